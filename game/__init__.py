@@ -1,0 +1,1 @@
+"""Amoeba, Onyx and Onager: the game package."""

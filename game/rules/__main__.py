@@ -1,0 +1,118 @@
+"""Referee command.
+
+    python -m game.rules GAME legal [OPTIONS] [MOVE ...]
+    python -m game.rules GAME perft DEPTH [OPTIONS] [MOVE ...]
+
+GAME is amoeba, onyx or onager. Onyx OPTIONS: --size N, --open, --pie.
+Prints one JSON object (legal) or one number (perft) on stdout. An illegal or
+malformed move: exit status 2 and one line on stderr, nothing on stdout.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from . import GAME_NAMES, make_game
+from .base import Game, RulesError, perft
+
+USAGE = ("usage: python -m game.rules GAME legal [OPTIONS] [MOVE ...]\n"
+         "       python -m game.rules GAME perft DEPTH [OPTIONS] [MOVE ...]\n"
+         "GAME: amoeba | onyx | onager; Onyx options: --size N, --open, --pie")
+
+
+class UsageError(Exception):
+    pass
+
+
+def parse_common(game_name: str, args: list[str]) -> tuple[dict, list[str]]:
+    """Split options from moves. Options may appear anywhere."""
+    options: dict = {}
+    moves: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--size", "--open", "--pie") or a.startswith("--size="):
+            if game_name != "onyx":
+                raise UsageError(f"option {a} is for onyx only")
+            if a == "--open":
+                options["open"] = True
+            elif a == "--pie":
+                options["pie"] = True
+            else:
+                if "=" in a:
+                    val = a.split("=", 1)[1]
+                else:
+                    i += 1
+                    if i >= len(args):
+                        raise UsageError("--size needs a number (12, 16 or 20)")
+                    val = args[i]
+                try:
+                    options["size"] = int(val)
+                except ValueError:
+                    raise UsageError(f"--size needs a number, not {val!r}") from None
+        elif a.startswith("--"):
+            raise UsageError(f"unknown option {a}")
+        else:
+            moves.append(a)
+        i += 1
+    return options, moves
+
+
+def play_moves(game: Game, moves: list[str]) -> None:
+    for n, text in enumerate(moves, start=1):
+        try:
+            game.push(text)
+        except RulesError as e:
+            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if len(args) < 2 or args[0] in ("-h", "--help"):
+            if args and args[0] in ("-h", "--help"):
+                print(USAGE)
+                return 0
+            raise UsageError("too few arguments")
+        game_name, command, rest = args[0].lower(), args[1], args[2:]
+        if game_name not in GAME_NAMES:
+            raise UsageError(f"unknown game {args[0]!r}")
+        depth = None
+        if command == "perft":
+            if not rest:
+                raise UsageError("perft needs a DEPTH")
+            try:
+                depth = int(rest[0])
+            except ValueError:
+                raise UsageError(f"DEPTH must be a whole number, not {rest[0]!r}") from None
+            if depth < 0:
+                raise UsageError("DEPTH must not be negative")
+            rest = rest[1:]
+        elif command != "legal":
+            raise UsageError(f"unknown command {command!r} (legal or perft)")
+        options, moves = parse_common(game_name, rest)
+        try:
+            game = make_game(game_name, **options)
+        except (ValueError, RulesError) as e:
+            raise UsageError(str(e)) from None
+        play_moves(game, moves)
+    except UsageError as e:
+        print(f"error: {e}\n{USAGE}", file=sys.stderr)
+        return 2
+    except RulesError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if depth is not None:
+        print(perft(game, depth))
+    else:
+        res = game.result
+        print(json.dumps({
+            "to_move": game.to_move.word,
+            "legal": game.legal_strs(),
+            "result": res.to_json() if res is not None else None,
+        }))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

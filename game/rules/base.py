@@ -1,0 +1,279 @@
+"""The Game protocol shared by Amoeba, Onyx and Onager.
+
+Pure Python: no pygame, no files, no clocks. Every face of the program (mouse,
+computer opponent, tutorials, records, the referee command) goes through this.
+
+Moves are opaque, hashable, cheap values chosen by each game (usually ints).
+Their text form is the specs' notation: ``move_str`` gives the canonical name,
+``parse_move`` reads (case- and space-insensitive) input in the current
+position and raises a ``RulesError`` subclass that says why it is refused.
+"""
+from __future__ import annotations
+
+import enum
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+Move = Hashable
+
+
+class Color(enum.IntEnum):
+    BLACK = 0
+    WHITE = 1
+
+    @property
+    def other(self) -> "Color":
+        return Color(1 - self)
+
+    @property
+    def word(self) -> str:
+        """Lower-case name used in JSON and notation: 'black' or 'white'."""
+        return "black" if self == Color.BLACK else "white"
+
+    @property
+    def title(self) -> str:
+        return "Black" if self == Color.BLACK else "White"
+
+    @classmethod
+    def parse(cls, text: str) -> "Color":
+        t = text.strip().lower()
+        if t in ("black", "b"):
+            return cls.BLACK
+        if t in ("white", "w"):
+            return cls.WHITE
+        raise ValueError(f"not a colour: {text!r} (expected black or white)")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended. ``winner`` is None for a draw."""
+
+    winner: Color | None
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"winner": self.winner.word if self.winner is not None else "draw", "reason": self.reason}
+
+    def describe(self) -> str:
+        who = "Draw" if self.winner is None else f"{self.winner.title} wins"
+        return f"{who} ({self.reason.replace('-', ' ')})"
+
+
+class RulesError(ValueError):
+    """Base class of every refusal by the rules core."""
+
+
+class InvalidMoveError(RulesError):
+    """The text is not a move in this game's notation at all."""
+
+
+class IllegalMoveError(RulesError):
+    """The text names a move, but it is not legal in the current position."""
+
+
+class GameOverError(IllegalMoveError):
+    """The game is finished: no move is legal."""
+
+
+class PositionError(RulesError):
+    """A set-up position (text) cannot be read or is not valid for this game."""
+
+
+@dataclass(frozen=True)
+class Motion:
+    """One physical piece motion, as the view should animate it.
+
+    kind:   'move'   a stack or disc slides/hops from src to dst (whole-stack move, walk)
+            'jump'   a disc arcs from src over ``via`` (the pivot) to dst (Onager)
+            'drop'   one piece peeled off a stack onto dst (Amoeba split)
+            'place'  a new piece appears on dst (Onyx stone, Onager lake); src is None
+            'remove' a piece leaves the board from src (Onyx capture); dst is None
+    pieces: the piece codes carried, bottom to top ('B', 'W', 'Bk', 'Wk', 'L').
+    step:   motions with the same step happen together; steps run in order.
+    via:    points passed over (Amoeba: the points jumped; Onager: the pivot).
+    """
+
+    kind: str
+    src: str | None
+    dst: str | None
+    pieces: tuple[str, ...]
+    step: int = 0
+    via: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    """One game in progress: position, side to move, history and result.
+
+    Subclasses keep their state in flat integer-indexed structures and update
+    a Zobrist key incrementally. ``play`` trusts that its move came from
+    ``legal_moves`` (the fast path for the engine); ``push`` checks text.
+    """
+
+    name: ClassVar[str]
+
+    # ----------------------------------------------------------------- state
+    @property
+    @abstractmethod
+    def to_move(self) -> Color: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None while the game goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """All legal moves (empty once the game is over)."""
+
+    @abstractmethod
+    def play(self, move: Move) -> None:
+        """Play a move taken from ``legal_moves()``; no validation."""
+
+    @abstractmethod
+    def undo(self) -> Move:
+        """Take back the last move played; returns it. Restores the exact position and key."""
+
+    @abstractmethod
+    def key(self) -> int:
+        """Stable position key (Zobrist): equal positions, equal keys."""
+
+    @abstractmethod
+    def copy(self) -> "Game": ...
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """Number of moves played since the start (or the set-up position)."""
+
+    @abstractmethod
+    def moves_played(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+
+    # -------------------------------------------------------------- notation
+    @abstractmethod
+    def move_str(self, move: Move) -> str:
+        """Canonical name of a move (lower case, no spaces, no suffix)."""
+
+    def record_str(self, move: Move) -> str:
+        """Form used in records, for a legal move in the current position.
+
+        Same as move_str except where the spec adds something (Onyx: ``*``/``**``).
+        """
+        return self.move_str(move)
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move in the current position; raise InvalidMoveError or IllegalMoveError."""
+
+    @abstractmethod
+    def move_sort_key(self, move: Move) -> Any:
+        """Key giving the specs' canonical order of moves."""
+
+    def legal_strs(self) -> list[str]:
+        """Legal moves as canonical text, in canonical order."""
+        return [self.move_str(m) for m in sorted(self.legal_moves(), key=self.move_sort_key)]
+
+    def push(self, text: str) -> Move:
+        """Parse and play a move given as text; the position is unchanged on error."""
+        move = self.parse_move(text)
+        self.play(move)
+        return move
+
+    # ----------------------------------------------------------- description
+    @abstractmethod
+    def motions(self, move: Move) -> list[Motion]:
+        """Physical effect of a legal move in the current position, in order."""
+
+    @abstractmethod
+    def stacks(self) -> dict[str, tuple[str, ...]]:
+        """Contents of every occupied point: label -> piece codes bottom to top.
+
+        Lakes appear as ('L',). Empty points are absent.
+        """
+
+    @abstractmethod
+    def position_text(self) -> str:
+        """The position in the set-up notation read by ``from_position``."""
+
+    @classmethod
+    @abstractmethod
+    def new(cls, **options: Any) -> "Game":
+        """A new game from the initial position."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls, text: str, to_move: Color, **options: Any) -> "Game":
+        """A game starting from a set-up position; raises PositionError."""
+
+    def options(self) -> dict[str, Any]:
+        """The variant options this game was made with (for records and copies)."""
+        return {}
+
+    def variant_name(self) -> str:
+        return ""
+
+    # ------------------------------------------------------------- endings
+    def end_by_agreement(self) -> Result:
+        """End the game by agreement (if the game's spec allows it)."""
+        raise RulesError(f"{self.name} has no ending by agreement in its rules")
+
+    # ------------------------------------------------------------ search
+    def random_playout(self, rng: random.Random, max_plies: int = 1000) -> Result | None:
+        """Play random legal moves (mutating self) until the game ends or max_plies.
+
+        Games override this with a faster version; the engine uses it.
+        """
+        for _ in range(max_plies):
+            if self.result is not None:
+                break
+            moves = self.legal_moves()
+            self.play(moves[rng.randrange(len(moves))])
+        return self.result
+
+
+def perft(game: Game, depth: int) -> int:
+    """Number of move sequences of the given length (leaf nodes counted in bulk)."""
+    if depth == 0:
+        return 1
+    moves = game.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        game.play(m)
+        total += perft(game, depth - 1)
+        game.undo()
+    return total
+
+
+def normalise(text: str) -> str:
+    """Remove every whitespace character and convert to lower case (all three specs)."""
+    return "".join(text.split()).lower()
+
+
+def describe_moves(moves: Iterable[str]) -> str:
+    return " ".join(moves)
+
+
+def split_position(text: str) -> list[tuple[str, str]]:
+    """Split 'a: x; b: y z' into [('a','x'), ('b','y z')], tolerating stray spaces."""
+    out: list[tuple[str, str]] = []
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if ":" not in part:
+            raise PositionError(f"expected 'name: contents' in {part!r}")
+        head, _, body = part.partition(":")
+        out.append((head.strip(), body.strip()))
+    return out
+
+
+def sequence_str(items: Sequence[str]) -> str:
+    return ",".join(items)
