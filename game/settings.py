@@ -1,0 +1,271 @@
+"""Player settings, kept in ``settings.toml`` in the config folder.
+
+Loading is never fatal: unknown keys are ignored, a bad value is replaced by its default
+(with a warning for the player), and a file that is not valid TOML is moved aside to
+``settings.corrupt-<n>.toml`` and the defaults are used. Saving is atomic.
+
+The file is flat and written by hand here (no TOML writer dependency)::
+
+    animation_speed = 1.0
+    sound = true
+    volume = 0.8
+    show_coordinates = true
+    show_highlights = true
+    theme = "classic"
+    fullscreen = false
+
+    [last.onyx]
+    black = "human"
+    white = "hard"
+    options = { size = 12, open = false, pie = true }
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from .rules import GAME_NAMES, make_game
+from .rules.base import RulesError
+from .storage import StorageError, atomic_write_text, config_dir, move_aside, read_text
+
+SETTINGS_NAME = "settings.toml"
+THEMES = ("classic", "colour-blind", "dark")
+SPEED_RANGE = (0.25, 4.0)
+MAX_NAME = 100
+
+__all__ = ["Settings", "LastChoice", "THEMES", "SPEED_RANGE", "settings_path", "load_settings",
+           "save_settings", "settings_to_toml", "settings_from_dict"]
+
+
+@dataclass
+class LastChoice:
+    """What the player last chose for one game: who plays each colour, and the variant."""
+
+    black: str = "human"
+    white: str = "human"
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Settings:
+    animation_speed: float = 1.0      # 0.25 (slow) .. 4.0 (fast)
+    sound: bool = True
+    volume: float = 0.8               # 0 .. 1
+    show_coordinates: bool = True
+    show_highlights: bool = True
+    theme: str = "classic"            # one of THEMES
+    fullscreen: bool = False
+    last: dict[str, LastChoice] = field(default_factory=dict)  # by game name
+
+    def remember(self, game: str, black: str, white: str,
+                 options: Mapping[str, Any] | None = None) -> "Settings":
+        """A copy with the last choice for ``game`` replaced."""
+        last = dict(self.last)
+        last[game] = LastChoice(str(black), str(white), dict(options or {}))
+        return replace(self, last=last)
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_NAME
+
+
+# ----------------------------------------------------------------- validation
+def _number(value: Any, lo: float, hi: float) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    f = float(value)
+    if not math.isfinite(f) or not lo <= f <= hi:
+        return None
+    return f
+
+
+def _name(value: Any) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        return None
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
+        return None
+    return value
+
+
+def _scalar(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, (bool, int, str))
+
+
+def _last_choice(game: str, value: Any, warn: list[str]) -> LastChoice | None:
+    if game not in GAME_NAMES:
+        warn.append(f"last choices for an unknown game {game!r} were ignored")
+        return None
+    if not isinstance(value, dict):
+        warn.append(f"last choices for {game} were not a table and were ignored")
+        return None
+    choice = LastChoice()
+    for side in ("black", "white"):
+        if side in value:
+            name = _name(value[side])
+            if name is None:
+                warn.append(f"last {side} player for {game} ({value[side]!r}) is not valid; "
+                            f"using {getattr(choice, side)!r}")
+            else:
+                setattr(choice, side, name)
+    if "options" in value:
+        opts = value["options"]
+        ok = isinstance(opts, dict) and all(isinstance(k, str) and _scalar(v) for k, v in opts.items())
+        if ok:
+            try:
+                make_game(game, **opts)
+            except (RulesError, ValueError, TypeError):
+                ok = False
+        if ok:
+            choice.options = dict(opts)
+        else:
+            warn.append(f"last variant for {game} ({opts!r}) is not valid; using the standard game")
+    return choice
+
+
+def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from parsed TOML; bad values become defaults, each with a warning."""
+    s = Settings()
+    warn: list[str] = []
+    if not isinstance(data, Mapping):
+        return s, ["settings were not a table; using defaults"]
+
+    def bad(key: str, why: str) -> None:
+        warn.append(f"{key} = {data[key]!r} is not valid ({why}); using {getattr(s, key)!r}")
+
+    if "animation_speed" in data:
+        v = _number(data["animation_speed"], *SPEED_RANGE)
+        if v is None:
+            bad("animation_speed", f"a number from {SPEED_RANGE[0]} to {SPEED_RANGE[1]}")
+        else:
+            s.animation_speed = v
+    if "volume" in data:
+        v = _number(data["volume"], 0.0, 1.0)
+        if v is None:
+            bad("volume", "a number from 0 to 1")
+        else:
+            s.volume = v
+    for key in ("sound", "show_coordinates", "show_highlights", "fullscreen"):
+        if key in data:
+            if isinstance(data[key], bool):
+                setattr(s, key, data[key])
+            else:
+                bad(key, "true or false")
+    if "theme" in data:
+        if data["theme"] in THEMES:
+            s.theme = data["theme"]
+        else:
+            bad("theme", "one of " + ", ".join(THEMES))
+    if "last" in data:
+        last = data["last"]
+        if isinstance(last, dict):
+            for game, value in last.items():
+                choice = _last_choice(game, value, warn)
+                if choice is not None:
+                    s.last[game] = choice
+        else:
+            warn.append("last choices were not a table and were ignored")
+    return s, warn
+
+
+# ----------------------------------------------------------------- TOML out
+def _toml_string(s: str) -> str:
+    out = ['"']
+    for ch in s:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ord(ch) < 32 or ord(ch) == 127:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_key(k: str) -> str:
+    if k and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in k):
+        return k
+    return _toml_string(k)
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            raise ValueError(f"cannot save the number {v!r}")
+        return repr(v)
+    if isinstance(v, str):
+        return _toml_string(v)
+    if isinstance(v, Mapping):
+        inner = ", ".join(f"{_toml_key(str(k))} = {_toml_value(x)}" for k, x in v.items())
+        return "{ " + inner + " }" if inner else "{}"
+    raise ValueError(f"cannot save a value of type {type(v).__name__}")
+
+
+def settings_to_toml(settings: Settings) -> str:
+    lines = ["# Abstract Trio settings. Written by the program; unknown keys are ignored.", ""]
+    for f in fields(Settings):
+        if f.name == "last":
+            continue
+        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+    for game, choice in settings.last.items():
+        lines.append("")
+        lines.append(f"[last.{_toml_key(game)}]")
+        lines.append(f"black = {_toml_value(choice.black)}")
+        lines.append(f"white = {_toml_value(choice.white)}")
+        lines.append(f"options = {_toml_value(choice.options)}")
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------- files
+def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings and a list of warnings for the player. Never raises.
+
+    A missing file gives the defaults and no warning. A file that cannot be read as TOML
+    is moved aside to ``settings.corrupt-<n>.toml`` (with a warning saying where).
+    """
+    p = Path(path) if path is not None else settings_path()
+    try:
+        if not p.exists():
+            return Settings(), []
+    except OSError as e:  # pragma: no cover
+        return Settings(), [f"could not check the settings file ({e}); using defaults"]
+    try:
+        data = tomllib.loads(read_text(p, max_bytes=100_000))
+    except StorageError as e:
+        problem = str(e)
+    except (tomllib.TOMLDecodeError, ValueError) as e:
+        problem = f"it is not valid TOML: {e}"
+    else:
+        s, warn = settings_from_dict(data)
+        return s, [f"{p.name}: {w}" for w in warn]
+    try:
+        dest = move_aside(p, p.stem, p.suffix)
+        where = f"it was kept as {dest}"
+    except StorageError as e:
+        where = f"it could not be moved aside: {e}"
+    return Settings(), [f"the settings file could not be read ({problem}); {where}; using defaults"]
+
+
+def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
+    """Save the settings atomically; raises StorageError if the file cannot be written."""
+    p = Path(path) if path is not None else settings_path()
+    try:
+        text = settings_to_toml(settings)
+    except ValueError as e:
+        raise StorageError(f"cannot save the settings: {e}") from None
+    return atomic_write_text(p, text)

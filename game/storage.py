@@ -1,0 +1,293 @@
+"""Files: where they live, atomic writes, the autosave, and records chosen by the player.
+
+Everything the program keeps lives in two folders: the user data folder (records, the
+autosave, the last finished game) and the config folder (settings), from platformdirs.
+Set ``ABSTRACT_TRIO_HOME`` to use one folder of your choice for both (tests do).
+
+Nothing here is ever silently deleted: a corrupt autosave is moved aside to
+``autosave.corrupt-<n>.txt`` and the caller gets a message to show.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+import platformdirs
+
+from .rules.record import Record, RecordError, format_record, parse_record
+
+APP_NAME = "abstract-trio"
+HOME_ENV = "ABSTRACT_TRIO_HOME"
+MAX_FILE_BYTES = 1_000_000
+AUTOSAVE_NAME = "autosave.txt"
+LAST_GAME_NAME = "last-game.txt"
+RECORD_SUFFIX = ".txt"
+_TMP_PREFIX = "."
+_TMP_SUFFIX = ".tmp"
+STALE_TMP_SECONDS = 60.0
+
+__all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_text",
+           "save_autosave", "load_autosave", "clear_autosave", "autosave_path", "last_game_path",
+           "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES"]
+
+
+class StorageError(Exception):
+    """A file cannot be read or written; the message says which and why, for a person."""
+
+
+# ----------------------------------------------------------------- folders
+def data_dir() -> Path:
+    """Folder for records and the autosave (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """Folder for settings (not created here)."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home)
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def last_game_path() -> Path:
+    return data_dir() / LAST_GAME_NAME
+
+
+def _why(e: OSError) -> str:
+    if isinstance(e, PermissionError):
+        return "permission denied"
+    if isinstance(e, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(e, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(e, NotADirectoryError):
+        return "part of the path is not a folder"
+    return e.strerror or str(e)
+
+
+# ----------------------------------------------------------------- writing
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` (UTF-8, '\\n' line ends) so that ``path`` holds the old or the new text.
+
+    Writes a temporary file in the same folder, flushes and fsyncs it, then ``os.replace``s
+    it over ``path``. The folder is created if needed. On failure the temporary file is
+    removed and StorageError is raised; the previous file is untouched.
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise StorageError(f"cannot save to {target}: it is a folder")
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StorageError(f"cannot create the folder {folder}: {_why(e)}") from None
+    data = text.encode("utf-8")
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX + target.name + ".",
+                                        suffix=_TMP_SUFFIX, dir=folder)
+    except OSError as e:
+        raise StorageError(f"cannot write in {folder}: {_why(e)}") from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as e:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise StorageError(f"cannot save {target}: {_why(e)}") from None
+    _fsync_dir(folder)
+    return target
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename durable where the OS allows it (not on Windows)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(folder: Path, name: str, older_than: float = STALE_TMP_SECONDS) -> int:
+    """Remove temporary files of ``atomic_write_text`` for ``name`` left by a killed program.
+
+    Such a file is never the real data (the real file is replaced only once it is complete).
+    Only files older than ``older_than`` seconds go, so a write in progress is left alone.
+    Returns how many were removed.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(folder.glob(f"{_TMP_PREFIX}{name}.*{_TMP_SUFFIX}"))
+    except OSError:
+        return 0
+    for p in candidates:
+        try:
+            if now - p.stat().st_mtime >= older_than:
+                p.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+# ----------------------------------------------------------------- reading
+def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 text file (a BOM is allowed); StorageError says what is wrong."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise StorageError(f"cannot open {p}: it is a folder, not a file")
+        with open(p, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except StorageError:
+        raise
+    except OSError as e:
+        raise StorageError(f"cannot open {p}: {_why(e)}") from None
+    if len(data) > max_bytes:
+        raise StorageError(f"{p.name} is too large to be a game record "
+                           f"(more than {max_bytes // 1000} kB)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise StorageError(f"{p.name} is not UTF-8 text (bad byte at position {e.start}); "
+                           f"is it a game record?") from None
+    if "\x00" in text:
+        raise StorageError(f"{p.name} is not a text file (it contains NUL bytes)")
+    return text.removeprefix("\ufeff")
+
+
+def move_aside(path: Path, stem: str, suffix: str) -> Path:
+    """Rename ``path`` to ``<stem>.corrupt-<n><suffix>`` (first free n) in the same folder."""
+    n = 1
+    while True:
+        dest = path.with_name(f"{stem}.corrupt-{n}{suffix}")
+        if not dest.exists():
+            break
+        n += 1
+    try:
+        os.replace(path, dest)
+    except OSError as e:
+        raise StorageError(f"cannot move {path} aside: {_why(e)}") from None
+    return dest
+
+
+# ----------------------------------------------------------------- autosave
+def save_autosave(record: str | Record) -> Path:
+    """Save the game in progress (text or Record) atomically; raises StorageError."""
+    text = record if isinstance(record, str) else format_record(record)
+    return atomic_write_text(autosave_path(), text)
+
+
+def load_autosave() -> tuple[Record | None, str | None]:
+    """The saved game in progress, if any, and a message for the player, if any.
+
+    - no autosave: ``(None, None)``;
+    - a good one: ``(record, None)``;
+    - a corrupt one: it is moved aside to ``autosave.corrupt-<n>.txt`` and the result is
+      ``(None, message)`` (the message names the problem and where the file went).
+    Never raises.
+    """
+    path = autosave_path()
+    remove_stale_temps(path.parent, path.name)
+    try:
+        if not path.exists() and not path.is_symlink():
+            return None, None
+    except OSError as e:  # pragma: no cover - exists() swallows most errors
+        return None, f"The saved game could not be checked: {_why(e)}."
+    try:
+        record = parse_record(read_text(path))
+    except (StorageError, RecordError) as e:
+        problem = str(e)
+    else:
+        return record, None
+    try:
+        dest = move_aside(path, "autosave", ".txt")
+    except StorageError as e2:
+        return None, (f"The saved game could not be read ({problem}), and it could not be moved "
+                      f"aside either ({e2}). It is still at {path}.")
+    return None, (f"The saved game could not be read ({problem}). It was kept as {dest} "
+                  f"and a new game can start.")
+
+
+def clear_autosave(final: str | Record | None = None) -> Path | None:
+    """Remove the autosave when a game finishes or the player starts anew.
+
+    A finished game (``final``, or the autosave itself if it holds a finished game) is kept
+    as ``last-game.txt``, whose path is returned. An unfinished autosave is simply removed
+    (the player chose to start anew); a corrupt one is moved aside, never deleted.
+    Raises StorageError if ``last-game.txt`` cannot be written (the autosave is then kept).
+    """
+    path = autosave_path()
+    kept: Path | None = None
+    if final is not None:
+        text = final if isinstance(final, str) else format_record(final)
+        kept = atomic_write_text(last_game_path(), text)
+    elif path.exists():
+        try:
+            record = parse_record(read_text(path))
+        except (StorageError, RecordError):
+            move_aside(path, "autosave", ".txt")
+            return None
+        if record.result is not None:
+            try:
+                os.replace(path, last_game_path())
+            except OSError as e:
+                raise StorageError(f"cannot keep the finished game as {last_game_path()}: "
+                                   f"{_why(e)}") from None
+            return last_game_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as e:
+        raise StorageError(f"cannot remove the saved game {path}: {_why(e)}") from None
+    return kept
+
+
+def load_last_game() -> Record | None:
+    """The last finished game, or None if there is none or it cannot be read."""
+    path = last_game_path()
+    if not path.exists():
+        return None
+    try:
+        return parse_record(read_text(path))
+    except (StorageError, RecordError):
+        return None
+
+
+# ----------------------------------------------------------------- records
+def save_record(path: str | os.PathLike[str], record: str | Record) -> Path:
+    """Save a record to a path the player chose; raises StorageError."""
+    text = record if isinstance(record, str) else format_record(record)
+    return atomic_write_text(path, text)
+
+
+def load_record(path: str | os.PathLike[str]) -> Record:
+    """Load a record from a path the player chose.
+
+    Raises StorageError when the file cannot be read (missing, a folder, no permission,
+    too large, not UTF-8) and RecordError (naming the line) when its contents are wrong.
+    """
+    return parse_record(read_text(path))
