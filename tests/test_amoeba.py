@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +21,7 @@ from game.rules.hexgrid import DIRECTIONS, grid
 
 G = grid(4)
 BLACK, WHITE = Color.BLACK, Color.WHITE
-ROOT = __file__.rsplit("/tests/", 1)[0]
+ROOT = str(Path(__file__).resolve().parent.parent)
 
 START_STACKS = {**{p: ("B",) for p in "a1 a2 a3 a4 c1 c2 c3 c4 c5 c6".split()},
                 **{p: ("W",) for p in "g1 g2 g3 g4 e1 e2 e3 e4 e5 e6".split()},
@@ -308,7 +309,7 @@ def test_6_4_rejected_illegal():
         g.parse_move("c3-e4")
     with pytest.raises(IllegalMoveError, match="straight line"):
         g.parse_move("a1-c2")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="the same"):
         g.parse_move("c3-c3")
     g = pos("d4: B,B; b3: Bk; f3: Wk")
     with pytest.raises(IllegalMoveError, match="2 pieces.*2 steps.*not 3"):

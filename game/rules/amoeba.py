@@ -535,8 +535,10 @@ class Amoeba(Game):
         if split and h == 1:
             raise IllegalMoveError(f"{LABELS[src]} holds one piece: only a stack of two or more "
                                    f"can split (use '-' to move it)")
+        if src == dst:
+            raise IllegalMoveError(f"a move must leave {LABELS[src]}: the two points are the same")
         path = PATH[src * 64 + dst]
-        if src == dst or path is None:
+        if path is None:
             raise IllegalMoveError(f"{LABELS[dst]} is not in a straight line from {LABELS[src]}")
         if len(path) != h:
             pieces = "one piece" if h == 1 else f"{h} pieces"
