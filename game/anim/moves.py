@@ -1,0 +1,253 @@
+"""Move animations built from the rules core's ``Motion`` list (never from the rules).
+
+While an animation runs, the board shows the position BEFORE the move with the moving pieces
+hidden from their source points (``hidden``), and the animation draws them as sprites; when it
+ends, the scene shows the position after the move.
+
+Motion kinds (see ``game.rules.base.Motion``):
+  move    the stack hops from src over each ``via`` point to dst with a little arc per hop
+  jump    one high arc from src over the pivot to dst
+  drop    a split: the carried stack travels along and leaves its bottom piece on each point,
+          in step order (so the pieces peel off one after another)
+  place   the piece falls in from above with a bounce and fades in
+  remove  the piece lifts off and fades away
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, Sequence
+
+import pytweening
+
+from ..rules.base import Motion
+from .tween import Tween, Tweens
+
+# seconds at speed 1.0
+STEP_TIME = {"move": 0.30, "jump": 0.50, "drop": 0.26, "place": 0.42, "remove": 0.36}
+HOP_TIME = 0.16
+PAUSE = 0.04
+
+
+class StackDrawer(Protocol):
+    def pixel_of(self, label: str) -> tuple[int, int]: ...
+
+    def draw_stack(self, surface: Any, xy: tuple[float, float], pieces: Sequence[str], scale: float = 1.0,
+                   alpha: int = 255, lift: float = 0.0, base_level: int = 0, badge: bool = True,
+                   shadow: bool = True) -> None: ...
+
+
+@dataclass
+class Segment:
+    """One leg of a sprite's flight: between two points, in a time window."""
+
+    t0: float
+    t1: float
+    a: str
+    b: str
+    level_a: float
+    level_b: float
+    arc: float = 0.0                 # extra height in levels at the middle of the leg
+    easing: Callable[[float], float] = pytweening.easeInOutQuad
+    bounce: bool = False             # 'place': fall with a bounce
+
+
+@dataclass
+class Sprite:
+    """Pieces in flight, drawn by the board view."""
+
+    pieces: tuple[str, ...]
+    segments: list[Segment]
+    alpha: float = 255.0
+    badge: bool = False
+    order: int = 0
+    x: float = 0.0
+    y: float = 0.0
+    level: float = 0.0
+    _place: tuple[str, str, float] = field(default=("", "", 0.0))
+
+    def at(self, time: float, view: StackDrawer) -> tuple[float, float, float]:
+        """Pixel position (x, y) of the base and the lift in levels at a time."""
+        seg = self.segments[0]
+        u = 0.0
+        for s in self.segments:
+            seg = s
+            if time < s.t0:
+                u = 0.0
+                break
+            if time <= s.t1:
+                u = 1.0 if s.t1 <= s.t0 else (time - s.t0) / (s.t1 - s.t0)
+                break
+            u = 1.0
+        ax, ay = view.pixel_of(seg.a)
+        bx, by = view.pixel_of(seg.b)
+        if seg.bounce:
+            e = pytweening.easeOutBounce(u)
+            lvl = seg.level_a + (seg.level_b - seg.level_a) * e
+            return bx, by, lvl
+        e = seg.easing(u)
+        x = ax + (bx - ax) * e
+        y = ay + (by - ay) * e
+        lvl = seg.level_a + (seg.level_b - seg.level_a) * e + seg.arc * math.sin(math.pi * u)
+        return x, y, lvl
+
+
+class MoveAnimation:
+    """Sprites and timing for one move. ``update(dt)`` with dt in seconds; ``finish()`` jumps to the end."""
+
+    def __init__(self, view: StackDrawer, before: dict[str, tuple[str, ...]], motions: Sequence[Motion],
+                 speed: float = 1.0, on_complete: Callable[[], None] | None = None) -> None:
+        self.view = view
+        self.before = dict(before)
+        self.motions = list(motions)
+        self.speed = max(0.05, float(speed))
+        self.time = 0.0
+        self.hidden: dict[str, int] = {}
+        self.sprites: list[Sprite] = []
+        self.on_complete = on_complete
+        self.duration = self._build()
+        self.tweens = Tweens()
+        self.tweens.add(Tween(self, {"time": self.duration}, self.duration, easing="linear",
+                              on_complete=self._end))
+        for sp in self.sprites:
+            if sp._place[0]:
+                kind, _, t0 = sp._place
+                t1 = sp.segments[-1].t1
+                if kind == "place":
+                    sp.alpha = 0.0
+                    self.tweens.add(Tween(sp, {"alpha": 255.0}, (t1 - t0) * 0.5, delay=t0, easing="easeOutQuad"))
+                else:
+                    self.tweens.add(Tween(sp, {"alpha": 0.0}, t1 - t0, delay=t0, easing="easeInQuad"))
+        self._ended = False
+
+    # ------------------------------------------------------------ building
+    def _build(self) -> float:
+        motions = sorted(enumerate(self.motions), key=lambda im: (im[1].step, im[0]))
+        steps = sorted({m.step for _, m in motions})
+        k = 1.0 / self.speed
+        # time window of each step
+        windows: dict[int, tuple[float, float]] = {}
+        t = 0.0
+        for st in steps:
+            length = 0.0
+            for _, m in motions:
+                if m.step != st:
+                    continue
+                base = STEP_TIME.get(m.kind, 0.3)
+                if m.kind == "move":
+                    base = max(base, HOP_TIME * (len(m.via) + 1) + 0.1)
+                length = max(length, base)
+            windows[st] = (t, t + length * k)
+            t += (length + PAUSE) * k
+        total = max(0.0, t - PAUSE * k)
+
+        height = {lab: len(p) for lab, p in self.before.items()}
+        leaving: dict[str, int] = {}
+        for _, m in motions:
+            if m.src is not None and m.kind in ("move", "jump", "drop", "remove"):
+                leaving[m.src] = leaving.get(m.src, 0) + len(m.pieces)
+        self.hidden = dict(leaving)
+        # current (visible) height as pieces leave and land
+        ground = {lab: h - leaving.get(lab, 0) for lab, h in height.items()}
+        taken: dict[str, int] = {}      # pieces of each source already assigned to sprites
+        drop_groups: dict[str, list[tuple[Motion, float]]] = {}
+        order = 0
+        for _, m in motions:
+            t0, t1 = windows[m.step]
+            if m.kind == "drop" and m.src is not None and m.dst is not None:
+                land = ground.get(m.dst, 0)
+                ground[m.dst] = land + len(m.pieces)
+                drop_groups.setdefault(m.src, []).append((m, land))
+                continue
+            if m.kind in ("move", "jump") and m.src is not None and m.dst is not None:
+                start = height.get(m.src, 0) - leaving.get(m.src, 0) + taken.get(m.src, 0)
+                taken[m.src] = taken.get(m.src, 0) + len(m.pieces)
+                land = ground.get(m.dst, 0)
+                ground[m.dst] = land + len(m.pieces)
+                if m.kind == "jump":
+                    segs = [Segment(t0, t1, m.src, m.dst, start, land, arc=2.6 + 0.4 * len(m.via),
+                                    easing=pytweening.easeInOutSine)]
+                else:
+                    nodes = [m.src, *m.via, m.dst]
+                    hops = len(nodes) - 1
+                    segs = []
+                    for j in range(hops):
+                        a0 = t0 + (t1 - t0) * j / hops
+                        a1 = t0 + (t1 - t0) * (j + 1) / hops
+                        la = start + (land - start) * j / hops
+                        lb = start + (land - start) * (j + 1) / hops
+                        arc = 0.9 if hops > 1 else 0.5
+                        segs.append(Segment(a0, a1, nodes[j], nodes[j + 1], la, lb, arc=arc,
+                                            easing=pytweening.easeInOutSine if hops > 1 else pytweening.easeInOutQuad))
+                self.sprites.append(Sprite(tuple(m.pieces), segs, badge=(m.kind == "move"), order=order))
+            elif m.kind == "place" and m.dst is not None:
+                land = ground.get(m.dst, 0)
+                ground[m.dst] = land + len(m.pieces)
+                seg = Segment(t0, t1, m.dst, m.dst, land + 5.0, land, bounce=True)
+                self.sprites.append(Sprite(tuple(m.pieces), [seg], order=order, _place=("place", m.dst, t0)))
+            elif m.kind == "remove" and m.src is not None:
+                start = height.get(m.src, 0) - leaving.get(m.src, 0) + taken.get(m.src, 0)
+                taken[m.src] = taken.get(m.src, 0) + len(m.pieces)
+                seg = Segment(t0, t1, m.src, m.src, start, start + 3.0, easing=pytweening.easeOutQuad)
+                self.sprites.append(Sprite(tuple(m.pieces), [seg], order=order, _place=("remove", m.src, t0)))
+            order += 1
+        # splits: the carried stack travels along, leaving its bottom piece on each point
+        for src, group in drop_groups.items():
+            base = height.get(src, 0) - leaving.get(src, 0) + taken.get(src, 0)
+            n = len(group)
+            for k_, (m, land) in enumerate(group):
+                segs = []
+                prev, prev_level = src, float(base + k_)
+                for j in range(k_ + 1):
+                    mj, land_j = group[j]
+                    w0, w1 = windows[mj.step]
+                    lvl = float(land_j + (k_ - j))
+                    segs.append(Segment(w0, w1, prev, mj.dst, prev_level, lvl, arc=0.7,  # type: ignore[arg-type]
+                                        easing=pytweening.easeInOutSine))
+                    prev, prev_level = mj.dst, lvl  # type: ignore[assignment]
+                self.sprites.append(Sprite(tuple(m.pieces), segs, order=order + k_))
+            order += n
+        return total
+
+    # ------------------------------------------------------------ time
+    def update(self, dt: float) -> bool:
+        """Advance by dt seconds; True once finished."""
+        if self._ended:
+            return True
+        self.tweens.update(dt)
+        return self._ended
+
+    def finish(self) -> None:
+        """Jump to the end at once (a click during an animation)."""
+        if not self._ended:
+            self.tweens.finish()
+            self._end()
+
+    def _end(self) -> None:
+        if self._ended:
+            return
+        self.time = self.duration
+        self._ended = True
+        if self.on_complete:
+            cb, self.on_complete = self.on_complete, None
+            cb()
+
+    @property
+    def done(self) -> bool:
+        return self._ended
+
+    # ------------------------------------------------------------ drawing
+    def positions(self) -> list[tuple[Sprite, float, float, float]]:
+        out = []
+        for sp in self.sprites:
+            x, y, lvl = sp.at(self.time, self.view)
+            out.append((sp, x, y, lvl))
+        out.sort(key=lambda e: (round(e[2]), e[3], e[0].order))
+        return out
+
+    def draw(self, surface: Any) -> None:
+        for sp, x, y, lvl in self.positions():
+            if sp.alpha <= 1:
+                continue
+            self.view.draw_stack(surface, (x, y), sp.pieces, alpha=int(sp.alpha), lift=lvl,
+                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0)

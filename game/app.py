@@ -1,0 +1,342 @@
+"""The window, the main loop and the scene machine.
+
+``App`` owns the window, ONE ``pygame_gui.UIManager`` and a stack of scenes (push, pop,
+replace) with a short fade between scenes. ``App.step(dt)`` handles the queued events, updates
+and draws once, so tests drive the app with a stepped clock; ``App.run()`` is the real loop.
+
+    python main.py [--game amoeba] [--black human|easy|medium|hard] [--white ...]
+                   [--size 12 --open --pie]            (Onyx variant)
+                   [--window 1280x800] [--speed 1.0]
+                   [--screenshot out.png --frames 30]  (render N frames, save, exit)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from .anim.tween import Tween
+from .scenes.base import Scene
+
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+FADE = 0.14  # seconds for each half of a scene fade
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+THEME = ASSETS / "theme.json"
+
+
+@dataclass
+class Settings:
+    """Player preferences the scenes read (a settings scene will edit them)."""
+
+    anim_speed: float = 1.0       # animation speed multiplier (higher = faster)
+    show_coords: bool = True      # coordinates around the board
+    show_targets: bool = True     # highlight legal targets
+    confirm_resign: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    """The application: window + UI manager + scene machine."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
+                 fade: bool = True) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        pygame.display.set_caption("Amoeba · Onyx · Onager")
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
+        except Exception:
+            pass  # older pygame: the resize handler clamps instead
+        theme = str(THEME) if THEME.is_file() else None
+        self.ui = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
+        self.settings = settings or Settings()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.fade_enabled = fade
+        self.fade = 0.0                     # 0 clear .. 1 black
+        self._fade_tween: Tween | None = None
+        self._pending: Callable[[], None] | None = None
+        self._backdrop: pygame.Surface | None = None
+        self.frame = 0
+        self.engine_factory: Callable[[], Any] | None = None  # set by the engine helper
+
+    # ------------------------------------------------------------ properties
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def transitioning(self) -> bool:
+        return self._fade_tween is not None
+
+    def backdrop(self) -> pygame.Surface:
+        """The shared table background (cached per window size)."""
+        if self._backdrop is None or self._backdrop.get_size() != self.size:
+            from .views.draw import background
+            self._backdrop = background(self.size).convert()
+        return self._backdrop
+
+    # ------------------------------------------------------------ scene machine
+    def push(self, scene: Scene) -> None:
+        """Show a new scene on top (the current one is paused)."""
+        def go() -> None:
+            if self.scene is not None:
+                self.scene.pause()
+            self.scenes.append(scene)
+            scene.enter(self)
+        self._transition(go)
+
+    def pop(self) -> None:
+        """Leave the current scene and go back to the one below (quit if none)."""
+        def go() -> None:
+            if self.scenes:
+                self.scenes.pop().exit()
+            if self.scene is None:
+                self.running = False
+            else:
+                self.scene.resume()
+        self._transition(go)
+
+    def replace(self, scene: Scene) -> None:
+        """Leave the current scene and show another in its place."""
+        def go() -> None:
+            if self.scenes:
+                self.scenes.pop().exit()
+            self.scenes.append(scene)
+            scene.enter(self)
+        self._transition(go)
+
+    def reset(self, scenes: Sequence[Scene]) -> None:
+        """Replace the whole stack (e.g. a board started from the command line over the menu)."""
+        def go() -> None:
+            while self.scenes:
+                self.scenes.pop().exit()
+            for i, sc in enumerate(scenes):
+                self.scenes.append(sc)
+                sc.enter(self)
+                if i < len(scenes) - 1:
+                    sc.pause()
+        self._transition(go)
+
+    def _transition(self, action: Callable[[], None]) -> None:
+        if self._pending is not None:
+            # a change while fading: do the queued one now, then this one
+            pending, self._pending = self._pending, None
+            pending()
+            self._fade_tween = None
+        if not self.fade_enabled or self.scene is None:
+            action()
+            if self.fade_enabled:
+                self.fade = 1.0
+                self._fade_tween = Tween(self, {"fade": 0.0}, FADE, easing="easeOutQuad", on_complete=self._faded)
+            return
+        self._pending = action
+        self._fade_tween = Tween(self, {"fade": 1.0}, FADE, easing="easeInQuad", on_complete=self._switch)
+
+    def _switch(self) -> None:
+        action, self._pending = self._pending, None
+        if action is not None:
+            action()
+        self._fade_tween = Tween(self, {"fade": 0.0}, FADE, easing="easeOutQuad", start={"fade": 1.0},
+                                 on_complete=self._faded)
+
+    def _faded(self) -> None:
+        self._fade_tween = None
+        self.fade = 0.0
+
+    def finish_transition(self) -> None:
+        """Complete a running fade at once (tests, screenshots)."""
+        guard = 0
+        while self._fade_tween is not None and guard < 4:
+            self._fade_tween.finish()
+            guard += 1
+
+    # ------------------------------------------------------------ events
+    def quit(self) -> None:
+        self.running = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        if (w, h) != self.size:
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.ui.set_window_resolution((w, h))
+        self._backdrop = None
+        for sc in self.scenes:
+            if sc is self.scene:
+                sc.relayout()
+        # paused scenes rebuild when they resume (Scene.resume checks the size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            if (event.x, event.y) != self.size:
+                self.resize((event.x, event.y))
+            return
+        if self.transitioning and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                                                 pygame.KEYUP, pygame.TEXTINPUT):
+            return
+        consumed = self.ui.process_events(event)
+        scene = self.scene
+        if scene is None:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not scene.back() and len(self.scenes) > 1:
+                self.pop()
+            return
+        if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
+        scene.handle_event(event)
+
+    # ------------------------------------------------------------ frame
+    def step(self, dt: float) -> None:
+        """One frame: handle queued events, update everything by dt seconds, draw."""
+        dt = max(0.0, min(float(dt), 0.25))
+        for event in pygame.event.get():
+            self.handle_event(event)
+            if not self.running:
+                return
+        self.update(dt)
+        self.draw(self.screen)
+        self.frame += 1
+
+    def update(self, dt: float) -> None:
+        if self._fade_tween is not None:
+            self._fade_tween.update(dt)
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.backdrop(), (0, 0))
+        if self.scene is not None:
+            self.scene.draw(surface)
+        self.ui.draw_ui(surface)
+        if self.scene is not None and hasattr(self.scene, "draw_overlay"):
+            self.scene.draw_overlay(surface)  # type: ignore[attr-defined]
+        if self.fade > 0.001:
+            veil = pygame.Surface(self.size)
+            veil.fill((8, 10, 14))
+            veil.set_alpha(int(255 * min(1.0, self.fade)))
+            surface.blit(veil, (0, 0))
+
+    def run(self) -> int:
+        """The real loop at 60 frames per second."""
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(FPS) / 1000.0
+            self.step(dt)
+            pygame.display.flip()
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        pygame.display.quit()
+
+
+# ====================================================================== command line
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().replace("×", "x").split("x")
+        return int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"window size must look like 1280x800, not {text!r}") from None
+
+
+def _who(text: str) -> str:
+    t = text.strip().lower()
+    from .match import HUMAN, LEVELS
+    if t in (HUMAN, *LEVELS) or t.startswith("computer"):
+        return t.replace("computer-", "").replace("computer", "medium") or "medium"
+    raise argparse.ArgumentTypeError(f"player must be human, easy, medium or hard, not {text!r}")
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="main.py", description="Play Amoeba, Onyx and Onager with the mouse.")
+    p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
+    p.add_argument("--black", type=_who, default="human", help="human, easy, medium or hard")
+    p.add_argument("--white", type=_who, default="human", help="human, easy, medium or hard")
+    p.add_argument("--size", type=int, choices=(12, 16, 20), help="Onyx board size")
+    p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
+    p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
+    p.add_argument("--window", type=_window_size, default=DEFAULT_SIZE, help="window size, e.g. 1280x800")
+    p.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier")
+    p.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window to PATH, exit")
+    p.add_argument("--frames", type=int, default=30, help="frames to render for --screenshot")
+    p.add_argument("--moves", default="", help="moves to play first (space separated, for screenshots)")
+    return p.parse_args(argv)
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if args.game == "onyx":
+        if args.size:
+            opts["size"] = args.size
+        if args.open:
+            opts["open"] = True
+        if args.pie:
+            opts["pie"] = True
+    return opts
+
+
+def build(args: argparse.Namespace, fade: bool = True) -> App:
+    """Create the app and its first scenes from parsed arguments."""
+    from .scenes.menu import MenuScene
+    app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
+    menu = MenuScene()
+    if args.game:
+        from .scenes.board import BoardScene
+        board = BoardScene.start(args.game, game_options(args), {"black": args.black, "white": args.white},
+                                 moves=args.moves.split() if args.moves else ())
+        app.reset([menu, board])
+    else:
+        app.reset([menu])
+    app.finish_transition()
+    return app
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.screenshot:
+        app = build(args, fade=False)
+        for _ in range(max(1, args.frames)):
+            app.step(1.0 / FPS)
+            if not app.running:
+                break
+        out = Path(args.screenshot)
+        if out.parent and not out.parent.exists():
+            out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(out))
+        size, frames = app.size, app.frame
+        app.close()
+        print(f"saved {out} ({size[0]}x{size[1]}, {frames} frames)")
+        return 0
+    app = build(args)
+    return app.run()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

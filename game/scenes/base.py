@@ -1,0 +1,108 @@
+"""The Scene base class: one state of the app's scene machine.
+
+A scene gets the app in ``enter``, builds its pygame-gui widgets inside ``self.root`` (a
+container the size of the window, killed on exit), receives events, and is told how much time
+passed in ``update(dt)`` (seconds; scenes never read a clock). ``resize`` rebuilds the widgets.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..app import App
+
+
+class Scene:
+    """Base scene: override ``build_ui``, ``handle_event``, ``update``, ``draw``."""
+
+    title = ""
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.root: pygame_gui.elements.UIPanel | pygame_gui.core.UIContainer | None = None
+        self.time = 0.0
+        self.active = False
+
+    # ------------------------------------------------------------ life cycle
+    def enter(self, app: "App") -> None:
+        """The scene becomes current (first time)."""
+        self.app = app
+        self.active = True
+        self._make_root()
+        self.build_ui()
+
+    def exit(self) -> None:
+        """The scene leaves for good: free its widgets."""
+        self.active = False
+        self._kill_root()
+
+    def pause(self) -> None:
+        """Another scene is pushed on top: hide the widgets."""
+        self.active = False
+        if self.root is not None:
+            self.root.hide()
+
+    def resume(self) -> None:
+        """The scene on top was popped: show the widgets again (rebuilt if the window changed)."""
+        self.active = True
+        if self.root is None or self.root.get_abs_rect().size != self.size:
+            self.relayout()
+        else:
+            self.root.show()
+
+    def relayout(self) -> None:
+        """Rebuild the widgets for the current window size (VIDEORESIZE)."""
+        self._kill_root()
+        self._make_root()
+        self.build_ui()
+
+    def _make_root(self) -> None:
+        assert self.app is not None
+        self.root = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.size), manager=self.app.ui,
+                                                object_id="#scene_root")
+
+    def _kill_root(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+
+    # ------------------------------------------------------------ hooks
+    def build_ui(self) -> None:
+        """Create widgets inside ``self.root`` and compute layout rects."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True if the event was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def back(self) -> bool:
+        """Escape was pressed: return True if the scene handled it (e.g. closed a dialog)."""
+        return False
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def size(self) -> tuple[int, int]:
+        if self.app is None:
+            return (1280, 800)
+        return self.app.size
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        assert self.app is not None
+        return self.app.ui
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+
+def is_button(event: pygame.event.Event, element: Any) -> bool:
+    """Was this event a press of that pygame-gui button?"""
+    return event.type == pygame_gui.UI_BUTTON_PRESSED and element is not None and event.ui_element is element

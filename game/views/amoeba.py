@@ -1,0 +1,230 @@
+"""Amoeba on screen: a wooden hex board of points and lines, stacks of shaded discs.
+
+Input: click one of your stacks, then
+  - the far point T = p + h*d (green) to move the whole stack there, or
+  - the NEAR point p + 1*d (blue, only when h >= 2) to split the stack along d: its pieces
+    land one per point from p + 1*d to T (the notation names T, e.g. ``c3>e3``).
+Targets and previews come from ``legal_moves()`` and ``motions()`` only.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Sequence
+
+import pygame
+
+from ..rules.base import Game, Motion
+from ..rules.hexgrid import grid
+from . import draw as D
+from .base import BoardInput, BoardView, Decorations, Option
+
+_MOVE_RE = re.compile(r"^([a-z][0-9]+)([->])([a-z][0-9]+)$")
+PIECE_NAMES = {"B": "Black", "W": "White", "Bk": "Black Kernel", "Wk": "White Kernel"}
+
+
+class AmoebaView(BoardView):
+    name = "amoeba"
+    margin = 0.95
+    disc_radius = 0.37
+    disc_thickness = 0.12
+    badge_from = 3
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.grid = grid(4)
+
+    def points(self) -> Sequence[str]:
+        return self.grid.labels
+
+    def model_xy(self, label: str) -> tuple[float, float]:
+        return self.grid.xy(self.grid.index[label])
+
+    # ------------------------------------------------------------ the board
+    def _hexagon(self, grow: float) -> list[tuple[float, float]]:
+        """The board outline: the corner points pushed outwards by ``grow`` units."""
+        out = []
+        for lab in ("a1", "a4", "d7", "g4", "g1", "d1"):
+            x, y = self.model_xy(lab)
+            d = math.hypot(x, y)
+            k = (d + grow) / d
+            out.append(self.to_pixel(x * k, y * k))
+        return out
+
+    def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        ox, oy = offset
+        s = self.scale
+
+        def sh(pts: list[tuple[float, float]], dx: float = 0, dy: float = 0) -> list[tuple[float, float]]:
+            return [(x + ox + dx, y + oy + dy) for x, y in pts]
+
+        outer = self._hexagon(self.margin * 0.92)
+        inner = self._hexagon(self.margin * 0.70)
+        # drop shadow
+        shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for i in range(6, 0, -1):
+            pygame.draw.polygon(shadow, (0, 0, 0, 16), sh(self._hexagon(self.margin * 0.92 + i * 0.03), s * 0.05, s * 0.09))
+        surf.blit(shadow, (0, 0))
+        # frame: dark wood edge, then the playing surface
+        box = pygame.Rect(0, 0, *surf.get_size())
+        wood = D.wood(box.size, seed=11)
+        frame_mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(frame_mask, (255, 255, 255, 255), sh(outer))
+        frame = wood.copy()
+        frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
+        frame = frame.convert_alpha() if pygame.display.get_surface() else frame.convert_alpha(surf)
+        frame.blit(frame_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(frame, (0, 0))
+        pygame.draw.aalines(surf, D.PALETTE["wood_edge"], True, sh(outer))
+        # bevel: light top-left edge, dark bottom-right edge of the frame
+        pts = sh(outer)
+        for i in range(6):
+            a, b = pts[i], pts[(i + 1) % 6]
+            mx, my = (a[0] + b[0]) / 2 - box.w / 2, (a[1] + b[1]) / 2 - box.h / 2
+            light = (my < 0) or (mx < 0 and my < box.h * 0.1)
+            col = (236, 200, 150) if light else (70, 42, 20)
+            pygame.draw.line(surf, col, a, b, max(2, int(s * 0.03)))
+        top = wood.convert_alpha() if pygame.display.get_surface() else wood
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), sh(inner))
+        face = top.copy()
+        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(face, (0, 0))
+        pin = sh(inner)
+        for i in range(6):
+            a, b = pin[i], pin[(i + 1) % 6]
+            my = (a[1] + b[1]) / 2 - box.h / 2
+            col = (92, 58, 30) if my < 0 else (236, 204, 160)
+            pygame.draw.line(surf, col, a, b, max(2, int(s * 0.025)))
+        # subtle light from the top left over the playing surface
+        glow = pygame.Surface(box.size, pygame.SRCALPHA)
+        cx, cy = self.to_pixel(-1.2, 1.4)
+        for i in range(10, 0, -1):
+            pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.55 * i)
+        glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(glow, (0, 0))
+        # engraved lines along the three axes
+        g = self.grid
+        lw = max(2, int(s * 0.045))
+        for p in range(g.size):
+            a = self.pixel_of(g.labels[p])
+            for d in (0, 2, 4):  # E, NE, NW
+                q = g.neighbour[p][d]
+                if q < 0:
+                    continue
+                b = self.pixel_of(g.labels[q])
+                pygame.draw.line(surf, (236, 204, 158), (a[0] + ox + 1, a[1] + oy + 1), (b[0] + ox + 1, b[1] + oy + 1), lw)
+                pygame.draw.line(surf, D.PALETTE["line"], (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), lw)
+        # points: a dark hole with a light lower rim
+        pr = max(3, int(s * 0.11))
+        hole = D.dot(pr, (70, 40, 18, 255))
+        rim = D.ring(pr, max(1, pr // 3), (240, 210, 170, 200))
+        for lab in g.labels:
+            px, py = self.pixel_of(lab)
+            D.blit_center(surf, rim, (px + ox + 1, py + oy + 1))
+            D.blit_center(surf, hole, (px + ox, py + oy))
+            D.blit_center(surf, D.dot(max(1, pr // 2), (40, 22, 8, 255)), (px + ox, py + oy))
+        if self.show_coords:
+            self._render_coords(surf, offset)
+
+    def _render_coords(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        ox, oy = offset
+        s = self.scale
+        size = max(10, int(s * 0.22))
+        small = max(8, int(s * 0.15))
+        g = self.grid
+        for i in range(g.rows):
+            row = [p for p in range(g.size) if g.row_of[p] == i]
+            letter = chr(ord("a") + i)
+            xl, yl = self.pixel_of(g.labels[row[0]])
+            xr, yr = self.pixel_of(g.labels[row[-1]])
+            D.text(surf, letter, (xl + ox - s * 0.58, yl + oy), size, (250, 232, 200), bold=True)
+            D.text(surf, letter, (xr + ox + s * 0.58, yr + oy), size, (250, 232, 200), bold=True)
+        for p in range(g.size):
+            px, py = self.pixel_of(g.labels[p])
+            D.text(surf, g.labels[p], (px + ox + s * 0.17, py + oy + s * 0.2), small, (96, 62, 34),
+                   anchor="topleft", shadow=False, alpha=200)
+
+    # ------------------------------------------------------------ pieces
+    def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
+        top, hi, side = D.piece_colors(code)
+        mark = "kernel" if code.endswith("k") else ""
+        return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
+
+
+def describe_stack(label: str, pieces: Sequence[str]) -> str:
+    """'C3: 3 pieces (bottom to top: Black, White, Black Kernel). Black controls it.'"""
+    if not pieces:
+        return f"{label.upper()}: empty point"
+    names = ", ".join(PIECE_NAMES.get(p, p) for p in pieces)
+    owner = "Black" if pieces[-1].startswith("B") else "White"
+    if len(pieces) == 1:
+        return f"{label.upper()}: {names}"
+    return f"{label.upper()}: {len(pieces)} pieces, bottom to top: {names}. {owner} controls it."
+
+
+class AmoebaInput(BoardInput):
+    """Click a stack, then the far point (whole-stack move) or the near point (split)."""
+
+    def clicks_for(self, game: Game, move: Any) -> Option:
+        text = game.move_str(move)
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise ValueError(f"unexpected Amoeba move text {text!r}")
+        src, sep, dst = m.groups()
+        if sep == "-":
+            return Option((src, dst), text, "move")
+        motions: list[Motion] = game.motions(move)
+        first = min((mo for mo in motions if mo.dst is not None), key=lambda mo: mo.step)
+        return Option((src, first.dst), text, "split")  # type: ignore[arg-type]
+
+    def arrow_end(self, option: Option) -> str:
+        m = _MOVE_RE.match(option.text)
+        return m.group(3) if m else option.clicks[-1]
+
+    def tag_for(self, option: Option) -> str:
+        if self.game is None:
+            return ""
+        h = len(self.game.stacks().get(option.clicks[0], ()))
+        if option.kind == "split":
+            return f"Split {h} → {option.text[-2:].upper()}"
+        return "Move" if h == 1 else f"Move all {h}"
+
+    def after_select_message(self) -> str:
+        src = self.prefix[0]
+        h = len(self.game.stacks().get(src, ())) if self.game else 0
+        if h >= 2:
+            return (f"{src.upper()} ({h} pieces): green = move the whole stack {h} steps, "
+                    f"blue = split it (first piece lands next door).")
+        return f"{src.upper()}: click a green point to move there."
+
+    def describe(self, label: str) -> str:
+        if self.game is None:
+            return ""
+        return describe_stack(label, self.game.stacks().get(label, ()))
+
+    def why_not(self, label: str) -> str:
+        g = self.game
+        if g is None or g.is_over:
+            return "The game is over."
+        stacks = g.stacks()
+        me = g.to_move
+        pieces = stacks.get(label)
+        if self.prefix:
+            src = self.prefix[0]
+            h = len(stacks.get(src, ()))
+            if h >= 2:
+                return (f"{label.upper()} is not a target. A stack of {h} moves exactly {h} steps in a straight "
+                        f"line (green), or splits starting next door (blue).")
+            return f"{label.upper()} is not a target: a single piece moves one step to a neighbour (green)."
+        if not pieces:
+            return f"{label.upper()} is empty. Click one of your stacks (the glowing ones)."
+        top = "White" if pieces[-1].startswith("W") else "Black"
+        if top != me.title:
+            return f"{label.upper()} is controlled by {top} (its top piece). It is {me.title}'s turn."
+        h = len(pieces)
+        return (f"The stack on {label.upper()} has {h} pieces and no direction has {h} points beyond it, "
+                f"so it cannot move.")
+
+    def decorate(self, deco: Decorations) -> None:
+        super().decorate(deco)

@@ -1,0 +1,473 @@
+"""Board views and board input: the shared part of every game's face.
+
+``BoardView`` knows the geometry of one board on screen (label <-> pixel, hit testing) and
+draws a position (``stacks``) with ``Decorations`` (highlights, hidden pieces, ghosts).
+``BoardInput`` turns clicks on labels into move text, using only the game's legal moves
+and ``motions()``: it never re-derives rules. A game's input class only says which labels
+a person clicks, in order, to make each legal move (``clicks_for``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import pygame
+
+from ..rules.base import Game, Motion, RulesError
+from . import draw as D
+
+
+# ====================================================================== decorations
+@dataclass
+class Decorations:
+    """What to show on top of a position."""
+
+    selectable: set[str] = field(default_factory=set)      # stacks/points that can be used now
+    selected: str | None = None                            # the stack picked by the player
+    path: tuple[str, ...] = ()                             # labels clicked so far (multi-click moves)
+    targets: dict[str, str] = field(default_factory=dict)  # label -> kind ('move', 'split', 'place', ...)
+    preview_targets: dict[str, str] = field(default_factory=dict)  # faint targets of a hovered stack
+    last_move: tuple[str, ...] = ()                        # from, (via...), to of the last move
+    threats: list[str] = field(default_factory=list)
+    result: list[str] = field(default_factory=list)
+    hidden: dict[str, int] = field(default_factory=dict)   # label -> pieces not drawn (from the top)
+    hover: str | None = None
+    ghosts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # pieces previewed on points
+    arrows: list[tuple[str, str]] = field(default_factory=list)
+    tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
+    time: float = 0.0                                      # seconds, for pulsing effects
+
+
+# ====================================================================== view
+class BoardView:
+    """Geometry and drawing of one game's board. Subclasses give points and model coordinates."""
+
+    name = ""
+    margin = 0.9           # board units around the outermost points
+    disc_radius = 0.36     # in board units (neighbour distance = 1)
+    disc_thickness = 0.11
+    squash = 0.78          # ellipse ratio of a disc's top face
+    max_visible = 9        # taller stacks are compressed
+    badge_from = 3         # show a height badge from this height
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.scale = 1.0
+        self.show_coords = True
+        self._pix: dict[str, tuple[int, int]] = {}
+        self._bg: pygame.Surface | None = None
+        self._heights: dict[str, int] = {}
+
+    # ------------------------------------------------------------ geometry hooks
+    def points(self) -> Sequence[str]:
+        """Every point label, in canonical order."""
+        raise NotImplementedError
+
+    def model_xy(self, label: str) -> tuple[float, float]:
+        """Board coordinates of a point in neighbour distances: x east, y north."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ layout
+    def layout(self, rect: pygame.Rect | Sequence[int]) -> None:
+        """Fit the board into ``rect`` (any size), centred, keeping its proportions."""
+        rect = pygame.Rect(rect)
+        pts = [self.model_xy(lab) for lab in self.points()]
+        minx = min(p[0] for p in pts) - self.margin
+        maxx = max(p[0] for p in pts) + self.margin
+        miny = min(p[1] for p in pts) - self.margin
+        maxy = max(p[1] for p in pts) + self.margin
+        bw, bh = maxx - minx, maxy - miny
+        self.scale = max(4.0, min(rect.w / bw, rect.h / bh))
+        cx = rect.x + rect.w / 2 - (minx + maxx) / 2 * self.scale
+        cy = rect.y + rect.h / 2 + (miny + maxy) / 2 * self.scale
+        self._origin = (cx, cy)
+        self.rect = rect
+        self._pix = {}
+        for lab in self.points():
+            x, y = self.model_xy(lab)
+            self._pix[lab] = (round(cx + x * self.scale), round(cy - y * self.scale))
+        self._bg = None
+
+    def to_pixel(self, x: float, y: float) -> tuple[float, float]:
+        """Model coordinates (y north) to screen pixels."""
+        ox, oy = self._origin
+        return ox + x * self.scale, oy - y * self.scale
+
+    def pixel_of(self, label: str) -> tuple[int, int]:
+        """Screen pixel of a point's centre (its board position, the base of a stack)."""
+        return self._pix[label]
+
+    @property
+    def radius_px(self) -> int:
+        return max(3, int(self.disc_radius * self.scale))
+
+    @property
+    def level_px(self) -> float:
+        """Pixels one piece adds to a stack's height on screen."""
+        return max(1.0, self.disc_thickness * self.scale)
+
+    def level_for(self, n: int) -> float:
+        """Screen height of each of n pieces (compressed for very tall stacks)."""
+        if n <= self.max_visible:
+            return self.level_px
+        return self.level_px * self.max_visible / n
+
+    def label_at(self, pos: tuple[int, int]) -> str | None:
+        """The point under a pixel (tolerant radius, and the whole drawn height of a stack)."""
+        if not self._pix:
+            return None
+        x, y = pos
+        best, best_d = None, float("inf")
+        hit = self.scale * 0.5
+        r = self.radius_px
+        for lab, (px, py) in self._pix.items():
+            d = math.hypot(x - px, y - py)
+            h = self._heights.get(lab, 0)
+            if h > 1 and abs(x - px) <= r:
+                top = py - (h - 1) * self.level_for(h)
+                if top <= y <= py:
+                    d = min(d, abs(x - px) * 0.5)
+            if d < best_d:
+                best, best_d = lab, d
+        return best if best_d <= hit else None
+
+    # ------------------------------------------------------------ drawing
+    def board_surface(self) -> pygame.Surface:
+        """The static board (cached per layout)."""
+        if self._bg is None or self._bg.get_size() != self.rect.size:
+            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self.render_board(surf, (-self.rect.x, -self.rect.y))
+            self._bg = surf
+        return self._bg
+
+    def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        """Draw the static board onto ``surf``; add ``offset`` to pixel_of() positions."""
+        for lab in self.points():
+            px, py = self.pixel_of(lab)
+            D.blit_center(surf, D.dot(max(2, int(self.scale * 0.06)), (60, 40, 20, 255)),
+                          (px + offset[0], py + offset[1]))
+
+    def draw(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]],
+             deco: Decorations | None = None) -> None:
+        """Draw the board, the stacks and the decorations."""
+        deco = deco or Decorations()
+        surface.blit(self.board_surface(), self.rect.topleft)
+        self.draw_under(surface, stacks, deco)
+        shown: dict[str, tuple[str, ...]] = {}
+        for lab, pieces in stacks.items():
+            hide = deco.hidden.get(lab, 0)
+            keep = pieces[: max(0, len(pieces) - hide)] if hide else pieces
+            if keep:
+                shown[lab] = tuple(keep)
+        self._heights = {lab: len(p) for lab, p in shown.items()}
+        for lab in sorted(shown, key=lambda q: self._pix[q][1] if q in self._pix else 0):
+            if lab in self._pix:
+                self.draw_stack(surface, self._pix[lab], shown[lab])
+        self.draw_over(surface, shown, deco)
+
+    def pulse(self, t: float, speed: float = 2.2) -> float:
+        """0..1 breathing value for highlights."""
+        return 0.5 + 0.5 * math.sin(t * speed * math.pi)
+
+    def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """Highlights drawn below the pieces (rings on the board)."""
+        r = self.radius_px
+        p = self.pulse(deco.time)
+        for lab in deco.result:
+            if lab in self._pix:
+                D.blit_center(surface, D.ring(int(r * 1.25), max(2, r // 7), (*D.PALETTE["result"][:3], 255), True),
+                              self._pix[lab])
+        for lab in deco.last_move:
+            if lab in self._pix:
+                D.blit_center(surface, D.ring(int(r * 1.12), max(2, r // 10), (*D.PALETTE["last"][:3], 190)),
+                              self._pix[lab])
+        for lab in deco.threats:
+            if lab in self._pix:
+                D.blit_center(surface, D.ring(int(r * 1.3), max(2, r // 6), (*D.PALETTE["threat"][:3], 255), True),
+                              self._pix[lab], alpha=int(140 + 115 * p))
+        for lab in deco.selectable:
+            if lab in self._pix and lab != deco.selected:
+                D.blit_center(surface, D.ring(int(r * 1.12), max(2, r // 9), (*D.PALETTE["select"][:3], 150)),
+                              self._pix[lab], alpha=int(90 + 80 * p))
+        if deco.selected and deco.selected in self._pix:
+            D.blit_center(surface, D.ring(int(r * 1.2), max(3, r // 5), (*D.PALETTE["select"][:3], 255), True),
+                          self._pix[deco.selected])
+        for lab, kind in deco.preview_targets.items():
+            if lab in self._pix:
+                c = D.PALETTE.get(kind, D.PALETTE["move"])
+                D.blit_center(surface, D.dot(max(3, r // 4), (*c[:3], 150)), self._pix[lab])
+        for lab, kind in deco.targets.items():
+            if lab in self._pix:
+                c = D.PALETTE.get(kind, D.PALETTE["move"])
+                strong = lab == deco.hover
+                D.blit_center(surface, D.ring(int(r * (1.15 if strong else 1.0)), max(2, r // 6), (*c[:3], 255), strong),
+                              self._pix[lab], alpha=255 if strong else int(170 + 70 * p))
+                D.blit_center(surface, D.dot(max(3, r // 3), (*c[:3], 200)), self._pix[lab])
+
+    def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """Decorations drawn over the pieces: arrows, ghosts, hover ring."""
+        for a, b in deco.arrows:
+            if a in self._pix and b in self._pix:
+                D.arrow(surface, self._pix[a], self._pix[b], D.PALETTE["select"], width=max(3, self.scale * 0.08),
+                        head=max(8, self.scale * 0.24), alpha=150, shorten=self.radius_px * 0.9)
+        for lab, pieces in deco.ghosts:
+            if lab in self._pix:
+                below = len(stacks.get(lab, ()))
+                self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
+        for lab, tag in deco.tags.items():
+            if lab in self._pix:
+                px, py = self._pix[lab]
+                n = len(stacks.get(lab, ())) + sum(len(p) for g, p in deco.ghosts if g == lab)
+                top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.radius_px * 1.25
+                size = max(11, int(self.scale * 0.2))
+                f = D.font(size, True)
+                w = f.size(tag)[0] + size
+                box = D.rounded_panel((w, int(size * 1.6)), (20, 24, 30, 215), radius=size // 2,
+                                      border=(255, 255, 255, 90), border_width=1)
+                surface.blit(box, box.get_rect(center=(px, top)))
+                D.text(surface, tag, (px, top), size, D.PALETTE["text"], bold=True, shadow=False)
+        if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
+            D.blit_center(surface, D.ring(int(self.radius_px * 1.15), max(2, self.radius_px // 10), (255, 255, 255, 150)),
+                          self._pix[deco.hover])
+
+    # ------------------------------------------------------------ pieces
+    def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
+        """The sprite of one piece (a shaded disc by default)."""
+        top, hi, side = D.piece_colors(code)
+        mark = "kernel" if code.endswith("k") else ""
+        return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
+
+    def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
+                   scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
+                   badge: bool = True, shadow: bool = True) -> None:
+        """Draw pieces (bottom to top) standing on pixel ``xy``.
+
+        ``lift`` raises the whole stack by that many levels (animations); ``base_level``
+        puts it on top of that many pieces already there (previews).
+        """
+        if not pieces:
+            return
+        n = len(pieces)
+        r = max(3, int(self.radius_px * scale))
+        total = n + base_level
+        lv = self.level_for(total) * scale
+        ax, ay = D.disc_anchor(r, self.squash)
+        x, y = xy
+        if shadow and alpha > 40 and base_level == 0:
+            sh = D.soft_shadow(int(r * 1.08), int(r * self.squash * 0.95), 80 if lift < 0.5 else 50)
+            D.blit_center(surface, sh, (x + r * 0.10 + lift * lv * 0.3, y + r * 0.16))
+        for i, code in enumerate(pieces):
+            spr = self.piece_sprite(code, r)
+            level = base_level + i + lift
+            top_y = y - level * lv - int(self.level_px * scale) * 0.5
+            pos = (round(x - ax), round(top_y - ay))
+            if alpha < 255:
+                spr = spr.copy()
+                spr.set_alpha(alpha)
+            surface.blit(spr, pos)
+        if badge and total >= self.badge_from:
+            top_y = y - (total - 1 + lift) * lv
+            D.badge(surface, (x + r * 0.95, top_y - r * 0.55), str(total), max(9, int(r * 0.55)))
+
+    def stack_top_y(self, label: str, n: int) -> float:
+        """Screen y of the top face of a stack of n pieces on ``label``."""
+        return self.pixel_of(label)[1] - (n - 1) * self.level_for(n)
+
+    # ------------------------------------------------------------ thumbnails
+    def thumbnail(self, size: tuple[int, int], stacks: dict[str, tuple[str, ...]]) -> pygame.Surface:
+        """A small picture of a position (menu cards)."""
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        saved = (self.rect, self.show_coords)
+        self.show_coords = False
+        self.layout(pygame.Rect(0, 0, *size))
+        self.draw(surf, stacks, Decorations())
+        self.show_coords = saved[1]
+        self.layout(saved[0])
+        return surf
+
+
+# ====================================================================== input
+@dataclass(frozen=True)
+class Option:
+    """One legal move as a person makes it: the labels clicked, in order."""
+
+    clicks: tuple[str, ...]
+    text: str          # canonical move text
+    kind: str = "move"  # how its last target is drawn ('move', 'split', 'place', 'jump', ...)
+
+
+@dataclass
+class ClickResult:
+    move: str | None = None    # a complete move (canonical text) to play
+    message: str = ""          # status line text (why a click was refused, or what to do next)
+    changed: bool = False      # the selection changed
+
+
+class BoardInput:
+    """Generic click logic over ``Option``s built from the legal moves.
+
+    Subclasses implement ``clicks_for(game, move)`` (and may give a move kind, friendlier
+    refusal messages with ``why_not`` and hover descriptions with ``describe``).
+    """
+
+    def __init__(self, view: BoardView | None = None) -> None:
+        self.view = view
+        self.game: Game | None = None
+        self.options: list[Option] = []
+        self.prefix: tuple[str, ...] = ()
+        self.hover_label: str | None = None
+        self._moves_by_text: dict[str, Any] = {}
+        self._ghost_cache: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+
+    # ------------------------------------------------------------ per game
+    def clicks_for(self, game: Game, move: Any) -> Option:
+        """How a person makes ``move``: default, click its source and destination labels if any."""
+        raise NotImplementedError
+
+    def why_not(self, label: str) -> str:
+        """Why clicking ``label`` did nothing (override for game-specific reasons)."""
+        if self.prefix:
+            return f"{label.upper()} is not a target for {self.prefix[0].upper()}. Click a marked point, or click elsewhere to cancel."
+        return f"Nothing can be played from {label.upper()}."
+
+    def describe(self, label: str) -> str:
+        """Hover text for a point (override)."""
+        return ""
+
+    # ------------------------------------------------------------ state
+    def set_game(self, game: Game | None) -> None:
+        """Use this position (call after every move, undo, redo or when play is disabled)."""
+        self.game = game
+        self.prefix = ()
+        self.options = []
+        self._moves_by_text = {}
+        self._ghost_cache = {}
+        if game is None or game.is_over:
+            return
+        for m in sorted(game.legal_moves(), key=game.move_sort_key):
+            try:
+                opt = self.clicks_for(game, m)
+            except (RulesError, KeyError, IndexError, ValueError):
+                continue
+            self.options.append(opt)
+            self._moves_by_text[opt.text] = m
+
+    def reset(self) -> None:
+        self.prefix = ()
+
+    def starts(self) -> set[str]:
+        return {o.clicks[0] for o in self.options if o.clicks}
+
+    def next_steps(self, prefix: tuple[str, ...] | None = None) -> dict[str, Option]:
+        """Labels that may be clicked after ``prefix`` -> an option they lead to."""
+        pre = self.prefix if prefix is None else prefix
+        n = len(pre)
+        out: dict[str, Option] = {}
+        for o in self.options:
+            if len(o.clicks) > n and o.clicks[:n] == pre:
+                lab = o.clicks[n]
+                if lab not in out or len(o.clicks) == n + 1:
+                    out[lab] = o
+        return out
+
+    # ------------------------------------------------------------ events
+    def hover(self, label: str | None) -> None:
+        self.hover_label = label
+
+    def cancel(self) -> ClickResult:
+        had = bool(self.prefix)
+        self.prefix = ()
+        return ClickResult(None, "Selection cleared." if had else "", had)
+
+    def click(self, label: str | None) -> ClickResult:
+        """A left click on a point (None: off the board). Never raises."""
+        try:
+            return self._click(label)
+        except Exception as exc:  # a view bug must not end the game
+            self.prefix = ()
+            return ClickResult(None, f"That click could not be used ({exc}).", True)
+
+    def _click(self, label: str | None) -> ClickResult:
+        if self.game is None or self.game.is_over or not self.options:
+            return ClickResult(None, "No move can be made now.")
+        if label is None:
+            return self.cancel() if self.prefix else ClickResult(None, "Click on a point of the board.")
+        steps = self.next_steps()
+        if label in steps:
+            new = self.prefix + (label,)
+            done = [o for o in self.options if o.clicks == new]
+            longer = [o for o in self.options if len(o.clicks) > len(new) and o.clicks[:len(new)] == new]
+            if done and not longer:
+                self.prefix = ()
+                return ClickResult(done[0].text, "", True)
+            self.prefix = new
+            return ClickResult(None, self.after_select_message(), True)
+        if self.prefix and label == self.prefix[-1]:
+            self.prefix = self.prefix[:-1]
+            return ClickResult(None, "Selection cleared." if not self.prefix else "", True)
+        if self.prefix:
+            fresh = self.next_steps(())
+            if label in fresh:
+                self.prefix = ()
+                return self._click(label)
+        return ClickResult(None, self.why_not(label), False)
+
+    def after_select_message(self) -> str:
+        n = len(self.next_steps())
+        return f"{self.prefix[-1].upper()} selected: {n} possible target{'s' if n != 1 else ''}."
+
+    # ------------------------------------------------------------ display
+    def arrow_end(self, option: Option) -> str:
+        """Where the preview arrow of an option points (default: its last click)."""
+        return option.clicks[-1]
+
+    def tag_for(self, option: Option) -> str:
+        """Short text shown over a hovered target (override)."""
+        return ""
+
+    def option_at(self, label: str) -> Option | None:
+        return self.next_steps().get(label)
+
+    def ghosts_for(self, option: Option) -> list[tuple[str, tuple[str, ...]]]:
+        """Where each piece of a move would land, from the rules core's motions."""
+        if option.text in self._ghost_cache:
+            return self._ghost_cache[option.text]
+        out: list[tuple[str, tuple[str, ...]]] = []
+        if self.game is not None and option.text in self._moves_by_text:
+            try:
+                motions: list[Motion] = self.game.motions(self._moves_by_text[option.text])
+            except RulesError:
+                motions = []
+            per_dst: dict[str, list[str]] = {}
+            for mo in sorted(motions, key=lambda m: m.step):
+                if mo.dst is not None and mo.kind != "remove":
+                    per_dst.setdefault(mo.dst, []).extend(mo.pieces)
+            out = [(k, tuple(v)) for k, v in per_dst.items()]
+        self._ghost_cache[option.text] = out
+        return out
+
+    def decorate(self, deco: Decorations) -> None:
+        """Add the selection state to ``deco``."""
+        deco.hover = self.hover_label
+        if not self.options:
+            return
+        deco.selectable = self.starts() if not self.prefix else set()
+        if self.prefix:
+            deco.selected = self.prefix[0]
+            deco.path = self.prefix
+            steps = self.next_steps()
+            deco.targets = {lab: o.kind for lab, o in steps.items()}
+            h = self.hover_label
+            if h in steps:
+                opt = steps[h]
+                if len(opt.clicks) == len(self.prefix) + 1:
+                    deco.ghosts = self.ghosts_for(opt)
+                    deco.arrows = [(self.prefix[-1], self.arrow_end(opt))]
+                    tag = self.tag_for(opt)
+                    if tag:
+                        deco.tags = {h: tag}
+        elif self.hover_label in deco.selectable:
+            steps = self.next_steps((self.hover_label,))  # type: ignore[arg-type]
+            deco.preview_targets = {lab: o.kind for lab, o in steps.items()}

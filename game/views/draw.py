@@ -1,0 +1,354 @@
+"""Shared drawing helpers: fonts, textures, shaded discs with depth, rings, arrows, labels.
+
+Everything expensive is rendered once and cached by its integer size, so a frame is mostly
+blits. Antialiasing is done by drawing at a larger size and smooth-scaling down.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from importlib import resources
+from typing import Sequence
+
+import pygame
+
+Color3 = tuple[int, int, int]
+SS = 3  # supersampling factor for cached shapes
+
+# ------------------------------------------------------------------ palette
+PALETTE: dict[str, tuple[int, ...]] = {
+    "bg_top": (28, 36, 48),
+    "bg_bottom": (12, 16, 24),
+    "felt": (30, 78, 64),
+    "wood_light": (196, 150, 96),
+    "wood_dark": (150, 104, 60),
+    "wood_edge": (92, 58, 30),
+    "line": (84, 52, 26),
+    "line_light": (226, 190, 140),
+    "gold": (240, 190, 70),
+    "select": (255, 214, 90),
+    "move": (110, 220, 130),
+    "split": (90, 190, 255),
+    "threat": (240, 70, 60),
+    "last": (255, 170, 60),
+    "hover": (255, 255, 255),
+    "result": (255, 230, 120),
+    "text": (240, 236, 226),
+    "text_dim": (170, 176, 186),
+    "black_top": (52, 54, 62),
+    "black_hi": (118, 122, 136),
+    "black_side": (20, 21, 26),
+    "white_top": (236, 228, 210),
+    "white_hi": (255, 255, 252),
+    "white_side": (176, 164, 140),
+}
+
+
+# ------------------------------------------------------------------ fonts
+def _font_path(bold: bool) -> str | None:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    try:
+        path = resources.files("pygame_gui.data").joinpath(name)
+        return str(path) if path.is_file() else None
+    except (ModuleNotFoundError, FileNotFoundError, TypeError):
+        return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game's font (Noto Sans shipped with pygame-gui; pygame's default if missing)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(6, int(size))
+    path = _font_path(bold)
+    try:
+        return pygame.font.Font(path, size)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, size)
+
+
+def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
+         color: Sequence[int] = PALETTE["text"], anchor: str = "center", bold: bool = False,
+         shadow: bool = True, alpha: int = 255) -> pygame.Rect:
+    """Draw a label; anchor is a pygame.Rect attribute name ('center', 'midleft', 'topleft', ...)."""
+    f = font(size, bold)
+    img = f.render(s, True, color[:3])
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        sh = f.render(s, True, (0, 0, 0))
+        sh.set_alpha(int(110 * alpha / 255))
+        off = max(1, size // 14)
+        surface.blit(sh, rect.move(off, off))
+    if alpha < 255:
+        img.set_alpha(alpha)
+    surface.blit(img, rect)
+    return rect
+
+
+# ------------------------------------------------------------------ textures
+def vertical_gradient(size: tuple[int, int], top: Sequence[int], bottom: Sequence[int]) -> pygame.Surface:
+    w, h = max(1, size[0]), max(1, size[1])
+    small = pygame.Surface((1, 64))
+    for y in range(64):
+        k = y / 63
+        small.set_at((0, y), tuple(int(a + (b - a) * k) for a, b in zip(top[:3], bottom[:3])))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+@lru_cache(maxsize=8)
+def _wood_tile(seed: int) -> pygame.Surface:
+    """A small wood-grain tile (long grain running horizontally), scaled up later."""
+    rng = random.Random(seed)
+    w, h = 96, 240
+    tile = pygame.Surface((w, h))
+    light = PALETTE["wood_light"]
+    dark = PALETTE["wood_dark"]
+    phases = [rng.uniform(0, 6.28) for _ in range(4)]
+    for y in range(h):
+        for x in range(w):
+            u = x / w
+            v = y / h
+            ring = math.sin(v * 46.0 + 3.2 * math.sin(u * 5.0 + phases[0]) + 1.3 * math.sin(u * 13 + phases[1]))
+            fine = math.sin(v * 190.0 + 2.0 * math.sin(u * 9.0 + phases[2]))
+            k = 0.5 + 0.32 * ring + 0.12 * fine + 0.06 * math.sin(u * 3 + phases[3])
+            k = min(1.0, max(0.0, k))
+            tile.set_at((x, y), tuple(int(dark[i] + (light[i] - dark[i]) * k) for i in range(3)))
+    return tile
+
+
+def wood(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
+    """A wood surface of the given size (grain runs left-right)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    tile = _wood_tile(seed)
+    return pygame.transform.smoothscale(pygame.transform.rotate(tile, 90), (w, h))
+
+
+@lru_cache(maxsize=4)
+def _noise_tile(seed: int) -> pygame.Surface:
+    rng = random.Random(seed)
+    tile = pygame.Surface((128, 128), pygame.SRCALPHA)
+    for y in range(128):
+        for x in range(128):
+            v = rng.randint(0, 255)
+            tile.set_at((x, y), (v, v, v, 10))
+    return tile
+
+
+def felt(size: tuple[int, int], color: Sequence[int] = PALETTE["felt"], seed: int = 3) -> pygame.Surface:
+    """Table felt: a soft vignette gradient with fine noise."""
+    w, h = max(1, size[0]), max(1, size[1])
+    base = pygame.Surface((w, h))
+    c = color[:3]
+    dark = tuple(max(0, int(v * 0.45)) for v in c)
+    # radial vignette from a small image, smooth-scaled
+    small = pygame.Surface((32, 20))
+    for y in range(20):
+        for x in range(32):
+            dx = (x - 15.5) / 16
+            dy = (y - 9.5) / 10
+            k = min(1.0, math.hypot(dx, dy) / 1.25)
+            small.set_at((x, y), tuple(int(a + (b - a) * k * k) for a, b in zip(c, dark)))
+    base.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    tile = _noise_tile(seed)
+    for y in range(0, h, 128):
+        for x in range(0, w, 128):
+            base.blit(tile, (x, y))
+    return base
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The app's backdrop: a dark felt table."""
+    return felt(size, (34, 58, 66))
+
+
+# ------------------------------------------------------------------ shapes
+def _aa(surf_big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf_big, size)
+
+
+@lru_cache(maxsize=256)
+def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) -> pygame.Surface:
+    """An antialiased ring (optionally with a soft glow); blit centred."""
+    radius = max(2, radius)
+    width = max(1, width)
+    pad = width * 3 + (radius // 2 if glow else 2)
+    size = 2 * (radius + pad)
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = (size * SS // 2, size * SS // 2)
+    rgb = color[:3]
+    a = color[3] if len(color) > 3 else 255
+    if glow:
+        steps = 8
+        for i in range(steps, 0, -1):
+            k = i / steps
+            rr = int((radius + pad * 0.8 * k) * SS)
+            pygame.draw.circle(big, (*rgb, int(a * 0.10 * (1 - k) + 2)), c, rr, max(1, int(pad * SS / steps) + 1))
+    pygame.draw.circle(big, (*rgb, a), c, radius * SS, width * SS)
+    return _aa(big, (size, size))
+
+
+@lru_cache(maxsize=256)
+def dot(radius: int, color: tuple[int, ...]) -> pygame.Surface:
+    """A filled antialiased circle; blit centred."""
+    radius = max(1, radius)
+    size = 2 * radius + 4
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    pygame.draw.circle(big, color, (size * SS // 2, size * SS // 2), radius * SS)
+    return _aa(big, (size, size))
+
+
+@lru_cache(maxsize=64)
+def soft_shadow(rx: int, ry: int, alpha: int = 90) -> pygame.Surface:
+    """A blurred elliptical shadow; blit centred."""
+    rx, ry = max(2, rx), max(2, ry)
+    w, h = rx * 2 + 8, ry * 2 + 8
+    small = pygame.Surface((32, 32), pygame.SRCALPHA)
+    for y in range(32):
+        for x in range(32):
+            d = math.hypot((x - 15.5) / 16, (y - 15.5) / 16)
+            k = max(0.0, 1.0 - d)
+            small.set_at((x, y), (0, 0, 0, int(alpha * k * k)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def blit_center(surface: pygame.Surface, img: pygame.Surface, center: tuple[float, float],
+                alpha: int = 255) -> None:
+    if alpha <= 0:
+        return
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
+          color: Sequence[int], width: float = 6, head: float = 18, alpha: int = 200,
+          shorten: float = 0.0) -> None:
+    """A translucent arrow from a to b (shortened at both ends by ``shorten`` pixels)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy)
+    if d < 1 + 2 * shorten:
+        return
+    ux, uy = dx / d, dy / d
+    ax, ay = a[0] + ux * shorten, a[1] + uy * shorten
+    bx, by = b[0] - ux * shorten, b[1] - uy * shorten
+    nx, ny = -uy, ux
+    hw = width / 2
+    hx, hy = bx - ux * head, by - uy * head
+    pts = [(ax + nx * hw, ay + ny * hw), (hx + nx * hw, hy + ny * hw), (hx + nx * head * 0.6, hy + ny * head * 0.6),
+           (bx, by), (hx - nx * head * 0.6, hy - ny * head * 0.6), (hx - nx * hw, hy - ny * hw),
+           (ax - nx * hw, ay - ny * hw)]
+    minx = int(min(p[0] for p in pts)) - 2
+    miny = int(min(p[1] for p in pts)) - 2
+    w = int(max(p[0] for p in pts)) - minx + 3
+    h = int(max(p[1] for p in pts)) - miny + 3
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    local = [(x - minx, y - miny) for x, y in pts]
+    pygame.draw.polygon(layer, (*color[:3], alpha), local)
+    pygame.draw.aalines(layer, (*color[:3], min(255, alpha + 40)), True, local)
+    surface.blit(layer, (minx, miny))
+
+
+def rounded_panel(size: tuple[int, int], color: Sequence[int], radius: int = 14,
+                  border: Sequence[int] | None = None, border_width: int = 2) -> pygame.Surface:
+    """A translucent rounded rectangle (banners, tooltips, cards)."""
+    w, h = max(2, size[0]), max(2, size[1])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)
+    return surf
+
+
+# ------------------------------------------------------------------ discs
+@lru_cache(maxsize=512)
+def disc(radius: int, thickness: int, top: Color3, hi: Color3, side: Color3,
+         mark: str = "", squash: float = 0.78) -> pygame.Surface:
+    """A shaded disc seen slightly from above: an elliptic top face over a darker rim.
+
+    The returned sprite's centre of the TOP face is at (w/2, ry + 2) where ry = radius*squash;
+    use :func:`disc_anchor`. ``mark``: '' plain, 'kernel' gold inlay ring and a gem,
+    'ring' a thin inlay ring.
+    """
+    r = max(3, radius)
+    t = max(1, thickness)
+    ry = max(2, int(r * squash))
+    w, h = 2 * r + 4, 2 * ry + t + 4
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    R, RY, T = r * SS, ry * SS, t * SS
+    cx, cy = w * SS // 2, (ry + 2) * SS
+    # rim: a stack of ellipses from the bottom up, darker towards the bottom edge
+    for i in range(T, -1, -max(1, SS // 2)):
+        k = i / max(1, T)
+        col = tuple(int(c * (1.0 - 0.35 * k)) for c in side)
+        pygame.draw.ellipse(big, col, (cx - R, cy - RY + i, 2 * R, 2 * RY))
+    # rim highlight band on the left side
+    band = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    pygame.draw.ellipse(band, (*hi, 40), (cx - R, cy - RY + T // 2, int(R * 1.2), 2 * RY))
+    big.blit(band, (0, 0))
+    # top face: radial-ish gradient from the highlight (upper left) to the base colour
+    steps = 14
+    for i in range(steps):
+        k = i / (steps - 1)
+        rr = R * (1.0 - 0.72 * k)
+        rry = RY * (1.0 - 0.72 * k)
+        ox = -R * 0.22 * k
+        oy = -RY * 0.30 * k
+        col = tuple(int(a + (b - a) * (k ** 1.6) * 0.85) for a, b in zip(top, hi))
+        pygame.draw.ellipse(big, col, (cx + ox - rr, cy + oy - rry, 2 * rr, 2 * rry))
+    # crisp edge of the top face
+    edge = tuple(min(255, int(c * 1.08) + 6) for c in top)
+    pygame.draw.ellipse(big, edge, (cx - R, cy - RY, 2 * R, 2 * RY), max(1, SS))
+    if mark == "kernel":
+        gold, gold_dark = (236, 186, 64), (150, 104, 24)
+        rr, rry = int(R * 0.66), int(RY * 0.66)
+        pygame.draw.ellipse(big, gold_dark, (cx - rr, cy - rry + SS, 2 * rr, 2 * rry), int(R * 0.16))
+        pygame.draw.ellipse(big, gold, (cx - rr, cy - rry, 2 * rr, 2 * rry), int(R * 0.13))
+        # gem: a faceted diamond in the middle
+        g = R * 0.30
+        gy = g * squash
+        gem_base = (214, 40, 62) if sum(top) > 380 else (246, 78, 92)
+        pts = [(cx, cy - gy), (cx + g, cy), (cx, cy + gy), (cx - g, cy)]
+        pygame.draw.polygon(big, tuple(int(c * 0.55) for c in gem_base), pts)
+        pygame.draw.polygon(big, gem_base, [(cx, cy - gy), (cx + g, cy), (cx, cy)])
+        pygame.draw.polygon(big, tuple(min(255, int(c * 1.25) + 30) for c in gem_base),
+                            [(cx, cy - gy), (cx - g, cy), (cx, cy)])
+        pygame.draw.circle(big, (255, 240, 240), (int(cx - g * 0.35), int(cy - gy * 0.4)), max(1, int(R * 0.06)))
+    elif mark == "ring":
+        rr, rry = int(R * 0.6), int(RY * 0.6)
+        pygame.draw.ellipse(big, tuple(int(c * 0.8) for c in top), (cx - rr, cy - rry, 2 * rr, 2 * rry), max(1, SS))
+    return _aa(big, (w, h))
+
+
+def disc_anchor(radius: int, squash: float = 0.78) -> tuple[int, int]:
+    """Offset of the top-face centre inside a :func:`disc` sprite of that radius."""
+    r = max(3, radius)
+    return r + 2, max(2, int(r * squash)) + 2
+
+
+def piece_colors(code: str) -> tuple[Color3, Color3, Color3]:
+    """(top, highlight, side) colours for a piece code starting with B or W."""
+    if code.startswith("W"):
+        return PALETTE["white_top"][:3], PALETTE["white_hi"][:3], PALETTE["white_side"][:3]  # type: ignore[return-value]
+    return PALETTE["black_top"][:3], PALETTE["black_hi"][:3], PALETTE["black_side"][:3]  # type: ignore[return-value]
+
+
+def badge(surface: pygame.Surface, center: tuple[float, float], label: str, size: int,
+          fg: Sequence[int] = (30, 24, 16), bg: Sequence[int] = (250, 226, 150)) -> None:
+    """A small rounded number badge (stack heights)."""
+    f = font(size, True)
+    img = f.render(label, True, fg[:3])
+    w = max(img.get_width() + size // 2, int(size * 1.2))
+    h = int(size * 1.25)
+    box = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    pygame.draw.rect(box, (0, 0, 0, 90), (2, 2, w, h), border_radius=h // 2)
+    pygame.draw.rect(box, bg, (0, 0, w, h), border_radius=h // 2)
+    pygame.draw.rect(box, (120, 84, 30), (0, 0, w, h), 1, border_radius=h // 2)
+    box.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    surface.blit(box, box.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def polygon_aa(surface: pygame.Surface, color: Sequence[int], points: Sequence[tuple[float, float]]) -> None:
+    pygame.draw.polygon(surface, color, points)
+    pygame.draw.aalines(surface, color, True, points)
