@@ -145,6 +145,9 @@ class _Geometry:
     # ------------------------------------------------------------ notation
     def parse_point(self, s: str) -> int:
         """Index of a normalised point name; raises ValueError saying why it is no point."""
+        p = self.index.get(s)
+        if p is not None:
+            return p
         n = self.n
         m = _CORNER_RE.match(s)
         if m:
@@ -163,7 +166,7 @@ class _Geometry:
             x = LETTERS.index(c1)
             if LETTERS.index(c2) != x + 1:
                 raise ValueError(f"{s!r} is not a point: a midpoint needs two consecutive "
-                                 f"columns in ascending order, like {c1}{LETTERS[x + 1]}")
+                                 "columns in ascending order, like de1112")
             if x + 1 >= n:
                 raise ValueError(f"{s!r} is not a point: column {c2!r} is off the {n}×{n} board")
             for y in range(1, n):
@@ -481,7 +484,18 @@ class Onyx(Game):
         """Does colour (stone value) s have a connection anywhere on the board?"""
         em = self._g.edge[s]
         cell = self._cell
-        return any(self._wins_from(p, s) for p in range(self._g.nc) if cell[p] == s and em[p] == 1)
+        nbrs = self._g.nbrs
+        stack = [p for p in range(self._g.nc) if cell[p] == s and em[p] & 1]
+        seen = set(stack)
+        while stack:
+            x = stack.pop()
+            if em[x] & 2:
+                return True
+            for y in nbrs[x]:
+                if cell[y] == s and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return False
 
     def undo(self) -> int:
         if not self._history:
