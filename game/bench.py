@@ -1,0 +1,101 @@
+"""Benchmarks: python -m game.bench rules|ui|ai [--json] [--runs N] [--seconds S].
+
+Speed is measured here, never by a timed test. Each figure is the median of
+several runs, through the same calls the computer opponent makes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Callable
+
+from .rules import GAME_NAMES, make_game
+
+PLAYOUT_CAP = 1000  # plies; a tool's cap, not a rule (Onager has no move limit)
+
+
+def _rate(work: Callable[[], int], seconds: float) -> float:
+    """Units of work per second, running work() repeatedly for about ``seconds``."""
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        done += work()
+        now = time.perf_counter()
+        if now >= deadline:
+            return done / (now - start)
+
+
+def sample_positions(name: str, count: int, seed: int) -> list:
+    """Positions met in random games, for move generation timing."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        g = make_game(name)
+        plies = rng.randrange(0, 60)
+        for _ in range(plies):
+            if g.result is not None:
+                break
+            moves = g.legal_moves()
+            g.play(moves[rng.randrange(len(moves))])
+        if g.result is None:
+            out.append(g)
+    return out
+
+
+def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
+    start = make_game(name)
+    rng = random.Random(12345)
+    lengths: list[int] = []
+
+    def one_playout() -> int:
+        g = start.copy()
+        g.random_playout(rng, PLAYOUT_CAP)
+        lengths.append(g.ply)
+        return 1
+
+    positions = sample_positions(name, 50, 99)
+
+    def movegen() -> int:
+        for g in positions:
+            g.legal_moves()
+        return len(positions)
+
+    playouts = [_rate(one_playout, seconds) for _ in range(runs)]
+    gens = [_rate(movegen, seconds) for _ in range(runs)]
+    return {
+        "playouts_per_s": round(statistics.median(playouts), 1),
+        "movegen_per_s": round(statistics.median(gens), 1),
+        "avg_playout_plies": round(sum(lengths) / max(1, len(lengths)), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__)
+    ap.add_argument("what", choices=["rules", "ui"], help="what to measure")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="length of one run")
+    ap.add_argument("--game", choices=GAME_NAMES, action="append", help="limit to a game")
+    args = ap.parse_args(argv)
+    if args.what == "ui":
+        from . import bench_ui
+        return bench_ui.run(json_out=args.json)
+    out = {}
+    for name in args.game or GAME_NAMES:
+        out[name] = bench_rules(name, max(1, args.runs), max(0.05, args.seconds))
+        if not args.json:
+            r = out[name]
+            print(f"{name:7s} playouts/s {r['playouts_per_s']:>9.1f}   movegen/s {r['movegen_per_s']:>10.1f}"
+                  f"   (avg playout {r['avg_playout_plies']} plies)")
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
