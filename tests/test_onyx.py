@@ -1045,7 +1045,7 @@ def test_prop_notation_motions_and_keys(seed, which):
 
 @PROP
 @given(seed=st.integers(0, 2**32 - 1), which=st.integers(0, len(OPTION_SETS) - 1),
-       prefix=st.integers(0, 40), budget=st.sampled_from([1, 3, 20, 1000]))
+       prefix=st.integers(0, 40), budget=st.sampled_from([0, 1, 3, 20, 1000]))
 def test_prop_random_playout_equals_play(seed, which, prefix, budget):
     rng = random.Random(seed)
     opts = OPTION_SETS[which]
@@ -1063,6 +1063,24 @@ def test_prop_random_playout_equals_play(seed, which, prefix, budget):
     while c.ply > g.ply:
         c.undo()
     assert snapshot(c) == snapshot(g)
+
+
+def test_random_playout_on_finished_game_changes_nothing():
+    g = pos("Black: c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11 c12", W)
+    k = g.key()
+    assert g.random_playout(random.Random(1)) == Result(B, "connection")
+    assert g.ply == 0 and g.key() == k
+
+
+def test_random_playout_from_setup_position():
+    text = "Black: a4 b3 c2 c4 d3 bc910; White: a5 b4 d2 e5 f6"
+    for seed in range(20):
+        g = pos(text, W, pie=True, plies=1)
+        res = g.random_playout(random.Random(seed))
+        h = pos(text, W, pie=True, plies=1)
+        for m in g.moves_played():
+            h.play(m)
+        assert res == h.result and snapshot(h) == snapshot(g) and res is not None
 
 
 # ===================================================================== referee command

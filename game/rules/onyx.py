@@ -702,6 +702,8 @@ class Onyx(Game):
         capl = self._caps
         rnd = rng.random
         legal = list(compress(g.all_points, map(not_, blocked)))
+        if not legal:  # cannot happen in an unfinished game (section 6); be safe anyway
+            return self._result
         pos = [0] * N
         for i, p in enumerate(legal):
             pos[p] = i
@@ -727,40 +729,44 @@ class Onyx(Game):
         s = self._to_move + 1
         ncap = [0, 0, 0]
         winner = 0
+        hist_append = hist.append
+        capl_append = capl.append
+        legal_pop = legal.pop
+        legal_append = legal.append
         budget = max_plies - done
         while budget > 0:
             budget -= 1
             i = int(rnd() * len(legal))
             p = legal[i]
-            last = legal.pop()
+            last = legal_pop()
             if last != p:
                 legal[i] = last
                 pos[last] = i
             cell[p] = s
             blocked[p] += 1
-            hist.append(p)
+            hist_append(p)
             if p >= NC:
                 comp[p] = p
                 members[p] = [p]
                 mask[p] = 0
-                capl.append(_NO_CAPTURE)
+                capl_append(_NO_CAPTURE)
                 s = 3 - s
                 continue
             for m in mids_of[p]:
                 b = blocked[m]
                 blocked[m] = b + 1
-                if b == 0:
+                if not b:
                     j = pos[m]
-                    last = legal.pop()
+                    last = legal_pop()
                     if last != m:
                         legal[j] = last
                         pos[last] = j
             o = 3 - s
             caps = _NO_CAPTURE
             for m, a, b, q in squares[p]:
-                if cell[q] == s and cell[a] == o and cell[b] == o and cell[m] == 0:
+                if cell[q] == s and cell[a] == o and cell[b] == o and not cell[m]:
                     caps += (a, b)
-            capl.append(caps)
+            capl_append(caps)
             if caps:
                 ncap[s] += len(caps)
                 roots = set()
@@ -768,13 +774,13 @@ class Onyx(Game):
                     cell[a] = 0
                     blocked[a] = 0
                     pos[a] = len(legal)
-                    legal.append(a)
+                    legal_append(a)
                     for m in mids_of[a]:
                         b = blocked[m] - 1
                         blocked[m] = b
-                        if b == 0:
+                        if not b:
                             pos[m] = len(legal)
-                            legal.append(m)
+                            legal_append(m)
                     roots.add(comp[a])
                     comp[a] = -1
                 # Relabel the opponent's components that lost stones.
@@ -812,7 +818,7 @@ class Onyx(Game):
                             best, r, mb, mr = r, best, mr, mb
                         for x in mr:
                             comp[x] = best
-                        mb.extend(mr)
+                        mb += mr
                         members[r] = None
                         mask[best] |= mask[r]
             if best < 0:
