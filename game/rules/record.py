@@ -41,7 +41,6 @@ legal game. Every problem raises :class:`RecordError` naming the line.
 """
 from __future__ import annotations
 
-import datetime
 import math
 import re
 from dataclasses import dataclass, field
@@ -367,6 +366,7 @@ def parse_record(text: str) -> Record:
 
     game = _start_game(name, options, setup, to_move, setup_options,
                        header_lines.get("Variant"), header_lines.get("SetUp"))
+    options = dict(game.options())  # canonical: every option, defaults included
     if setup is not None:
         setup = game.position_text()  # canonical
 
@@ -492,12 +492,13 @@ _HEADER_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 
 
 def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
-                     date: datetime.date | str, ui_result: Result | None = None,
+                     date: Any, ui_result: Result | None = None,
                      headers: Mapping[str, str] | None = None) -> Record:
     """A record of ``game`` (its whole history, from its start position).
 
     ``players``: the names at Black and White at the start, as ``(black, white)`` or a
-    mapping keyed by Color or ``"black"``/``"white"``. ``date``: a date or its text.
+    mapping keyed by Color or ``"black"``/``"white"``. ``date``: a ``datetime.date`` (or
+    datetime: its day is used) or text; this module reads no clock, the caller passes it.
     ``ui_result``: a UI-level ending (resign, or an agreement the rules core does not
     define), used when the rules core's result is None. ``headers``: extra headers.
     """
@@ -510,9 +511,7 @@ def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
         black, white = who(Color.BLACK), who(Color.WHITE)
     else:
         black, white = (str(players[0]), str(players[1])) if len(players) >= 2 else ("", "")
-    date_text = date.isoformat() if isinstance(date, (datetime.date, datetime.datetime)) else str(date)
-    if isinstance(date, datetime.datetime):
-        date_text = date.date().isoformat()
+    date_text = _date_text(date)
 
     options = dict(game.options())
     played = game.moves_played()
@@ -546,6 +545,15 @@ def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
             hdrs[str(k)] = str(v)
     return Record(game=game.name, options=options, headers=hdrs, moves=moves, result=result,
                   setup=setup, to_move=to_move, setup_options=setup_options)
+
+
+def _date_text(date: Any) -> str:
+    """ISO day of a date or datetime (duck-typed: this module imports no clock), or str()."""
+    day = getattr(date, "date", None)
+    if callable(day):  # a datetime
+        date = day()
+    iso = getattr(date, "isoformat", None)
+    return str(iso()) if callable(iso) else str(date)
 
 
 # Options of ``from_position`` that ``position_text()`` does not carry, tried in turn when
