@@ -30,7 +30,8 @@ STALE_TMP_SECONDS = 60.0
 
 __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_text",
            "save_autosave", "load_autosave", "clear_autosave", "autosave_path", "last_game_path",
-           "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES"]
+           "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES",
+           "records_dir", "suggest_record_path", "list_records", "remove_stale_temps"]
 
 
 class StorageError(Exception):
@@ -278,6 +279,55 @@ def load_last_game() -> Record | None:
 
 
 # ----------------------------------------------------------------- records
+RECORDS_FOLDER = "games"
+_UNSAFE = set('<>:"/\\|?*')
+
+
+def records_dir() -> Path:
+    """Default folder for saved records (``games`` in the data folder; not created here)."""
+    return data_dir() / RECORDS_FOLDER
+
+
+def suggest_record_path(record: Record, folder: str | os.PathLike[str] | None = None) -> Path:
+    """A free file name like ``2026-11-29 onyx Ann vs Bob.txt`` in ``folder`` (default records_dir)."""
+    base = Path(folder) if folder is not None else records_dir()
+    parts = [record.date, record.game]
+    if record.black or record.white:
+        parts.append(f"{record.black or '?'} vs {record.white or '?'}")
+    name = " ".join(p for p in parts if p)
+    name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in name).strip(" .")[:80]
+    name = name or "game"
+    path = base / f"{name}{RECORD_SUFFIX}"
+    n = 2
+    while path.exists():
+        path = base / f"{name} ({n}){RECORD_SUFFIX}"
+        n += 1
+    return path
+
+
+def list_records(folder: str | os.PathLike[str] | None = None
+                 ) -> list[tuple[Path, Record | None, str | None]]:
+    """Every ``*.txt`` in ``folder`` (default records_dir), newest first, as
+    ``(path, record, None)`` or ``(path, None, problem)`` for one that cannot be read."""
+    base = Path(folder) if folder is not None else records_dir()
+    try:
+        paths = [p for p in base.glob(f"*{RECORD_SUFFIX}") if p.is_file()]
+    except OSError:
+        return []
+    def mtime(p: Path) -> float:
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    out: list[tuple[Path, Record | None, str | None]] = []
+    for p in sorted(paths, key=lambda q: (-mtime(q), q.name)):
+        try:
+            out.append((p, load_record(p), None))
+        except (StorageError, RecordError) as e:
+            out.append((p, None, str(e)))
+    return out
+
+
 def save_record(path: str | os.PathLike[str], record: str | Record) -> Path:
     """Save a record to a path the player chose; raises StorageError."""
     text = record if isinstance(record, str) else format_record(record)

@@ -261,3 +261,30 @@ def test_bad_contents_raise_record_error_naming_the_line(home: Path) -> None:
     path.write_text('[Game "onyx"]\n\n1. a6\n', encoding="utf-8")
     with pytest.raises(RecordError, match="line 3: move 1 'a6' refused"):
         storage.load_record(path)
+
+
+# ------------------------------------------------------------------ browsing saved games
+def test_suggested_names_are_safe_and_free(home: Path) -> None:
+    record = storage.load_record(storage.save_record(home / "x.txt", game_text(12, 5)))
+    record.headers["Black"] = 'A/B: "C"?'
+    first = storage.suggest_record_path(record)
+    assert first.parent == storage.records_dir()
+    assert first.name == "2026-11-29 amoeba A-B- -C-- vs Bob.txt"
+    storage.save_record(first, record)
+    second = storage.suggest_record_path(record)
+    assert second.name == "2026-11-29 amoeba A-B- -C-- vs Bob (2).txt"
+
+
+def test_list_records_newest_first_with_problems_reported(home: Path) -> None:
+    folder = storage.records_dir()
+    assert storage.list_records() == []
+    old = storage.save_record(folder / "old.txt", game_text(13, 4))
+    os.utime(old, (time.time() - 100, time.time() - 100))
+    storage.save_record(folder / "new.txt", game_text(14, 1000, "onyx"))
+    (folder / "broken.txt").write_text('[Game "onyx"]\n\n1. a6\n', encoding="utf-8")
+    os.utime(folder / "broken.txt", (time.time() - 50, time.time() - 50))
+    (folder / "notes.md").write_text("not a record", encoding="utf-8")
+    listed = storage.list_records()
+    assert [p.name for p, _, _ in listed] == ["new.txt", "broken.txt", "old.txt"]
+    assert listed[0][1] is not None and listed[0][1].game == "onyx" and listed[0][2] is None
+    assert listed[1][1] is None and "line 3" in (listed[1][2] or "")

@@ -300,6 +300,7 @@ def parse_record(text: str) -> Record:
     header_lines: dict[str, int] = {}
     values: dict[str, str] = {}
     headers: dict[str, str] = {}
+    seen: dict[str, int] = {}  # header name in lower case -> line
     body: list[tuple[int, str]] = []  # (line number, token)
     in_moves = False
     for lineno, raw in enumerate(lines, start=1):
@@ -315,13 +316,14 @@ def parse_record(text: str) -> Record:
                                   lineno)
             key, value = m.group(1), _unescape(m.group(2))
             canon = next((h for h in _FIELD_HEADERS if h.lower() == key.lower()), key)
-            first = next((n for k, n in header_lines.items() if k.lower() == canon.lower()), None)
+            first = seen.get(canon.lower())
             if first is not None:
                 raise RecordError(f"header {canon} is given twice (first on line {first})", lineno)
             if not header_lines and canon != "Game":
                 raise RecordError(f'the record must start with a [Game "..."] header, not {canon}',
                                   lineno)
             header_lines[canon] = lineno
+            seen[canon.lower()] = lineno
             if canon in _FIELD_HEADERS:
                 values[canon] = value
             else:
