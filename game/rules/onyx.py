@@ -204,6 +204,8 @@ def _check_size(size: Any) -> int:
 
 
 _NO_CAPTURE: tuple[int, ...] = ()
+_IS_BLACK = BLACK_STONE.__eq__
+_IS_WHITE = WHITE_STONE.__eq__
 
 
 class Onyx(Game):
@@ -698,6 +700,7 @@ class Onyx(Game):
         squares = g.squares
         mids_of = g.mids_of
         edge = g.edge
+        z1, z2 = g.z[1], g.z[2]
         hist = self._history
         capl = self._caps
         rnd = rng.random
@@ -711,9 +714,9 @@ class Onyx(Game):
         comp = [-1] * N
         members: list[list[int] | None] = [None] * N
         mask = [0] * N
-        for p in range(N):
+        for p in compress(g.all_points, cell):
             v = cell[p]
-            if v and comp[p] < 0:
+            if comp[p] < 0:
                 em = edge[v]
                 comp[p] = p
                 mem = [p]
@@ -841,12 +844,10 @@ class Onyx(Game):
             self._result = Result(Color(winner - 1), "connection")
             s = 3 - s
         self._to_move = Color(s - 1)
-        z1, z2 = g.z[1], g.z[2]
         key = g.z_white if s == 2 else 0
-        for p, v in enumerate(cell):
-            if v == 1:
-                key ^= z1[p]
-            elif v == 2:
-                key ^= z2[p]
+        for p in compress(g.all_points, map(_IS_BLACK, cell)):
+            key ^= z1[p]
+        for p in compress(g.all_points, map(_IS_WHITE, cell)):
+            key ^= z2[p]
         self._key = key
         return self._result
