@@ -1,7 +1,6 @@
 """Settings: TOML round trip, bad values replaced by defaults, corrupt files set aside."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 from game import storage
 from game.settings import (THEMES, LastChoice, Settings, load_settings, save_settings,
                            settings_from_dict, settings_path, settings_to_toml)
+from game.settings import tomllib
 from game.storage import StorageError
 
 
