@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.rules import make_game
 from game.rules.__main__ import main as referee
 from game.rules.base import (Color, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
-                             PositionError, Result, RulesError, perft)
+                             PositionError, Result, perft)
 from game.rules.onyx import Onyx, geometry
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -29,10 +29,6 @@ def pos(text: str, to_move: Color = B, **opts) -> Onyx:
 def stones(g: Onyx) -> tuple[set[str], set[str]]:
     st_ = g.stacks()
     return ({p for p, v in st_.items() if v == ("B",)}, {p for p, v in st_.items() if v == ("W",)})
-
-
-def names(g: Onyx, labels: str) -> set[int]:
-    return {g.point_index(x) for x in labels.split()}
 
 
 def nbr_labels(n: int, label: str) -> set[str]:

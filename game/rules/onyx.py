@@ -3,7 +3,7 @@
 Points are integer indices. Corner points come first, in canonical order
 (column letter, then row number: ``a1 a2 ... a12 b1 ...``); the midpoints of
 the square cells follow, ordered the same way by their cell (column, then lower
-row: ``ab23 ab45 ... ab1112 bc12 bc34 ...`` for n = 12). Sorting move indices
+row: ``ab23 ab45 ... ab1011 bc12 bc34 ...`` for n = 12). Sorting move indices
 therefore gives the canonical order used by ``legal_strs``: corner points, then
 midpoints, then ``swap`` (the spec fixes no order; tests compare sets).
 
