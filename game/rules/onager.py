@@ -814,11 +814,13 @@ class Onager(Game):
         prev = A
         seen = {A}
         for y in landed:
-            if y in seen or y not in _single_jumps(prev, c, board):
-                raise IllegalMoveError(f"{G.labels[y]} is not a further legal landing after "
-                                       f"{'-'.join(G.labels[p] for p in [A] + landed[:landed.index(y)])}")
             if prev != A and board[prev] != e:
-                raise IllegalMoveError(f"the chain stopped on the empty cell {G.labels[prev]}")
+                raise IllegalMoveError(f"the chain already ended on the empty cell {G.labels[prev]}")
+            if y in seen:
+                raise IllegalMoveError(f"a chain may not land on {G.labels[y]} "
+                                       f"{'(its start cell)' if y == A else 'twice'}")
+            if y not in _single_jumps(prev, c, board):
+                raise IllegalMoveError(f"{G.labels[y]} is not one jump from {G.labels[prev]}")
             seen.add(y)
             prev = y
         if prev != A and board[prev] != e:
@@ -841,10 +843,9 @@ class Onager(Game):
         colour = LETTER.get(self._top[f], "B")
         if t in ADJ[f]:
             return [Motion(kind="move", src=G.labels[f], dst=G.labels[t], pieces=(colour,))]
-        if (path is None or len(path) < 2 or normalise(path[0]) != G.labels[f]
-                or normalise(path[-1]) != G.labels[t]):
-            path = self.path(move)
-        cells = [G.index[normalise(x)] for x in path]
+        cells = [G.index.get(normalise(x) if isinstance(x, str) else "", -1) for x in (path or ())]
+        if len(cells) < 2 or -1 in cells or cells[0] != f or cells[-1] != t:
+            cells = [G.index[x] for x in self.path(move)]
         out = []
         for step, (a, b) in enumerate(zip(cells, cells[1:])):
             lb = G.line_between(a, b)
