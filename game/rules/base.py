@@ -90,6 +90,7 @@ class Motion:
             'drop'   one piece peeled off a stack onto dst (Amoeba split)
             'place'  a new piece appears on dst (Onyx stone, Onager lake); src is None
             'remove' a piece leaves the board from src (Onyx capture); dst is None
+            'swap'   the players exchange colours (Onyx pie rule); no piece moves
     pieces: the piece codes carried, bottom to top ('B', 'W', 'Bk', 'Wk', 'L').
     step:   motions with the same step happen together; steps run in order.
     via:    points passed over (Amoeba: the points jumped; Onager: the pivot).
