@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from dataclasses import dataclass, field
@@ -57,7 +58,9 @@ class App:
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         pygame.display.set_caption("Amoeba · Onyx · Onager")
         try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
         except Exception:
             pass  # older pygame: the resize handler clamps instead
         theme = str(THEME) if THEME.is_file() else None

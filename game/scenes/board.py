@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 from pygame_gui.windows import UIConfirmationDialog
 
 from ..anim.moves import MoveAnimation
@@ -191,7 +191,6 @@ class BoardScene(Scene):
             self.view.layout(self.board_rect)
         W = self.w = {}
         p = self.panel_rect
-        W["panel"] = UIPanel(p, starting_height=1, manager=self.ui, container=self.root, object_id="#side_panel")
         x, iw = p.x + 18, p.w - 36
         y = p.y + 14
         title = self.game_name.capitalize() or "Game"
@@ -712,6 +711,9 @@ class BoardScene(Scene):
         return deco
 
     def draw(self, surface: pygame.Surface) -> None:
+        p = self.panel_rect
+        surface.blit(D.rounded_panel(p.size, (0, 0, 0, 80), radius=16), p.move(4, 6))
+        surface.blit(D.rounded_panel(p.size, (24, 20, 15, 228), radius=16, border=(106, 78, 52, 255)), p)
         if self.view is None or self.match is None:
             self._draw_error(surface)
             return
@@ -745,7 +747,7 @@ class BoardScene(Scene):
         pulse = 0.5 + 0.5 * abs(((self.time * 0.8) % 2) - 1)
         surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=20), box.move(4, 6))
         surface.blit(D.rounded_panel(box.size, (34, 24, 14, 235), radius=20,
-                                     border=(240, 190, 70, int(160 + 95 * pulse)), border_width=3), box)
+                                     border=(240, 190, 70, int(160 + 95 * pulse) // 16 * 16), border_width=3), box)
         head = "Draw" if r.winner is None else f"{r.winner.title} wins!"
         D.text(surface, head, (box.centerx, box.y + 36), 34, (255, 226, 140), bold=True)
         reason = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",

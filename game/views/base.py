@@ -139,7 +139,7 @@ class BoardView:
         if self._bg is None or self._bg.get_size() != self.rect.size:
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             self.render_board(surf, (-self.rect.x, -self.rect.y))
-            self._bg = surf
+            self._bg = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
         return self._bg
 
     def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
@@ -171,40 +171,43 @@ class BoardView:
         """0..1 breathing value for highlights."""
         return 0.5 + 0.5 * math.sin(t * speed * math.pi)
 
+    def _ring(self, surface: pygame.Surface, label: str, radius: float, width: int, color: Sequence[int],
+              alpha: float = 255, glow: bool = False) -> None:
+        """A ring around a point; alpha is quantised so the cached sprites can be reused."""
+        a = max(0, min(255, int(alpha) // 15 * 15))
+        if a:
+            D.blit_center(surface, D.ring(int(radius), max(1, width), (*color[:3], a), glow), self._pix[label])
+
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         """Highlights drawn below the pieces (rings on the board)."""
         r = self.radius_px
         p = self.pulse(deco.time)
+        P = D.PALETTE
         for lab in deco.result:
             if lab in self._pix:
-                D.blit_center(surface, D.ring(int(r * 1.25), max(2, r // 7), (*D.PALETTE["result"][:3], 255), True),
-                              self._pix[lab])
+                self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
         for lab in deco.last_move:
             if lab in self._pix:
-                D.blit_center(surface, D.ring(int(r * 1.12), max(2, r // 10), (*D.PALETTE["last"][:3], 190)),
-                              self._pix[lab])
+                self._ring(surface, lab, r * 1.16, max(2, r // 10), P["last"], 200)
         for lab in deco.threats:
             if lab in self._pix:
-                D.blit_center(surface, D.ring(int(r * 1.3), max(2, r // 6), (*D.PALETTE["threat"][:3], 255), True),
-                              self._pix[lab], alpha=int(140 + 115 * p))
+                self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)
         for lab in deco.selectable:
             if lab in self._pix and lab != deco.selected:
-                D.blit_center(surface, D.ring(int(r * 1.12), max(2, r // 9), (*D.PALETTE["select"][:3], 150)),
-                              self._pix[lab], alpha=int(90 + 80 * p))
+                self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
         if deco.selected and deco.selected in self._pix:
-            D.blit_center(surface, D.ring(int(r * 1.2), max(3, r // 5), (*D.PALETTE["select"][:3], 255), True),
-                          self._pix[deco.selected])
+            self._ring(surface, deco.selected, r * 1.24, max(3, r // 5), P["select"], 255, True)
         for lab, kind in deco.preview_targets.items():
             if lab in self._pix:
-                c = D.PALETTE.get(kind, D.PALETTE["move"])
-                D.blit_center(surface, D.dot(max(3, r // 4), (*c[:3], 150)), self._pix[lab])
+                c = P.get(kind, P["move"])
+                D.blit_center(surface, D.dot(max(3, r // 4), (*c[:3], 160)), self._pix[lab])
         for lab, kind in deco.targets.items():
             if lab in self._pix:
-                c = D.PALETTE.get(kind, D.PALETTE["move"])
+                c = P.get(kind, P["move"])
                 strong = lab == deco.hover
-                D.blit_center(surface, D.ring(int(r * (1.15 if strong else 1.0)), max(2, r // 6), (*c[:3], 255), strong),
-                              self._pix[lab], alpha=255 if strong else int(170 + 70 * p))
-                D.blit_center(surface, D.dot(max(3, r // 3), (*c[:3], 200)), self._pix[lab])
+                self._ring(surface, lab, r * (1.3 if strong else 1.22), max(2, r // 6), c,
+                           255 if strong else 170 + 70 * p, strong)
+                D.blit_center(surface, D.dot(max(3, r // 3), (*c[:3], 210)), self._pix[lab])
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         """Decorations drawn over the pieces: arrows, ghosts, hover ring."""
@@ -212,6 +215,13 @@ class BoardView:
             if a in self._pix and b in self._pix:
                 D.arrow(surface, self._pix[a], self._pix[b], D.PALETTE["select"], width=max(3, self.scale * 0.08),
                         head=max(8, self.scale * 0.24), alpha=150, shorten=self.radius_px * 0.9)
+        for lab, kind in deco.targets.items():
+            n = len(stacks.get(lab, ()))
+            if n and lab in self._pix:
+                px, py = self._pix[lab]
+                c = D.PALETTE.get(kind, D.PALETTE["move"])
+                top = py - (n - 1) * self.level_for(n) - self.level_px * 0.5
+                D.blit_center(surface, D.dot(max(3, self.radius_px // 3), (*c[:3], 230)), (px, top))
         for lab, pieces in deco.ghosts:
             if lab in self._pix:
                 below = len(stacks.get(lab, ()))

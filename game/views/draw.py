@@ -68,21 +68,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
+@lru_cache(maxsize=512)
+def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
+    return font(size, bold).render(s, True, color[:3])
+
+
 def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
          color: Sequence[int] = PALETTE["text"], anchor: str = "center", bold: bool = False,
          shadow: bool = True, alpha: int = 255) -> pygame.Rect:
     """Draw a label; anchor is a pygame.Rect attribute name ('center', 'midleft', 'topleft', ...)."""
-    f = font(size, bold)
-    img = f.render(s, True, color[:3])
+    img = _render(s, int(size), tuple(color[:3]), bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        sh = f.render(s, True, (0, 0, 0))
-        sh.set_alpha(int(110 * alpha / 255))
+        sh = _render(s, int(size), (0, 0, 0), bold)
         off = max(1, size // 14)
+        sh.set_alpha(int(110 * alpha / 255))
         surface.blit(sh, rect.move(off, off))
+        sh.set_alpha(None)
     if alpha < 255:
         img.set_alpha(alpha)
-    surface.blit(img, rect)
+        surface.blit(img, rect)
+        img.set_alpha(None)
+    else:
+        surface.blit(img, rect)
     return rect
 
 
@@ -167,7 +175,7 @@ def _aa(surf_big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf_big, size)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) -> pygame.Surface:
     """An antialiased ring (optionally with a soft glow); blit centred."""
     radius = max(2, radius)
@@ -252,9 +260,15 @@ def arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float
 
 def rounded_panel(size: tuple[int, int], color: Sequence[int], radius: int = 14,
                   border: Sequence[int] | None = None, border_width: int = 2) -> pygame.Surface:
-    """A translucent rounded rectangle (banners, tooltips, cards)."""
-    w, h = max(2, size[0]), max(2, size[1])
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    """A translucent rounded rectangle (banners, tooltips, cards); cached, do not modify."""
+    return _rounded_panel((max(2, int(size[0])), max(2, int(size[1]))), tuple(color), int(radius),
+                          tuple(border) if border is not None else None, int(border_width))
+
+
+@lru_cache(maxsize=128)
+def _rounded_panel(size: tuple[int, int], color: tuple[int, ...], radius: int,
+                   border: tuple[int, ...] | None, border_width: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
     if border is not None:
         pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)

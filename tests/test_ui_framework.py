@@ -1,0 +1,353 @@
+"""UI framework: tweens, match, scene machine, resize, screenshots, monkey test (headless)."""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from game.anim.tween import Tween, Tweens, easing_function
+from game.app import MIN_SIZE, App, build, main, parse_args
+from game.match import Match
+from game.rules import make_game
+from game.rules.base import Color, GameOverError, IllegalMoveError, InvalidMoveError
+from game.scenes.base import Scene
+
+DT = 1 / 60
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+# ---------------------------------------------------------------- helpers (a person using the app)
+def step(app: App, n: int = 1, dt: float = DT) -> None:
+    for _ in range(n):
+        app.step(dt)
+
+
+def settle(app: App) -> None:
+    """Let fades and animations finish."""
+    for _ in range(40):
+        app.step(0.1)
+        sc = app.scene
+        if not app.transitioning and getattr(sc, "anim", None) is None and not getattr(sc, "thinking", False):
+            break
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app, 2)
+
+
+def click_widget(app: App, element) -> None:
+    assert element.visible, f"{element} is hidden"
+    click(app, element.get_abs_rect().center)
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    step(app, 2)
+
+
+@pytest.fixture
+def app():
+    a = build(parse_args([]), fade=True)
+    settle(a)
+    yield a
+    a.close()
+
+
+# ---------------------------------------------------------------- tweens
+def test_tween_delay_easing_and_callback():
+    obj = {"x": 0.0, "pos": (0.0, 10.0)}
+    done = []
+    t = Tween(obj, {"x": 10.0, "pos": (4.0, 0.0)}, 1.0, delay=0.5, easing="linear", on_complete=lambda: done.append(1))
+    t.update(0.25)
+    assert obj["x"] == 0.0 and not t.started
+    t.update(0.5)  # 0.25 s into the tween
+    assert obj["x"] == pytest.approx(2.5)
+    assert obj["pos"] == pytest.approx((1.0, 7.5))
+    t.update(1.0)
+    assert t.done and obj["x"] == 10.0 and done == [1]
+    t.update(1.0)
+    assert done == [1]  # the callback runs once
+
+
+def test_tween_finish_and_group():
+    class Box:
+        a = 0.0
+        b = 5.0
+    box = Box()
+    group = Tweens()
+    ended = []
+    group.on_complete = lambda: ended.append(True)
+    group.add(Tween(box, {"a": 1.0}, 2.0, easing="easeOutBack"))
+    group.add(Tween(box, {"b": 0.0}, 0.5, delay=3.0))
+    group.update(0.1)
+    assert 0 < box.a < 1 and box.b == 5.0
+    group.finish()
+    assert box.a == 1.0 and box.b == 0.0 and group.done and ended == [True]
+
+
+def test_unknown_easing_is_a_clear_error():
+    with pytest.raises(ValueError, match="pytweening"):
+        easing_function("easeSideways")
+
+
+# ---------------------------------------------------------------- match
+def test_match_play_undo_redo_and_text():
+    m = Match(make_game("amoeba"))
+    motions = m.play("c3-d4")
+    assert motions and motions[0].src == "c3" and motions[0].dst == "d4"
+    m.play("E3 - D3")
+    assert m.moves_text() == "1. c3-d4 e3-d3"
+    assert m.undo() and m.moves_text() == "1. c3-d4" and m.can_redo
+    assert m.redo() is not None and m.moves_text() == "1. c3-d4 e3-d3" and not m.can_redo
+    m.undo()
+    m.play("e1-d1")  # a new move clears the redo list
+    assert not m.can_redo
+    with pytest.raises(InvalidMoveError):
+        m.play("c3d4")
+    with pytest.raises(IllegalMoveError):
+        m.play("a1-d4")
+    assert m.moves_text() == "1. c3-d4 e1-d1"
+
+
+def test_match_resign_and_agreement():
+    m = Match(make_game("amoeba"), {Color.WHITE: "easy"})
+    assert m.is_human(Color.BLACK) and not m.is_human(Color.WHITE)
+    m.play("c3-d4")
+    r = m.resign(Color.WHITE)
+    assert r.winner == Color.BLACK and r.reason == "resign" and m.is_over
+    with pytest.raises(GameOverError):
+        m.play("e3-d3")
+    assert m.undo() and not m.is_over  # undo takes back the resignation first
+    r = m.agree()
+    assert r.reason == "agreement" and m.result == r and m.game.is_over
+    assert m.undo() and not m.is_over and m.legal_strs()
+    assert m.moves_text() == "1. c3-d4"
+
+
+# ---------------------------------------------------------------- scenes
+class Probe(Scene):
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[str] = []
+        self.dts: list[float] = []
+
+    def enter(self, app) -> None:
+        self.log.append("enter")
+        super().enter(app)
+
+    def exit(self) -> None:
+        self.log.append("exit")
+        super().exit()
+
+    def pause(self) -> None:
+        self.log.append("pause")
+        super().pause()
+
+    def resume(self) -> None:
+        self.log.append("resume")
+        super().resume()
+
+    def update(self, dt: float) -> None:
+        self.dts.append(dt)
+
+
+def test_scene_machine_push_pop_replace_with_fade(app):
+    a, b, c = Probe(), Probe(), Probe()
+    app.reset([a])
+    settle(app)
+    app.push(b)
+    assert app.transitioning and app.scene is a  # fading out first
+    step(app, 3)
+    assert 0 < app.fade <= 1
+    settle(app)
+    assert app.scene is b and a.log == ["enter", "pause"] and app.fade == 0
+    app.replace(c)
+    settle(app)
+    assert app.scene is c and b.log == ["enter", "exit"] and b.root is None
+    key(app, pygame.K_ESCAPE)  # Escape goes back
+    settle(app)
+    assert app.scene is a and a.log[-1] == "resume" and c.log[-1] == "exit"
+    assert all(abs(d - 0.1) < 1e-9 or abs(d - DT) < 1e-9 for d in a.dts)  # time is passed in
+
+
+def test_escape_on_menu_stays_and_window_close_quits(app):
+    from game.scenes.menu import MenuScene
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert isinstance(app.scene, MenuScene) and app.running
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(DT)
+    assert not app.running
+
+
+def test_menu_new_game_board_and_back(app):
+    from game.scenes.board import BoardScene
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import NewGameScene
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    amoeba = next(c for c in menu.cards if c["name"] == "amoeba")
+    click_widget(app, amoeba["play"])
+    settle(app)
+    assert isinstance(app.scene, NewGameScene) and app.scene.game_name == "amoeba"
+    click_widget(app, app.scene.widgets["start"])
+    settle(app)
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.match is not None and board.match.name == "amoeba"
+    assert [type(s).__name__ for s in app.scenes] == ["MenuScene", "BoardScene"]
+    click_widget(app, board.w["menu"])
+    settle(app)
+    assert app.scene is menu and board.root is None
+    # the menu's own widgets are back
+    assert amoeba["play"].visible
+
+
+def test_tutorial_and_settings_stubs_go_back(app):
+    menu = app.scene
+    click_widget(app, menu.cards[0]["tutorial"])
+    settle(app)
+    assert app.scene is not menu
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert app.scene is menu
+    click_widget(app, menu.settings_btn)
+    settle(app)
+    assert app.scene is not menu
+    click_widget(app, app.scene.back_btn)
+    settle(app)
+    assert app.scene is menu
+
+
+def test_resize_relayouts_and_clamps(app):
+    from game.scenes.board import BoardScene
+    app.reset([app.scene, BoardScene.start("amoeba")])
+    settle(app)
+    board = app.scene
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    step(app, 2)
+    assert app.size == (1920, 1080)
+    assert board.panel_rect.right <= 1920 and board.view.rect == board.board_rect
+    assert board.w["undo"].get_abs_rect().right <= 1920
+    x, y = board.view.pixel_of("d4")
+    assert board.board_rect.collidepoint(x, y)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=600, h=400, size=(600, 400)))
+    step(app, 2)
+    assert app.size == MIN_SIZE
+    for lab in board.view.points():
+        assert board.board_rect.collidepoint(board.view.pixel_of(lab))
+    # the menu below rebuilds for the new size when it comes back
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert app.scene.root.get_abs_rect().size == MIN_SIZE
+
+
+def test_missing_view_is_a_friendly_message(app, monkeypatch):
+    from game.scenes import board as board_mod
+    from game.views import ViewUnavailable, view_for
+
+    with pytest.raises(ViewUnavailable, match="not available"):
+        view_for("nosuchgame")
+
+    def missing(name, **options):
+        raise ViewUnavailable(f"The {name.capitalize()} board is not available yet in this version.")
+    monkeypatch.setattr(board_mod, "view_for", missing)
+    app.push(board_mod.BoardScene.start("amoeba"))
+    settle(app)
+    sc = app.scene
+    assert sc.view is None and "not available" in sc.error
+    click(app, sc.board_rect.center)  # clicks do nothing, nothing crashes
+    step(app, 3)
+    bad = board_mod.BoardScene.start("nosuchgame")
+    app.replace(bad)
+    settle(app)
+    assert app.scene is bad and "cannot be played" in bad.error
+
+
+def test_screenshot_option_writes_png(tmp_path):
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), "--frames", "3", "--game", "amoeba", "--window", "1024x640"]) == 0
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1024, 640)
+
+
+def test_screenshot_in_a_real_process(tmp_path):
+    out = tmp_path / "menu.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "main.py", "--screenshot", str(out), "--frames", "2"], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert out.is_file() and pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(SystemExit):
+        parse_args(["--window", "big"])
+    with pytest.raises(SystemExit):
+        parse_args(["--black", "grandmaster"])
+    assert parse_args(["--white", "hard"]).white == "hard"
+
+
+# ---------------------------------------------------------------- monkey
+def _check_match(match: Match) -> None:
+    """The rules state is always one reached by legal moves from the start."""
+    game = make_game(match.name, **match.game.options())
+    for pm in match.history:
+        game.push(pm.text)
+    assert game.position_text() == match.game.position_text()
+    assert game.to_move == match.game.to_move
+    stacks = match.game.stacks()
+    if match.name == "amoeba":
+        assert sum(len(s) for s in stacks.values()) == 22  # Amoeba conserves pieces
+
+
+def test_monkey_5000_random_inputs(app):
+    rng = random.Random(1234)
+    w, h = app.size
+    keys = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_c, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
+            pygame.K_LEFT, pygame.K_RETURN, pygame.K_SPACE]
+    checked = 0
+    most_moves = 0
+    scenes_seen: set[str] = set()
+    for i in range(5000):
+        r = rng.random()
+        view = getattr(app.scene, "view", None)
+        if r < 0.80:
+            pos = (rng.randrange(w), rng.randrange(h))
+            if view is not None and rng.random() < 0.75:  # aim at the board's points most of the time
+                x, y = view.pixel_of(rng.choice(list(view.points())))
+                pos = (x + rng.randint(-15, 15), y + rng.randint(-15, 15))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            button = 1 if rng.random() < 0.9 else 3
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        elif r < 0.99:
+            k = rng.choice(keys)
+            mod = pygame.KMOD_CTRL if k in (pygame.K_z, pygame.K_y) and rng.random() < 0.7 else 0
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        else:
+            size = rng.choice([(1024, 640), (1280, 800), (1500, 900)])
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        # a few events per frame, with varied frame times
+        if i % 3 == 2:
+            app.step(rng.choice([DT, DT, 0.05, 0.2]))
+        if not app.running:  # the Quit button: start again from the menu
+            app.running = True
+        w, h = app.size
+        sc = app.scene
+        match = getattr(sc, "match", None)
+        if match is not None:
+            most_moves = max(most_moves, len(match.history))
+            scenes_seen.add(type(sc).__name__)
+            if i % 25 == 0:
+                _check_match(match)
+                checked += 1
+    assert checked > 10 and most_moves >= 1, (checked, most_moves)
