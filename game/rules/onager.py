@@ -2,7 +2,8 @@
 
 Board state is two flat lists over the 91 cells (canonical order, see hexgrid):
 
-* ``_top[p]``: 0 empty, 1 black piece on top, 2 white piece on top, 3 lake;
+* ``_top[p]``: 0 empty, 1 black piece on top, 2 white piece on top, 3 lake
+  (plus one sentinel entry ``_top[OFF]``, always a lake, see OFF below);
 * ``_hgt[p]``: number of discs (1 for a lake, 0 for an empty cell).
 
 Colours alternate in every stack (spec 3.4), so (top, height) is the whole
