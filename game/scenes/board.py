@@ -216,7 +216,7 @@ class BoardScene(Scene):
         bh, gap = 40, 8
         n_rows = 3
         buttons_h = n_rows * bh + (n_rows - 1) * gap
-        status_h = 78
+        status_h = 84
         bottom = p.bottom - 16
         by = bottom - buttons_h
         sy = by - 12 - status_h

@@ -45,7 +45,8 @@ class NewGameScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.size
-        pw, ph = min(620, int(w * 0.6)), min(560, int(h * 0.82))
+        content = 96 + 64 + 2 * 54 + (136 if self.game_name == "onyx" else 0) + 130
+        pw, ph = min(620, int(w * 0.6)), min(content, int(h * 0.92))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + 40
         y = self.panel_rect.y + 96
@@ -124,6 +125,9 @@ class NewGameScene(Scene):
                 assert self.app is not None
                 self.app.pop()
                 return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self.read_widgets()
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
             return True
@@ -134,7 +138,7 @@ class NewGameScene(Scene):
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=20), r.move(6, 9))
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=20, border=(150, 110, 66, 255)), r)
         D.text(surface, "New game", (r.centerx, r.y + 48), 34, (255, 226, 168), bold=True)
-        note_y = r.bottom - 100
+        note_y = r.bottom - 96
         if any(v != HUMAN for v in self.players.values()):
             D.text(surface, "The computer player is a simple stand-in until the engine arrives.",
                    (r.centerx, note_y), 14, D.PALETTE["text_dim"])

@@ -140,10 +140,15 @@ class AmoebaView(BoardView):
             xr, yr = self.pixel_of(g.labels[row[-1]])
             D.text(surf, letter, (xl + ox - s * 0.58, yl + oy), size, (250, 232, 200), bold=True)
             D.text(surf, letter, (xr + ox + s * 0.58, yr + oy), size, (250, 232, 200), bold=True)
-        for p in range(g.size):
-            px, py = self.pixel_of(g.labels[p])
-            D.text(surf, g.labels[p], (px + ox + s * 0.17, py + oy + s * 0.2), small, (96, 62, 34),
-                   anchor="topleft", shadow=False, alpha=200)
+
+    def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        if self.show_coords:  # the name of each free point, small, beside it
+            small = max(8, int(self.scale * 0.15))
+            for lab, (px, py) in self._pix.items():
+                if lab not in stacks:
+                    D.text(surface, lab, (px + self.scale * 0.13, py + self.scale * 0.13), small, (104, 68, 38),
+                           anchor="topleft", shadow=False)
+        super().draw_under(surface, stacks, deco)
 
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
@@ -187,15 +192,14 @@ class AmoebaInput(BoardInput):
             return ""
         h = len(self.game.stacks().get(option.clicks[0], ()))
         if option.kind == "split":
-            return f"Split {h} → {option.text[-2:].upper()}"
+            return f"Split {h} to {option.text.split('>')[-1].upper()}"
         return "Move" if h == 1 else f"Move all {h}"
 
     def after_select_message(self) -> str:
         src = self.prefix[0]
         h = len(self.game.stacks().get(src, ())) if self.game else 0
         if h >= 2:
-            return (f"{src.upper()} ({h} pieces): green = move the whole stack {h} steps, "
-                    f"blue = split it (first piece lands next door).")
+            return f"{src.upper()}: green moves all {h}; blue splits them one per point."
         return f"{src.upper()}: click a green point to move there."
 
     def describe(self, label: str) -> str:

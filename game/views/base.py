@@ -154,13 +154,13 @@ class BoardView:
         """Draw the board, the stacks and the decorations."""
         deco = deco or Decorations()
         surface.blit(self.board_surface(), self.rect.topleft)
-        self.draw_under(surface, stacks, deco)
         shown: dict[str, tuple[str, ...]] = {}
         for lab, pieces in stacks.items():
             hide = deco.hidden.get(lab, 0)
             keep = pieces[: max(0, len(pieces) - hide)] if hide else pieces
             if keep:
                 shown[lab] = tuple(keep)
+        self.draw_under(surface, shown, deco)
         self._heights = {lab: len(p) for lab, p in shown.items()}
         for lab in sorted(shown, key=lambda q: self._pix[q][1] if q in self._pix else 0):
             if lab in self._pix:
