@@ -1,0 +1,621 @@
+"""Onyx on screen: a board of squares and triangle pairs with owner-coloured edges, and stones.
+
+The rules graph (spec section 2) is drawn on a straight grid: every cell is either a *square*
+(x + y even; darker inlay, both diagonals drawn, its midpoint a small dot in the middle) or a
+*triangle pair* (lighter wood, one diagonal). Thick bands along the frame show who owns each
+edge: Black owns rows 1 and n (bottom and top), White owns column a and the last column (left
+and right); the corner pieces of the frame are split diagonally because a board corner belongs
+to both edges. Coordinates are written in the bands.
+
+Input: one click places a stone. Only legal points light up when the mouse is over them (a
+midpoint only while the four corners of its square are empty); the stones the move would
+capture are crossed out before the click (from ``game.motions(move)``'s 'remove' entries).
+``swap`` (pie rule) is not a board point: ``OnyxInput.extra_actions()`` offers it as a button
+("Swap colours") and ``OnyxInput.action_move(key)`` gives the move text to play.
+"""
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+from typing import Any, Sequence
+
+import pygame
+
+from ..rules.base import Game, RulesError
+from ..rules.onyx import SIZES, geometry
+from . import draw as D
+from .base import BoardInput, BoardView, Decorations, Option
+
+SWAP_TEXT = "swap"
+SWAP_LABEL = "Swap colours"
+
+# board colours (in the family of the Amoeba board and the theme)
+BAND_BLACK = ((44, 46, 54), (86, 90, 104))       # base, sheen
+BAND_WHITE = ((234, 228, 212), (255, 253, 246))
+TEXT_ON_BLACK = (236, 226, 204)
+TEXT_ON_WHITE = (70, 56, 40)
+SQUARE_TINT = (176, 150, 128)                     # multiplies the wood of the square cells
+CAPTURE = (255, 84, 64)
+WIN_GOLD = (255, 214, 96)
+
+
+# ====================================================================== sprites
+@lru_cache(maxsize=64)
+def stone_sprite(code: str, radius: int) -> pygame.Surface:
+    """A shaded stone seen from above: a slightly domed face over a darker lower edge.
+
+    The face centre is the sprite centre; the sprite is square (side 2*radius + 6).
+    """
+    r = max(3, radius)
+    size = 2 * r + 6
+    S = D.SS
+    big = pygame.Surface((size * S, size * S), pygame.SRCALPHA)
+    c = size * S / 2
+    R = r * S
+    white = code.startswith("W")
+    if white:
+        base, hi, edge = (214, 206, 186), (255, 254, 248), (150, 138, 114)
+    else:
+        base, hi, edge = (30, 32, 38), (112, 118, 134), (8, 8, 12)
+    # the lower edge (thickness), seen below the face
+    t = max(1.0, R * 0.10)
+    pygame.draw.circle(big, edge, (c, c + t), R)
+    # the face: concentric circles drifting to the upper left, base colour -> highlight
+    steps = 18
+    for i in range(steps):
+        k = i / (steps - 1)
+        rr = R * (1.0 - 0.80 * k)
+        ox, oy = -R * 0.30 * k, -R * 0.34 * k
+        w = k ** 1.8 * (0.9 if white else 0.75)
+        col = tuple(int(a + (b - a) * w) for a, b in zip(base, hi))
+        pygame.draw.circle(big, col, (c + ox, c + oy), rr)
+    # a darker ring just inside the rim (the dome turning away from the light)
+    ring_col = tuple(int(v * (0.82 if white else 0.7)) for v in base)
+    pygame.draw.circle(big, ring_col, (c, c), R, max(1, int(R * 0.06)))
+    # specular glint
+    glint = pygame.Surface((size * S, size * S), pygame.SRCALPHA)
+    gw, gh = R * 0.62, R * 0.40
+    pygame.draw.ellipse(glint, (255, 255, 255, 95 if white else 70),
+                        (c - R * 0.62, c - R * 0.72, gw, gh))
+    pygame.draw.ellipse(glint, (255, 255, 255, 120 if white else 90),
+                        (c - R * 0.50, c - R * 0.64, gw * 0.5, gh * 0.5))
+    big.blit(glint, (0, 0))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=64)
+def cross_sprite(radius: int, width: int, color: tuple[int, ...]) -> pygame.Surface:
+    """An antialiased × (capture preview); blit centred."""
+    r = max(3, radius)
+    size = 2 * r + 2 * width + 4
+    S = D.SS
+    big = pygame.Surface((size * S, size * S), pygame.SRCALPHA)
+    c = size * S / 2
+    d = r * S * 0.72
+    w = max(1, width * S)
+    shadow = (0, 0, 0, min(255, color[3] if len(color) > 3 else 255) // 2)
+    for col, off in ((shadow, S * 1.5), (color, 0)):
+        pygame.draw.line(big, col, (c - d + off, c - d + off), (c + d + off, c + d + off), w)
+        pygame.draw.line(big, col, (c - d + off, c + d + off), (c + d + off, c - d + off), w)
+        pygame.draw.circle(big, col, (c - d + off, c - d + off), w / 2)
+        pygame.draw.circle(big, col, (c + d + off, c + d + off), w / 2)
+        pygame.draw.circle(big, col, (c - d + off, c + d + off), w / 2)
+        pygame.draw.circle(big, col, (c + d + off, c - d + off), w / 2)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _mix(a: Sequence[int], b: Sequence[int], k: float) -> tuple[int, int, int]:
+    return tuple(int(x + (y - x) * k) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+
+
+# ====================================================================== view
+class OnyxView(BoardView):
+    """The Onyx board for size 12, 16 or 20 (option ``size``)."""
+
+    name = "onyx"
+    margin = 1.02          # board units from the outer points to the edge of the frame
+    disc_radius = 0.34     # a stone on a corner point and one on a midpoint (0.71 away) never overlap
+    disc_thickness = 0.12
+    squash = 1.0
+    badge_from = 99        # stones never stack
+    SURFACE = 0.42         # the playing surface reaches this far beyond the outer points
+    BAND_PX = 22           # the owner bands are at least this many pixels wide (room for coordinates)
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        size = options.get("size", 12)
+        self.n = size if size in SIZES else 12
+        self.geo = geometry(self.n)
+        self._xy: dict[str, tuple[float, float]] = {}
+        g = self.geo
+        for p, lab in enumerate(g.labels):
+            x, y = g.xy[p]
+            self._xy[lab] = (float(x), float(y)) if p < g.nc else (x + 0.5, y + 0.5)
+
+    @property
+    def BAND(self) -> float:
+        """Where the owner bands end, in units beyond the outer points (then the frame's lip)."""
+        return self.margin - 0.08
+
+    def layout(self, rect: pygame.Rect | Sequence[int]) -> None:
+        """Fit the board; small boards (size 20 in a small window) get a wider frame for the bands."""
+        rect = pygame.Rect(rect)
+        side = max(60, min(rect.w, rect.h))
+        units = self.n - 1
+        base = type(self).margin
+        need = (self.BAND_PX * units + (self.SURFACE + 0.08) * side) / max(1, side - 2 * self.BAND_PX)
+        self.margin = min(1.7, max(base, need))
+        super().layout(rect)
+
+    # ------------------------------------------------------------ geometry
+    def points(self) -> Sequence[str]:
+        return self.geo.labels
+
+    def model_xy(self, label: str) -> tuple[float, float]:
+        return self._xy[label]
+
+    def is_midpoint(self, label: str) -> bool:
+        p = self.geo.index.get(label)
+        return p is not None and p >= self.geo.nc
+
+    def _rect_pts(self, d: float) -> list[tuple[float, float]]:
+        """Model rectangle d units outside the outer corner points: bl, br, tr, tl."""
+        n = self.n
+        return [(-d, 1 - d), (n - 1 + d, 1 - d), (n - 1 + d, n + d), (-d, n + d)]
+
+    def _px(self, pts: Sequence[tuple[float, float]], offset: tuple[int, int]) -> list[tuple[float, float]]:
+        ox, oy = offset
+        out = []
+        for x, y in pts:
+            px, py = self.to_pixel(x, y)
+            out.append((px + ox, py + oy))
+        return out
+
+    # ------------------------------------------------------------ the static board
+    def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        s = self.scale
+        n = self.n
+        g = self.geo
+        W, H = surf.get_size()
+        box = pygame.Rect(0, 0, W, H)
+        disp = pygame.display.get_surface() is not None
+
+        def conv(img: pygame.Surface) -> pygame.Surface:
+            return img.convert_alpha() if disp else img
+
+        outer = self._px(self._rect_pts(self.margin * 0.97), offset)
+        band = self._px(self._rect_pts(self.BAND), offset)
+        inner = self._px(self._rect_pts(self.SURFACE), offset)
+
+        # drop shadow under the whole board
+        shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+        for i in range(6, 0, -1):
+            pts = self._px(self._rect_pts(self.margin * 0.97 + i * 0.025), offset)
+            pts = [(x + s * 0.05, y + s * 0.09) for x, y in pts]
+            pygame.draw.polygon(shadow, (0, 0, 0, 18), pts)
+        surf.blit(shadow, (0, 0))
+
+        # the frame: dark wood with a bevel
+        wood = D.wood(box.size, seed=17)
+        frame = wood.copy()
+        frame.fill((140, 104, 80), special_flags=pygame.BLEND_RGB_MULT)
+        mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), outer)
+        framed = pygame.Surface(box.size, pygame.SRCALPHA)
+        framed.blit(frame, (0, 0))
+        framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(framed, (0, 0))
+        lw = max(2, int(s * 0.035))
+        bl, br, tr, tl = outer
+        pygame.draw.line(surf, (232, 196, 146), tl, tr, lw)
+        pygame.draw.line(surf, (226, 188, 138), tl, bl, lw)
+        pygame.draw.line(surf, (70, 42, 20), bl, br, lw)
+        pygame.draw.line(surf, (78, 48, 24), tr, br, lw)
+
+        # owner bands: Black along rows 1 and n, White along the columns a and last;
+        # the corners are split diagonally (a board corner belongs to both edges)
+        self._render_bands(surf, band, inner)
+
+        # the playing surface: light wood, square cells inlaid darker
+        face = pygame.Surface(box.size, pygame.SRCALPHA)
+        face.blit(conv(D.wood(box.size, seed=5)), (0, 0))
+        m2 = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(m2, (255, 255, 255, 255), inner)
+        face.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(face, (0, 0))
+        ox, oy = offset
+        # square cells: a darker inlay with a light lower-right and dark upper-left edge
+        sq_mask = pygame.Surface(box.size, pygame.SRCALPHA)
+        for (cx, cy) in g.cell_mid:
+            pts = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
+            pygame.draw.polygon(sq_mask, (255, 255, 255, 255), pts)
+        inlay = conv(D.wood(box.size, seed=23)).copy()
+        inlay.fill(SQUARE_TINT, special_flags=pygame.BLEND_RGB_MULT)
+        inlay_s = pygame.Surface(box.size, pygame.SRCALPHA)
+        inlay_s.blit(inlay, (0, 0))
+        inlay_s.blit(sq_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(inlay_s, (0, 0))
+        # triangle pairs: the two triangles catch the light a little differently
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        for cx in range(n - 1):
+            for cy in range(1, n):
+                if (cx + cy) % 2 == 0:
+                    continue
+                a, b, c, d = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
+                if cx % 2 == 0:   # '/' from a to c
+                    upper, lower = [a, c, d], [a, b, c]
+                else:             # '\\' from d to b
+                    upper, lower = [b, c, d], [a, b, d]
+                pygame.draw.polygon(shade, (255, 246, 224, 34), upper)
+                pygame.draw.polygon(shade, (60, 30, 10, 22), lower)
+        surf.blit(shade, (0, 0))
+        ew = max(1, int(s * 0.025))
+        for (cx, cy) in g.cell_mid:
+            a, b, c, d = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
+            pygame.draw.line(surf, (120, 80, 46), (d[0], d[1] + ew), (c[0], c[1] + ew), ew)
+            pygame.draw.line(surf, (226, 196, 152), (a[0], a[1] - ew), (b[0], b[1] - ew), ew)
+        # soft light from the top left over the whole surface
+        glow = pygame.Surface(box.size, pygame.SRCALPHA)
+        gx, gy = self.to_pixel(-0.2 * n, 1.25 * n)
+        for i in range(10, 0, -1):
+            pygame.draw.circle(glow, (255, 240, 210, 5), (gx + ox, gy + oy), s * n * 0.12 * i)
+        glow.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(glow, (0, 0))
+        # inner lip of the playing surface
+        ib, ir, it, il = inner
+        lw2 = max(2, int(s * 0.03))
+        pygame.draw.line(surf, (96, 60, 30), il, it, lw2)
+        pygame.draw.line(surf, (96, 60, 30), il, ib, lw2)
+        pygame.draw.line(surf, (238, 208, 166), ib, ir, lw2)
+        pygame.draw.line(surf, (238, 208, 166), it, ir, lw2)
+
+        # engraved lines: every adjacency of the rules graph (square diagonals run via the midpoint)
+        line_w = max(1, int(s * 0.045))
+        diag_w = max(1, int(s * 0.032))
+        light = (232, 200, 154)
+        dark = D.PALETTE["line"]
+
+        def engrave(a: tuple[float, float], b: tuple[float, float], w: int) -> None:
+            pygame.draw.line(surf, light, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), w)
+            pygame.draw.line(surf, dark, a, b, w)
+
+        P = self._pix
+        lab = g.labels
+
+        def at(p: int) -> tuple[float, float]:
+            x, y = P[lab[p]]
+            return (x + ox, y + oy)
+
+        for a, b in g.diag:
+            engrave(at(a), at(b), diag_w)
+        for (cx, cy), m in g.cell_mid.items():
+            c00, c10, c01, c11 = g.mid_corners[m]
+            engrave(at(c00), at(c11), diag_w)
+            engrave(at(c10), at(c01), diag_w)
+        for a, b in g.ortho:
+            engrave(at(a), at(b), line_w)
+        # points: corner points as small holes, midpoints as smaller dots
+        pr = max(2, int(s * 0.085))
+        mr = max(2, int(s * 0.065))
+        hole = D.dot(pr, (64, 36, 16, 255))
+        rim = D.ring(pr, max(1, pr // 3), (240, 212, 172, 190))
+        core = D.dot(max(1, pr // 2), (36, 20, 8, 255))
+        mid = D.dot(mr, (58, 32, 14, 255))
+        mid_rim = D.ring(mr, max(1, mr // 3), (236, 206, 164, 170))
+        for p in range(g.size):
+            x, y = at(p)
+            if p < g.nc:
+                D.blit_center(surf, rim, (x + 1, y + 1))
+                D.blit_center(surf, hole, (x, y))
+                D.blit_center(surf, core, (x, y))
+            else:
+                D.blit_center(surf, mid_rim, (x + 1, y + 1))
+                D.blit_center(surf, mid, (x, y))
+        if self.show_coords:
+            self._render_coords(surf, offset)
+
+    def _render_bands(self, surf: pygame.Surface, band: list[tuple[float, float]],
+                      inner: list[tuple[float, float]]) -> None:
+        bl, br, tr, tl = band
+        ibl, ibr, itr, itl = inner
+        sides = [
+            ("B", [bl, br, ibr, ibl], (0, -1)),   # row 1 (bottom)
+            ("B", [tl, tr, itr, itl], (0, 1)),    # row n (top)
+            ("W", [bl, tl, itl, ibl], (-1, 0)),   # column a (left)
+            ("W", [br, tr, itr, ibr], (1, 0)),    # last column (right)
+        ]
+        W, H = surf.get_size()
+        for owner, poly, _ in sides:
+            base, sheen = BAND_BLACK if owner == "B" else BAND_WHITE
+            layer = pygame.Surface((W, H), pygame.SRCALPHA)
+            pygame.draw.polygon(layer, (*base, 255), poly)
+            # a soft sheen along the middle of the band
+            a, b, c, d = poly
+            m1 = ((a[0] * 0.62 + d[0] * 0.38), (a[1] * 0.62 + d[1] * 0.38))
+            m2 = ((b[0] * 0.62 + c[0] * 0.38), (b[1] * 0.62 + c[1] * 0.38))
+            m3 = ((b[0] * 0.2 + c[0] * 0.8), (b[1] * 0.2 + c[1] * 0.8))
+            m4 = ((a[0] * 0.2 + d[0] * 0.8), (a[1] * 0.2 + d[1] * 0.8))
+            pygame.draw.polygon(layer, (*_mix(base, sheen, 0.45), 255), [m1, m2, m3, m4])
+            surf.blit(layer, (0, 0))
+            col = (18, 18, 22) if owner == "B" else (150, 136, 112)
+            pygame.draw.aalines(surf, col, True, poly)
+        # the diagonal seams at the corners
+        seam = (120, 100, 80)
+        for o, i in ((bl, ibl), (br, ibr), (tr, itr), (tl, itl)):
+            pygame.draw.line(surf, seam, o, i, max(1, int(self.scale * 0.02)))
+
+    def _render_coords(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        ox, oy = offset
+        s = self.scale
+        n = self.n
+        size = max(10, min(22, int((self.BAND - self.SURFACE) * s * 0.62)))
+        mid_band = (self.SURFACE + self.BAND) / 2
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        for x in range(n):
+            for y in (1 - mid_band, n + mid_band):
+                px, py = self.to_pixel(x, y)
+                D.text(surf, letters[x], (px + ox, py + oy), size, TEXT_ON_BLACK, bold=True, shadow=False)
+        for y in range(1, n + 1):
+            for x in (-mid_band, n - 1 + mid_band):
+                px, py = self.to_pixel(x, y)
+                D.text(surf, str(y), (px + ox, py + oy), size, TEXT_ON_WHITE, bold=True, shadow=False)
+
+    # ------------------------------------------------------------ stones
+    def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
+        return stone_sprite("W" if code.startswith("W") else "B", radius)
+
+    def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
+                   scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
+                   badge: bool = True, shadow: bool = True) -> None:
+        """A single stone standing on ``xy`` (``lift`` in levels raises it, for the animations)."""
+        if not pieces:
+            return
+        r = max(3, int(self.radius_px * scale))
+        x, y = xy
+        up = (lift + base_level) * self.level_px
+        if shadow and alpha > 40:
+            k = 1.0 / (1.0 + 0.15 * max(0.0, lift))
+            sh = D.soft_shadow(int(r * 1.12 * k), int(r * 1.02 * k), int((90 if lift < 0.5 else 55) * alpha / 255))
+            D.blit_center(surface, sh, (x + r * 0.14 + up * 0.25, y + r * 0.22))
+        spr = self.piece_sprite(pieces[-1], r)
+        D.blit_center(surface, spr, (x, y - up), alpha)
+
+    def stack_top_y(self, label: str, n: int) -> float:
+        return float(self.pixel_of(label)[1])
+
+    # ------------------------------------------------------------ decorations
+    def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        r = self.radius_px
+        p = self.pulse(deco.time)
+        P = D.PALETTE
+        pix = self._pix
+        # the winning chain: a glowing gold path between its stones
+        chain = [lab for lab in deco.result if lab in pix]
+        if len(chain) >= 2:
+            pts = [pix[lab] for lab in chain]
+            w = max(4, int(self.scale * 0.22))
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for width, a in ((w * 2, 50), (int(w * 1.3), 90), (w, 230)):
+                pygame.draw.lines(layer, (*WIN_GOLD, a), False, pts, max(1, width))
+                for q in pts:
+                    pygame.draw.circle(layer, (*WIN_GOLD, a), q, max(1, width // 2))
+            surface.blit(layer, (0, 0))
+        for lab in chain:
+            self._ring(surface, lab, r * 1.34, max(2, r // 5), P["result"], 255, True)
+        # stones in danger (the scene passes game.threats())
+        for lab in deco.threats:
+            if lab in pix:
+                self._ring(surface, lab, r * 1.3, max(2, r // 5), P["threat"], 150 + 105 * p, True)
+        # the hovered legal point
+        for lab, kind in deco.targets.items():
+            if lab in pix:
+                c = P.get(kind, P["move"])
+                self._ring(surface, lab, r * 1.22, max(2, r // 6), c, 255, True)
+        # the last move: where the stone landed and where stones were taken
+        for i, lab in enumerate(deco.last_move):
+            if lab in pix and i > 0 and lab not in stacks:
+                self._ring(surface, lab, r * 0.8, max(1, r // 10), P["threat"], 150)
+
+    def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        r = self.radius_px
+        pix = self._pix
+        p = self.pulse(deco.time)
+        # ghost of the stone about to be placed, and its tag ("Captures 2", "Wins!")
+        for lab, pieces in deco.ghosts:
+            if lab in pix:
+                self.draw_stack(surface, pix[lab], pieces, alpha=215, shadow=False)
+        # last placed stone: a small dot on its face, as on a go board
+        if deco.last_move:
+            lab = deco.last_move[0]
+            if lab in pix and lab in stacks:
+                col = (232, 120, 40) if stacks[lab][-1].startswith("W") else (255, 178, 70)
+                D.blit_center(surface, D.dot(max(2, r // 4), (*col, 255)), pix[lab])
+        # threatened stones: a pulsing red ring on the stone's edge and a small warning badge
+        for lab in deco.threats:
+            if lab in pix and lab in stacks:
+                self._ring(surface, lab, r * 0.92, max(2, r // 7), D.PALETTE["threat"], 170 + 85 * p)
+                x, y = pix[lab]
+                br = max(5, int(r * 0.36))
+                bx, by = x + r * 0.72, y - r * 0.72
+                D.blit_center(surface, D.dot(br + 1, (60, 10, 6, 200)), (bx + 1, by + 1))
+                D.blit_center(surface, D.dot(br, (*D.PALETTE["threat"][:3], 255)), (bx, by))
+                D.text(surface, "!", (bx, by), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
+        # stones the hovered move would capture: crossed out
+        for lab in getattr(deco, "captures", ()):
+            if lab in pix:
+                D.blit_center(surface, cross_sprite(int(r * 0.8), max(2, r // 4), (*CAPTURE, 235)), pix[lab])
+                self._ring(surface, lab, r * 1.08, max(2, r // 7), CAPTURE, 220)
+        # the winning chain: a gold gem on each stone
+        for lab in deco.result:
+            if lab in pix and lab in stacks:
+                D.blit_center(surface, D.dot(max(2, r // 3), (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
+                D.blit_center(surface, D.dot(max(2, r // 3), (*WIN_GOLD, 255)), pix[lab])
+        for lab, tag in deco.tags.items():
+            if lab in pix:
+                x, y = pix[lab]
+                size = max(11, int(self.scale * 0.24))
+                f = D.font(size, True)
+                w = f.size(tag)[0] + size
+                h = int(size * 1.6)
+                cy = y - r * 1.3 - h / 2
+                box = D.rounded_panel((w, h), (20, 24, 30, 225), radius=h // 2, border=(255, 255, 255, 110),
+                                      border_width=1)
+                rect = box.get_rect(center=(x, cy))
+                rect.clamp_ip(surface.get_rect())
+                surface.blit(box, rect)
+                D.text(surface, tag, rect.center, size, D.PALETTE["text"], bold=True, shadow=False)
+
+
+# ====================================================================== input
+class OnyxInput(BoardInput):
+    """One click on a lit point places a stone; 'Swap colours' is an extra action (pie rule)."""
+
+    def __init__(self, view: BoardView | None = None) -> None:
+        super().__init__(view)
+        self._by_label: dict[str, Option] = {}
+        self._preview: dict[str, tuple[list[str], bool]] = {}
+
+    # ------------------------------------------------------------ options
+    def clicks_for(self, game: Game, move: Any) -> Option:
+        text = game.move_str(move)
+        if text == SWAP_TEXT:
+            return Option((), SWAP_TEXT, "swap")   # not a board point: see extra_actions()
+        return Option((text,), text, "place")
+
+    def set_game(self, game: Game | None) -> None:
+        super().set_game(game)
+        self._by_label = {o.clicks[0]: o for o in self.options if o.clicks}
+        self._preview = {}
+
+    def next_steps(self, prefix: tuple[str, ...] | None = None) -> dict[str, Option]:
+        pre = self.prefix if prefix is None else prefix
+        return dict(self._by_label) if not pre else {}
+
+    def starts(self) -> set[str]:
+        return set(self._by_label)
+
+    def extra_actions(self) -> list[tuple[str, str]]:
+        """Moves that are not board points, as (button label, move text): the pie rule's swap."""
+        if self.game is None or self.game.is_over:
+            return []
+        return [(SWAP_LABEL, o.text) for o in self.options if o.text == SWAP_TEXT]
+
+    def action_move(self, key: str) -> str | None:
+        """The move text of an extra action (None if it is not available now)."""
+        for label, text in self.extra_actions():
+            if key in (label, text):
+                return text
+        return None
+
+    def preview(self, label: str) -> tuple[list[str], bool]:
+        """(stones captured, whether it wins) if the mover places on ``label`` (from the rules core)."""
+        if label in self._preview:
+            return self._preview[label]
+        caps: list[str] = []
+        wins = False
+        g = self.game
+        if g is not None and label in self._by_label and label in self._moves_by_text:
+            move = self._moves_by_text[label]
+            try:
+                caps = [m.src for m in g.motions(move) if m.kind == "remove" and m.src]
+                probe = g.copy()
+                probe.play(move)
+                wins = probe.result is not None and probe.result.winner == g.to_move
+            except (RulesError, KeyError, IndexError, ValueError):
+                caps, wins = [], False
+        self._preview[label] = (caps, wins)
+        return caps, wins
+
+    # ------------------------------------------------------------ texts
+    def tag_for(self, option: Option) -> str:
+        caps, wins = self.preview(option.clicks[0]) if option.clicks else ([], False)
+        parts = []
+        if caps:
+            parts.append(f"Captures {len(caps)}")
+        if wins:
+            parts.append("Wins!")
+        return " · ".join(parts)
+
+    def after_select_message(self) -> str:
+        return "Click a lit point to place your stone."
+
+    def _corners(self, label: str) -> list[str]:
+        g = self.game
+        if g is None:
+            return []
+        geo = geometry(getattr(g, "size", 12))
+        p = geo.index.get(label)
+        if p is None or p < geo.nc:
+            return []
+        return [geo.labels[q] for q in geo.mid_corners[p]]
+
+    def why_not(self, label: str) -> str:
+        g = self.game
+        if g is None or g.is_over:
+            return "The game is over."
+        stacks = g.stacks()
+        me = g.to_move.title
+        if label in stacks:
+            who = "Black" if stacks[label][-1].startswith("B") else "White"
+            return f"{label.upper()} already holds a {who.lower()} stone. {me}: click an empty lit point."
+        corners = self._corners(label)
+        if corners:
+            busy = [c.upper() for c in corners if c in stacks]
+            return (f"The midpoint {label.upper()} can be played only while all four corners of its square "
+                    f"are empty ({', '.join(busy)} {'is' if len(busy) == 1 else 'are'} taken).")
+        return f"{label.upper()} cannot be played now. {me}: click an empty lit point."
+
+    def describe(self, label: str) -> str:
+        g = self.game
+        if g is None:
+            return ""
+        stacks = g.stacks()
+        if label not in stacks:
+            corners = self._corners(label)
+            if corners:
+                return f"{label.upper()}: the midpoint of a square (playable only while its four corners are empty)"
+            return f"{label.upper()}: empty point"
+        who = "Black" if stacks[label][-1].startswith("B") else "White"
+        text = f"{label.upper()}: {who} stone"
+        geo = geometry(getattr(g, "size", 12))
+        p = geo.index.get(label)
+        if p is not None and p >= geo.nc:
+            return text + " on a midpoint: it can never be captured, and it links the square's corners."
+        if p is not None and not geo.mids_of[p]:
+            return text + " on a board corner: it can never be captured."
+        fn = getattr(g, "threats", None)
+        try:
+            if fn is not None and label in fn():
+                return text + f" – in danger: {g.to_move.other.title} can capture it next move!"
+        except Exception:
+            pass
+        return text
+
+    # ------------------------------------------------------------ display
+    def decorate(self, deco: Decorations) -> None:
+        """Light up only the hovered point if it is legal, with its ghost stone and captures."""
+        h = self.hover_label
+        deco.hover = None
+        deco.selectable = set()
+        captures: list[str] = []
+        if self.game is not None and h is not None and h in self._by_label:
+            opt = self._by_label[h]
+            deco.hover = h
+            deco.targets = {h: "place"}
+            colour = "W" if self.game.to_move.word == "white" else "B"
+            deco.ghosts = [(h, (colour,))]
+            captures, _ = self.preview(h)
+            tag = self.tag_for(opt)
+            if tag:
+                deco.tags = {h: tag}
+        deco.captures = captures  # type: ignore[attr-defined]
+
+
+def with_captures(deco: Decorations, labels: Sequence[str]) -> Decorations:
+    """A copy of ``deco`` that marks ``labels`` as about to be captured (tutorials, tests)."""
+    out = dataclasses.replace(deco)
+    out.captures = list(labels)  # type: ignore[attr-defined]
+    return out
+
+
+__all__ = ["OnyxInput", "OnyxView", "SWAP_LABEL", "SWAP_TEXT", "cross_sprite", "stone_sprite", "with_captures"]
