@@ -1,0 +1,790 @@
+"""Onager on screen: a wooden board of 91 hexagonal cells, shaded discs, stacks and lakes.
+
+The board: raised hex tiles in a wooden tray, Black's back row (row a, bottom) stained dark,
+White's back row (row k, top) pale, the centre f6 inlaid with brass (no lake may go there).
+Lakes are slate-blue stones lying in a water cell. Stacks show every disc's rim, so the
+alternating colours can be read at a glance, with a height badge from two discs up.
+
+Input (from the rules core's ``walk_targets``, ``chain_steps`` and legal moves only):
+  - setup phase: one click on a legal cell places a lake (hovering previews it);
+  - play phase: click an own piece: green cells are walks, blue cells jumps onto empty cells,
+    orange cells jumps onto an enemy piece. A walk or a jump onto an empty cell ends the move.
+    A jump onto an enemy piece that can go on keeps the move open: the disc waits on that
+    cell, the next landings are shown, and clicking the disc again (its current cell) ends
+    the move there.
+The move text is the path form ``x-y1-...-ym``, so the rules core (and the animation, where
+the caller hands the path to ``motions``) follow exactly the hops the player chose.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Sequence
+
+import pygame
+
+from ..rules.base import Game, RulesError
+from ..rules.hexgrid import grid
+from . import draw as D
+from .base import BoardInput, BoardView, ClickResult, Decorations, Option
+
+SQRT3 = math.sqrt(3.0)
+SS = D.SS
+CENTRE = "f6"
+CORNERS = ("f11", "k6", "k1", "f1", "a1", "a6")   # anticlockwise from the east
+LAKE_HINT = "Place a lake: any empty cell except the centre"
+COLOUR_NAME = {"B": "Black", "W": "White"}
+
+# highlight colours by target kind
+KIND_COLOUR: dict[str, tuple[int, int, int]] = {
+    "walk": (110, 222, 130),      # walk to a neighbour
+    "jump": (92, 186, 255),       # jump onto an empty cell (ends the move)
+    "stack": (255, 150, 60),      # jump onto an enemy piece (the move may go on)
+    "end": (255, 214, 90),        # end the chain on the current cell
+    "lake": (120, 206, 255),      # setup: a legal lake cell
+    "move": (110, 222, 130),
+    "place": (120, 206, 255),
+    "no": (238, 64, 52),          # setup: a cell where no lake may go (hovered)
+}
+THREAT = (238, 64, 52)
+RESULT = (255, 222, 110)
+LAST = (255, 168, 60)
+SELECT = (255, 214, 90)
+
+
+# ====================================================================== cached shapes
+def _hex_pts(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A pointy-top hexagon (the Onager cell shape: flat sides face east and west)."""
+    return [(cx + r * math.cos(math.radians(90 + 60 * i)), cy - r * math.sin(math.radians(90 + 60 * i)))
+            for i in range(6)]
+
+
+@lru_cache(maxsize=512)
+def hex_shape(radius: int, color: tuple[int, ...], width: int = 0, glow: int = 0) -> pygame.Surface:
+    """An antialiased pointy-top hexagon: filled (width 0) or a ring; optional outer glow. Blit centred."""
+    radius = max(3, int(radius))
+    pad = width + glow + 3
+    size = 2 * (radius + pad)
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    rgb = tuple(color[:3])
+    a = color[3] if len(color) > 3 else 255
+    if glow:
+        for i in range(glow, 0, -1):
+            k = i / glow
+            pygame.draw.polygon(big, (*rgb, int(a * 0.34 * (1 - k) ** 1.5)),
+                                _hex_pts(c, c, (radius + width / 2 + i) * SS))
+    if width <= 0:
+        pygame.draw.polygon(big, (*rgb, a), _hex_pts(c, c, radius * SS))
+    else:
+        pygame.draw.polygon(big, (*rgb, a), _hex_pts(c, c, (radius + width / 2) * SS))
+        pygame.draw.polygon(big, (0, 0, 0, 0), _hex_pts(c, c, (radius - width / 2) * SS))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=16)
+def tile_overlay(radius: int, kind: str) -> pygame.Surface:
+    """Bevel and stain of one raised cell (over the wood): light upper-left, dark lower-right edges.
+
+    kind: 'plain', 'black' (Black's back row, dark stain), 'white' (White's back row, pale).
+    """
+    radius = max(3, int(radius))
+    size = 2 * radius + 4
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    R = radius * SS
+    stain = {"plain": (255, 236, 200, 10), "black": (30, 22, 20, 175), "white": (255, 251, 240, 175)}[kind]
+    pygame.draw.polygon(big, stain, _hex_pts(c, c, R))
+    bevel = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    outer = _hex_pts(c, c, R)
+    inner = _hex_pts(c, c, R * 0.86)
+    lx, ly = -0.55, -0.83                      # light from the upper left (screen y down)
+    for i in range(6):
+        j = (i + 1) % 6
+        mx = (outer[i][0] + outer[j][0]) / 2 - c
+        my = (outer[i][1] + outer[j][1]) / 2 - c
+        n = math.hypot(mx, my)
+        f = (mx * lx + my * ly) / n
+        if f >= 0:
+            col = (255, 244, 222, int(40 + 120 * f))
+        else:
+            col = (40, 22, 8, int(50 + 130 * -f))
+        pygame.draw.polygon(bevel, col, [outer[i], outer[j], inner[j], inner[i]])
+    big.blit(bevel, (0, 0))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=8)
+def water_cell(radius: int) -> pygame.Surface:
+    """A lake's water: a deep blue hexagon, lighter towards the upper left, with ripples."""
+    radius = max(3, int(radius))
+    size = 2 * radius + 4
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    R = radius * SS
+    deep, light = (26, 70, 112), (84, 150, 196)
+    steps = 12
+    for i in range(steps):
+        k = i / (steps - 1)
+        col = tuple(int(a + (b - a) * k ** 1.3) for a, b in zip(deep, light))
+        pygame.draw.polygon(big, (*col, 255), _hex_pts(c - R * 0.22 * k, c - R * 0.22 * k, R * (1 - 0.7 * k)))
+    # clip the offset gradient back to the cell
+    mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), _hex_pts(c, c, R))
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    ripple = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    for k, a in ((0.55, 70), (0.78, 46)):
+        rx, ry = R * k, R * k * 0.6
+        pygame.draw.ellipse(ripple, (200, 232, 255, a), (c - rx, c - ry + R * 0.1, 2 * rx, 2 * ry), max(1, SS))
+    big.blit(ripple, (0, 0))
+    pygame.draw.polygon(big, (14, 40, 70, 255), _hex_pts(c, c, R), max(1, int(SS * 1.5)))
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+@lru_cache(maxsize=32)
+def lake_stone(radius: int, thickness: int, squash: float) -> pygame.Surface:
+    """The grey-blue lake disc with two engraved waves on its top face."""
+    spr = D.disc(radius, thickness, (112, 132, 150), (204, 220, 232), (56, 70, 86), "", squash).copy()
+    ax, ay = D.disc_anchor(radius, squash)
+    big = pygame.Surface((spr.get_width() * SS, spr.get_height() * SS), pygame.SRCALPHA)
+    r = radius * SS
+    for dy, a in ((-0.22, 150), (0.12, 120)):
+        pts = []
+        for i in range(25):
+            u = -0.55 + 1.1 * i / 24
+            x = ax * SS + u * r
+            y = ay * SS + (dy + 0.07 * math.sin(u * 11)) * r * squash
+            pts.append((x, y))
+        pygame.draw.lines(big, (40, 70, 100, a), False, pts, max(2, int(r * 0.07)))
+        pygame.draw.lines(big, (232, 244, 255, a // 2), False, [(x, y - r * 0.05) for x, y in pts],
+                          max(1, int(r * 0.03)))
+    spr.blit(pygame.transform.smoothscale(big, spr.get_size()), (0, 0))
+    return spr
+
+
+@lru_cache(maxsize=16)
+def warning_badge(size: int) -> pygame.Surface:
+    """A small red round badge with '!' (back-row danger)."""
+    size = max(10, int(size))
+    s = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
+    D.blit_center(s, D.dot(size // 2 + 1, (60, 8, 4, 200)), (s.get_width() / 2 + 1, s.get_height() / 2 + 1))
+    D.blit_center(s, D.dot(size // 2, (*THREAT, 255)), (s.get_width() / 2, s.get_height() / 2))
+    D.text(s, "!", (s.get_width() / 2, s.get_height() / 2), int(size * 0.8), (255, 255, 255), bold=True,
+           shadow=False)
+    return s
+
+
+# ====================================================================== the view
+class OnagerView(BoardView):
+    name = "onager"
+    margin = 1.32
+    disc_radius = 0.37
+    disc_thickness = 0.12
+    badge_from = 2
+    max_visible = 8
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.grid = grid(6)
+        self.note = ""                            # a hint drawn on the board (set by the input)
+        self._all: dict[str, tuple[str, ...]] = {}
+
+    # ------------------------------------------------------------ geometry
+    def points(self) -> Sequence[str]:
+        return self.grid.labels
+
+    def model_xy(self, label: str) -> tuple[float, float]:
+        return self.grid.xy(self.grid.index[label])
+
+    @property
+    def cell_px(self) -> float:
+        """Circumradius of a cell in pixels (centre to a corner)."""
+        return self.scale / SQRT3
+
+    def label_at(self, pos: tuple[int, int]) -> str | None:
+        """The cell under a pixel: the whole hexagon counts, and the drawn height of a stack."""
+        if not self._pix:
+            return None
+        x, y = pos
+        best, best_d = None, float("inf")
+        r = self.radius_px
+        for lab, (px, py) in self._pix.items():
+            d = math.hypot(x - px, y - py)
+            h = self._heights.get(lab, 0)
+            if h > 1 and abs(x - px) <= r:
+                top = py - (h - 1) * self.level_for(h)
+                if top <= y <= py:
+                    d = min(d, abs(x - px) * 0.5)
+            if d < best_d:
+                best, best_d = lab, d
+        return best if best_d <= self.cell_px * 1.0 else None
+
+    def _outline(self, grow: float) -> list[tuple[float, float]]:
+        """The board hexagon with its corners pushed out by ``grow`` cells (screen pixels)."""
+        out = []
+        for lab in CORNERS:
+            x, y = self.model_xy(lab)
+            k = (math.hypot(x, y) + grow) / math.hypot(x, y)
+            out.append(self.to_pixel(x * k, y * k))
+        return out
+
+    # ------------------------------------------------------------ the static board
+    def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        ox, oy = offset
+        s = self.scale
+        size = surf.get_size()
+        has_display = pygame.display.get_surface() is not None
+
+        def sh(pts: list[tuple[float, float]], dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
+            return [(x + ox + dx, y + oy + dy) for x, y in pts]
+
+        def masked(img: pygame.Surface, pts: list[tuple[float, float]]) -> pygame.Surface:
+            out = img.convert_alpha() if has_display else img.convert_alpha(surf)
+            mask = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+            out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            return out
+
+        frame_g, tray_g = 1.22, 0.72
+        outer, tray = sh(self._outline(frame_g)), sh(self._outline(tray_g))
+        # soft drop shadow
+        shadow = pygame.Surface(size, pygame.SRCALPHA)
+        for i in range(7, 0, -1):
+            pygame.draw.polygon(shadow, (0, 0, 0, 15), sh(self._outline(frame_g + i * 0.035), s * 0.05, s * 0.1))
+        surf.blit(shadow, (0, 0))
+        # the frame: darker wood with bevelled edges
+        wood = D.wood(size, seed=11)
+        frame = wood.copy()
+        frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
+        surf.blit(masked(frame, outer), (0, 0))
+        lw = max(2, int(s * 0.035))
+        for i in range(6):
+            a, b = outer[i], outer[(i + 1) % 6]
+            ny = (a[1] + b[1]) / 2 - (oy + self.to_pixel(0, 0)[1])
+            light = ny < 0 or (ny <= 1 and (a[0] + b[0]) / 2 < ox + self.to_pixel(0, 0)[0])
+            pygame.draw.line(surf, (236, 200, 150) if light else (70, 42, 20), a, b, lw)
+        pygame.draw.aalines(surf, D.PALETTE["wood_edge"], True, outer)
+        # the tray the cells stand in: dark, with a shadowed upper edge
+        trayimg = wood.copy()
+        trayimg.fill((92, 64, 46), special_flags=pygame.BLEND_RGB_MULT)
+        surf.blit(masked(trayimg, tray), (0, 0))
+        for i in range(6):
+            a, b = tray[i], tray[(i + 1) % 6]
+            ny = (a[1] + b[1]) / 2 - (oy + self.to_pixel(0, 0)[1])
+            pygame.draw.line(surf, (40, 24, 10) if ny < 0 else (214, 176, 126), a, b, max(2, int(s * 0.03)))
+        # back-row inlays on the frame: ebony below row a, ivory above row k
+        self._inlay(surf, sh, (tray_g + frame_g) / 2)
+        # the cells: light wood tiles, each bevelled; back rows stained
+        rc = self.cell_px
+        tr = rc * 0.935
+        face = D.wood(size, seed=5)
+        face.fill((255, 244, 228), special_flags=pygame.BLEND_RGB_MULT)
+        face = face.convert_alpha() if has_display else face.convert_alpha(surf)
+        mask = pygame.Surface(size, pygame.SRCALPHA)
+        for lab in self.grid.labels:
+            px, py = self.pixel_of(lab)
+            pygame.draw.polygon(mask, (255, 255, 255, 255), _hex_pts(px + ox, py + oy, tr))
+        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(face, (0, 0))
+        g = self.grid
+        for p, lab in enumerate(g.labels):
+            px, py = self.pixel_of(lab)
+            kind = "black" if g.row_of[p] == 0 else "white" if g.row_of[p] == g.rows - 1 else "plain"
+            D.blit_center(surf, tile_overlay(int(tr), kind), (px + ox, py + oy))
+        # warm light from the upper left
+        glow = pygame.Surface(size, pygame.SRCALPHA)
+        cx, cy = self.to_pixel(-2.0, 2.2)
+        for i in range(10, 0, -1):
+            pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.85 * i)
+        surf.blit(masked(glow, tray), (0, 0))
+        self._centre_mark(surf, offset)
+        if self.show_coords:
+            self._coords(surf, offset)
+
+    def _inlay(self, surf: pygame.Surface, sh: Any, grow: float) -> None:
+        """Coloured strips on the frame along Black's edge (bottom) and White's edge (top)."""
+        pts = sh(self._outline(grow))
+        # corner order: 0 f11, 1 k6, 2 k1, 3 f1, 4 a1, 5 a6 -> top edge 1-2, bottom edge 4-5
+        w = max(3, int(self.scale * 0.11))
+        for (i, j), col, edge in (((1, 2), (246, 238, 220), (150, 138, 116)), ((4, 5), (34, 34, 40), (10, 10, 12))):
+            a, b = pts[i], pts[j]
+            shrink = 0.06
+            a2 = (a[0] + (b[0] - a[0]) * shrink, a[1] + (b[1] - a[1]) * shrink)
+            b2 = (b[0] + (a[0] - b[0]) * shrink, b[1] + (a[1] - b[1]) * shrink)
+            pygame.draw.line(surf, edge, (a2[0], a2[1] + 1), (b2[0], b2[1] + 1), w + 2)
+            pygame.draw.line(surf, col, a2, b2, w)
+
+    def _centre_mark(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        """The centre f6: a brass ring and a six-pointed star (no lake may be placed here)."""
+        px, py = self.pixel_of(CENTRE)
+        cx, cy = px + offset[0], py + offset[1]
+        r = self.scale * 0.30
+        size = int(2 * r + 8)
+        big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+        c = size * SS / 2
+        R = r * SS
+        gold, dark = (226, 178, 70), (120, 80, 24)
+        pygame.draw.circle(big, (*dark, 200), (c + SS, c + SS), R, max(2, int(R * 0.12)))
+        pygame.draw.circle(big, (*gold, 235), (c, c), R, max(2, int(R * 0.10)))
+        for rot in (90, 270):
+            tri = [(c + R * 0.62 * math.cos(math.radians(rot + 120 * k)),
+                    c - R * 0.62 * math.sin(math.radians(rot + 120 * k))) for k in range(3)]
+            pygame.draw.polygon(big, (*gold, 210), tri, max(2, int(R * 0.07)))
+        img = pygame.transform.smoothscale(big, (size, size))
+        D.blit_center(surf, img, (cx, cy))
+
+    def _coords(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
+        ox, oy = offset
+        s = self.scale
+        g = self.grid
+        big = max(10, int(s * 0.25))
+        for i in range(g.rows):
+            row = [p for p in range(g.size) if g.row_of[p] == i]
+            letter = chr(ord("a") + i)
+            for p, side in ((row[0], -1), (row[-1], 1)):
+                x, y = self.pixel_of(g.labels[p])
+                D.text(surf, letter, (x + ox + side * s * 0.86, y + oy), big, (252, 234, 204), bold=True)
+
+    def _cell_labels(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]]) -> None:
+        """Each empty cell's name, engraved faintly in its lower part (pieces cover the others)."""
+        g = self.grid
+        size = max(8, int(self.scale * 0.15))
+        off = self.scale * 0.30
+        for p, lab in enumerate(g.labels):
+            if stacks.get(lab):
+                continue
+            x, y = self._pix[lab]
+            if g.row_of[p] == 0:
+                D.text(surface, lab, (x, y + off), size, (226, 206, 176), shadow=False, alpha=180)
+            else:
+                D.text(surface, lab, (x, y + off), size, (104, 70, 40), shadow=False, alpha=165)
+
+    # ------------------------------------------------------------ pieces
+    def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
+        if code == "L":
+            return lake_stone(radius, max(2, int(self.level_px * 0.8)), self.squash)
+        top, hi, side = D.piece_colors(code)
+        return D.disc(radius, max(2, int(self.level_px)), top, hi, side, "", self.squash)
+
+    def draw(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]],
+             deco: Decorations | None = None) -> None:
+        self._all = stacks
+        super().draw(surface, stacks, deco)
+
+    # ------------------------------------------------------------ highlights
+    def _hex(self, surface: pygame.Surface, label: str, k: float, color: Sequence[int], alpha: float,
+             width: int = 0, glow: int = 0) -> None:
+        a = max(0, min(255, int(alpha) // 15 * 15))
+        if a and label in self._pix:
+            D.blit_center(surface, hex_shape(int(self.cell_px * k), (*color[:3], a), width, glow), self._pix[label])
+
+    def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        rc = self.cell_px
+        p = self.pulse(deco.time)
+        thin = max(2, int(rc * 0.07))
+        bold = max(3, int(rc * 0.11))
+        glow = max(3, int(rc * 0.22))
+        if self.show_coords:
+            self._cell_labels(surface, stacks)
+        for lab, st in stacks.items():
+            if st and st[0] == "L" and lab in self._pix:
+                D.blit_center(surface, water_cell(int(rc * 0.935)), self._pix[lab])
+        for lab in deco.result:
+            self._hex(surface, lab, 0.9, RESULT, 110, 0)
+            self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
+        for lab in deco.last_move:
+            self._hex(surface, lab, 0.84, LAST, 190, thin)
+        for lab in deco.threats:
+            self._hex(surface, lab, 0.9, THREAT, 60 + 50 * p, 0)
+            self._hex(surface, lab, 0.86, THREAT, 160 + 95 * p, bold, glow)
+        for lab in deco.selectable:
+            if lab != deco.selected:
+                self._hex(surface, lab, 0.82, SELECT, 100 + 120 * p, thin)
+        if deco.selected:
+            self._hex(surface, deco.selected, 0.9, SELECT, 70, 0)
+            self._hex(surface, deco.selected, 0.84, SELECT, 255, bold, glow)
+        for lab, kind in deco.preview_targets.items():
+            c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+            self._hex(surface, lab, 0.84, c, 40, 0)
+            if lab in self._pix:
+                D.blit_center(surface, D.dot(max(3, int(rc * 0.12)), (*c, 170)), self._pix[lab])
+        for lab, kind in deco.targets.items():
+            c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+            strong = lab == deco.hover
+            self._hex(surface, lab, 0.9, c, 120 if strong else 70 + 25 * p, 0)
+            self._hex(surface, lab, 0.84, c, 255 if strong else 170 + 60 * p, bold if strong else thin,
+                      glow if strong else 0)
+            if lab in self._pix and not stacks.get(lab) and kind != "no":
+                D.blit_center(surface, D.dot(max(3, int(rc * 0.17)), (*c, 220)), self._pix[lab])
+
+    def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        rc = self.cell_px
+        lv = self.level_px
+        # the chain so far: a glowing line through the landings, the disc waiting on the last one
+        path = [lab for lab in deco.path if lab in self._pix]
+        if len(path) >= 2:
+            self._trail(surface, [self._pix[lab] for lab in path])
+            mover = self._all.get(path[0], ())
+            if mover:
+                under = len(stacks.get(path[-1], ()))
+                self.draw_stack(surface, self._pix[path[-1]], (mover[-1],), base_level=under, lift=0.7,
+                                badge=False, shadow=False)
+        # target markers on top of occupied targets (so they stay visible over stacks)
+        for lab, kind in deco.targets.items():
+            n = len(stacks.get(lab, ())) if kind != "no" else 0
+            if path and lab == path[-1]:
+                n += 1
+            if n and lab in self._pix:
+                px, py = self._pix[lab]
+                c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+                top = py - (n - 1) * self.level_for(n) - lv * 0.5 - (0.7 * lv if path and lab == path[-1] else 0)
+                D.blit_center(surface, D.dot(max(3, int(rc * 0.15)), (20, 16, 12, 160)), (px + 1, top + 1))
+                D.blit_center(surface, D.dot(max(3, int(rc * 0.14)), (*c, 235)), (px, top))
+        for a, b in deco.arrows:
+            if a in self._pix and b in self._pix:
+                D.arrow(surface, self._pix[a], self._pix[b], SELECT, width=max(3, self.scale * 0.07),
+                        head=max(8, self.scale * 0.22), alpha=150, shorten=self.radius_px * 0.9)
+        for lab, pieces in deco.ghosts:
+            if lab in self._pix:
+                below = len(stacks.get(lab, ()))
+                self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
+        for lab in deco.threats:
+            if lab in self._pix:
+                px, py = self._pix[lab]
+                n = len(stacks.get(lab, ()))
+                top = py - max(0, n - 1) * self.level_for(max(1, n))
+                D.blit_center(surface, warning_badge(int(rc * 0.42)), (px - rc * 0.62, top - rc * 0.42))
+        for lab, tag in deco.tags.items():
+            if lab in self._pix:
+                px, py = self._pix[lab]
+                n = len(stacks.get(lab, ())) + sum(len(p) for g, p in deco.ghosts if g == lab)
+                top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.radius_px * 1.45
+                self._pill(surface, tag, (px, top), max(11, int(self.scale * 0.2)))
+        if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
+            self._hex(surface, deco.hover, 0.86, (255, 255, 255), 150, max(2, int(rc * 0.06)))
+        if self.note:
+            x0, y0 = self.to_pixel(0, 0)
+            top = self._outline(1.22)[1][1]
+            self._pill(surface, self.note, (x0, top + (y0 - top) * 0.0 + self.scale * 0.12),
+                       max(12, int(self.scale * 0.24)), border=(120, 206, 255, 200))
+
+    def _trail(self, surface: pygame.Surface, pts: list[tuple[int, int]]) -> None:
+        """A soft golden line through the cells a chain has landed on so far."""
+        rc = self.cell_px
+        pad = int(rc * 0.3) + 4
+        x0 = min(p[0] for p in pts) - pad
+        y0 = min(p[1] for p in pts) - pad
+        w = max(p[0] for p in pts) - x0 + pad
+        h = max(p[1] for p in pts) - y0 + pad
+        local = [(x - x0, y - y0) for x, y in pts]
+        for width, col in ((max(6, int(rc * 0.2)), (255, 214, 90, 70)), (max(3, int(rc * 0.08)), (255, 226, 140, 210))):
+            layer = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.lines(layer, col, False, local, width)
+            for q in local:
+                pygame.draw.circle(layer, col, q, width // 2)
+            surface.blit(layer, (x0, y0))
+
+    def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
+              border: Sequence[int] = (255, 255, 255, 90)) -> None:
+        f = D.font(size, True)
+        w = f.size(text)[0] + size
+        box = D.rounded_panel((w, int(size * 1.65)), (20, 24, 30, 222), radius=size // 2,
+                              border=tuple(border), border_width=1)
+        x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
+        y = max(center[1], self.rect.y + size)
+        surface.blit(box, box.get_rect(center=(round(x), round(y))))
+        D.text(surface, text, (x, y), size, D.PALETTE["text"], bold=True, shadow=False)
+
+
+# ====================================================================== text helpers
+def describe_stack(label: str, pieces: Sequence[str]) -> str:
+    """Tooltip text for a cell: a lake, a disc, or a stack listed bottom to top."""
+    L = label.upper()
+    extra = ""
+    row = label[0]
+    if pieces and pieces[-1] in COLOUR_NAME:
+        top = pieces[-1]
+        if row == "k" and top == "B":
+            extra = " On White's back row: it counts for Black."
+        elif row == "a" and top == "W":
+            extra = " On Black's back row: it counts for White."
+    if not pieces:
+        if label == CENTRE:
+            return f"{L}: the centre (no lake may be placed here)."
+        return f"{L}: empty cell."
+    if pieces[0] == "L":
+        return (f"{L}: a lake. Nothing stands or lands on it and it is never a pivot; "
+                f"it blocks a jump only between the jumper and its pivot.")
+    top = COLOUR_NAME.get(pieces[-1], pieces[-1])
+    if len(pieces) == 1:
+        return f"{L}: a {top} piece.{extra}"
+    names = ", ".join(COLOUR_NAME.get(p, p) for p in pieces)
+    return (f"{L}: stack of {len(pieces)}, bottom to top: {names}. {top}'s piece is on top and moves; "
+            f"the {len(pieces) - 1} below {'are' if len(pieces) > 2 else 'is'} buried.{extra}")
+
+
+# ====================================================================== input
+class OnagerInput(BoardInput):
+    """Lakes by one click; moves by clicking the piece, then each landing (chains hop by hop)."""
+
+    def __init__(self, view: BoardView | None = None) -> None:
+        super().__init__(view)
+        self._stacks: dict[str, tuple[str, ...]] = {}
+        self._lakes: set[str] = set()
+        self._setup = False
+        self._tcache: dict[tuple[str, ...], dict[str, str]] = {}
+
+    # ------------------------------------------------------------ options (from the legal moves)
+    def clicks_for(self, game: Game, move: Any) -> Option:
+        """The clicks that make ``move``: a lake cell; from, to; or from, each landing (+ end click)."""
+        text = game.move_str(move)
+        if "-" not in text:
+            return Option((text,), text, "lake")
+        src, dst = text.split("-")
+        if dst in game.walk_targets(src):                              # type: ignore[attr-defined]
+            return Option((src, dst), text, "walk")
+        path = tuple(game.path(move))                                  # type: ignore[attr-defined]
+        stacks = self._stacks or game.stacks()
+        clicks = path
+        if stacks.get(dst) and game.chain_steps(src, list(path[1:])):  # type: ignore[attr-defined]
+            clicks = path + (dst,)                                     # click the disc again to stop
+        return Option(clicks, text, "stack" if stacks.get(dst) else "jump")
+
+    def set_game(self, game: Game | None) -> None:
+        self._stacks = game.stacks() if game is not None else {}
+        self._lakes = set()
+        self._setup = bool(getattr(game, "in_setup", False)) if game is not None else False
+        self._tcache = {}
+        super().set_game(game)
+        if game is not None and not game.is_over and self._setup:
+            self._lakes = {o.clicks[0] for o in self.options}
+        if isinstance(self.view, OnagerView):
+            self.view.note = LAKE_HINT if (self._setup and self.options) else ""
+
+    # ------------------------------------------------------------ where the player may click
+    @property
+    def mover(self) -> str:
+        """'B' or 'W': the colour letter of the side to move."""
+        return "W" if self.game is not None and self.game.to_move.word == "white" else "B"
+
+    def targets(self, prefix: tuple[str, ...] | None = None) -> dict[str, str]:
+        """Cells the next click may land on -> kind ('walk', 'jump', 'stack'; 'end' for the current cell)."""
+        pre = self.prefix if prefix is None else prefix
+        if pre in self._tcache:
+            return self._tcache[pre]
+        out: dict[str, str] = {}
+        g = self.game
+        if g is not None and pre and not self._setup and not g.is_over:
+            start, landed = pre[0], list(pre[1:])
+            try:
+                if not landed:
+                    for lab in g.walk_targets(start):                  # type: ignore[attr-defined]
+                        out[lab] = "walk"
+                for lab in g.chain_steps(start, landed):               # type: ignore[attr-defined]
+                    out[lab] = "stack" if self._stacks.get(lab) else "jump"
+            except RulesError:
+                out = {}
+            if landed:
+                out[landed[-1]] = "end"
+        if len(self._tcache) > 64:
+            self._tcache.clear()
+        self._tcache[pre] = out
+        return out
+
+    def starts(self) -> set[str]:
+        if self._setup:
+            return set(self._lakes)
+        return super().starts()
+
+    def next_steps(self, prefix: tuple[str, ...] | None = None) -> dict[str, Option]:
+        pre = self.prefix if prefix is None else prefix
+        if not pre:
+            return super().next_steps(pre)
+        out: dict[str, Option] = {}
+        for lab, kind in self.targets(pre).items():
+            path = pre if kind == "end" else pre + (lab,)
+            out[lab] = Option(pre + (lab,), self._path_text(path), kind)
+        return out
+
+    @staticmethod
+    def _path_text(path: Sequence[str]) -> str:
+        return "-".join(path)
+
+    def _continues(self, start: str, landed: list[str]) -> bool:
+        """Does a chain that landed on ``landed[-1]`` (an enemy piece) have a further jump?"""
+        assert self.game is not None
+        try:
+            return bool(self.game.chain_steps(start, landed))          # type: ignore[attr-defined]
+        except RulesError:
+            return False
+
+    # ------------------------------------------------------------ clicks
+    def _click(self, label: str | None) -> ClickResult:
+        g = self.game
+        if g is None or g.is_over or not self.options:
+            return ClickResult(None, "No move can be made now.")
+        if label is None:
+            if self.prefix:
+                return self.cancel()
+            return ClickResult(None, "Click on a cell of the board.")
+        if self._setup:
+            if label in self._lakes:
+                return ClickResult(label, "", True)
+            return ClickResult(None, self.why_not(label), False)
+        if not self.prefix:
+            if label in self.starts():
+                self.prefix = (label,)
+                return ClickResult(None, self.after_select_message(), True)
+            return ClickResult(None, self.why_not(label), False)
+        start, landed = self.prefix[0], list(self.prefix[1:])
+        targets = self.targets()
+        kind = targets.get(label)
+        if kind == "end":
+            return self.end_move()
+        if kind is not None:
+            if kind == "walk":
+                self.prefix = ()
+                return ClickResult(f"{start}-{label}", "", True)
+            path = self.prefix + (label,)
+            if kind == "stack" and self._continues(start, landed + [label]):
+                self.prefix = path
+                return ClickResult(None, self.after_select_message(), True)
+            self.prefix = ()
+            return ClickResult(self._path_text(path), "", True)
+        if label == start:
+            self.prefix = ()
+            return ClickResult(None, "Move cancelled." if landed else "Selection cleared.", True)
+        if label in self.starts():          # another own piece: select it instead
+            self.prefix = (label,)
+            return ClickResult(None, self.after_select_message(), True)
+        return ClickResult(None, self.why_not(label), False)
+
+    def can_end(self) -> bool:
+        """True while a chain is open (a button 'End move' may call ``end_move``)."""
+        return len(self.prefix) >= 2
+
+    def end_move(self) -> ClickResult:
+        """End an open chain on the cell the disc stands on now."""
+        if not self.can_end():
+            return ClickResult(None, "There is no jump in progress to end.")
+        path, self.prefix = self.prefix, ()
+        return ClickResult(self._path_text(path), "", True)
+
+    # ------------------------------------------------------------ texts
+    def idle_message(self) -> str:
+        """Status text when nothing is selected (for a scene that asks for it)."""
+        g = self.game
+        if g is None or g.is_over:
+            return ""
+        who = g.to_move.title
+        if self._setup:
+            return f"{LAKE_HINT} ({who}, lake {self._lake_number()} of 3)."
+        return f"{who} to move: click one of your glowing pieces."
+
+    def _lake_number(self) -> int:
+        return 1 + sum(1 for st in self._stacks.values() if st == ("L",))
+
+    def after_select_message(self) -> str:
+        if not self.prefix:
+            return self.idle_message()
+        enemy = "White" if self.mover == "B" else "Black"
+        if len(self.prefix) >= 2:
+            here = self.prefix[-1].upper()
+            return f"On {here} (jump {len(self.prefix) - 1}): jump on, or click {here} again to end the move."
+        kinds = set(self.targets().values())
+        parts = [text for kind, text in (("walk", "green walk"), ("jump", "blue jump"),
+                                         ("stack", f"orange jump onto {enemy}")) if kind in kinds]
+        return f"{self.prefix[0].upper()}: " + " · ".join(parts) + "."
+
+    def tag_text(self, label: str, kind: str) -> str:
+        if kind == "walk":
+            return "Walk"
+        if kind == "jump":
+            return "Jump (ends the move)"
+        if kind == "end":
+            return "End the move here"
+        start, landed = self.prefix[0], list(self.prefix[1:])
+        if kind == "stack":
+            return "Jump on top" + (" · more jumps" if self._continues(start, landed + [label]) else "")
+        return ""
+
+    def tag_for(self, option: Option) -> str:
+        return self.tag_text(option.clicks[-1], option.kind)
+
+    def describe(self, label: str) -> str:
+        # while input is off (computer's turn, game over) the view still knows what it drew
+        stacks = self._stacks if self.game is not None else getattr(self.view, "_all", {})
+        return describe_stack(label, stacks.get(label, ()))
+
+    def why_not(self, label: str) -> str:
+        g = self.game
+        if g is None or g.is_over:
+            return "The game is over."
+        L = label.upper()
+        pieces = self._stacks.get(label, ())
+        me = g.to_move.title
+        if self._setup:
+            if label == CENTRE:
+                return f"No lake may go on the centre F6. {LAKE_HINT}."
+            what = "a lake" if pieces and pieces[0] == "L" else "a disc"
+            return f"{L} already holds {what}. {LAKE_HINT}."
+        if self.prefix:
+            start, landed = self.prefix[0].upper(), self.prefix[1:]
+            if pieces and pieces[0] == "L":
+                why = f"{L} is a lake: no disc may land there."
+            elif pieces and pieces[-1] == self.mover:
+                why = f"{L} holds your own piece: land on an empty cell or an enemy piece."
+            elif landed:
+                why = f"{L} is not one jump away from {landed[-1].upper()}."
+            else:
+                why = (f"{L} is not a target: walk to an empty neighbour, or jump over your own "
+                       f"piece to the cell as far beyond it.")
+            if landed:
+                return f"{why} Click {landed[-1].upper()} to end the move there."
+            return why
+        if not pieces:
+            return f"{L} is empty. Click one of your glowing pieces."
+        if pieces[0] == "L":
+            return f"{L} is a lake: it never moves."
+        if pieces[-1] != self.mover:
+            return f"The piece on {L} is {COLOUR_NAME.get(pieces[-1])}'s (its top disc). It is {me}'s turn."
+        return f"Your piece on {L} cannot move: no empty neighbour and no jump."
+
+    # ------------------------------------------------------------ display
+    def decorate(self, deco: Decorations) -> None:
+        deco.hover = self.hover_label
+        if not self.options or self.game is None:
+            return
+        h = self.hover_label
+        if self._setup:
+            if h is not None:
+                deco.preview_targets = {lab: "lake" for lab in self._lakes}
+                if h in self._lakes:
+                    deco.targets = {h: "lake"}
+                    deco.ghosts = [(h, ("L",))]
+                else:
+                    deco.targets = {h: "no"}
+                    deco.tags = {h: "No lake on the centre" if h == CENTRE else "Taken"}
+            return
+        if not self.prefix:
+            deco.selectable = self.starts()
+            if h in deco.selectable:
+                deco.preview_targets = dict(self.targets((h,)))  # type: ignore[arg-type]
+            return
+        start = self.prefix[0]
+        deco.selected = start
+        deco.path = self.prefix
+        targets = self.targets()
+        deco.targets = dict(targets)
+        if len(self.prefix) >= 2:
+            deco.hidden = {**deco.hidden, start: deco.hidden.get(start, 0) + 1}
+        if len(self.prefix) >= 2 and (h not in targets or targets[h] == "end"):
+            deco.tags = {self.prefix[-1]: "Click to end the move here"}
+        if h in targets:
+            kind = targets[h]
+            if kind != "end":
+                deco.ghosts = [(h, (self.mover,))]
+                deco.arrows = [(self.prefix[-1], h)]
+                tag = self.tag_text(h, kind)
+                if tag:
+                    deco.tags = {h: tag}
