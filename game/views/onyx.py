@@ -392,14 +392,8 @@ class OnyxView(BoardView):
         # the winning chain: a glowing gold path between its stones
         chain = [lab for lab in deco.result if lab in pix]
         if len(chain) >= 2:
-            pts = [pix[lab] for lab in chain]
-            w = max(4, int(self.scale * 0.22))
-            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            for width, a in ((w * 2, 50), (int(w * 1.3), 90), (w, 230)):
-                pygame.draw.lines(layer, (*WIN_GOLD, a), False, pts, max(1, width))
-                for q in pts:
-                    pygame.draw.circle(layer, (*WIN_GOLD, a), q, max(1, width // 2))
-            surface.blit(layer, (0, 0))
+            layer, topleft = self._chain_layer(tuple(chain))
+            surface.blit(layer, topleft)
         for lab in chain:
             self._ring(surface, lab, r * 1.34, max(2, r // 5), P["result"], 255, True)
         # stones in danger (the scene passes game.threats())
@@ -415,6 +409,28 @@ class OnyxView(BoardView):
         for i, lab in enumerate(deco.last_move):
             if lab in pix and i > 0 and lab not in stacks:
                 self._ring(surface, lab, r * 0.8, max(1, r // 10), P["threat"], 150)
+
+    def _chain_layer(self, chain: tuple[str, ...]) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The glowing gold path of a winning chain (cached per chain and layout)."""
+        key = (chain, tuple(self.rect), self.scale)
+        cached = getattr(self, "_chain_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        pts = [self._pix[lab] for lab in chain]
+        w = max(4, int(self.scale * 0.22))
+        pad = w * 2
+        x0 = min(p[0] for p in pts) - pad
+        y0 = min(p[1] for p in pts) - pad
+        x1 = max(p[0] for p in pts) + pad
+        y1 = max(p[1] for p in pts) + pad
+        layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
+        local = [(x - x0, y - y0) for x, y in pts]
+        for width, a in ((w * 2, 50), (int(w * 1.3), 90), (w, 230)):
+            pygame.draw.lines(layer, (*WIN_GOLD, a), False, local, max(1, width))
+            for q in local:
+                pygame.draw.circle(layer, (*WIN_GOLD, a), q, max(1, width // 2))
+        self._chain_cache = (key, layer, (x0, y0))
+        return layer, (x0, y0)
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         r = self.radius_px
@@ -457,10 +473,13 @@ class OnyxView(BoardView):
                 f = D.font(size, True)
                 w = f.size(tag)[0] + size
                 h = int(size * 1.6)
-                cy = y - r * 1.3 - h / 2
-                box = D.rounded_panel((w, h), (20, 24, 30, 225), radius=h // 2, border=(255, 255, 255, 110),
+                # up and to the right, on the diagonal: captured stones are always orthogonal
+                # neighbours of the placed stone, so the tag never hides them
+                box = D.rounded_panel((w, h), (20, 24, 30, 215), radius=h // 2, border=(255, 255, 255, 110),
                                       border_width=1)
-                rect = box.get_rect(center=(x, cy))
+                rect = box.get_rect(midleft=(x + self.scale * 0.55, y - self.scale * 0.62 - h * 0.25))
+                if rect.right > self.rect.right:
+                    rect.midright = (x - self.scale * 0.55, rect.centery)
                 rect.clamp_ip(surface.get_rect())
                 surface.blit(box, rect)
                 D.text(surface, tag, rect.center, size, D.PALETTE["text"], bold=True, shadow=False)
