@@ -1,0 +1,327 @@
+"""The computer opponent in its own process, so the window never freezes.
+
+The board scene holds one ``EngineClient``:
+
+    client = EngineClient()
+    client.request("amoeba", {}, ["c3-d4", "e3-d3"], "hard", request_id=7)
+    ...                                    # every frame:
+    reply = client.poll()                  # never blocks; None while thinking
+    if reply is not None and reply.request_id == 7:
+        if reply.ok:
+            match.play_text(reply.move)    # canonical text of the move
+        else:
+            show(reply.error)              # the game goes on
+    client.cancel()                        # undo / new game / leaving the board
+    client.close()                         # quitting
+
+* One request at a time: a new request (move, hint or offer) cancels the one
+  in progress; ``cancel()`` drops it at once (its answer is never delivered).
+* The position is sent as text (the moves in the specs' notation, after an
+  optional set-up position), so nothing but plain data crosses the process
+  boundary, and the worker checks every move with the rules core.
+* A worker that dies (or hangs past its budget plus ``hang_margin`` seconds)
+  is detected by ``poll()``, restarted, and reported as a reply with ``ok``
+  False and a message; the request is tried once more on the new worker
+  (``retrying`` is True then), so the game goes on.
+* The process uses the ``spawn`` start method (safe on every platform and
+  with a pygame parent); it imports no pygame.
+
+This module is the only part of ``game.ai`` that reads a clock: it gives the
+search its deadline (``time.monotonic``).
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import queue
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..rules import game_class, make_game
+from ..rules.base import Color, Game, RulesError
+
+MOVE, HINT, OFFER = "move", "hint", "offer"
+
+
+@dataclass(frozen=True)
+class EngineReply:
+    """The answer to one request (or an error report)."""
+
+    request_id: Any
+    kind: str                       # "move", "hint", "offer" or "error"
+    ok: bool
+    move: str | None = None         # canonical text of the chosen move (move, hint)
+    accept: bool | None = None      # the answer to an offer
+    error: str | None = None        # a message a person can read, when not ok
+    retrying: bool = False          # after a crash: the request was sent again
+    info: dict = field(default_factory=dict)   # iterations, value, seconds
+
+
+# ------------------------------------------------------------------ worker side
+def build_game(game_name: str, options: dict | None, moves: Sequence[str] | None,
+               setup: dict | None = None) -> Game:
+    """The position a request describes: a new game or a set-up position, then moves.
+
+    ``setup`` is ``{"position": text, "to_move": "black"|"white", "options": {...}}``
+    (the extra options are those of ``from_position``, e.g. Onager ``setup=True``).
+    Raises ValueError or a RulesError with a readable message.
+    """
+    options = dict(options or {})
+    if setup:
+        extra = dict(setup.get("options") or {})
+        cls = game_class(game_name)
+        to_move = setup.get("to_move", "black")
+        if not isinstance(to_move, Color):
+            to_move = Color.parse(str(to_move))
+        game = cls.from_position(setup.get("position", ""), to_move, **options, **extra)
+    else:
+        game = make_game(game_name, **options)
+    for n, text in enumerate(moves or (), start=1):
+        try:
+            game.push(text)
+        except RulesError as e:
+            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+    return game
+
+
+def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
+    """Answer one request in this process (the worker calls this; so can tests)."""
+    from .levels import analyse, answer_offer, choose_move, get_level
+
+    rid = payload.get("request_id")
+    kind = payload.get("kind", MOVE)
+    clock = clock or time.monotonic
+    t0 = clock()
+    try:
+        game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
+                          payload.get("setup"))
+        if game.result is not None:
+            return EngineReply(rid, kind, False, error=f"the game is over ({game.result.describe()})")
+        seed = payload.get("seed")
+        import random
+        rng = random.Random(seed)
+        if kind == OFFER:
+            ok = answer_offer(game, rng, clock=clock, cancel=cancel)
+            return EngineReply(rid, kind, True, accept=ok, info={"seconds": round(clock() - t0, 3)})
+        level = payload.get("level", "medium") if kind == MOVE else "medium"
+        get_level(level, game.name)          # a readable error for an unknown level
+        move = choose_move(game, level, rng, cancel=cancel, clock=clock)
+        return EngineReply(rid, kind, True, move=game.move_str(move),
+                           info={"seconds": round(clock() - t0, 3), "level": level})
+    except (RulesError, ValueError, KeyError, TypeError) as e:
+        return EngineReply(rid, kind, False, error=f"the computer player could not use this "
+                                                   f"position: {e}")
+
+
+def _serve(requests: Any, replies: Any, cancelled: Any) -> None:
+    """Worker process main loop: one request at a time until the None sentinel."""
+    while True:
+        item = requests.get()
+        if item is None:
+            return
+        gen, payload = item
+        if cancelled.value >= gen:
+            continue
+
+        def stop(gen: int = gen) -> bool:
+            return cancelled.value >= gen
+
+        try:
+            reply = handle(payload, cancel=stop)
+        except Exception as e:        # never let a bug kill the worker silently
+            reply = EngineReply(payload.get("request_id"), payload.get("kind", MOVE), False,
+                                error=f"the computer player failed: {type(e).__name__}: {e}")
+        if cancelled.value >= gen:
+            continue
+        replies.put((gen, reply))
+
+
+# ------------------------------------------------------------------ client side
+@dataclass
+class _Pending:
+    gen: int
+    payload: dict
+    started: float
+    budget: float
+    retried: bool = False
+
+
+class EngineClient:
+    """Non-blocking front of the worker process (see the module docstring)."""
+
+    def __init__(self, hang_margin: float = 20.0, start: bool = True) -> None:
+        self._ctx = mp.get_context("spawn")
+        self._hang_margin = hang_margin
+        self._proc: Any = None
+        self._requests: Any = None
+        self._replies: Any = None
+        self._cancelled: Any = None
+        self._gen = 0
+        self._pending: _Pending | None = None
+        self._closed = False
+        self.restarts = 0
+        if start:
+            self._start()
+
+    # ------------------------------------------------------------ process
+    def _start(self) -> None:
+        self._requests = self._ctx.Queue()
+        self._replies = self._ctx.Queue()
+        self._cancelled = self._ctx.Value("q", self._gen, lock=False)
+        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies,
+                                                            self._cancelled),
+                                       name="engine-worker", daemon=True)
+        self._proc.start()
+
+    def _stop_process(self) -> None:
+        proc = self._proc
+        self._proc = None
+        if proc is None:
+            return
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(1.0)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(1.0)
+        for q in (self._requests, self._replies):
+            try:
+                q.cancel_join_thread()
+                q.close()
+            except Exception:
+                pass
+
+    def _restart(self) -> None:
+        self._stop_process()
+        self.restarts += 1
+        self._start()
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def busy(self) -> bool:
+        """True while a request is waiting for its answer."""
+        return self._pending is not None
+
+    # ------------------------------------------------------------ requests
+    def _send(self, payload: dict, budget: float) -> None:
+        if self._closed:
+            raise RuntimeError("the engine client is closed")
+        self.cancel()
+        if not self.alive:
+            self._restart()
+        self._gen += 1
+        self._pending = _Pending(self._gen, payload, time.monotonic(), budget)
+        self._requests.put((self._gen, payload))
+
+    def request(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
+                level: str, request_id: Any, setup: dict | None = None,
+                seed: int | None = None) -> None:
+        """Ask for the computer's move at ``level`` in the position given (non-blocking)."""
+        from .levels import get_level
+        lv = get_level(level, game_name)
+        budget = (lv.params.seconds or 0.0) if lv.params is not None else 0.0
+        self._send({"kind": MOVE, "request_id": request_id, "game": game_name,
+                    "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
+                    "level": lv.name, "seed": seed}, budget)
+
+    def hint(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
+             request_id: Any, setup: dict | None = None, seed: int | None = None) -> None:
+        """Ask for a suggested move for the side to move (Medium budget, non-blocking)."""
+        from .levels import get_level
+        self._send({"kind": HINT, "request_id": request_id, "game": game_name,
+                    "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
+                    "seed": seed}, get_level("medium").params.seconds or 1.0)
+
+    def answer_offer(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
+                     request_id: Any, setup: dict | None = None, seed: int | None = None) -> None:
+        """Ask whether the computer accepts the side to move's offer to end the game.
+
+        Amoeba: end and count; Onager: a draw. The reply's ``accept`` is the answer.
+        (The Onyx pie rule needs no offer: the computer as White plays ``swap`` as
+        its move when it wants to.)
+        """
+        from .levels import get_level
+        self._send({"kind": OFFER, "request_id": request_id, "game": game_name,
+                    "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
+                    "seed": seed}, get_level("medium").params.seconds or 1.0)
+
+    def cancel(self) -> None:
+        """Forget the request in progress at once; the worker stops searching it."""
+        if self._pending is not None and self._cancelled is not None:
+            self._cancelled.value = self._pending.gen
+        self._pending = None
+
+    def poll(self) -> EngineReply | None:
+        """The answer to the current request if it is ready, else None. Never blocks."""
+        if self._closed:
+            return None
+        pending = self._pending
+        while True:
+            try:
+                gen, reply = self._replies.get_nowait()
+            except queue.Empty:
+                break
+            except (EOFError, OSError):
+                break
+            if pending is not None and gen == pending.gen:
+                self._pending = None
+                return reply
+        if pending is None:
+            if self._proc is not None and not self._proc.is_alive():
+                self._restart()     # died while idle: have a fresh one ready
+            return None
+        dead = not self.alive
+        hung = time.monotonic() - pending.started > pending.budget + self._hang_margin
+        if not (dead or hung):
+            return None
+        code = self._proc.exitcode if self._proc is not None else None
+        what = (f"stopped unexpectedly (exit code {code})" if dead
+                else "stopped answering")
+        self._restart()
+        rid = pending.payload.get("request_id")
+        if not pending.retried:
+            self._gen += 1
+            self._pending = _Pending(self._gen, pending.payload, time.monotonic(), pending.budget,
+                                     retried=True)
+            self._requests.put((self._gen, pending.payload))
+            return EngineReply(rid, "error", False, retrying=True,
+                               error=f"The computer player {what}; it was restarted and is "
+                                     f"thinking again.")
+        self._pending = None
+        return EngineReply(rid, "error", False,
+                           error=f"The computer player {what} again; it was restarted. "
+                                 f"Ask it to move again, or play on.")
+
+    def close(self) -> None:
+        """Stop the worker process (quitting). Safe to call more than once."""
+        if self._closed:
+            return
+        self.cancel()
+        self._closed = True
+        proc = self._proc
+        if proc is not None and proc.is_alive():
+            try:
+                self._requests.put(None)
+            except Exception:
+                pass
+            proc.join(1.0)
+        self._stop_process()
+
+    def __enter__(self) -> "EngineClient":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
