@@ -143,7 +143,8 @@ class OnyxView(BoardView):
         side = max(60, min(rect.w, rect.h))
         units = self.n - 1
         base = type(self).margin
-        need = (self.BAND_PX * units + (self.SURFACE + 0.08) * side) / max(1, side - 2 * self.BAND_PX)
+        px = self.BAND_PX if self.show_coords else 6   # thumbnails have no coordinates
+        need = (px * units + (self.SURFACE + 0.08) * side) / max(1, side - 2 * px)
         self.margin = min(1.7, max(base, need))
         super().layout(rect)
 
