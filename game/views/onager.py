@@ -238,8 +238,15 @@ class OnagerView(BoardView):
         def sh(pts: list[tuple[float, float]], dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
             return [(x + ox + dx, y + oy + dy) for x, y in pts]
 
+        def with_alpha(img: pygame.Surface) -> pygame.Surface:
+            if has_display:
+                return img.convert_alpha()
+            out = pygame.Surface(img.get_size(), pygame.SRCALPHA)   # works without a window too
+            out.blit(img, (0, 0))
+            return out
+
         def masked(img: pygame.Surface, pts: list[tuple[float, float]]) -> pygame.Surface:
-            out = img.convert_alpha() if has_display else img.convert_alpha(surf)
+            out = with_alpha(img)
             mask = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
             out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -279,7 +286,7 @@ class OnagerView(BoardView):
         tr = rc * 0.935
         face = D.wood(size, seed=5)
         face.fill((255, 244, 228), special_flags=pygame.BLEND_RGB_MULT)
-        face = face.convert_alpha() if has_display else face.convert_alpha(surf)
+        face = with_alpha(face)
         mask = pygame.Surface(size, pygame.SRCALPHA)
         for lab in self.grid.labels:
             px, py = self.pixel_of(lab)
