@@ -411,3 +411,30 @@ def test_board_scene_fits_the_window(size, tmp_path):
         assert (tmp_path / "onager.png").stat().st_size > 10_000
     finally:
         a.close()
+
+
+def test_random_clicks_never_break_the_board(app):
+    """A seeded monkey: clicks anywhere (mostly on cells), right clicks, hovering; every frame draws."""
+    import random
+    rng = random.Random(7)
+    board = app.scene
+    labels = list(board.view.points())
+    for i in range(110):
+        if board.match.is_over:
+            break
+        if rng.random() < 0.85:
+            # prefer what the player is offered, like a person would
+            offered = list(board.input.targets()) or list(board.input.starts()) or labels
+            lab = rng.choice(offered if rng.random() < 0.8 else labels)
+            click_cell(app, lab)
+        else:
+            r = board.board_rect
+            click(app, (rng.randint(r.x, r.right - 1), rng.randint(r.y, r.bottom - 1)), rng.choice((1, 3)))
+        if i % 10 == 0:
+            settle(app)
+    settle(app)
+    replay = make_game("onager")
+    for pm in board.match.history:
+        replay.push(pm.text)
+    assert replay.stacks() == board.match.game.stacks()
+    assert len(board.match.history) > 10

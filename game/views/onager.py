@@ -309,17 +309,20 @@ class OnagerView(BoardView):
             self._coords(surf, offset)
 
     def _inlay(self, surf: pygame.Surface, sh: Any, grow: float) -> None:
-        """Coloured strips on the frame along Black's edge (bottom) and White's edge (top)."""
+        """Inlaid strips on the frame: ebony along Black's edge (bottom), ivory along White's (top)."""
         pts = sh(self._outline(grow))
-        # corner order: 0 f11, 1 k6, 2 k1, 3 f1, 4 a1, 5 a6 -> top edge 1-2, bottom edge 4-5
-        w = max(3, int(self.scale * 0.11))
-        for (i, j), col, edge in (((1, 2), (246, 238, 220), (150, 138, 116)), ((4, 5), (34, 34, 40), (10, 10, 12))):
-            a, b = pts[i], pts[j]
-            shrink = 0.06
-            a2 = (a[0] + (b[0] - a[0]) * shrink, a[1] + (b[1] - a[1]) * shrink)
-            b2 = (b[0] + (a[0] - b[0]) * shrink, b[1] + (a[1] - b[1]) * shrink)
-            pygame.draw.line(surf, edge, (a2[0], a2[1] + 1), (b2[0], b2[1] + 1), w + 2)
-            pygame.draw.line(surf, col, a2, b2, w)
+        # corner order: 0 f11, 1 k6, 2 k1, 3 f1, 4 a1, 5 a6 -> top edge 2-1, bottom edge 4-5
+        h = max(4, int(self.scale * 0.12))
+        for (i, j), col, rim in (((2, 1), (244, 236, 218), (140, 126, 104)), ((4, 5), (38, 38, 46), (12, 12, 14))):
+            (ax, ay), (bx, _) = pts[i], pts[j]
+            inset = (bx - ax) * 0.07
+            r = pygame.Rect(0, 0, int(bx - ax - 2 * inset), h)
+            r.center = (round((ax + bx) / 2), round(ay))
+            pygame.draw.rect(surf, (60, 36, 16), r.inflate(4, 4).move(1, 1), border_radius=h)
+            pygame.draw.rect(surf, rim, r.inflate(2, 2), border_radius=h)
+            pygame.draw.rect(surf, col, r, border_radius=h)
+            hi = tuple(min(255, c + 40) for c in col)
+            pygame.draw.line(surf, hi, (r.x + h, r.y + 1), (r.right - h, r.y + 1), 1)
 
     def _centre_mark(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
         """The centre f6: a brass ring and a six-pointed star (no lake may be placed here)."""
@@ -400,13 +403,15 @@ class OnagerView(BoardView):
             self._hex(surface, lab, 0.9, RESULT, 110, 0)
             self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
         for lab in deco.last_move:
-            self._hex(surface, lab, 0.84, LAST, 190, thin)
+            self._hex(surface, lab, 0.9, LAST, 45, 0)
+            self._hex(surface, lab, 0.85, LAST, 210, thin + 1)
         for lab in deco.threats:
             self._hex(surface, lab, 0.9, THREAT, 60 + 50 * p, 0)
             self._hex(surface, lab, 0.86, THREAT, 160 + 95 * p, bold, glow)
         for lab in deco.selectable:
             if lab != deco.selected:
-                self._hex(surface, lab, 0.82, SELECT, 100 + 120 * p, thin)
+                self._hex(surface, lab, 0.9, SELECT, 25 + 30 * p, 0)
+                self._hex(surface, lab, 0.84, SELECT, 150 + 105 * p, thin + 1, glow // 2)
         if deco.selected:
             self._hex(surface, deco.selected, 0.9, SELECT, 70, 0)
             self._hex(surface, deco.selected, 0.84, SELECT, 255, bold, glow)
