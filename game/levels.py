@@ -714,6 +714,28 @@ def winning_moves(game: Game, plies: int) -> list[Move]:
     return out
 
 
+def best_defence(game: Game, winner: Color, plies: int) -> str | None:
+    """The reply that holds out longest against ``winner``'s forced win within ``plies``.
+
+    Ties go to the first move in canonical order. Used as the scripted defence when the
+    player leaves a puzzle's solution line (and no computer player is available).
+    """
+    moves = sorted(game.legal_moves(), key=game.move_sort_key)
+    if not moves:
+        return None
+    best, best_k = moves[0], -1
+    for m in moves:
+        g = _after(game, m)
+        k = 0
+        while k < plies and not forced_win(g, winner, k):
+            k += 1
+        if k > best_k:
+            best, best_k = m, k
+            if best_k >= plies:
+                break
+    return game.move_str(best)
+
+
 def puzzle_move_ok(puzzle: Puzzle, game: Game, move: Move) -> bool:
     """For the puzzle scene: does the solver's ``move`` keep the puzzle solved?
 

@@ -1,0 +1,109 @@
+"""What the player has done in the tutorials: lessons finished, try-it steps solved, puzzles
+solved, and where each lesson was left. Kept as a small JSON file in the user data folder
+(``game.storage.data_dir()``), written atomically; a missing or damaged file never stops the
+game: it starts afresh and says why.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .storage import StorageError, atomic_write_text, data_dir, read_text
+
+PROGRESS_NAME = "tutorial-progress.json"
+VERSION = 1
+
+
+def progress_path() -> Path:
+    return data_dir() / PROGRESS_NAME
+
+
+@dataclass
+class Progress:
+    """Completed items are keys like ``amoeba/lesson/moving``, ``amoeba/try/moving/3`` and
+    ``onyx/puzzle/onyx-05``; ``resume`` maps ``game/lesson`` to the step index to reopen."""
+
+    done: set[str] = field(default_factory=set)
+    resume: dict[str, int] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ lessons
+    def lesson_done(self, game: str, lesson: str) -> bool:
+        return f"{game}/lesson/{lesson}" in self.done
+
+    def mark_lesson(self, game: str, lesson: str) -> None:
+        self.done.add(f"{game}/lesson/{lesson}")
+        self.resume.pop(f"{game}/{lesson}", None)
+
+    def try_done(self, game: str, lesson: str, step: int) -> bool:
+        return f"{game}/try/{lesson}/{step}" in self.done
+
+    def mark_try(self, game: str, lesson: str, step: int) -> None:
+        self.done.add(f"{game}/try/{lesson}/{step}")
+
+    def resume_step(self, game: str, lesson: str) -> int:
+        return self.resume.get(f"{game}/{lesson}", 0)
+
+    def set_resume(self, game: str, lesson: str, step: int) -> None:
+        self.resume[f"{game}/{lesson}"] = max(0, int(step))
+
+    # ------------------------------------------------------------ puzzles
+    def puzzle_solved(self, game: str, puzzle: str) -> bool:
+        return f"{game}/puzzle/{puzzle}" in self.done
+
+    def mark_puzzle(self, game: str, puzzle: str) -> None:
+        self.done.add(f"{game}/puzzle/{puzzle}")
+
+    def count(self, game: str, kind: str) -> int:
+        return sum(1 for k in self.done if k.startswith(f"{game}/{kind}/"))
+
+    # ------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, "done": sorted(self.done),
+                "resume": {k: self.resume[k] for k in sorted(self.resume)}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Progress":
+        """Read what can be read; anything malformed is left out (never raises)."""
+        p = cls()
+        if not isinstance(data, dict):
+            return p
+        done = data.get("done", [])
+        if isinstance(done, list):
+            p.done = {x for x in done if isinstance(x, str) and 0 < len(x) < 200}
+        resume = data.get("resume", {})
+        if isinstance(resume, dict):
+            p.resume = {k: v for k, v in resume.items()
+                        if isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000}
+        return p
+
+
+def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]:
+    """The saved progress (empty when there is none) and a message if the file was unusable."""
+    p = Path(path) if path is not None else progress_path()
+    if not p.exists():
+        return Progress(), None
+    try:
+        text = read_text(p)
+    except StorageError as e:
+        return Progress(), f"Tutorial progress could not be read: {e}"
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Progress(), f"Tutorial progress in {p.name} is damaged; starting afresh."
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return Progress(), f"Tutorial progress in {p.name} has an unknown format; starting afresh."
+    return Progress.from_json(data), None
+
+
+def save_progress(progress: Progress, path: str | Path | None = None) -> str | None:
+    """Write the progress atomically; returns a message for the player if that failed."""
+    p = Path(path) if path is not None else progress_path()
+    try:
+        atomic_write_text(p, json.dumps(progress.to_json(), indent=1) + "\n")
+    except StorageError as e:
+        return f"Tutorial progress could not be saved: {e}"
+    except OSError as e:  # pragma: no cover - storage wraps these
+        return f"Tutorial progress could not be saved: {e}"
+    return None

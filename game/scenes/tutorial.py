@@ -1,0 +1,877 @@
+"""The tutorial scene: lessons and puzzles of one game, from ``levels/*.toml``.
+
+Three pages in one scene:
+
+``index``   the course's lessons and the puzzles, each marked when done (progress is kept
+            in the user data folder by ``game.progress``);
+``lesson``  one step at a time beside the board: narration (key words highlighted),
+            demos replayed with the board view's real move animations (slowed down), arrows
+            and highlights, try-it steps judged by the rules core with hints and praise;
+            Back / Replay / Next;
+``puzzle``  a position to solve; the defence answers each move (the computer player when
+            the app has one, else the scripted or best defence by exhaustive search), and a
+            Solution button plays the whole line.
+
+Like every scene it never reads a clock: ``update(dt)`` drives timers and animations.
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UITextBox
+
+from .. import levels as L
+from ..anim.moves import MoveAnimation
+from ..progress import Progress, load_progress, save_progress
+from ..rules.base import Color, Game, Motion, RulesError
+from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
+from ..views import draw as D
+from .base import Scene, is_button
+
+DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
+FIRST_WAIT = 0.9      # seconds before a demo's first move
+BETWEEN = 0.55        # seconds between demo moves
+REPLY_WAIT = 0.45     # seconds before the defence answers in a puzzle
+KEY_COLOUR = "#ffd27a"
+GOOD_COLOUR = "#9be39b"
+BAD_COLOUR = "#ffb070"
+DIM_COLOUR = "#b8a890"
+PANEL_MIN, PANEL_MAX = 340, 480
+TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
+HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a green point to move it whole or a blue one to split it.",
+               "onyx": "Click an empty point to place your stone.",
+               "onager": "Click one of your discs, then where it should land."}
+REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
+           "no-moves": "no legal move left", "agreement": "ended by agreement",
+           "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
+
+
+def markup_html(text: str) -> str:
+    """Course text -> pygame-gui HTML: **key words** highlighted, blank lines as paragraphs."""
+    out = []
+    for piece, key in L.markup_spans(text.strip()):
+        esc = html.escape(piece).replace("\n", "<br>")
+        out.append(f"<b><font color='{KEY_COLOUR}'>{esc}</font></b>" if key else esc)
+    return "".join(out)
+
+
+def describe_result(game: Game) -> str:
+    r = game.result
+    if r is None:
+        return ""
+    who = "Draw" if r.winner is None else f"{r.winner.title} wins"
+    return f"{who}: {REASONS.get(r.reason, r.reason.replace('-', ' '))}."
+
+
+class TutorialScene(Scene):
+    title = "Tutorial"
+
+    def __init__(self, game_name: str, levels_dir: str | Path | None = None,
+                 progress_file: str | Path | None = None) -> None:
+        super().__init__()
+        self.game_name = game_name
+        folder = Path(levels_dir) if levels_dir is not None else L.LEVELS_DIR
+        course = L.open_course(folder / f"{game_name}.toml")
+        self.course: L.Course | None = course if isinstance(course, L.Course) else None
+        self.course_error = str(course) if isinstance(course, L.LevelError) else ""
+        puzzles = L.open_puzzles(folder / f"puzzles-{game_name}.toml")
+        self.puzzles: L.PuzzleSet | None = puzzles if isinstance(puzzles, L.PuzzleSet) else None
+        self.puzzles_error = str(puzzles) if isinstance(puzzles, L.LevelError) else ""
+        self.progress_file = progress_file
+        self.progress, self.progress_note = load_progress(progress_file)
+        self._saved = self.progress.to_json()
+        self.mode = "index"
+        self.lesson_i = 0
+        self.step_i = 0
+        self.puzzle_i = 0
+        self.game: Game | None = None
+        self.views: dict[tuple, BoardView | None] = {}
+        self.view: BoardView | None = None
+        self.input: BoardInput | None = None
+        self.view_error = ""
+        self.anim: MoveAnimation | None = None
+        self.anim_before: dict[str, tuple[str, ...]] = {}
+        self.queue: list[str] = []         # demo (or solution) moves still to play
+        self.wait = 0.0
+        self.pending_agreement = False
+        self.solved = False
+        self.wrong_tries = 0
+        self.feedback = ""
+        self.feedback_colour = DIM_COLOUR
+        self.autoplay = False              # puzzle: the Solution button is playing the line
+        self.reply_wait = -1.0             # puzzle: seconds until the defence answers (<0: none)
+        self.engine: Any = None
+        self.engine_busy = False
+        self.w: dict[str, Any] = {}
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.mouse = (0, 0)
+        self._last_text = ""
+
+    @property
+    def busy(self) -> bool:
+        """Something is still to happen by itself (animation, demo moves, the defence, a solution)."""
+        if self.anim is not None or self.queue or self.pending_agreement or self.reply_wait >= 0:
+            return True
+        g = self.game
+        return self.autoplay and g is not None and not g.is_over and not self.solved
+
+    # ================================================================ life cycle
+    def enter(self, app: Any) -> None:
+        factory = getattr(app, "engine_factory", None)
+        if factory is not None:
+            try:
+                self.engine = factory()
+            except Exception:
+                self.engine = None
+        super().enter(app)
+
+    def exit(self) -> None:
+        if self.engine is not None:
+            try:
+                self.engine.close()
+            except Exception:
+                pass
+        self.save()
+        super().exit()
+
+    def save(self) -> None:
+        """Write the progress if it changed (a failure is shown on the index page)."""
+        now = self.progress.to_json()
+        if now == self._saved:
+            return
+        note = save_progress(self.progress, self.progress_file)
+        if note:
+            self.progress_note = note
+        else:
+            self._saved = now
+
+    @property
+    def pace(self) -> float:
+        """The player's animation speed setting (pauses shrink when it grows)."""
+        return max(0.25, self.app.settings.anim_speed if self.app is not None else 1.0)
+
+    @property
+    def speed(self) -> float:
+        base = self.app.settings.anim_speed if self.app is not None else 1.0
+        return max(0.05, base * DEMO_SLOW)
+
+    # ================================================================ layout
+    def build_ui(self) -> None:
+        self.w = {}
+        if self.mode == "index":
+            self._build_index()
+        else:
+            self._build_page()
+            self._refresh_panel()
+
+    def _build_index(self) -> None:
+        w, h = self.size
+        W = self.w
+        title = TITLES.get(self.game_name, self.game_name.capitalize())
+        W["heading"] = UILabel(pygame.Rect(0, int(h * 0.04), w, 64), f"{title}: lessons and puzzles", self.ui,
+                               container=self.root, object_id="#big_title")
+        col_w = min(520, int(w * 0.4))
+        gap = int(w * 0.04)
+        x1 = (w - 2 * col_w - gap) // 2
+        x2 = x1 + col_w + gap
+        top = int(h * 0.2)
+        bottom = h - 90
+        W["lessons_head"] = UILabel(pygame.Rect(x1, top - 36, col_w, 30), "Lessons", self.ui, container=self.root,
+                                    object_id="#heading")
+        W["puzzles_head"] = UILabel(pygame.Rect(x2, top - 36, col_w, 30), "Puzzles", self.ui, container=self.root,
+                                    object_id="#heading")
+        W["lesson_buttons"] = []
+        if self.course is not None:
+            n = len(self.course.lessons)
+            bh = max(30, min(46, (bottom - top) // max(1, n) - 8))
+            for i, lesson in enumerate(self.course.lessons):
+                done = self.progress.lesson_done(self.game_name, lesson.id)
+                text = f"{i + 1}. {lesson.title}" + ("   ·   done" if done else "")
+                b = UIButton(pygame.Rect(x1, top + i * (bh + 8), col_w, bh), text, self.ui, container=self.root,
+                             object_id="#primary_button" if not done else None,
+                             tool_tip_text=f"{len(lesson.steps)} steps")
+                W["lesson_buttons"].append(b)
+        else:
+            W["lessons_error"] = UITextBox(self._error_html(self.course_error), pygame.Rect(x1, top, col_w, 200),
+                                           self.ui, container=self.root, object_id="#status_box")
+        W["puzzle_buttons"] = []
+        if self.puzzles is not None:
+            n = len(self.puzzles.puzzles)
+            bh = max(28, min(46, (bottom - top) // max(1, n) - 8))
+            for i, p in enumerate(self.puzzles.puzzles):
+                done = self.progress.puzzle_solved(self.game_name, p.id)
+                stars = "*" * p.difficulty
+                text = f"{p.title}  ({stars})" + ("   ·   solved" if done else "")
+                b = UIButton(pygame.Rect(x2, top + i * (bh + 8), col_w, bh), text, self.ui, container=self.root,
+                             tool_tip_text=p.prompt)
+                W["puzzle_buttons"].append(b)
+        else:
+            W["puzzles_error"] = UITextBox(self._error_html(self.puzzles_error), pygame.Rect(x2, top, col_w, 200),
+                                           self.ui, container=self.root, object_id="#status_box")
+        W["menu"] = UIButton(pygame.Rect(w // 2 - 100, h - 70, 200, 44), "Main menu", self.ui, container=self.root,
+                             tool_tip_text="Back to the main menu (Esc)")
+        if self.progress_note:
+            W["note"] = UILabel(pygame.Rect(0, h - 110, w, 26), self.progress_note, self.ui, container=self.root)
+
+    @staticmethod
+    def _error_html(message: str) -> str:
+        return (f"<font color='{BAD_COLOUR}'><b>This part of the tutorial cannot be shown.</b></font><br>"
+                f"{html.escape(message)}")
+
+    def _build_page(self) -> None:
+        w, h = self.size
+        pw = max(PANEL_MIN, min(PANEL_MAX, int(w * 0.32)))
+        m = max(12, int(h * 0.02))
+        self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
+        self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
+        if self.view is not None:
+            self.view.layout(self.board_rect)
+        W = self.w
+        p = self.panel_rect
+        x, iw = p.x + 16, p.w - 32
+        y = p.y + 12
+        W["title"] = UILabel(pygame.Rect(x, y, iw, 28), "", self.ui, container=self.root, object_id="#heading")
+        y += 28
+        W["where"] = UILabel(pygame.Rect(x, y, iw, 24), "", self.ui, container=self.root, object_id="#player_label")
+        y += 30
+        bh, gap = 42, 8
+        bottom = p.bottom - 14
+        row2 = bottom - bh
+        row1 = row2 - gap - bh
+        fb_h = 120
+        fb_y = row1 - 10 - fb_h
+        W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(80, fb_y - 10 - y)), self.ui, container=self.root)
+        W["feedback"] = UITextBox("", pygame.Rect(x, fb_y, iw, fb_h), self.ui, container=self.root,
+                                  object_id="#status_box")
+        bw = (iw - 2 * gap) // 3
+        if self.mode == "lesson":
+            specs = [("back", "Back", None, "Previous step (Left arrow)"),
+                     ("replay", "Replay", None, "Show this step again (R)"),
+                     ("next", "Next", "#primary_button", "Next step (Right arrow)")]
+        else:
+            specs = [("replay", "Restart", None, "Start the puzzle again (R)"),
+                     ("solution", "Solution", None, "Show the winning line"),
+                     ("next", "Next puzzle", "#primary_button", "The next puzzle")]
+        for i, (key, label, oid, tip) in enumerate(specs):
+            W[key] = UIButton(pygame.Rect(x + i * (bw + gap), row1, bw, bh), label, self.ui, container=self.root,
+                              object_id=oid, tool_tip_text=tip)
+        W["index"] = UIButton(pygame.Rect(x, row2, 2 * bw + gap, bh), "Lessons and puzzles", self.ui,
+                              container=self.root, tool_tip_text="Back to the list (Esc)")
+        W["swap"] = UIButton(pygame.Rect(x + 2 * (bw + gap), row2, bw, bh), "Swap", self.ui, container=self.root,
+                             tool_tip_text="Pie rule: take over your opponent's colour")
+
+    # ================================================================ pages
+    def show_index(self) -> None:
+        self._stop()
+        self.mode = "index"
+        self.game = None
+        self.save()
+        if self.app is not None:
+            self.relayout()
+
+    def open_lesson(self, index: int, step: int | None = None) -> None:
+        assert self.course is not None
+        self.mode = "lesson"
+        self.lesson_i = max(0, min(index, len(self.course.lessons) - 1))
+        lesson = self.course.lessons[self.lesson_i]
+        if step is None:
+            step = 0 if self.progress.lesson_done(self.game_name, lesson.id) \
+                else self.progress.resume_step(self.game_name, lesson.id)
+        self.game = None
+        self.step_i = max(0, min(step, len(lesson.steps) - 1))
+        if self.app is not None:
+            self.relayout()
+        self.open_step(self.step_i)
+
+    def open_puzzle(self, index: int) -> None:
+        assert self.puzzles is not None
+        self.mode = "puzzle"
+        self.puzzle_i = max(0, min(index, len(self.puzzles.puzzles) - 1))
+        if self.app is not None:
+            self.relayout()
+        self.restart_puzzle()
+
+    @property
+    def lesson(self) -> L.Lesson:
+        assert self.course is not None
+        return self.course.lessons[self.lesson_i]
+
+    @property
+    def step(self) -> L.Step:
+        return self.lesson.steps[self.step_i]
+
+    @property
+    def puzzle(self) -> L.Puzzle:
+        assert self.puzzles is not None
+        return self.puzzles.puzzles[self.puzzle_i]
+
+    # ================================================================ lesson steps
+    def open_step(self, index: int) -> None:
+        self._stop()
+        self.step_i = index
+        step = self.step
+        self.solved = False
+        self.wrong_tries = 0
+        self.feedback = ""
+        self.feedback_colour = DIM_COLOUR
+        if step.setup is not None:
+            self._set_game(step.setup)
+        elif self.game is None:
+            self._set_game(L.Setup(self.game_name))
+        if step.kind == "demo":
+            self.queue = list(step.moves)
+            self.wait = FIRST_WAIT / self.pace
+            self.pending_agreement = step.agreement
+            if step.caption:
+                self.feedback = markup_html(step.caption)
+            if not step.moves and not step.agreement:
+                self._demo_finished()
+        elif step.kind == "try":
+            self._enable_input()
+            self.feedback = f"<font color='{DIM_COLOUR}'>Your move: {html.escape(self._side())}.</font>"
+        elif step.caption:
+            self.feedback = markup_html(step.caption)
+        self.progress.set_resume(self.game_name, self.lesson.id, index)
+        self._refresh_panel()
+
+    def next_step(self) -> None:
+        if self.mode == "puzzle":
+            if self.puzzles is not None and self.puzzle_i + 1 < len(self.puzzles.puzzles):
+                self.open_puzzle(self.puzzle_i + 1)
+            else:
+                self.show_index()
+            return
+        if self.step_i + 1 < len(self.lesson.steps):
+            self.open_step(self.step_i + 1)
+            return
+        self.progress.mark_lesson(self.game_name, self.lesson.id)
+        self.save()
+        assert self.course is not None
+        if self.lesson_i + 1 < len(self.course.lessons):
+            self.open_lesson(self.lesson_i + 1, 0)
+        else:
+            self.show_index()
+
+    def prev_step(self) -> None:
+        if self.mode == "lesson":
+            if self.step_i > 0:
+                self.open_step(self.step_i - 1)
+            elif self.lesson_i > 0:
+                assert self.course is not None
+                self.open_lesson(self.lesson_i - 1, len(self.course.lessons[self.lesson_i - 1].steps) - 1)
+
+    def replay(self) -> None:
+        if self.mode == "lesson":
+            self.open_step(self.step_i)
+        elif self.mode == "puzzle":
+            self.restart_puzzle()
+
+    # ================================================================ puzzles
+    def restart_puzzle(self) -> None:
+        self._stop()
+        p = self.puzzle
+        self.solved = False
+        self.wrong_tries = 0
+        self.autoplay = False
+        self._set_game(p.setup)
+        self.feedback = f"<font color='{DIM_COLOUR}'>{markup_html(p.prompt)}</font>"
+        self._enable_input()
+        self._refresh_panel()
+
+    def show_solution(self) -> None:
+        if self.mode != "puzzle":
+            return
+        self.restart_puzzle()
+        self.autoplay = True
+        self.wait = FIRST_WAIT * 0.6 / self.pace
+        if self.input is not None:
+            self.input.set_game(None)
+        self.feedback = f"<font color='{DIM_COLOUR}'>The solution, against the best defence:</font>"
+        self._refresh_panel()
+
+    def _solver_move(self) -> str | None:
+        """The solution's next move for the solver (scripted while the line is followed)."""
+        g = self.game
+        p = self.puzzle
+        if g is None or g.is_over:
+            return None
+        played = [g.move_str(m) for m in g.moves_played()]
+        line = self._canonical_line()
+        if played == line[:len(played)] and len(played) < len(line):
+            return line[len(played)]
+        left = p.plies - g.ply
+        if p.goal == "win":
+            wins = L.winning_moves(g.copy(), left)
+            return g.move_str(sorted(wins, key=g.move_sort_key)[0]) if wins else None
+        return None
+
+    def _canonical_line(self) -> list[str]:
+        """The puzzle's solution in canonical move names (paths written short)."""
+        g = self.puzzle.start()
+        out = []
+        for text in self.puzzle.solution:
+            m = g.parse_move(text)
+            out.append(g.move_str(m))
+            g.play(m)
+        return out
+
+    def _defence_move(self) -> str | None:
+        """The defence's answer: the solution line's while followed, else the longest resistance."""
+        g = self.game
+        if g is None or g.is_over:
+            return None
+        played = [g.move_str(m) for m in g.moves_played()]
+        line = self._canonical_line()
+        if played == line[:len(played)] and len(played) < len(line):
+            return line[len(played)]
+        return L.best_defence(g.copy(), self.puzzle.mover, self.puzzle.plies - g.ply)
+
+    def _puzzle_after_move(self) -> None:
+        """After any move in a puzzle: solved, failed, or whose turn is next."""
+        g, p = self.game, self.puzzle
+        if g is None:
+            return
+        if p.goal == "win" and g.result is not None:
+            if g.result.winner == p.mover:
+                self._puzzle_solved()
+            else:
+                self._say(f"{describe_result(g)} Press Restart to try again.", BAD_COLOUR)
+            return
+        if p.goal == "save":
+            if not self.autoplay and not self.solved and g.ply >= 1:
+                self._puzzle_solved()
+                return
+            if self.autoplay and g.ply >= len(p.solution):
+                self._puzzle_solved()
+                return
+        if g.ply >= p.plies or g.is_over:
+            return
+        if g.to_move == p.mover:
+            if self.autoplay:
+                self.wait = BETWEEN / self.pace
+            else:
+                self._enable_input()
+                last = g.moves_played()[-1] if g.moves_played() else None
+                answer = f"{g.to_move.other.title} answered {self._last_text}. " if last is not None else ""
+                self._say(answer + "Your move again.", DIM_COLOUR)
+        elif not self.solved:
+            self.reply_wait = REPLY_WAIT / self.pace
+
+    def _puzzle_solved(self) -> None:
+        p = self.puzzle
+        self.solved = True
+        if not self.autoplay:
+            self.progress.mark_puzzle(self.game_name, p.id)
+            self.save()
+            self._say(("Solved! " + p.praise) if p.praise else "Solved!", GOOD_COLOUR)
+        else:
+            self._say((p.praise or "That is the solution.") + " Now try it yourself: Restart.", GOOD_COLOUR)
+        if self.input is not None:
+            self.input.set_game(None)
+
+    # ================================================================ the board
+    def _get_view(self, options: dict[str, Any]) -> BoardView | None:
+        key = tuple(sorted((k, v) for k, v in options.items() if k in ("size",)))
+        if key not in self.views:
+            try:
+                self.views[key] = view_for(self.game_name, **dict(key))
+            except ViewUnavailable as exc:
+                self.views[key] = None
+                self.view_error = str(exc)
+        return self.views[key]
+
+    def _set_game(self, setup: L.Setup) -> None:
+        try:
+            self.game = setup.make()
+        except (RulesError, ValueError) as exc:
+            self.game = None
+            self.view_error = f"This position cannot be set up: {exc}"
+            return
+        view = self._get_view(dict(self.game.options()))
+        if view is not self.view:
+            self.view = view
+            self.input = None
+            if view is not None:
+                view.layout(self.board_rect)
+                try:
+                    self.input = input_for(self.game_name, view)
+                except ViewUnavailable:
+                    self.input = None
+        if self.input is not None:
+            self.input.set_game(None)
+
+    def _enable_input(self) -> None:
+        if self.input is not None and self.game is not None and not self.game.is_over:
+            self.input.set_game(self.game)
+
+    def _side(self) -> str:
+        return self.game.to_move.title if self.game is not None else ""
+
+    def _stop(self) -> None:
+        """Stop animations, timers and searches of the page being left."""
+        if self.anim is not None:
+            self.anim.on_complete = None
+        self.anim = None
+        self.anim_before = {}
+        self.queue = []
+        self.wait = 0.0
+        self.pending_agreement = False
+        self.reply_wait = -1.0
+        self.autoplay = False
+        if self.engine_busy and self.engine is not None:
+            try:
+                self.engine.cancel()
+            except Exception:
+                pass
+        self.engine_busy = False
+        if self.input is not None:
+            self.input.set_game(None)
+
+    def animate(self, text: str) -> bool:
+        """Play a move on the tutorial board with its animation; False if refused."""
+        g = self.game
+        if g is None:
+            return False
+        if self.anim is not None:
+            self.anim.finish()
+        try:
+            move = g.parse_move(text)
+            motions: list[Motion]
+            cells = text.replace(" ", "").lower().split("-")
+            if g.name == "onager" and len(cells) > 2:
+                motions = g.motions(move, path=cells)  # type: ignore[call-arg]
+            else:
+                motions = g.motions(move)
+        except RulesError as exc:
+            self._say(str(exc), BAD_COLOUR)
+            return False
+        before = g.stacks()
+        self._last_text = g.move_str(move)
+        g.play(move)
+        if self.input is not None:
+            self.input.set_game(None)
+        if self.view is not None:
+            self.anim_before = before
+            self.anim = MoveAnimation(self.view, before, motions, speed=self.speed, on_complete=self._anim_done)
+        else:
+            self._anim_done()
+        return True
+
+    def _anim_done(self) -> None:
+        self.anim = None
+        self.anim_before = {}
+        if self.mode == "lesson" and self.step.kind == "demo":
+            if self.queue:
+                self.wait = BETWEEN / self.pace
+            else:
+                self._demo_finished()
+        elif self.mode == "puzzle":
+            self._puzzle_after_move()
+        self._refresh_panel()
+
+    def _demo_finished(self) -> None:
+        g = self.game
+        if g is None:
+            return
+        if self.pending_agreement:
+            self.pending_agreement = False
+            try:
+                g.end_by_agreement()
+            except RulesError as exc:
+                self._say(str(exc), BAD_COLOUR)
+                return
+        caption = markup_html(self.step.caption) if self.step.caption else ""
+        res = describe_result(g)
+        if res:
+            caption += (f"<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
+        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay to watch again, or go on with Next.</font>"
+        self._refresh_panel()
+
+    # ================================================================ moves by the player
+    def player_move(self, text: str) -> None:
+        """A move made by the player on a try-it step or a puzzle (already a legal move text)."""
+        g = self.game
+        if g is None or self.anim is not None:
+            return
+        try:
+            move = g.parse_move(text)
+        except RulesError as exc:
+            self._say(str(exc), BAD_COLOUR)
+            return
+        if self.mode == "lesson" and self.step.kind == "try" and not self.solved:
+            goal = self.step.goal
+            assert goal is not None
+            if goal.met(g, move):
+                self.solved = True
+                self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
+                self.animate(text)
+                self._say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
+            else:
+                self.wrong_tries += 1
+                self._say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(g.move_str(move))}). ")
+                self._enable_input()
+            return
+        if self.mode == "puzzle" and not self.solved and not self.autoplay and g.to_move == self.puzzle.mover:
+            p = self.puzzle
+            if L.puzzle_move_ok(p, g, move):
+                self.animate(text)
+                self._say("Good move" + ("…" if p.goal == "win" else "."), DIM_COLOUR)
+            else:
+                self.wrong_tries += 1
+                hint = p.hint or "Look again."
+                self._say(hint, BAD_COLOUR, prefix=f"{html.escape(g.move_str(move))} does not do it. ")
+                self._enable_input()
+
+    def _say(self, text: str, colour: str, prefix: str = "") -> None:
+        body = markup_html(text) if text else ""
+        self.feedback = f"<font color='{colour}'>{prefix}{body}</font>"
+        self._refresh_panel()
+
+    # ================================================================ panel
+    def _refresh_panel(self) -> None:
+        W = self.w
+        if self.mode == "index" or not W:
+            return
+        if self.mode == "lesson":
+            lesson, step = self.lesson, self.step
+            self._set_label(W["title"], f"{self.lesson_i + 1}. {lesson.title}")
+            kind = {"narration": "", "demo": "  ·  watch", "try": "  ·  your turn"}[step.kind]
+            self._set_label(W["where"], f"Step {self.step_i + 1} of {len(lesson.steps)}{kind}")
+            head = f"<b><font color='#ffe2a8' size=4.5>{html.escape(step.title)}</font></b><br><br>" if step.title else ""
+            body = markup_html(step.text)
+            self._set_box(W["text"], head + body)
+            last = self.step_i + 1 >= len(lesson.steps)
+            if step.kind == "try" and not self.solved:
+                self._set_label(W["next"], "Skip")
+            else:
+                self._set_label(W["next"], "Finish" if last else "Next")
+            can_back = self.step_i > 0 or self.lesson_i > 0
+            if W["back"].is_enabled != can_back:
+                (W["back"].enable() if can_back else W["back"].disable())
+        else:
+            p = self.puzzle
+            self._set_label(W["title"], p.title)
+            n = len(self.puzzles.puzzles) if self.puzzles else 0
+            self._set_label(W["where"], f"Puzzle {self.puzzle_i + 1} of {n}  ·  difficulty {p.difficulty}")
+            what = ("Find the winning move." if p.plies <= 2 and p.goal == "win"
+                    else "Find the move that wins against any defence." if p.goal == "win"
+                    else "Find a move after which the opponent cannot win.")
+            self._set_box(W["text"], f"<b><font color='#ffe2a8' size=4.5>{markup_html(p.prompt)}</font></b><br><br>"
+                                     f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
+                                     f"{HOW_TO_MOVE.get(self.game_name, '')} The defence answers each of your "
+                                     f"moves.</font>")
+            self._set_label(W["next"], "Next puzzle" if self.puzzle_i + 1 < n else "Finish")
+        extra = ""
+        if self.view is None and self.view_error:
+            extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(self.view_error)}</font>"
+        self._set_box(W["feedback"], (self.feedback or "&nbsp;") + extra)
+        swap_ok = (self.game is not None and self.input is not None and self.input.game is not None
+                   and "swap" in self.game.legal_strs())
+        if W["swap"].visible != swap_ok:
+            (W["swap"].show() if swap_ok else W["swap"].hide())
+
+    @staticmethod
+    def _set_label(widget: Any, text: str) -> None:
+        """Change a label's or button's text only when it differs (redrawing costs time)."""
+        if getattr(widget, "text", None) != text:
+            widget.set_text(text)
+
+    @staticmethod
+    def _set_box(box: UITextBox, content: str) -> None:
+        if getattr(box, "html_text", None) != content:
+            box.set_text(content)
+
+    # ================================================================ events
+    def back(self) -> bool:
+        if self.mode != "index":
+            self.show_index()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event)
+        if self.mode == "index":
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.input is not None and self.view is not None:
+                lab = self.view.label_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
+                self.input.hover(lab)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if self.anim is not None:
+                self.anim.finish()
+                return True
+            if event.button == 3 and self.input is not None:
+                self.input.cancel()
+                return True
+            if event.button == 1 and self.board_rect.collidepoint(event.pos):
+                self.click_board(event.pos)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.next_step()
+            elif event.key == pygame.K_LEFT:
+                self.prev_step()
+            elif event.key == pygame.K_r:
+                self.replay()
+            else:
+                return False
+            return True
+        return False
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        if self.view is None or self.input is None or self.game is None:
+            return
+        if self.input.game is None:
+            if self.mode == "lesson" and self.step.kind == "try" and self.solved:
+                self._say("Done already: press Next.", GOOD_COLOUR)
+            return
+        res = self.input.click(self.view.label_at(pos))
+        if res.move:
+            self.player_move(res.move)
+        elif res.message and not res.changed:
+            self._say(res.message, DIM_COLOUR)
+
+    def _button(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        W = self.w
+        for i, b in enumerate(W.get("lesson_buttons", [])):
+            if is_button(event, b):
+                self.open_lesson(i)
+                return True
+        for i, b in enumerate(W.get("puzzle_buttons", [])):
+            if is_button(event, b):
+                self.open_puzzle(i)
+                return True
+        if is_button(event, W.get("menu")):
+            self.app.pop()
+        elif is_button(event, W.get("next")):
+            self.next_step()
+        elif is_button(event, W.get("back")):
+            self.prev_step()
+        elif is_button(event, W.get("replay")):
+            self.replay()
+        elif is_button(event, W.get("solution")):
+            self.show_solution()
+        elif is_button(event, W.get("index")):
+            self.show_index()
+        elif is_button(event, W.get("swap")):
+            if self.game is not None and self.input is not None and self.input.game is not None:
+                self.player_move("swap")
+        else:
+            return False
+        return True
+
+    # ================================================================ time
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.anim is not None:
+            self.anim.update(dt)
+            return
+        if self.mode == "lesson" and (self.queue or self.pending_agreement):
+            self.wait -= dt
+            if self.wait <= 0:
+                if self.queue:
+                    self.animate(self.queue.pop(0))
+                else:
+                    self._demo_finished()
+            return
+        if self.mode == "puzzle" and self.game is not None and not self.game.is_over:
+            if self.autoplay and self.game.to_move == self.puzzle.mover and self.game.ply < self.puzzle.plies:
+                self.wait -= dt
+                if self.wait <= 0:
+                    mv = self._solver_move()
+                    if mv is None:
+                        self.autoplay = False
+                    else:
+                        self.animate(mv)
+                return
+            if self.game.to_move != self.puzzle.mover and (self.reply_wait >= 0 or self.autoplay):
+                self._defend(dt)
+
+    def _defend(self, dt: float) -> None:
+        """Let the defence answer: the computer player if there is one, else the rules core."""
+        g = self.game
+        assert g is not None
+        if self.reply_wait > 0:
+            self.reply_wait -= dt
+            if self.reply_wait > 0:
+                return
+        self.reply_wait = 0.0          # due now (and stays due while the computer thinks)
+        if self.autoplay and self.wait > 0:
+            self.wait -= dt
+            if self.wait > 0:
+                return
+        move: str | None = None
+        if self.engine is not None:
+            try:
+                if not self.engine_busy:
+                    self.engine.start(g.copy(), "hard")
+                    self.engine_busy = True
+                move = self.engine.poll()
+            except Exception:
+                self.engine = None
+                self.engine_busy = False
+            if self.engine is not None and move is None:
+                return
+            self.engine_busy = False
+        if move is None:
+            move = self._defence_move()
+        self.reply_wait = -1.0
+        self.wait = BETWEEN / self.pace
+        if move is not None:
+            self.animate(move)
+
+    # ================================================================ drawing
+    def decorations(self) -> Decorations:
+        deco = Decorations(time=self.time)
+        g = self.game
+        if self.anim is not None:
+            deco.hidden = dict(self.anim.hidden)
+            return deco
+        if self.mode == "lesson":
+            step = self.step
+            deco.result = [h for h in step.highlights]
+            if step.kind != "demo" or (self.queue and len(self.queue) == len(step.moves)) or not step.moves:
+                for a in step.arrows:
+                    deco.arrows.extend(zip(a, a[1:]))
+        if g is not None and g.is_over:
+            fn = getattr(g, "highlight_result", None)
+            try:
+                deco.result = deco.result + (list(fn()) if fn else [])
+            except Exception:
+                pass
+        if self.input is not None and self.input.game is not None:
+            self.input.decorate(deco)
+        return deco
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.mode == "index":
+            self._draw_index(surface)
+            return
+        p = self.panel_rect
+        surface.blit(D.rounded_panel(p.size, (0, 0, 0, 80), radius=16), p.move(4, 6))
+        surface.blit(D.rounded_panel(p.size, (24, 20, 15, 228), radius=16, border=(106, 78, 52, 255)), p)
+        if self.view is None or self.game is None:
+            r = self.board_rect
+            D.text(surface, "The board cannot be shown here yet.", r.center, 22, D.PALETTE["text_dim"])
+            return
+        stacks = self.anim_before if self.anim is not None else self.game.stacks()
+        self.view.draw(surface, stacks, self.decorations())
+        if self.anim is not None:
+            self.anim.draw(surface)
+
+    def _draw_index(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        if self.course is not None:
+            n_done = sum(1 for ls in self.course.lessons if self.progress.lesson_done(self.game_name, ls.id))
+            D.text(surface, f"{n_done} of {len(self.course.lessons)} lessons done", (w // 2, int(h * 0.04) + 70), 16,
+                   D.PALETTE["text_dim"])
