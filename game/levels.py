@@ -1,25 +1,62 @@
 """Tutorial courses and puzzles, kept as data in ``levels/*.toml``.
 
-A *course* (``levels/amoeba.toml`` …) has lessons; a lesson has steps of three kinds:
+Course file (``levels/<game>.toml``)::
 
-``narration``  text (``**key words**`` are highlighted), optionally a board to show;
-``demo``       a set-up position, moves played with the real animations, arrows,
-               highlights and a caption;
-``try``        a set-up position and a goal the player must reach with one move,
-               with a ``hint`` for wrong tries and ``praise`` for right ones.
+    format = 1
+    kind = "course"
+    game = "amoeba"                   # amoeba | onyx | onager
+    title = "Learn Amoeba"
 
-A *puzzle set* (``levels/puzzles-amoeba.toml`` …) lists puzzles: a position, a goal
-(``win`` within a number of plies, or ``save``: survive that many plies), and the
-solution line in the specs' notation.
+    [[lessons]]
+    id = "moving"                     # used to remember progress
+    title = "Moving and splitting"
 
-Everything goes through the rules core: positions are read by
-``Game.from_position``, moves by ``parse_move``, goals are judged on the real
-position. ``validate`` re-checks a loaded file; puzzles are verified by an
-exhaustive search over every defence (``deep=True``).
+    [[lessons.steps]]
+    kind = "narration"                # narration | demo | try
+    rules = ["4.3", "7.6"]            # spec sections taught (tests check the coverage)
+    title = "Height is distance"
+    text = "A stack moves **exactly as many points** as it is high."   # **key words**
+    position = "start"                # optional for narration: a board to show
+    highlights = ["d4"]               # points ringed on the board
+    arrows = ["c3-e4", "b2-b4-d6"]    # arrows along points joined by '-'
 
-Errors are ``LevelError``: the file, the place (lesson/step or puzzle id) and the
-problem in words. Nothing here raises anything else for bad data, so the game can
-show the message instead of crashing (``open_course`` / ``open_puzzles``).
+  Every step may have ``position`` (the spec's set-up text, or ``"start"``), ``to_move``
+  (``"black"``/``"white"``, default black) and ``options`` (e.g. ``{ pie = true, plies = 1 }``
+  for Onyx, ``{ setup = true }`` for Onager's lake phase), ``highlights``, ``arrows``, ``caption``.
+
+  ``demo`` adds ``moves`` (played in order with the real animations; Onager chains may be
+  written as paths, ``"b2-b4-d6"``), ``agreement = true`` (end by agreement afterwards) and
+  ``expect`` (the result afterwards: ``none``, ``draw:REASON``, ``black:REASON``, ``white:REASON``).
+
+  ``try`` adds ``goal`` (see ``TRY_GOALS``; ``move``/``any-of`` take ``moves``, ``safe`` takes
+  ``plies``), ``hint`` (shown after a wrong try) and ``praise`` (after a right one).
+
+Puzzle file (``levels/puzzles-<game>.toml``)::
+
+    format = 1
+    kind = "puzzles"
+    game = "amoeba"
+
+    [[puzzles]]
+    id = "amoeba-08"
+    title = "The fork"
+    difficulty = 4                    # files list puzzles easiest first
+    position = "g4: W,W,W,Wk; f3: B,B; b3: Bk; a1: B; c6: W"
+    to_move = "black"
+    goal = "win"                      # win: the side to move wins within `plies` plies;
+    plies = 3                         # save: the other side cannot win within `plies` plies
+    solution = ["f3>f5", "g4>c3", "b3-c3"]   # with the scripted defence
+    prompt = "Black to play and win in two."
+    hint = "..."
+    praise = "..."
+
+Everything goes through the rules core: positions are read by ``Game.from_position``, moves
+by ``parse_move``, goals are judged on the real position. ``validate`` re-checks a loaded
+file; puzzles are proved by an exhaustive search over every defence (``deep=True``).
+
+Errors are ``LevelError``: the file, the place (lesson/step or puzzle id) and the problem in
+words. Nothing here raises anything else for bad data, so the game can show the message
+instead of crashing (``open_course`` / ``open_puzzles``).
 """
 from __future__ import annotations
 

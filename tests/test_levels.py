@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game import levels
-from game.levels import (Course, Goal, LevelError, Puzzle, PuzzleSet, course_path, load_course,
+from game.levels import (Course, Goal, LevelError, PuzzleSet, course_path, load_course,
                          load_puzzles, markup_spans, open_course, open_puzzles, parse_course,
                          parse_puzzles, puzzles_path, validate)
 from game.rules import GAME_NAMES

@@ -19,7 +19,6 @@ import pytest
 from game import levels as L
 from game.app import App
 from game.progress import Progress, load_progress, save_progress
-from game.rules.base import Color
 from game.scenes.base import Scene
 from game.scenes.tutorial import TutorialScene, markup_html
 from game.views import has_view
@@ -195,6 +194,19 @@ def test_back_replay_and_escape(app: App, game: str) -> None:
     key(app, pygame.K_ESCAPE)
     step(app, 3)
     assert app.scene is not scene
+
+
+def test_resize_during_a_demo_keeps_the_page(app: App) -> None:
+    game = GAMES_WITH_VIEW[0] if GAMES_WITH_VIEW else "amoeba"
+    scene = open_tutorial(app, game)
+    click_widget(app, scene.w["lesson_buttons"][1])
+    step(app, 3)
+    app.resize((1200, 720))
+    step(app, 2)
+    assert scene.mode == "lesson" and scene.step_i == 0
+    assert scene.panel_rect.right <= 1200 and scene.w["next"].get_abs_rect().right <= 1200
+    settle(app)
+    assert scene.game.ply == len(scene.step.moves)
 
 
 def test_resume_where_the_lesson_was_left(app: App, home: Path) -> None:

@@ -26,8 +26,8 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from .. import levels as L
 from ..anim.moves import MoveAnimation
-from ..progress import Progress, load_progress, save_progress
-from ..rules.base import Color, Game, Motion, RulesError
+from ..progress import load_progress, save_progress
+from ..rules.base import Game, Motion, RulesError
 from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from .base import Scene, is_button
@@ -816,6 +816,8 @@ class TutorialScene(Scene):
                 if not self.engine_busy:
                     self.engine.start(g.copy(), "hard")
                     self.engine_busy = True
+                    if not self.autoplay:
+                        self._say(f"{g.to_move.title} (computer) is looking for the best defence…", DIM_COLOUR)
                 move = self.engine.poll()
             except Exception:
                 self.engine = None
