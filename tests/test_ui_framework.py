@@ -317,7 +317,11 @@ def test_monkey_5000_random_inputs(app):
     checked = 0
     most_moves = 0
     scenes_seen: set[str] = set()
+    from game.scenes.board import BoardScene
     for i in range(5000):
+        if i % 500 == 0 and not isinstance(app.scene, BoardScene):
+            # keep the board in play: back to a fresh Amoeba game over the menu now and then
+            app.reset([app.scenes[0], BoardScene.start("amoeba")])
         r = rng.random()
         view = getattr(app.scene, "view", None)
         if r < 0.80:
@@ -337,7 +341,7 @@ def test_monkey_5000_random_inputs(app):
             size = rng.choice([(1024, 640), (1280, 800), (1500, 900)])
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         # a few events per frame, with varied frame times
-        if i % 3 == 2:
+        if i % 5 == 4:
             app.step(rng.choice([DT, DT, 0.05, 0.2]))
         if not app.running:  # the Quit button: start again from the menu
             app.running = True

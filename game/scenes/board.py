@@ -710,15 +710,43 @@ class BoardScene(Scene):
                 deco.hover = self.hover_label
         return deco
 
+    def _board_in_static(self) -> bool:
+        """Views that keep BoardView.draw can have their board pre-composed with the backdrop."""
+        return self.view is not None and type(self.view).draw is BoardView.draw
+
+    def static_layer(self) -> pygame.Surface | None:
+        """Backdrop + side panel + empty board in one opaque surface (one fast blit a frame)."""
+        if self.app is None:
+            return None
+        back = self.app.backdrop()
+        board = self.view.board_surface() if self._board_in_static() else None
+        key = (id(back), id(board), self.size, tuple(self.panel_rect), tuple(self.board_rect))
+        if getattr(self, "_static_key", None) != key:
+            layer = back.copy()
+            p = self.panel_rect
+            layer.blit(D.rounded_panel(p.size, (0, 0, 0, 80), radius=16), p.move(4, 6))
+            layer.blit(D.rounded_panel(p.size, (24, 20, 15, 228), radius=16, border=(106, 78, 52, 255)), p)
+            if board is not None and self.view is not None:
+                layer.blit(board, self.view.rect.topleft)
+            self._static_has_board = board is not None
+            self._static = layer
+            self._static_key = key
+        return self._static
+
     def draw(self, surface: pygame.Surface) -> None:
-        p = self.panel_rect
-        surface.blit(D.rounded_panel(p.size, (0, 0, 0, 80), radius=16), p.move(4, 6))
-        surface.blit(D.rounded_panel(p.size, (24, 20, 15, 228), radius=16, border=(106, 78, 52, 255)), p)
+        static = self.static_layer()
+        used = static is not None and static.get_size() == surface.get_size()
+        if used:
+            surface.blit(static, (0, 0))  # type: ignore[arg-type]
+        with_board = used and getattr(self, "_static_has_board", False)
         if self.view is None or self.match is None:
             self._draw_error(surface)
             return
         stacks = self.anim_before if self.anim is not None else self.match.game.stacks()
-        self.view.draw(surface, stacks, self.decorations())
+        if with_board:
+            self.view.draw(surface, stacks, self.decorations(), board=False)
+        else:
+            self.view.draw(surface, stacks, self.decorations())
         if self.anim is not None:
             self.anim.draw(surface)
         if self.match.is_over and self.anim is None:

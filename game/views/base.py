@@ -150,10 +150,11 @@ class BoardView:
                           (px + offset[0], py + offset[1]))
 
     def draw(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]],
-             deco: Decorations | None = None) -> None:
-        """Draw the board, the stacks and the decorations."""
+             deco: Decorations | None = None, board: bool = True) -> None:
+        """Draw the board (unless ``board`` is False: already there), the stacks and the decorations."""
         deco = deco or Decorations()
-        surface.blit(self.board_surface(), self.rect.topleft)
+        if board:
+            surface.blit(self.board_surface(), self.rect.topleft)
         shown: dict[str, tuple[str, ...]] = {}
         for lab, pieces in stacks.items():
             hide = deco.hidden.get(lab, 0)
