@@ -21,9 +21,11 @@ seeded call is deterministic (the tests rely on this). ``cancel`` (a callable
 returning True, or an Event) stops a search early; the best move so far is
 still returned and it is always legal.
 
-The Onyx pie rule is decided here, not in the tree: White swaps when the search
-says Black's first stone left White worse than even; Black, knowing White may
-swap, opens with a move of about even value rather than the strongest one.
+The Onyx pie rule is decided here, not in the tree (``swap`` exchanges the
+players, not the colours): White swaps when Black's first stone is in the
+central region of the board; Black, knowing White may swap, opens just outside
+it. (Measured: random-playout values right after the first stone are too
+biased towards the side to move to set a swap threshold on.)
 """
 from __future__ import annotations
 
@@ -102,11 +104,13 @@ def _pie_first_move(game: Game) -> bool:
 
 def analyse(game: Game, level_name: str, rng: random.Random | None = None,
             clock: Callable[[], float] | None = None, deadline: float | None = None,
-            cancel: Any = None, params: SearchParams | None = None) -> SearchResult:
+            cancel: Any = None, params: SearchParams | None = None,
+            iterations: int | None = None) -> SearchResult:
     """Search with a level's budget and return the full result (move, value, visits).
 
     Used for hints and for answering offers. The random level gives a random move
-    with no evaluation.
+    with no evaluation. ``iterations`` replaces the level's budget by that many
+    iterations (tests, tools).
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -115,20 +119,22 @@ def analyse(game: Game, level_name: str, rng: random.Random | None = None,
     if lv.params is None:
         moves = game.legal_moves()
         return SearchResult(moves[int(rng.random() * len(moves))])
-    return search(game, knowledge_of(lv, game), params or lv.params, rng, clock=clock,
+    params = params or lv.params
+    if iterations is not None:
+        params = replace(params, iterations=max(1, int(iterations)), seconds=None,
+                         fallback_iterations=max(1, int(iterations)))
+    return search(game, knowledge_of(lv, game), params, rng, clock=clock,
                   deadline=deadline, cancel=cancel)
-
-
-SWAP_BELOW = 0.45   # White swaps when its best reply is worth less than this
 
 
 def choose_move(game: Game, level: str, rng: random.Random | None = None,
                 deadline: float | None = None, cancel: Any = None,
-                clock: Callable[[], float] | None = None) -> Move:
+                clock: Callable[[], float] | None = None, iterations: int | None = None) -> Move:
     """The level's move for the side to move in ``game`` (an internal, legal move).
 
     ``game`` is not changed. ``deadline`` is a time on ``clock``; ``cancel`` stops
-    the search early (the best move found so far is returned).
+    the search early (the best move found so far is returned); ``iterations``
+    replaces the level's budget by a fixed number of iterations.
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -137,26 +143,19 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
     if lv.params is None:
         moves = game.legal_moves()
         return moves[int(rng.random() * len(moves))]
-    res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel)
-    swap = _swap_move(game)
-    if swap is not None and not lv.plain:
-        # res.value is White's chance with its best ordinary reply.
-        if res.proven == -1 or (res.proven == 0 and res.value < SWAP_BELOW):
-            return swap
-        return res.move
-    if _pie_first_move(game) and not lv.plain and res.visits and res.proven == 0:
-        return _balanced_opening(res, rng)
+    if game.name == "onyx" and not lv.plain:
+        from .onyx_eval import pie_opening, strong_opening
+        swap = _swap_move(game)
+        if swap is not None:
+            # White answers Black's first stone: take it when it is strong.
+            first = game.moves_played()[-1] if game.moves_played() else None
+            if first is not None and first != swap and strong_opening(game, first):
+                return swap
+        elif _pie_first_move(game):
+            return pie_opening(game, rng)
+    res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
+                  iterations=iterations)
     return res.move
-
-
-def _balanced_opening(res: SearchResult, rng: random.Random) -> Move:
-    """With the pie rule, Black opens with a move of about even value (not the best)."""
-    most = max(res.visits.values())
-    pool = [m for m, n in res.visits.items() if n >= max(3, most // 8)]
-    if not pool:
-        return res.move
-    pool.sort(key=lambda m: abs(res.values[m] - 0.52) + rng.random() * 0.02)
-    return pool[0]
 
 
 def hint(game: Game, rng: random.Random | None = None, clock: Callable[[], float] | None = None,
@@ -167,37 +166,36 @@ def hint(game: Game, rng: random.Random | None = None, clock: Callable[[], float
 
 def answer_offer(game: Game, rng: random.Random | None = None,
                  clock: Callable[[], float] | None = None, cancel: Any = None,
-                 level_name: str = "medium") -> bool:
+                 level_name: str = "medium", computer: Color | None = None,
+                 iterations: int | None = None) -> bool:
     """Whether the computer accepts its opponent's offer to end the game now.
 
-    The computer is the player NOT to move (the offer comes from the side to move).
-    Amoeba: the game would end by stack count, so accept when that count does not
-    leave the computer behind and playing on does not look winning for it.
+    ``computer`` is the computer's colour; by default the side NOT to move (the
+    specs let the player to move make the offer).
+    Amoeba: the game would end by stack count. Accept when the count makes the
+    computer the winner; when it is a draw, accept unless the search says the
+    computer is winning by playing on; decline when it would lose the count.
     Onager: a draw; accept when the search says the computer is not winning.
     Onyx has no ending by agreement in its rules: the computer declines.
     """
-    if game.result is not None:
+    if game.result is not None or game.name not in ("amoeba", "onager"):
         return False
-    me = game.to_move.other
-    name = game.name
-    if name not in ("amoeba", "onager"):
-        return False
-    res = analyse(game, level_name, rng, clock=clock, cancel=cancel)
-    # res.value is the side to move's (the offerer's) chance; mine is the rest.
-    mine = 1.0 - res.value
-    if res.proven == 1:
-        mine = 0.0
-    elif res.proven == -1:
-        mine = 1.0
-    if name == "amoeba":
-        trial = game.copy()
-        outcome = trial.end_by_agreement()
-        if outcome.winner is None:
-            return mine <= 0.55
-        if outcome.winner == me:
-            return True
-        return False
-    return mine <= 0.55
+    me = game.to_move.other if computer is None else Color(computer)
+    if game.name == "amoeba":
+        outcome = game.copy().end_by_agreement()
+        if outcome.winner is not None:
+            return outcome.winner == me
+    res = analyse(game, level_name, rng, clock=clock, cancel=cancel, iterations=iterations)
+    # res.value / res.proven are for the side to move.
+    if res.proven:
+        mover_value = 1.0 if res.proven == 1 else 0.0
+    else:
+        mover_value = res.value
+    mine = mover_value if me == game.to_move else 1.0 - mover_value
+    return mine <= ACCEPT_AT_MOST
+
+
+ACCEPT_AT_MOST = 0.55   # accept an ending when our chance by playing on is at most this
 
 
 __all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "analyse", "choose_move", "hint",

@@ -70,3 +70,34 @@ class OnyxKnowledge(Knowledge):
     def simulate(self, game: Game, rng: random.Random) -> float:
         game.random_playout(rng, self.playout_cap)
         return result_value(game)
+
+
+# ------------------------------------------------------------------ pie rule
+def centrality(game: Game, p: int) -> float:
+    """Distance of point p from the centre of the board, in rows/columns (Chebyshev).
+
+    A midpoint sits in the middle of its square cell.
+    """
+    geo = game._g  # type: ignore[attr-defined]
+    n = geo.n
+    x, y = geo.xy[p]
+    if p >= geo.nc:
+        x, y = x + 0.5, y + 0.5
+    return max(abs(x - (n - 1) / 2.0), abs(y - (n + 1) / 2.0))
+
+
+def strong_opening(game: Game, p: int) -> bool:
+    """Whether a first stone on p is strong enough for White to take it with ``swap``:
+    a stone in the central region (within n/4 of the centre both ways)."""
+    n = game._g.n  # type: ignore[attr-defined]
+    return centrality(game, p) <= n / 4.0
+
+
+def pie_opening(game: Game, rng: random.Random) -> Move:
+    """Black's first move under the pie rule: good but not worth swapping, i.e. just
+    outside the central region (chosen at random among those points)."""
+    n = game._g.n  # type: ignore[attr-defined]
+    moves = [m for m in game.legal_moves() if m >= 0]
+    ring = [m for m in moves if n / 4.0 < centrality(game, m) <= n / 4.0 + 1.5]
+    pool = ring or [m for m in moves if not strong_opening(game, m)] or moves
+    return pool[int(rng.random() * len(pool))]

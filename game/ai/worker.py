@@ -101,7 +101,10 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         import random
         rng = random.Random(seed)
         if kind == OFFER:
-            ok = answer_offer(game, rng, clock=clock, cancel=cancel)
+            computer = payload.get("computer")
+            if computer is not None and not isinstance(computer, Color):
+                computer = Color.parse(str(computer))
+            ok = answer_offer(game, rng, clock=clock, cancel=cancel, computer=computer)
             return EngineReply(rid, kind, True, accept=ok, info={"seconds": round(clock() - t0, 3)})
         level = payload.get("level", "medium") if kind == MOVE else "medium"
         get_level(level, game.name)          # a readable error for an unknown level
@@ -240,17 +243,20 @@ class EngineClient:
                     "seed": seed}, get_level("medium").params.seconds or 1.0)
 
     def answer_offer(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
-                     request_id: Any, setup: dict | None = None, seed: int | None = None) -> None:
-        """Ask whether the computer accepts the side to move's offer to end the game.
+                     request_id: Any, setup: dict | None = None, seed: int | None = None,
+                     computer: str | None = None) -> None:
+        """Ask whether the computer accepts its opponent's offer to end the game.
 
-        Amoeba: end and count; Onager: a draw. The reply's ``accept`` is the answer.
+        ``computer`` is the computer's colour ("black"/"white"; default: the side
+        not to move). Amoeba: end and count; Onager: a draw. The reply's
+        ``accept`` is the answer.
         (The Onyx pie rule needs no offer: the computer as White plays ``swap`` as
         its move when it wants to.)
         """
         from .levels import get_level
         self._send({"kind": OFFER, "request_id": request_id, "game": game_name,
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
-                    "seed": seed}, get_level("medium").params.seconds or 1.0)
+                    "seed": seed, "computer": computer}, get_level("medium").params.seconds or 1.0)
 
     def cancel(self) -> None:
         """Forget the request in progress at once; the worker stops searching it."""

@@ -1,0 +1,338 @@
+"""The computer opponent: tactics in set positions, legality, budgets, levels, tools.
+
+Budgets here are iteration counts (no clock), so every test is deterministic
+for its seed and does not depend on the machine's speed.
+"""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ai import bestmove, match
+from game.ai.knowledge import knowledge_for
+from game.ai.levels import (LEVEL_NAMES, PLAYING_LEVELS, analyse, answer_offer, choose_move,
+                            get_level)
+from game.ai.mcts import SearchParams, search
+from game.rules import game_class, make_game
+from game.rules.base import Color
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pos(name: str, text: str, to_move: str, **options):
+    return game_class(name).from_position(text, Color.parse(to_move), **options)
+
+
+def pick(game, level: str = "hard", seed: int = 0, iterations: int = 3000) -> str:
+    return game.move_str(choose_move(game, level, random.Random(seed), iterations=iterations))
+
+
+def wins_at_once(game, move) -> bool:
+    me = game.to_move
+    game.play(move)
+    res = game.result
+    game.undo()
+    return res is not None and res.winner == me
+
+
+# --------------------------------------------------------------- win in one
+WIN_IN_ONE = [
+    # Amoeba 8.4: a lower piece of the split lands on the white Kernel.
+    ("amoeba", "d1: W,B,B; d3: Wk; b3: Bk; g4: W", "black", {}, {"d1>d4"}),
+    # Amoeba 8.7: covering a buried Kernel, by a move or a split.
+    ("amoeba", "c3: W,B; e4: Wk,B,W; b3: Bk; g1: W", "black", {}, {"c3-e4", "c3>e4"}),
+    # Onyx W10: a win through a midpoint.
+    ("onyx", "Black: c1 c2 c4 c5 c6 d7 d8 d9 d10 d11 d12 cd67; White: b3 e6 e7", "black", {},
+     {"c3"}),
+    # Onyx W11 (a): a win touching a board corner.
+    ("onyx", "White: b2 c2 d2 e2 f2 g2 h2 i2 j2 k2 l2; Black: a2 a3", "white", {}, {"a1"}),
+    # Onyx W12: capture and win in one move.
+    ("onyx", "Black: b4 c1 c2 d3 d4 d5 d6 d7 d8 d9 d10 d11 d12; White: b3 c4", "black", {},
+     {"c3"}),
+    # Onager: j2-k1 leads 1-0 on row k and White cannot cover k1 or reach row a:
+    # Black wins at the start of its next turn, whatever White plays.
+    ("onager", "a2: B; a5: B; b2: B; b5: B; c8: B; d3: B; d5: B; d6: B; e8: W; e9: W; e10: B; "
+               "f1: W; f10: W; g3: W; g6: W; g9: B; i1: B; i7: W; i8: B; j2: B; j4: W; j6: W; "
+               "k3: W; k4: W; k5: W; k6: W; Lakes: d9 g5 i6", "black", {}, {"j2-k1"}),
+]
+
+
+@pytest.mark.parametrize("name,text,to_move,options,wins", WIN_IN_ONE,
+                         ids=[f"{w[0]}-{sorted(w[4])[0]}" for w in WIN_IN_ONE])
+def test_finds_win_in_one(name, text, to_move, options, wins):
+    game = pos(name, text, to_move, **options)
+    # Any move that wins at once is fine (W12: d2 connects as well as c3).
+    wins = set(wins) | {game.move_str(m) for m in game.legal_moves() if wins_at_once(game, m)}
+    for level in ("easy", "medium", "hard"):
+        assert pick(game, level, seed=1) in wins, level
+    res = analyse(game, "hard", random.Random(2), iterations=3000)
+    assert res.proven == 1 and game.move_str(res.move) in wins
+
+
+# --------------------------------------------------------------- win in two
+WIN_IN_TWO = [
+    # Amoeba: found by exhaustive search; only f5>d7 wins by force in three plies.
+    ("amoeba", "a1: B; b1: B,B; b2: W; b5: B,Bk; c2: B,W,W; c3: W; c5: B; d4: W,W; d5: B; "
+               "d6: B,B; d7: W; f2: B; f5: Wk,W; g1: W; g2: W", "white", {"f5>d7"}),
+    ("amoeba", "a2: W; a4: B,B; b1: B; b3: B,W; b4: B,W,Bk; c1: B; c3: W,B; c4: B; c6: W; "
+               "d6: B,B,Wk; e1: W; g1: W; g3: W,W; g4: W", "black", {"b4>e6"}),
+    # Onyx: j6 makes two connecting points; White cannot stop both (exhaustive search).
+    ("onyx", "Black: a1 a6 a7 a10 a12 b1 b7 c1 c6 c8 c11 c12 d1 d11 d12 e2 e3 e11 f8 f10 g7 "
+             "g8 h2 h8 h9 h12 i5 i7 i12 j4 j9 j10 j11 j12 k5 l1 l3 l5 l6 l7 l8 l9 bc34 bc56 "
+             "de1112; White: a2 a3 a8 b3 b4 b6 b8 b12 c4 c9 d4 d10 e5 f1 f2 f3 f5 f6 f7 f12 g1 "
+             "g4 g5 g6 g11 g12 h6 h10 i3 i6 j5 j7 j8 k2 k3 k4 k10 l2 l4 l11 l12 ab45 bc12 kl45",
+     "white", {"j6"}),
+]
+
+
+@pytest.mark.parametrize("name,text,to_move,wins", WIN_IN_TWO,
+                         ids=[f"{w[0]}-{sorted(w[3])[0]}" for w in WIN_IN_TWO])
+def test_finds_win_in_two(name, text, to_move, wins):
+    game = pos(name, text, to_move)
+    assert knowledge_for(name).win_now(game) is None      # no win in one here
+    res = analyse(game, "hard", random.Random(3), iterations=4000)
+    assert game.move_str(res.move) in wins
+    assert res.proven == 1 and res.proof_plies == 3        # my move, any reply, my win
+    assert pick(game, "medium", seed=4, iterations=4000) in wins
+
+
+def test_onager_8_7_never_allows_an_immediate_loss():
+    # Black leads 2-1; every White move except i1-k1 lets Black win at once.
+    game = pos("onager", "k1: B; k3: W,B; a2: W; i1: W; j1: W; c4: B", "white")
+    for level, seed in (("easy", 1), ("medium", 2), ("hard", 3)):
+        assert pick(game, level, seed=seed, iterations=800) == "i1-k1"
+
+
+def test_lost_position_still_gives_a_legal_move_and_knows_it():
+    # Amoeba: every Black move lets White capture the black Kernel next.
+    game = pos("amoeba", "a2: B; a3: B; a4: B; b4: W,B,Bk; c2: B; c6: B; d1: B; d2: B; d5: B; "
+                         "e2: W,W; e3: W,B,W; e6: W; f1: W; g2: W,Wk; g3: W; g4: W", "black")
+    res = analyse(game, "hard", random.Random(5), iterations=2000)
+    assert res.move in game.legal_moves()
+    assert res.proven == -1 and res.proof_plies == 2
+
+
+def test_shortest_win_is_preferred():
+    # Amoeba 8.4 with more material: the capture in one is played, not a longer win.
+    game = pos("amoeba", "d1: W,B,B; d3: Wk; b3: Bk; g4: W; a1: B; a2: B", "black")
+    res = analyse(game, "hard", random.Random(6), iterations=500)
+    assert game.move_str(res.move) == "d1>d4" and res.proof_plies == 1
+
+
+# ----------------------------------------------------------------- legality
+def random_position(name: str, rng: random.Random, **options):
+    game = make_game(name, **options)
+    for _ in range(rng.randrange(0, 60)):
+        if game.result is not None:
+            break
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    if game.result is not None:
+        game.undo()
+    return game
+
+
+VARIANTS = [("amoeba", {}), ("onyx", {}), ("onyx", {"pie": True}), ("onyx", {"size": 16, "open": True}),
+            ("onager", {})]
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
+def test_never_returns_an_illegal_move(name, options):
+    rng = random.Random(hash(name) % 1000 + len(options))
+    for i in range(5):
+        game = random_position(name, rng, **options)
+        key = game.key()
+        for level in LEVEL_NAMES:
+            move = choose_move(game, level, random.Random(i), iterations=40)
+            assert move in game.legal_moves(), (level, game.position_text())
+            assert game.key() == key          # the game passed in is not changed
+
+
+def test_special_phases_onyx_swap_and_onager_lakes():
+    # Onager setup phase: a legal lake, never the centre.
+    game = make_game("onager")
+    for _ in range(3):
+        lake = choose_move(game, "hard", random.Random(1), iterations=50)
+        assert lake in game.legal_moves() and game.move_str(lake) != "f6"
+        game.play(lake)
+    assert not game.in_setup
+    assert choose_move(game, "easy", random.Random(1), iterations=50) in game.legal_moves()
+    # Onyx pie rule: White swaps a central first stone, not a corner one.
+    central = make_game("onyx", pie=True)
+    central.push("f6")
+    assert central.move_str(choose_move(central, "hard", random.Random(2), iterations=50)) == "swap"
+    corner = make_game("onyx", pie=True)
+    corner.push("a1")
+    assert corner.move_str(choose_move(corner, "hard", random.Random(2), iterations=200)) != "swap"
+    # Black, who may be swapped, opens outside the central region but not on the rim.
+    from game.ai.onyx_eval import centrality, strong_opening
+    first = make_game("onyx", pie=True)
+    for seed in range(5):
+        m = choose_move(first, "medium", random.Random(seed), iterations=50)
+        assert m in first.legal_moves() and not strong_opening(first, m)
+        assert centrality(first, m) <= 12 / 4 + 1.5
+    # The uct baseline never swaps (it knows nothing of the pie rule).
+    assert central.move_str(choose_move(central, "uct", random.Random(3), iterations=30)) != "swap"
+
+
+# ------------------------------------------------------------------ budgets
+def test_iteration_budget_is_respected():
+    game = make_game("amoeba")
+    for n in (1, 17, 150):
+        res = analyse(game, "hard", random.Random(0), iterations=n)
+        assert res.iterations == n
+        assert sum(res.visits.values()) == n
+
+
+def test_deadline_on_an_injected_clock_is_respected():
+    game = make_game("onyx")
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.01
+        return now[0]
+
+    lv = get_level("hard", "onyx")
+    res = search(game, knowledge_for("onyx"), lv.params, random.Random(0), clock=clock,
+                 deadline=0.5)
+    # The clock is read every few iterations: about 50 readings fit before the deadline.
+    assert 0 < res.iterations <= 50 * lv.params.check_every + lv.params.check_every
+    assert now[0] >= 0.5
+
+
+def test_cancel_stops_the_search_with_a_legal_move():
+    game = make_game("onager")
+    for m in ("c3", "f9", "h5"):
+        game.push(m)
+    calls = [0]
+
+    def cancel() -> bool:
+        calls[0] += 1
+        return calls[0] > 3
+
+    res = search(game, knowledge_for("onager"), SearchParams(iterations=10_000), random.Random(0),
+                 cancel=cancel)
+    assert res.cancelled and res.iterations < 100
+    assert res.move in game.legal_moves()
+
+
+def test_same_seed_same_move_without_a_clock():
+    game = make_game("amoeba")
+    game.push("c3-d4")
+    a = choose_move(game, "medium", random.Random(42), iterations=300)
+    b = choose_move(game, "medium", random.Random(42), iterations=300)
+    assert a == b
+
+
+def test_openings_vary_with_the_seed():
+    game = make_game("amoeba")
+    seen = {choose_move(game, "easy", random.Random(s), iterations=100) for s in range(8)}
+    assert len(seen) >= 3
+
+
+def test_levels():
+    assert set(LEVEL_NAMES) == {"random", "easy", "medium", "hard", "uct"}
+    assert PLAYING_LEVELS == ("easy", "medium", "hard")
+    for name in ("amoeba", "onyx", "onager"):
+        hard = get_level("hard", name).params
+        uct = get_level("uct", name).params
+        easy = get_level("easy", name).params
+        medium = get_level("medium", name).params
+        assert 0 < easy.seconds < medium.seconds < hard.seconds <= 3.0
+        assert uct.seconds == hard.seconds and not uct.solver and not uct.knowledge
+        assert easy.fallback_iterations < medium.fallback_iterations <= hard.fallback_iterations
+    assert get_level(" HARD ").name == "hard"
+    with pytest.raises(ValueError, match="unknown level"):
+        get_level("grandmaster")
+    with pytest.raises(ValueError, match="over"):
+        choose_move(pos("amoeba", "c3: Bk,W; f3: Wk", "white"), "easy")
+
+
+def test_hard_beats_random_quickly():
+    # A tiny sanity match with small iteration budgets (the real numbers come from
+    # python -m game.ai.match, see the report).
+    rng = random.Random(9)
+    for name in ("amoeba", "onager"):
+        game = make_game(name)
+        while game.result is None and game.ply < 200:
+            if game.to_move == Color.BLACK:
+                move = choose_move(game, "hard", rng, iterations=150)
+            else:
+                move = choose_move(game, "random", rng)
+            game.play(move)
+        assert game.result is not None and game.result.winner == Color.BLACK, name
+
+
+# ------------------------------------------------------------------- offers
+def test_amoeba_offer_follows_the_count():
+    # White (the computer, not to move) leads 3-2 in stacks: ending now wins for it.
+    ahead = pos("amoeba", "a1: B; a2: B; g1: W; g2: W; b3: Bk; f3: Wk; e3: W", "black")
+    assert answer_offer(ahead, random.Random(0), iterations=200) is True
+    # The computer would lose the count: it declines.
+    behind = pos("amoeba", "a1: B; a2: B; a3: B; g1: W; b3: Bk; f3: Wk", "black")
+    assert answer_offer(behind, random.Random(0), iterations=200) is False
+    # Even count, but the computer (Black) can capture the white Kernel: it plays on.
+    winning = pos("amoeba", "d1: W,B,B; d3: Wk; b3: Bk; g4: W", "white")
+    assert winning.counts()["black"] == winning.counts()["white"]
+    assert answer_offer(winning, random.Random(0), iterations=300, computer=Color.BLACK) is False
+
+
+def test_onager_draw_offer_follows_the_evaluation():
+    text = ("a2: B; a5: B; b2: B; b5: B; c8: B; d3: B; d5: B; d6: B; e8: W; e9: W; e10: B; "
+            "f1: W; f10: W; g3: W; g6: W; g9: B; i1: B; i7: W; i8: B; j2: B; j4: W; j6: W; "
+            "k3: W; k4: W; k5: W; k6: W; Lakes: d9 g5 i6")
+    game = pos("onager", text, "black")       # Black wins with j2-k1
+    assert answer_offer(game, random.Random(1), iterations=1500) is True      # White is lost
+    assert answer_offer(game, random.Random(1), iterations=1500, computer=Color.BLACK) is False
+    assert answer_offer(make_game("onyx"), random.Random(1), iterations=10) is False
+
+
+# ------------------------------------------------------------------ commands
+def test_bestmove_prints_one_legal_move(capsys):
+    assert bestmove.main(["amoeba", "--level", "easy", "--seed", "3", "c3-d4"]) == 0
+    out = capsys.readouterr()
+    game = make_game("amoeba")
+    game.push("c3-d4")
+    assert out.out.count("\n") == 1 and out.out.strip() in game.legal_strs()
+    assert out.err == ""
+
+
+def test_bestmove_refuses_like_the_referee(capsys):
+    assert bestmove.main(["amoeba", "--level", "easy", "c3-d9"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and "refused" in out.err
+    assert bestmove.main(["onyx", "--level", "nope"]) == 2
+    assert bestmove.main(["amoeba", "--pie"]) == 2
+    assert bestmove.main(["onyx", "--level", "easy", "--size", "13"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and len(out.err.strip().splitlines()) == 3
+
+
+def test_bestmove_command_in_a_real_process():
+    proc = subprocess.run([sys.executable, "-m", "game.ai.bestmove", "onyx", "--level", "random",
+                           "--seed", "1", "--pie", "f6"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    game = make_game("onyx", pie=True)
+    game.push("f6")
+    assert proc.stdout.strip() in game.legal_strs() and proc.stdout.count("\n") == 1
+
+
+def test_match_runner_reports(capsys):
+    out = match.run_match("amoeba", "easy", "random", 2, seed=1, alternate=True)
+    assert out["games"] == 2 and out["black_wins"] + out["white_wins"] + out["draws"] == 2
+    assert set(out["wins"]) == {"easy", "random"}
+    assert set(out["avg_move_s"]) == {"easy", "random"}
+    capped = match.run_match("onager", "random", "random", 1, seed=1, max_plies=12)
+    assert capped["capped"] == 1 and capped["draws"] == 1 and capped["avg_plies"] == 12
+    assert match.main(["onyx", "--black", "random", "--white", "random", "--games", "1",
+                       "--size", "12", "--pie", "--json", "--quiet", "--seed", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("games", "black", "white", "black_wins", "white_wins", "draws", "avg_plies",
+                "avg_move_s"):
+        assert key in data
