@@ -12,12 +12,14 @@ and draws once, so tests drive the app with a stepped clock; ``App.run()`` is th
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -33,6 +35,31 @@ FPS = 60
 FADE = 0.14  # seconds for each half of a scene fade
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 THEME = ASSETS / "theme.json"
+
+
+def ui_scale_for(size: tuple[int, int]) -> float:
+    """Widget and text scale for a window size: 1 up to 1280x800, larger on big screens (4K: 2.5)."""
+    k = min(size[0] / 1280, size[1] / 800)
+    return max(1.0, min(2.5, round(k * 4) / 4))
+
+
+@lru_cache(maxsize=8)
+def _theme_data() -> str:
+    return THEME.read_text(encoding="utf-8") if THEME.is_file() else "{}"
+
+
+def scaled_theme(scale: float) -> dict[str, Any]:
+    """The theme of assets/theme.json with every font size multiplied by ``scale``."""
+    data = json.loads(_theme_data())
+    for block in data.values():
+        if isinstance(block, dict):
+            font = block.get("font")
+            if isinstance(font, dict) and "size" in font:
+                font["size"] = str(int(round(int(font["size"]) * scale)))
+            misc = block.get("misc")
+            if isinstance(misc, dict) and "list_item_height" in misc:
+                misc["list_item_height"] = str(int(round(int(misc["list_item_height"]) * scale)))
+    return data
 
 
 @dataclass
@@ -63,8 +90,8 @@ class App:
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
         except Exception:
             pass  # older pygame: the resize handler clamps instead
-        theme = str(THEME) if THEME.is_file() else None
-        self.ui = pygame_gui.UIManager((w, h), theme, enable_live_theme_updates=False)
+        self.ui_scale = ui_scale_for((w, h))
+        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale), enable_live_theme_updates=False)
         self.settings = settings or Settings()
         self.scenes: list[Scene] = []
         self.running = True
@@ -180,6 +207,10 @@ class App:
         if (w, h) != self.size:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.ui.set_window_resolution((w, h))
+        scale = ui_scale_for((w, h))
+        if scale != self.ui_scale:
+            self.ui_scale = scale
+            self.ui.get_theme().load_theme(scaled_theme(scale))
         self._backdrop = None
         for sc in self.scenes:
             if sc is self.scene:

@@ -95,6 +95,15 @@ class Scene:
         return self.app.size
 
     @property
+    def k(self) -> float:
+        """UI scale of the window (1.0 up to 1280x800; bigger on large screens)."""
+        return getattr(self.app, "ui_scale", 1.0) if self.app is not None else 1.0
+
+    def px(self, n: float) -> int:
+        """A layout length scaled for the window."""
+        return int(round(n * self.k))
+
+    @property
     def ui(self) -> pygame_gui.UIManager:
         assert self.app is not None
         return self.app.ui

@@ -183,7 +183,8 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
         w, h = self.size
-        pw = max(PANEL_MIN, min(PANEL_MAX, int(w * 0.27)))
+        px = self.px
+        pw = max(px(PANEL_MIN), min(px(PANEL_MAX), int(w * 0.27)))
         m = max(12, int(h * 0.02))
         self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
         self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
@@ -191,51 +192,59 @@ class BoardScene(Scene):
             self.view.layout(self.board_rect)
         W = self.w = {}
         p = self.panel_rect
-        x, iw = p.x + 18, p.w - 36
-        y = p.y + 14
+        x, iw = p.x + px(18), p.w - px(36)
+        y = p.y + px(14)
         title = self.game_name.capitalize() or "Game"
         if self.match is not None and self.match.game.variant_name():
             title += f"  ·  {self.match.game.variant_name()}"
-        W["title"] = UILabel(pygame.Rect(x, y, iw, 26), title, self.ui, container=self.root, object_id="#heading")
-        y += 28
-        W["turn"] = UILabel(pygame.Rect(x + 34, y, iw - 34, 36), "", self.ui, container=self.root, object_id="#turn_label")
-        self.turn_icon = (x + 14, y + 18)
-        y += 40
-        W["players"] = UILabel(pygame.Rect(x, y, iw, 24), "", self.ui, container=self.root, object_id="#player_label")
-        y += 30
-        W["count_head"] = UILabel(pygame.Rect(x, y, iw, 22), COUNT_CAPTION.get(self.game_name, "Score"), self.ui,
+        menu_w = px(74)
+        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", self.ui, container=self.root,
+                             tool_tip_text="Back to the main menu (Esc)")
+        W["title"] = UILabel(pygame.Rect(x, y + px(2), iw - menu_w - px(6), px(26)), title, self.ui,
+                             container=self.root, object_id="#heading")
+        y += px(34)
+        W["turn"] = UILabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
+                            object_id="#turn_label")
+        self.turn_icon = (x + px(14), y + px(18))
+        y += px(40)
+        W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", self.ui, container=self.root,
+                               object_id="#player_label")
+        y += px(30)
+        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(self.game_name, "Score"), self.ui,
                                   container=self.root, object_id="#heading")
-        y += 24
+        y += px(24)
         half = iw // 2
-        W["count_b"] = UILabel(pygame.Rect(x + 30, y, half - 30, 30), "", self.ui, container=self.root,
+        W["count_b"] = UILabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", self.ui, container=self.root,
                                object_id="#counts_label")
-        W["count_w"] = UILabel(pygame.Rect(x + half + 30, y, half - 30, 30), "", self.ui, container=self.root,
-                               object_id="#counts_label")
-        self.count_icons = ((x + 13, y + 15), (x + half + 13, y + 15))
-        y += 40
-        bh, gap = 40, 8
+        W["count_w"] = UILabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
+                               container=self.root, object_id="#counts_label")
+        self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
+        y += px(40)
+        bh, gap = px(40), px(8)
         n_rows = 3
         buttons_h = n_rows * bh + (n_rows - 1) * gap
-        status_h = 84
-        bottom = p.bottom - 16
+        status_h = px(84)
+        bottom = p.bottom - px(16)
         by = bottom - buttons_h
-        sy = by - 12 - status_h
-        W["moves_head"] = UILabel(pygame.Rect(x, y, iw, 22), "Moves", self.ui, container=self.root, object_id="#heading")
-        y += 24
-        W["moves"] = UITextBox("", pygame.Rect(x, y, iw, max(60, sy - 10 - y)), self.ui, container=self.root)
+        sy = by - px(12) - status_h
+        W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
+                                  object_id="#heading")
+        y += px(24)
+        W["moves"] = UITextBox("", pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y)), self.ui, container=self.root)
         W["status"] = UITextBox("", pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root,
                                 object_id="#status_box")
         bw = (iw - gap) // 2
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
-        specs = [("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
-                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
-                 ("resign", "Resign", "#danger_button", "Give up this game"),
-                 ("offer", offer if len(offer) < 16 else offer.replace("Offer to ", "").capitalize(), None, offer),
-                 ("new", "New game", "#primary_button", "Set up a new game"),
-                 ("menu", "Menu", None, "Back to the main menu (Esc)")]
-        for i, (key, label, oid, tip) in enumerate(specs):
-            r = pygame.Rect(x + (i % 2) * (bw + gap), by + (i // 2) * (bh + gap), bw, bh)
-            W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
+        rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
+                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)")],
+                [("offer", offer, None, "The other player is asked to accept")],
+                [("resign", "Resign", "#danger_button", "Give up this game"),
+                 ("new", "New game", "#primary_button", "Set up a new game")]]
+        for row_i, row in enumerate(rows):
+            cw = (iw - gap * (len(row) - 1)) // len(row)
+            for col, (key, label, oid, tip) in enumerate(row):
+                r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
+                W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
         self._last_list = None
         self.refresh_panel()
 
@@ -475,7 +484,7 @@ class BoardScene(Scene):
     def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
         self.close_dialog()
         w, h = self.size
-        rect = pygame.Rect(0, 0, 420, 240)
+        rect = pygame.Rect(0, 0, self.px(420), self.px(240))
         rect.center = self.board_rect.center if self.board_rect.w > 440 else (w // 2, h // 2)
         self.dialog = UIConfirmationDialog(rect, text, self.ui, window_title=title, action_short_name=ok,
                                            blocking=True)
@@ -753,48 +762,51 @@ class BoardScene(Scene):
             self._draw_banner(surface)
 
     def _draw_error(self, surface: pygame.Surface) -> None:
+        px = self.px
         r = self.board_rect
-        box = pygame.Rect(0, 0, min(640, r.w - 40), 200)
+        box = pygame.Rect(0, 0, min(px(640), r.w - 40), px(200))
         box.center = r.center
-        surface.blit(D.rounded_panel(box.size, (30, 24, 19, 235), radius=18, border=(150, 110, 66, 255)), box)
-        D.text(surface, "Not available yet", (box.centerx, box.y + 50), 30, (255, 226, 168), bold=True)
+        surface.blit(D.rounded_panel(box.size, (30, 24, 19, 235), radius=px(18), border=(150, 110, 66, 255)), box)
+        D.text(surface, "Not available yet", (box.centerx, box.y + px(50)), px(30), (255, 226, 168), bold=True)
         from .menu import wrap
-        y = box.y + 100
-        for line in wrap(self.error or "This game cannot be shown.", D.font(17), box.w - 60)[:4]:
-            D.text(surface, line, (box.centerx, y), 17, D.PALETTE["text"])
-            y += 26
+        y = box.y + px(100)
+        for line in wrap(self.error or "This game cannot be shown.", D.font(px(17)), box.w - px(60))[:4]:
+            D.text(surface, line, (box.centerx, y), px(17), D.PALETTE["text"])
+            y += px(26)
+
+    REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
+               "no-moves": "no legal move left", "agreement": "ended by agreement", "resign": "resignation",
+               "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         r = self.match.result if self.match else None
         if r is None:
             return
+        px = self.px
         br = self.board_rect
-        w = min(br.w - 40, 560)
-        box = pygame.Rect(0, 0, w, 96)
-        box.midtop = (br.centerx, br.y + 10)
+        w = min(br.w - 40, px(520))
+        box = pygame.Rect(0, 0, w, px(88))
+        box.midtop = (br.centerx, br.y + px(6))
         pulse = 0.5 + 0.5 * abs(((self.time * 0.8) % 2) - 1)
-        surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=20), box.move(4, 6))
-        surface.blit(D.rounded_panel(box.size, (34, 24, 14, 235), radius=20,
+        surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=px(20)), box.move(4, 6))
+        surface.blit(D.rounded_panel(box.size, (34, 24, 14, 235), radius=px(20),
                                      border=(240, 190, 70, int(160 + 95 * pulse) // 16 * 16), border_width=3), box)
         head = "Draw" if r.winner is None else f"{r.winner.title} wins!"
-        D.text(surface, head, (box.centerx, box.y + 36), 34, (255, 226, 140), bold=True)
-        reason = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
-                  "no-moves": "no legal move left", "agreement": "ended by agreement", "resign": "resignation",
-                  "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
-        D.text(surface, reason.get(r.reason, r.reason.replace("-", " ")).capitalize(), (box.centerx, box.y + 74), 17,
-               D.PALETTE["text_dim"])
+        D.text(surface, head, (box.centerx, box.y + px(33)), px(32), (255, 226, 140), bold=True)
+        reason = self.REASONS.get(r.reason, r.reason.replace("-", " "))
+        D.text(surface, reason[:1].upper() + reason[1:], (box.centerx, box.y + px(68)), px(17), D.PALETTE["text_dim"])
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: colour icons in the panel and the stack tooltip."""
         m = self.match
         if m is None or not self.w:
             return
-        r = 11
+        r = self.px(11)
         if m.result is None:
             col = m.to_move
         else:
             col = m.result.winner if m.result.winner is not None else m.to_move
-        self._icon(surface, self.turn_icon, col, 13)
+        self._icon(surface, self.turn_icon, col, self.px(13))
         self._icon(surface, self.count_icons[0], Color.BLACK, r)
         self._icon(surface, self.count_icons[1], Color.WHITE, r)
         if self.dialog is None and self.hover_label and self.hover_time > 0.35 and self.input is not None \
@@ -813,15 +825,18 @@ class BoardScene(Scene):
 
     def _tooltip(self, surface: pygame.Surface, text: str) -> None:
         from .menu import wrap
-        f = D.font(15)
-        lines = wrap(text, f, 320)
-        w = max(f.size(s)[0] for s in lines) + 24
-        h = len(lines) * 21 + 16
-        x, y = self.mouse[0] + 18, self.mouse[1] + 18
+        px = self.px
+        f = D.font(px(15))
+        lines = wrap(text, f, px(320))
+        w = max(f.size(s)[0] for s in lines) + px(24)
+        lh = px(21)
+        h = len(lines) * lh + px(16)
+        x, y = self.mouse[0] + px(18), self.mouse[1] + px(18)
         sw, sh = self.size
         x = min(x, sw - w - 8)
         y = min(y, sh - h - 8)
         surface.blit(D.rounded_panel((w, h), (16, 13, 10, 235), radius=8, border=(192, 138, 64, 255), border_width=1),
                      (x, y))
         for i, line in enumerate(lines):
-            D.text(surface, line, (x + 12, y + 8 + i * 21), 15, D.PALETTE["text"], anchor="topleft", shadow=False)
+            D.text(surface, line, (x + px(12), y + px(8) + i * lh), px(15), D.PALETTE["text"], anchor="topleft",
+                   shadow=False)

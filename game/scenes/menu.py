@@ -70,25 +70,27 @@ class MenuScene(Scene):
         n = len(GAMES)
         margin = int(w * 0.05)
         gap = int(w * 0.025)
-        card_w = min(440, (w - 2 * margin - (n - 1) * gap) // n)
+        px = self.px
+        card_w = min(px(440), (w - 2 * margin - (n - 1) * gap) // n)
         top = int(h * 0.22)
         card_h = min(int(h * 0.62), int(card_w * 1.45))
         x0 = (w - (n * card_w + (n - 1) * gap)) // 2
-        bh = 44
+        bh = px(44)
         for i, (name, title, blurb) in enumerate(GAMES):
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
-            pic = pygame.Rect(rect.x + 16, rect.y + 64, rect.w - 32, rect.h - 64 - 2 * bh - 70)
-            play = UIButton(pygame.Rect(rect.x + 20, rect.bottom - 2 * bh - 26, rect.w - 40, bh), "Play",
+            pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), rect.h - px(64) - 2 * bh - px(70))
+            play = UIButton(pygame.Rect(rect.x + px(20), rect.bottom - 2 * bh - px(26), rect.w - px(40), bh), "Play",
                             self.ui, container=self.root, object_id="#primary_button",
                             tool_tip_text=f"Set up a game of {title}")
-            tut = UIButton(pygame.Rect(rect.x + 20, rect.bottom - bh - 16, rect.w - 40, bh), "Tutorial",
+            tut = UIButton(pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), rect.w - px(40), bh), "Tutorial",
                            self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
                                "play": play, "tutorial": tut})
-        bw = 180
-        y = min(h - bh - 20, top + card_h + 24)
-        self.settings_btn = UIButton(pygame.Rect(w // 2 - bw - 10, y, bw, bh), "Settings", self.ui, container=self.root)
-        self.quit_btn = UIButton(pygame.Rect(w // 2 + 10, y, bw, bh), "Quit", self.ui, container=self.root,
+        bw = px(180)
+        y = min(h - bh - 20, top + card_h + px(24))
+        self.settings_btn = UIButton(pygame.Rect(w // 2 - bw - px(10), y, bw, bh), "Settings", self.ui,
+                                     container=self.root)
+        self.quit_btn = UIButton(pygame.Rect(w // 2 + px(10), y, bw, bh), "Quit", self.ui, container=self.root,
                                  object_id="#danger_button")
 
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
@@ -125,14 +127,15 @@ class MenuScene(Scene):
                (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), D.PALETTE["text_dim"])
         for card in self.cards:
             r: pygame.Rect = card["rect"]
-            shadow = D.rounded_panel((r.w, r.h), (0, 0, 0, 90), radius=18)
+            px = self.px
+            shadow = D.rounded_panel((r.w, r.h), (0, 0, 0, 90), radius=px(18))
             surface.blit(shadow, r.move(5, 8))
-            surface.blit(D.rounded_panel((r.w, r.h), (34, 27, 21, 235), radius=18, border=(150, 110, 66, 255)), r)
-            D.text(surface, card["title"], (r.centerx, r.y + 30), 30, (255, 226, 168), bold=True)
+            surface.blit(D.rounded_panel((r.w, r.h), (34, 27, 21, 235), radius=px(18), border=(150, 110, 66, 255)), r)
+            D.text(surface, card["title"], (r.centerx, r.y + px(30)), px(30), (255, 226, 168), bold=True)
             pic: pygame.Rect = card["pic"]
             if pic.w > 20 and pic.h > 20:
                 surface.blit(self.picture(card["name"], pic.size), pic)
-            D.text(surface, card["blurb"], (r.centerx, pic.bottom + 22), 15, D.PALETTE["text_dim"])
+            D.text(surface, card["blurb"], (r.centerx, pic.bottom + px(22)), px(15), D.PALETTE["text_dim"])
 
 
 class MessageScene(Scene):
@@ -146,7 +149,8 @@ class MessageScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.size
-        self.back_btn = UIButton(pygame.Rect(w // 2 - 100, int(h * 0.62), 200, 46), "Back", self.ui,
+        self.back_btn = UIButton(pygame.Rect(w // 2 - self.px(100), int(h * 0.62), self.px(200), self.px(46)), "Back",
+                                 self.ui,
                                  container=self.root, object_id="#primary_button")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -158,14 +162,15 @@ class MessageScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.size
-        box = pygame.Rect(0, 0, min(760, int(w * 0.7)), int(h * 0.42))
+        px = self.px
+        box = pygame.Rect(0, 0, min(px(760), int(w * 0.7)), int(h * 0.42))
         box.center = (w // 2, int(h * 0.48))
-        surface.blit(D.rounded_panel(box.size, (30, 24, 19, 235), radius=18, border=(150, 110, 66, 255)), box)
-        D.text(surface, self.heading, (w // 2, box.y + 60), 36, (255, 226, 168), bold=True)
-        y = box.y + 120
-        for line in wrap(self.message, D.font(18), box.w - 80):
-            D.text(surface, line, (w // 2, y), 18, D.PALETTE["text"])
-            y += 28
+        surface.blit(D.rounded_panel(box.size, (30, 24, 19, 235), radius=px(18), border=(150, 110, 66, 255)), box)
+        D.text(surface, self.heading, (w // 2, box.y + px(60)), px(36), (255, 226, 168), bold=True)
+        y = box.y + px(120)
+        for line in wrap(self.message, D.font(px(18)), box.w - px(80)):
+            D.text(surface, line, (w // 2, y), px(18), D.PALETTE["text"])
+            y += px(28)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -45,42 +45,45 @@ class NewGameScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.size
-        content = 96 + 64 + 2 * 54 + (136 if self.game_name == "onyx" else 0) + 130
-        pw, ph = min(620, int(w * 0.6)), min(content, int(h * 0.92))
+        px = self.px
+        content = px(96 + 64 + 2 * 54 + (136 if self.game_name == "onyx" else 0) + 130)
+        pw, ph = min(px(620), int(w * 0.6)), min(content, int(h * 0.92))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        x = self.panel_rect.x + 40
-        y = self.panel_rect.y + 96
-        fw = pw - 80
+        x = self.panel_rect.x + px(40)
+        y = self.panel_rect.y + px(96)
+        fw = pw - px(80)
         W = self.widgets = {}
         # game tabs
-        tab_w = (fw - 20) // 3
+        tab_w = (fw - px(20)) // 3
         for i, name in enumerate(GAME_TITLES):
-            b = UIButton(pygame.Rect(x + i * (tab_w + 10), y, tab_w, 40), GAME_TITLES[name], self.ui,
+            b = UIButton(pygame.Rect(x + i * (tab_w + px(10)), y, tab_w, px(40)), GAME_TITLES[name], self.ui,
                          container=self.root, object_id="#primary_button" if name == self.game_name else None)
             W[f"tab_{name}"] = b
-        y += 64
+        y += px(64)
+        lw = px(150)
         for color in ("black", "white"):
-            UILabel(pygame.Rect(x, y, 140, 40), color.capitalize(), self.ui, container=self.root,
+            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), color.capitalize(), self.ui, container=self.root,
                     object_id="#counts_label")
             W[color] = UIDropDownMenu([t for t, _ in PLAYER_CHOICES], _choice_text(self.players[color]),
-                                      pygame.Rect(x + 150, y, fw - 150, 40), self.ui, container=self.root)
-            y += 54
+                                      pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
+            y += px(54)
         if self.game_name == "onyx":
-            UILabel(pygame.Rect(x, y, 140, 40), "Board", self.ui, container=self.root, object_id="#counts_label")
+            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), "Board", self.ui, container=self.root,
+                    object_id="#counts_label")
             size = str(self.options.get("size", 12))
             W["size"] = UIDropDownMenu([f"{s}×{s}" for s in ONYX_SIZES], f"{size}×{size}",
-                                       pygame.Rect(x + 150, y, 160, 40), self.ui, container=self.root)
-            y += 52
-            W["open"] = UICheckBox(pygame.Rect(x + 150, y + 6, 24, 24), "Open start (empty board)", self.ui,
-                                   container=self.root, initial_state=bool(self.options.get("open")))
-            y += 40
-            W["pie"] = UICheckBox(pygame.Rect(x + 150, y + 6, 24, 24), "Pie rule (second player may swap)", self.ui,
-                                  container=self.root, initial_state=bool(self.options.get("pie")))
-            y += 44
-        bottom = self.panel_rect.bottom - 70
-        W["back"] = UIButton(pygame.Rect(x, bottom, 160, 48), "Back", self.ui, container=self.root)
-        W["start"] = UIButton(pygame.Rect(self.panel_rect.right - 40 - 220, bottom, 220, 48), "Start game", self.ui,
-                              container=self.root, object_id="#primary_button")
+                                       pygame.Rect(x + lw, y, px(160), px(40)), self.ui, container=self.root)
+            y += px(52)
+            W["open"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Open start (empty board)",
+                                   self.ui, container=self.root, initial_state=bool(self.options.get("open")))
+            y += px(40)
+            W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Pie rule (second player may swap)",
+                                  self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
+            y += px(44)
+        bottom = self.panel_rect.bottom - px(70)
+        W["back"] = UIButton(pygame.Rect(x, bottom, px(160), px(48)), "Back", self.ui, container=self.root)
+        W["start"] = UIButton(pygame.Rect(self.panel_rect.right - px(40) - px(220), bottom, px(220), px(48)),
+                              "Start game", self.ui, container=self.root, object_id="#primary_button")
 
     # ------------------------------------------------------------ state
     def read_widgets(self) -> None:
@@ -135,10 +138,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.panel_rect
-        surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=20), r.move(6, 9))
-        surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=20, border=(150, 110, 66, 255)), r)
-        D.text(surface, "New game", (r.centerx, r.y + 48), 34, (255, 226, 168), bold=True)
-        note_y = r.bottom - 96
-        if any(v != HUMAN for v in self.players.values()):
-            D.text(surface, "The computer player is a simple stand-in until the engine arrives.",
-                   (r.centerx, note_y), 14, D.PALETTE["text_dim"])
+        px = self.px
+        surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(20)), r.move(6, 9))
+        surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
+        D.text(surface, "New game", (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
