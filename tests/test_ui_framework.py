@@ -99,6 +99,47 @@ def test_unknown_easing_is_a_clear_error():
         easing_function("easeSideways")
 
 
+# ---------------------------------------------------------------- move animations (generic)
+class FlatView:
+    """A stand-in board: point 'xN' sits at pixel (100·N, 100)."""
+
+    def pixel_of(self, label):
+        return (100 * int(label[1:]), 100)
+
+    def draw_stack(self, surface, xy, pieces, **kw):
+        pass
+
+
+def test_chain_of_jumps_is_one_disc_landing_on_top_of_each_stack():
+    from game.anim.moves import MoveAnimation
+    from game.rules.base import Motion
+    before = {"x1": ("B",), "x3": ("W",), "x5": ("W",)}
+    motions = [Motion("jump", "x1", "x3", ("B",), step=0, via=("x2",)),
+               Motion("jump", "x3", "x5", ("B",), step=1, via=("x4",))]
+    anim = MoveAnimation(FlatView(), before, motions)
+    assert anim.hidden == {"x1": 1}  # the white discs jumped onto stay in view
+    assert len(anim.sprites) == 1
+    segs = anim.sprites[0].segments
+    assert [(s.a, s.b, s.level_a, s.level_b) for s in segs] == [("x1", "x3", 0, 1), ("x3", "x5", 1, 1)]
+    assert anim.sprites[0].at(0.0, FlatView())[:2] == (100, 100)
+    anim.finish()
+    assert anim.sprites[0].at(anim.time, FlatView()) == pytest.approx((500, 100, 1))
+
+
+def test_place_and_remove_fade_and_steps_run_in_order():
+    from game.anim.moves import MoveAnimation
+    from game.rules.base import Motion
+    motions = [Motion("place", None, "x2", ("B",), step=0), Motion("remove", "x3", None, ("W",), step=1)]
+    anim = MoveAnimation(FlatView(), {"x3": ("W",)}, motions, speed=1.0)
+    place, remove = anim.sprites
+    assert anim.hidden == {"x3": 1} and place.alpha == 0.0
+    anim.update(place.segments[0].t1)
+    assert place.alpha == pytest.approx(255.0) and remove.alpha == 255.0  # removal waits for its step
+    assert remove.segments[0].t0 >= place.segments[0].t1
+    anim.finish()
+    assert remove.alpha == 0.0 and place.at(anim.time, FlatView()) == (200, 100, 0)
+
+
 # ---------------------------------------------------------------- match
 def test_match_play_undo_redo_and_text():
     m = Match(make_game("amoeba"))

@@ -82,10 +82,10 @@ class Sprite:
         ax, ay = view.pixel_of(seg.a)
         bx, by = view.pixel_of(seg.b)
         if seg.bounce:
-            e = pytweening.easeOutBounce(u)
+            e = 1.0 if u >= 1.0 else pytweening.easeOutBounce(u)  # pytweening 1.2 ends at 0.994
             lvl = seg.level_a + (seg.level_b - seg.level_a) * e
             return bx, by, lvl
-        e = seg.easing(u)
+        e = 1.0 if u >= 1.0 else seg.easing(u)
         x = ax + (bx - ax) * e
         y = ay + (by - ay) * e
         lvl = seg.level_a + (seg.level_b - seg.level_a) * e + seg.arc * math.sin(math.pi * u)
@@ -142,17 +142,29 @@ class MoveAnimation:
         total = max(0.0, t - PAUSE * k)
 
         height = {lab: len(p) for lab, p in self.before.items()}
+        # Pieces that leave a point where earlier motions of this move landed are those same
+        # pieces going on (an Onager chain of jumps): their sprite continues, nothing is hidden.
         leaving: dict[str, int] = {}
-        for _, m in motions:
+        arrived: dict[str, list[tuple[int, int]]] = {}   # label -> [(step, n pieces)] landed there
+        continues: set[int] = set()                       # motion indexes that continue a sprite
+        for i, m in motions:
             if m.src is not None and m.kind in ("move", "jump", "drop", "remove"):
-                leaving[m.src] = leaving.get(m.src, 0) + len(m.pieces)
+                came = arrived.get(m.src, [])
+                if came and came[-1][0] < m.step and came[-1][1] == len(m.pieces) and m.kind in ("move", "jump"):
+                    came.pop()
+                    continues.add(i)
+                else:
+                    leaving[m.src] = leaving.get(m.src, 0) + len(m.pieces)
+            if m.dst is not None and m.kind in ("move", "jump", "drop", "place"):
+                arrived.setdefault(m.dst, []).append((m.step, len(m.pieces)))
         self.hidden = dict(leaving)
+        at_point: dict[str, list[Sprite]] = {}           # sprites that landed on a point, in order
         # current (visible) height as pieces leave and land
         ground = {lab: h - leaving.get(lab, 0) for lab, h in height.items()}
         taken: dict[str, int] = {}      # pieces of each source already assigned to sprites
         drop_groups: dict[str, list[tuple[Motion, float]]] = {}
         order = 0
-        for _, m in motions:
+        for i, m in motions:
             t0, t1 = windows[m.step]
             if m.kind == "drop" and m.src is not None and m.dst is not None:
                 land = ground.get(m.dst, 0)
@@ -160,8 +172,14 @@ class MoveAnimation:
                 drop_groups.setdefault(m.src, []).append((m, land))
                 continue
             if m.kind in ("move", "jump") and m.src is not None and m.dst is not None:
-                start = height.get(m.src, 0) - leaving.get(m.src, 0) + taken.get(m.src, 0)
-                taken[m.src] = taken.get(m.src, 0) + len(m.pieces)
+                cont = None
+                if i in continues and at_point.get(m.src):
+                    cont = at_point[m.src].pop()
+                    ground[m.src] = ground.get(m.src, 0) - len(m.pieces)
+                    start = float(ground[m.src])
+                else:
+                    start = height.get(m.src, 0) - leaving.get(m.src, 0) + taken.get(m.src, 0)
+                    taken[m.src] = taken.get(m.src, 0) + len(m.pieces)
                 land = ground.get(m.dst, 0)
                 ground[m.dst] = land + len(m.pieces)
                 if m.kind == "jump":
@@ -179,7 +197,13 @@ class MoveAnimation:
                         arc = 0.9 if hops > 1 else 0.5
                         segs.append(Segment(a0, a1, nodes[j], nodes[j + 1], la, lb, arc=arc,
                                             easing=pytweening.easeInOutSine if hops > 1 else pytweening.easeInOutQuad))
-                self.sprites.append(Sprite(tuple(m.pieces), segs, badge=(m.kind == "move"), order=order))
+                if cont is not None:
+                    cont.segments.extend(segs)
+                    sprite = cont
+                else:
+                    sprite = Sprite(tuple(m.pieces), segs, badge=(m.kind == "move"), order=order)
+                    self.sprites.append(sprite)
+                at_point.setdefault(m.dst, []).append(sprite)
             elif m.kind == "place" and m.dst is not None:
                 land = ground.get(m.dst, 0)
                 ground[m.dst] = land + len(m.pieces)

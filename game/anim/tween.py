@@ -96,7 +96,7 @@ class Tween:
             self._begin()
         run = self.elapsed - self.delay
         k = 1.0 if self.duration <= 0 else min(1.0, run / self.duration)
-        e = self.ease(k)
+        e = 1.0 if k >= 1.0 else self.ease(k)
         assert self._start is not None
         for name, end in self.to.items():
             self._set(name, lerp(self._start[name], end, e))

@@ -200,7 +200,13 @@ class BoardScene(Scene):
         menu_w = px(74)
         W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", self.ui, container=self.root,
                              tool_tip_text="Back to the main menu (Esc)")
-        W["title"] = UILabel(pygame.Rect(x, y + px(2), iw - menu_w - px(6), px(26)), title, self.ui,
+        room = iw - menu_w - px(6)
+        head_font = D.font(px(15), True)
+        for cand in (title, title.split(",")[0], self.game_name.capitalize() or "Game"):
+            title = cand
+            if head_font.size(cand)[0] + px(8) <= room:
+                break
+        W["title"] = UILabel(pygame.Rect(x, y + px(2), room, px(26)), title, self.ui,
                              container=self.root, object_id="#heading")
         y += px(34)
         W["turn"] = UILabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
