@@ -105,7 +105,13 @@ class Match:
             return True
         if self._agreed_in_core:
             self._agreed_in_core = False
-            self._rebuild()
+            cancel = getattr(self.game, "cancel_agreement", None)
+            try:
+                if cancel is None:
+                    raise RulesError("no cancel_agreement")
+                cancel()
+            except RulesError:
+                self._rebuild()
             return True
         if not self.history:
             return False
