@@ -340,6 +340,8 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     from .scenes.menu import MenuScene
     app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
+    from .scenes.board import default_engine_factory
+    app.engine_factory = default_engine_factory()
     menu = MenuScene()
     if args.game:
         from .scenes.board import BoardScene

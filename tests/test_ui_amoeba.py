@@ -345,3 +345,77 @@ def test_board_scene_fits_the_window(size):
         assert board.decorations().last_move == ("e3", "d3")
     finally:
         app.close()
+
+
+def test_hint_and_offer_to_the_computer_go_through_the_engine():
+    from game.scenes.board import StubEngine
+    app = build(parse_args(["--game", "amoeba", "--white", "medium"]), fade=False)
+    try:
+        settle(app)
+        board = app.scene
+        board.engine = StubEngine(seed=5)
+        click_widget(app, board.w["hint"])
+        step(app, 2)
+        hint = board.hint
+        assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.status
+        deco = board.decorations()
+        assert deco.arrows and deco.arrows[0][0] == hint[:2]
+        # the offer is answered by the computer (White): counts are 11-11, a draw, so it accepts
+        click_widget(app, board.w["offer"])
+        step(app, 2)
+        r = board.match.result
+        assert r is not None and r.reason == "agreement" and r.winner is None
+        assert "accepts" in board.status
+    finally:
+        app.close()
+
+
+def test_worker_engine_sends_the_moves_and_reads_the_replies():
+    from types import SimpleNamespace
+
+    from game.scenes.board import WorkerEngine
+
+    class FakeClient:
+        def __init__(self):
+            self.sent = []
+            self.reply = None
+
+        def request(self, **kw):
+            self.sent.append(("move", kw))
+
+        def answer_offer(self, **kw):
+            self.sent.append(("offer", kw))
+
+        def hint(self, **kw):
+            self.sent.append(("hint", kw))
+
+        def poll(self):
+            r, self.reply = self.reply, None
+            return r
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+    client = FakeClient()
+    eng = WorkerEngine(client_factory=lambda: client)
+    game = make_game("amoeba")
+    game.push("c3-d4")
+    game.push("e3-d3")
+    eng.start(game, "hard")
+    kind, kw = client.sent[-1]
+    assert kind == "move" and kw["moves"] == ["c3-d4", "e3-d3"] and kw["level"] == "hard" and kw["setup"] is None
+    assert eng.poll() is None
+    client.reply = SimpleNamespace(request_id=kw["request_id"] - 1, ok=True, move="a1-b1", retrying=False)
+    assert eng.poll() is None  # an old answer is ignored
+    client.reply = SimpleNamespace(request_id=kw["request_id"], ok=True, move="c4-c3", retrying=False)
+    assert eng.poll() == "c4-c3"
+    eng.ask("offer", game, Color.WHITE)
+    kind, kw = client.sent[-1]
+    assert kind == "offer" and kw["computer"] == "white"
+    client.reply = SimpleNamespace(request_id=kw["request_id"], ok=True, accept=False, retrying=False)
+    assert eng.answer() == ("offer", False)
+    loaded = Amoeba.from_position("d4: W,B,B; b3: Bk; f3: Wk", Color.BLACK)
+    eng.start(loaded, "easy")
+    assert client.sent[-1][1]["setup"] == {"position": loaded.position_text(), "to_move": "black"}

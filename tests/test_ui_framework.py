@@ -351,6 +351,8 @@ def _check_match(match: Match) -> None:
 
 
 def test_monkey_5000_random_inputs(app):
+    from game.scenes.board import StubEngine
+    app.engine_factory = StubEngine  # computer players chosen by the monkey move at once, in-process
     rng = random.Random(1234)
     w, h = app.size
     keys = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_c, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,

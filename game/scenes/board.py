@@ -58,11 +58,12 @@ class Engine(Protocol):
 
 
 class StubEngine:
-    """Stand-in computer player until ``game.ai`` arrives: a random legal move (seeded)."""
+    """Stand-in computer player: a random legal move (seeded). Used by tests and when game.ai is absent."""
 
     def __init__(self, seed: int = 2024) -> None:
         self.rng = random.Random(seed)
         self._move: str | None = None
+        self._answer: tuple[str, Any] | None = None
 
     def start(self, game: Game, level: str) -> None:
         moves = game.legal_strs()
@@ -72,20 +73,141 @@ class StubEngine:
         m, self._move = self._move, None
         return m
 
+    def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
+        """Start an 'offer' (does ``computer`` accept ending now?) or a 'hint' question."""
+        if kind == "offer":
+            self._answer = ("offer", self.accepts_offer(game, computer if computer is not None else game.to_move.other))
+        else:
+            moves = game.legal_strs()
+            self._answer = ("hint", self.rng.choice(moves) if moves else None)
+
+    def answer(self) -> tuple[str, Any] | None:
+        """('offer', bool) or ('hint', move text) once ready; ('error', message) on failure."""
+        a, self._answer = self._answer, None
+        return a
+
     def cancel(self) -> None:
         self._move = None
+        self._answer = None
 
     def close(self) -> None:
-        self._move = None
+        self.cancel()
 
     def accepts_offer(self, game: Game, color: Color) -> bool:
-        """Would the computer (playing ``color``) accept an ending by agreement now?"""
+        """Accept an ending by agreement when it is not a loss for ``color``."""
         try:
             probe = game.copy()
             result = probe.end_by_agreement()
         except RulesError:
             return False
         return result.winner in (None, color)
+
+
+def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
+    """The moves (canonical text) that lead to ``game``, and a set-up dict if it did not start new."""
+    g = game.copy()
+    moves: list[str] = []
+    while g.ply > 0:
+        try:
+            m = g.undo()
+        except Exception:
+            break
+        moves.append(g.move_str(m))
+    moves.reverse()
+    setup = None
+    try:
+        from ..rules import make_game
+        fresh = make_game(game.name, **game.options())
+        if fresh.position_text() != g.position_text() or fresh.to_move != g.to_move:
+            setup = {"position": g.position_text(), "to_move": g.to_move.word}
+    except Exception:
+        setup = {"position": g.position_text(), "to_move": g.to_move.word}
+    return moves, setup
+
+
+class WorkerEngine:
+    """The Engine protocol over ``game.ai.worker.EngineClient`` (a separate process).
+
+    The process starts on the first request, so games between people never start one.
+    """
+
+    def __init__(self, client_factory: Any = None) -> None:
+        self._factory = client_factory
+        self._client: Any = None
+        self._rid = 0
+        self._kind = ""
+
+    def _get(self) -> Any:
+        if self._client is None:
+            if self._factory is not None:
+                self._client = self._factory()
+            else:
+                from ..ai.worker import EngineClient
+                self._client = EngineClient()
+        return self._client
+
+    def _args(self, game: Game) -> dict[str, Any]:
+        moves, setup = request_position(game)
+        self._rid += 1
+        return {"game_name": game.name, "options": game.options(), "moves": moves, "request_id": self._rid,
+                "setup": setup}
+
+    def start(self, game: Game, level: str) -> None:
+        args = self._args(game)
+        self._kind = "move"
+        self._get().request(level=level, **args)
+
+    def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
+        args = self._args(game)
+        self._kind = kind
+        if kind == "offer":
+            self._get().answer_offer(computer=computer.word if computer is not None else None, **args)
+        else:
+            self._get().hint(**args)
+
+    def _reply(self) -> Any:
+        if self._client is None:
+            return None
+        r = self._client.poll()
+        if r is None or r.request_id != self._rid:
+            return None
+        return r
+
+    def poll(self) -> str | None:
+        r = self._reply()
+        if r is None:
+            return None
+        if r.ok:
+            return r.move
+        if r.retrying:
+            return None
+        raise RuntimeError(r.error or "no answer")
+
+    def answer(self) -> tuple[str, Any] | None:
+        r = self._reply()
+        if r is None:
+            return None
+        if not r.ok:
+            return None if r.retrying else ("error", r.error or "no answer")
+        return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
+
+    def cancel(self) -> None:
+        if self._client is not None:
+            self._client.cancel()
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def default_engine_factory() -> Any:
+    """WorkerEngine when the engine package is installed, else the StubEngine."""
+    try:
+        from ..ai import worker  # noqa: F401
+    except Exception:
+        return StubEngine
+    return WorkerEngine
 
 
 class BoardScene(Scene):
@@ -114,6 +236,9 @@ class BoardScene(Scene):
         self.thinking = False
         self.think_time = 0.0
         self.browse_ply: int | None = None          # history browsing hook (None = live position)
+        self.waiting = ""                           # 'offer' or 'hint' while the engine answers
+        self.engine_failed = False                  # stop asking a failing engine until the next change
+        self.hint: str | None = None                # a suggested move shown as an arrow
         self._last_list = None
 
     # ------------------------------------------------------------ creation
@@ -172,13 +297,11 @@ class BoardScene(Scene):
 
     def make_engine(self, app: Any) -> Any:
         """The computer player: ``app.engine_factory()`` when the engine is installed, else a stub."""
-        factory = getattr(app, "engine_factory", None)
-        if factory is not None:
-            try:
-                return factory()
-            except Exception:
-                pass
-        return StubEngine()
+        factory = getattr(app, "engine_factory", None) or default_engine_factory()
+        try:
+            return factory()
+        except Exception:
+            return StubEngine()
 
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
@@ -242,7 +365,8 @@ class BoardScene(Scene):
         bw = (iw - gap) // 2
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
         rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
-                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)")],
+                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
+                 ("hint", "Hint", None, "Ask the computer for a good move (H)")],
                 [("offer", offer, None, "The other player is asked to accept")],
                 [("resign", "Resign", "#danger_button", "Give up this game"),
                  ("new", "New game", "#primary_button", "Set up a new game")]]
@@ -302,6 +426,8 @@ class BoardScene(Scene):
     def refresh(self) -> None:
         """Position changed: reset the click logic and update the panel."""
         m = self.match
+        if m is not None and self.hint is not None and self.hint not in m.legal_strs():
+            self.hint = None
         if self.input is not None:
             playable = m is not None and not m.is_over and m.is_human(m.to_move) and self.anim is None
             self.input.set_game(m.game if playable and m is not None else None)
@@ -347,7 +473,10 @@ class BoardScene(Scene):
                 except Exception:
                     pass
         busy = self.anim is not None
+        busy = busy or bool(self.waiting)
+        human = m.is_human(m.to_move)
         for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
+                        ("hint", not m.is_over and not busy and human),
                         ("resign", not m.is_over and not busy), ("offer", not m.is_over and not busy)):
             (W[key].enable() if ok else W[key].disable())
         self._update_status_box()
@@ -385,6 +514,8 @@ class BoardScene(Scene):
         self.marks.append(self.labels_of(motions))
         self.status = ""
         self.status_kind = "info"
+        self.hint = None
+        self.engine_failed = False
         self.start_animation(before, motions)
         return True
 
@@ -462,17 +593,17 @@ class BoardScene(Scene):
         me = m.to_move
         other = me.other
         if not m.is_human(other):
-            accept = False
-            fn = getattr(self.engine, "accepts_offer", None)
-            if fn is not None:
+            if self.engine is not None and hasattr(self.engine, "ask"):
                 try:
-                    accept = bool(fn(m.game, other))
-                except Exception:
-                    accept = False
-            if accept:
-                self._agree()
-            else:
-                self.set_status(f"{other.title} (computer) declines the offer.", "warn")
+                    self.engine.ask("offer", m.game.copy(), other)
+                    self.waiting = "offer"
+                    self.set_status(f"{other.title} (computer) is considering the offer…")
+                    self.refresh_panel()
+                    return
+                except Exception as exc:
+                    self.set_status(f"The computer player could not answer: {exc}", "error")
+                    return
+            self.set_status(f"{other.title} (computer) declines the offer.", "warn")
             return
         text = OFFER_TEXT.get(self.game_name, OFFER_TEXT["onager"]).format(me=me.title, other=other.title)
         self.open_dialog("offer", "An offer", text, "Accept")
@@ -505,6 +636,9 @@ class BoardScene(Scene):
     def cancel_engine(self) -> None:
         self.thinking = False
         self.think_time = 0.0
+        self.waiting = ""
+        self.engine_failed = False
+        self.hint = None
         if self.engine is not None:
             try:
                 self.engine.cancel()
@@ -513,8 +647,39 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ hooks for later
     def request_hint(self) -> None:
-        """Hint hook: the engine helper will show its suggested move here."""
-        self.set_status("Hints will come with the computer player.", "info")
+        """Ask the engine for a suggested move for the human to move (key H); shown as an arrow."""
+        m = self.match
+        if m is None or m.is_over or not m.is_human(m.to_move) or self.anim is not None:
+            return
+        if self.engine is None or not hasattr(self.engine, "ask"):
+            self.set_status("No hint is available.", "warn")
+            return
+        try:
+            self.engine.ask("hint", m.game.copy())
+        except Exception as exc:
+            self.set_status(f"No hint: {exc}", "error")
+            return
+        self.waiting = "hint"
+        self.set_status("Looking for a good move…")
+
+    def _answer(self, kind: str, value: Any) -> None:
+        m = self.match
+        self.waiting = ""
+        if m is None:
+            return
+        if kind == "error":
+            self.set_status(f"The computer player could not answer: {value}", "error")
+        elif kind == "offer":
+            other = m.to_move.other
+            if value and not m.is_over:
+                self._agree()
+                self.set_status(f"{other.title} (computer) accepts.")
+            else:
+                self.set_status(f"{other.title} (computer) declines the offer.", "warn")
+        elif kind == "hint" and value:
+            self.hint = str(value)
+            self.set_status(f"Hint: {self.hint}")
+        self.refresh_panel()
 
     def save_game(self) -> None:
         """Save hook (records live in game.rules.record)."""
@@ -589,6 +754,8 @@ class BoardScene(Scene):
         W = self.w
         if is_button(event, W.get("undo")):
             self.undo()
+        elif is_button(event, W.get("hint")):
+            self.request_hint()
         elif is_button(event, W.get("redo")):
             self.redo()
         elif is_button(event, W.get("resign")):
@@ -673,16 +840,22 @@ class BoardScene(Scene):
         if self.anim is not None:
             self.anim.update(dt)
         m = self.match
-        if (m is not None and self.anim is None and self.dialog is None and not m.is_over
-                and not m.is_human(m.to_move) and self.engine is not None):
+        if self.waiting and self.engine is not None:
+            try:
+                ans = self.engine.answer()
+            except Exception as exc:
+                ans = ("error", str(exc))
+            if ans is not None:
+                self._answer(*ans)
+        if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
+                and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed):
             if not self.thinking:
                 self.thinking = True
                 self.think_time = 0.0
                 try:
                     self.engine.start(m.game.copy(), m.players[m.to_move])
                 except Exception as exc:
-                    self.set_status(f"The computer player failed: {exc}", "error")
-                    self.engine = None
+                    self._engine_error(exc)
                     return
                 self._update_status_box()
             self.think_time += dt
@@ -691,11 +864,17 @@ class BoardScene(Scene):
                 try:
                     mv = self.engine.poll()
                 except Exception as exc:
-                    self.set_status(f"The computer player failed: {exc}", "error")
-                    self.engine = None
+                    self._engine_error(exc)
                 if mv:
                     self.thinking = False
-                    self.play_move(mv)
+                    if not self.play_move(mv):
+                        self.engine_failed = True
+
+    def _engine_error(self, exc: Exception) -> None:
+        """The computer could not move: say so and wait for the person (Undo, New game…)."""
+        self.thinking = False
+        self.engine_failed = True
+        self.set_status(f"The computer player failed: {exc}. Undo or start a new game.", "error")
 
     # ------------------------------------------------------------ drawing
     def decorations(self) -> Decorations:
@@ -723,6 +902,11 @@ class BoardScene(Scene):
                 self.input.decorate(deco)
             else:
                 deco.hover = self.hover_label
+            if self.hint is not None and not self.input.prefix:
+                opt = next((o for o in self.input.options if o.text == self.hint), None)
+                if opt is not None:
+                    deco.arrows = [(opt.clicks[0], self.input.arrow_end(opt))]
+                    deco.selectable = {opt.clicks[0]}
         return deco
 
     def _board_in_static(self) -> bool:
