@@ -776,6 +776,9 @@ class BoardScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
+        if self.anim is not None:  # input waits for the animation; a key press finishes it
+            self.anim.finish()
+            return True
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl and event.key == pygame.K_z:
             self.undo()
@@ -906,7 +909,9 @@ class BoardScene(Scene):
                 opt = next((o for o in self.input.options if o.text == self.hint), None)
                 if opt is not None:
                     deco.arrows = [(opt.clicks[0], self.input.arrow_end(opt))]
-                    deco.selectable = {opt.clicks[0]}
+                    deco.selectable = set()
+                    deco.selected = opt.clicks[0]
+                    deco.targets = {opt.clicks[-1]: opt.kind}
         return deco
 
     def _board_in_static(self) -> bool:
