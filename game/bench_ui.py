@@ -2,7 +2,7 @@
 
     python -m game.bench_ui [--json]
 
-``run(json)`` is what ``game.bench`` calls. Frame times are measured headless (SDL dummy
+``run(json)`` is what ``game.bench`` calls (it prints; ``measure()`` returns the numbers). Frame times are measured headless (SDL dummy
 driver) at 1280x800: one ``App.step`` = events + update + draw of a whole frame while a move
 animation is running. Start-up is the wall time of ``python main.py --screenshot X --frames 1``.
 """
@@ -83,24 +83,33 @@ def startup_time(repeat: int = 3) -> float:
     return statistics.median(runs)
 
 
-def run(json: bool = False) -> dict[str, Any]:
-    """Measure and report; returns the numbers (milliseconds / seconds)."""
+def measure() -> dict[str, Any]:
+    """The UI figures: frame time during animations (ms) and start-up time (s)."""
     times = frame_times()
-    result = {
+    return {
         "ui_frame_ms_median": round(statistics.median(times) * 1000, 2) if times else None,
         "ui_frame_ms_p99": round(_percentile(times, 0.99) * 1000, 2) if times else None,
         "ui_frames_measured": len(times),
         "ui_window": "1280x800",
         "ui_startup_s": round(startup_time(), 3),
     }
-    if json:
+
+
+def run(json: bool = False, json_out: bool | None = None) -> int:
+    """Measure and print (one JSON object with ``json``); returns 0 as a process exit code.
+
+    ``json_out`` is accepted as another name of ``json`` (``python -m game.bench ui --json``).
+    """
+    as_json = bool(json if json_out is None else json_out)
+    result = measure()
+    if as_json:
         print(_json.dumps(result))
     else:
         print(f"UI frame during animations at 1280x800: median {result['ui_frame_ms_median']} ms, "
               f"p99 {result['ui_frame_ms_p99']} ms over {result['ui_frames_measured']} frames")
         print(f"Start-up (main.py --screenshot --frames 1): {result['ui_startup_s']} s")
-    return result
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
-    run(json="--json" in sys.argv[1:])
+    sys.exit(run(json="--json" in sys.argv[1:]))

@@ -398,3 +398,9 @@ def test_monkey_5000_random_inputs(app):
                 _check_match(match)
                 checked += 1
     assert checked > 10 and most_moves >= 1, (checked, most_moves)
+
+
+def test_bench_ui_measures_frames_during_animations():
+    from game.bench_ui import frame_times
+    times = frame_times(frames=30)
+    assert len(times) == 30 and all(t > 0 for t in times)
