@@ -29,6 +29,7 @@ class Knowledge:
 
     name = "plain"
     rave = False   # whether all-moves-as-first statistics make sense (placement games)
+    win_plies = 1  # plies from win_now's move to the end of the game
 
     def __init__(self, playout_cap: int = PLAYOUT_CAP) -> None:
         self.playout_cap = playout_cap

@@ -64,10 +64,12 @@ _BASE: dict[str, Level] = {
                               knowledge=False), plain=True),
 }
 
-# Per-game adjustments of the search parameters (measured; see the report in docs).
+# Per-game adjustments of the search parameters (Onyx: RAVE won 5-0 against plain UCT
+# selection with the same knowledge at 1 s per move).
+_ONYX_RAVE = {"rave_k": 500.0, "exploration": 0.25}
 _PER_GAME: dict[str, dict[str, dict[str, Any]]] = {
     "amoeba": {},
-    "onyx": {},
+    "onyx": {"easy": _ONYX_RAVE, "medium": _ONYX_RAVE, "hard": _ONYX_RAVE},
     "onager": {},
 }
 
@@ -129,12 +131,14 @@ def analyse(game: Game, level_name: str, rng: random.Random | None = None,
 
 def choose_move(game: Game, level: str, rng: random.Random | None = None,
                 deadline: float | None = None, cancel: Any = None,
-                clock: Callable[[], float] | None = None, iterations: int | None = None) -> Move:
+                clock: Callable[[], float] | None = None, iterations: int | None = None,
+                info: dict | None = None) -> Move:
     """The level's move for the side to move in ``game`` (an internal, legal move).
 
     ``game`` is not changed. ``deadline`` is a time on ``clock``; ``cancel`` stops
     the search early (the best move found so far is returned); ``iterations``
-    replaces the level's budget by a fixed number of iterations.
+    replaces the level's budget by a fixed number of iterations. When ``info`` is
+    a dict it receives the search's ``iterations``, ``value`` and ``proven``.
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -155,6 +159,8 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
             return pie_opening(game, rng)
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
                   iterations=iterations)
+    if info is not None:
+        info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
     return res.move
 
 

@@ -2,7 +2,7 @@
 
     python -m game.ai.match GAME --black LEVEL --white LEVEL --games N
                             [--alternate] [--seed S] [--json] [--max-plies P]
-                            [--size N] [--open] [--pie] [--quiet]
+                            [--size N] [--open] [--pie] [--quiet] [--records]
 
 Without ``--alternate`` the levels keep their colours in every game. With it,
 they exchange colours from one game to the next (game 1 as given), and the
@@ -17,7 +17,8 @@ players' colours and the report follows the players.
 Prints wins, losses, draws, the average game length and the average time per
 move of each level; ``--json`` prints one JSON object instead:
 ``{"games", "black", "white", "black_wins", "white_wins", "draws", "avg_plies",
-"avg_move_s": {LEVEL: s}, "capped", "wins": {LEVEL: n} (with --alternate)}``.
+"avg_move_s": {LEVEL: s}, "avg_iterations": {LEVEL: n}, "capped", "reasons",
+"wins": {LEVEL: n}}`` (wins per level whenever the levels differ).
 Progress goes to stderr, one line per game (unless --quiet).
 """
 from __future__ import annotations
@@ -48,9 +49,12 @@ class GameRecord:
 @dataclass
 class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
+    iterations: dict[str, list[int]] = field(default_factory=dict)
 
-    def add(self, lvl: str, seconds: float) -> None:
+    def add(self, lvl: str, seconds: float, iterations: int | None = None) -> None:
         self.times.setdefault(lvl, []).append(seconds)
+        if iterations:
+            self.iterations.setdefault(lvl, []).append(iterations)
 
 
 def play_game(game_name: str, options: dict, black: str, white: str, rng: random.Random,
@@ -66,8 +70,9 @@ def play_game(game_name: str, options: dict, black: str, white: str, rng: random
             return GameRecord(None, None, "ply-cap", game.ply, moves)
         lvl = players[game.to_move]
         t0 = clock()
-        move = choose_move(game, lvl, rng, clock=clock)
-        tally.add(lvl, clock() - t0)
+        info: dict = {}
+        move = choose_move(game, lvl, rng, clock=clock, info=info)
+        tally.add(lvl, clock() - t0, info.get("iterations"))
         moves.append(game.move_str(move))
         game.play(move)
         if swap is not None and move == swap:
@@ -80,7 +85,7 @@ def play_game(game_name: str, options: dict, black: str, white: str, rng: random
 
 def run_match(game_name: str, black: str, white: str, games: int, seed: int | None = None,
               alternate: bool = False, options: dict | None = None, max_plies: int | None = None,
-              progress=None) -> dict:
+              progress=None, keep_records: bool = False) -> dict:
     options = dict(options or {})
     if max_plies is None:
         max_plies = DEFAULT_CAP.get(game_name)
@@ -90,6 +95,7 @@ def run_match(game_name: str, black: str, white: str, games: int, seed: int | No
            "alternate": alternate, "seed": base_seed, "black_wins": 0, "white_wins": 0, "draws": 0,
            "capped": 0, "max_plies": max_plies}
     wins: dict[str, int] = {black: 0, white: 0}
+    records: list[dict] = []
     plies: list[int] = []
     reasons: dict[str, int] = {}
     for i in range(games):
@@ -97,6 +103,8 @@ def run_match(game_name: str, black: str, white: str, games: int, seed: int | No
         rng = random.Random(base_seed * 1000003 + i)
         rec = play_game(game_name, options, b, w, rng, tally, max_plies)
         plies.append(rec.plies)
+        records.append({"black": b, "white": w, "winner": rec.winner_level, "reason": rec.reason,
+                        "moves": rec.moves})
         reasons[rec.reason] = reasons.get(rec.reason, 0) + 1
         if rec.reason == "ply-cap":
             out["capped"] += 1
@@ -116,9 +124,12 @@ def run_match(game_name: str, black: str, white: str, games: int, seed: int | No
                      f"{wins.get(white, 0)}, draws {out['draws']}")
     out["avg_plies"] = round(sum(plies) / len(plies), 1) if plies else 0.0
     out["avg_move_s"] = {lvl: round(sum(t) / len(t), 3) for lvl, t in tally.times.items() if t}
+    out["avg_iterations"] = {lvl: round(sum(t) / len(t)) for lvl, t in tally.iterations.items() if t}
     out["reasons"] = reasons
     if alternate or black != white:
         out["wins"] = wins
+    if keep_records:
+        out["records"] = records
     return out
 
 
@@ -140,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--open", action="store_true", help="onyx: open start")
     ap.add_argument("--pie", action="store_true", help="onyx: pie rule")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    ap.add_argument("--records", action="store_true",
+                    help="with --json: include every game's moves")
     args = ap.parse_args(argv)
     options: dict = {}
     if args.game == "onyx":
@@ -165,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=sys.stderr, flush=True)
 
     out = run_match(args.game, args.black, args.white, args.games, args.seed, args.alternate,
-                    options, args.max_plies, None if args.quiet else progress)
+                    options, args.max_plies, None if args.quiet else progress, args.records)
     if args.json:
         print(json.dumps(out))
         return 0
@@ -177,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         print("wins by level: " + ", ".join(f"{k} {v}" for k, v in out["wins"].items()))
     print(f"average length {out['avg_plies']} plies; average time per move: "
           + ", ".join(f"{k} {v:.3f} s" for k, v in out["avg_move_s"].items()))
+    if out["avg_iterations"]:
+        print("average search iterations per move: "
+              + ", ".join(f"{k} {v}" for k, v in out["avg_iterations"].items()))
     return 0
 
 

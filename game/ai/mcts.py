@@ -159,7 +159,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     if params.knowledge:
         w = knowledge.win_now(game)
         if w is not None:
-            return SearchResult(w, value=1.0, proven=1, proof_plies=1)
+            return SearchResult(w, value=1.0, proven=1, proof_plies=knowledge.win_plies)
         q = knowledge.quick_move(game, rng)
         if q is not None:
             return SearchResult(q)
@@ -184,6 +184,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     solver = params.solver
     use_k = params.knowledge
     win_now = knowledge.win_now
+    win_len = 1 + knowledge.win_plies
     simulate = knowledge.simulate
     order = knowledge.order
     search_moves = knowledge.search_moves
@@ -251,7 +252,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                     value_black = 0.0 if (color == 0) == opp_wins else 1.0
                     if solver:
                         node.proven[i] = -1 if opp_wins else 1
-                        node.plen[i] = 2
+                        node.plen[i] = win_len
                         _settle(node, i)
                 else:
                     value_black = simulate(g, rng)

@@ -24,6 +24,10 @@ ROWS = G.rows                       # 11
 ROW = tuple(G.row_of)
 EMPTY, BLACK, WHITE, LAKE = 0, 1, 2, 3
 CENTRE = G.index["f6"]
+ROW_A = tuple(p for p in range(N) if ROW[p] == 0)              # Black's back row
+ROW_K = tuple(p for p in range(N) if ROW[p] == ROWS - 1)       # White's back row
+A_LO, A_HI = ROW_A[0], ROW_A[-1] + 1
+K_LO, K_HI = ROW_K[0], ROW_K[-1] + 1
 # Progress of a piece on each cell, for Black (towards row k) and White (towards row a).
 PROG_B = tuple(ROW[p] for p in range(N))
 PROG_W = tuple(ROWS - 1 - ROW[p] for p in range(N))
@@ -56,14 +60,52 @@ class OnagerKnowledge(Knowledge):
 
     name = "onager"
 
-    def __init__(self, rollout: int = 6, greedy: float = 0.5, scale: float = 0.6) -> None:
+    def __init__(self, rollout: int = 6, greedy: float = 0.5, scale: float = 0.6,
+                 threats: float = 0.0) -> None:
         super().__init__()
+        self.threats = threats
         self.rollout = rollout
         self.greedy = greedy
         self.scale = scale
 
+    win_plies = 2
+
     def win_now(self, game: Game) -> Move | None:
-        # A majority counts only at the start of a turn: no move wins at once by it.
+        """A move after which the mover leads on the back rows and no reply fixes it.
+
+        A majority counts only at the start of a turn, so this is the Onager form of
+        a win in one: the mover's move, any reply, and the mover wins (two plies).
+        Only moves landing on a back row can create a lead, so few are tried.
+        """
+        if game.result is not None or game._setup_left:  # type: ignore[attr-defined]
+            return None
+        me = game.to_move
+        c = game._turn  # type: ignore[attr-defined]
+        top = game._top  # type: ignore[attr-defined]
+        far_lo, far_hi, own_lo, own_hi = (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
+        e = 3 - c
+        for m in game.legal_moves():
+            t = m & 255
+            if not (far_lo <= t < far_hi or own_lo <= t < own_hi):
+                continue
+            game.play(m)
+            res = game.result
+            if res is not None:
+                win = res.winner == me
+            elif top[far_lo:far_hi].count(c) <= top[own_lo:own_hi].count(e):
+                win = False
+            else:
+                win = True
+                for r in game.legal_moves():
+                    game.play(r)
+                    res = game.result
+                    game.undo()
+                    if res is None or res.winner != me:
+                        win = False
+                        break
+            game.undo()
+            if win:
+                return m
         return None
 
     def _policy_move(self, game: Game, moves: list[Move], rng: random.Random) -> Move:
@@ -92,9 +134,21 @@ class OnagerKnowledge(Knowledge):
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
             return result_value(game)
-        s = race_score(game._top)  # type: ignore[attr-defined]
-        s += 0.15 if game._turn == BLACK else -0.15  # type: ignore[attr-defined]
+        top = game._top  # type: ignore[attr-defined]
+        turn = game._turn  # type: ignore[attr-defined]
+        s = race_score(top)
+        s += 0.15 if turn == BLACK else -0.15
+        if self.threats:
+            s += self.threats * (self._reach(top, game._hgt, BLACK)  # type: ignore[attr-defined]
+                                 - self._reach(top, game._hgt, WHITE))  # type: ignore[attr-defined]
         return 1.0 / (1.0 + math.exp(-self.scale * s))
+
+    @staticmethod
+    def _reach(top: list[int], hgt: list[int], c: int) -> int:
+        """How many cells of the opponent's back row colour c can reach in one move."""
+        from ..rules import onager as rules
+        far = ROWS - 1 if c == BLACK else 0
+        return len({m & 255 for m in rules._gen(c, top, hgt) if ROW[m & 255] == far})
 
     # ------------------------------------------------------------- lakes
     def quick_move(self, game: Game, rng: random.Random) -> Move | None:

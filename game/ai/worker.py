@@ -108,9 +108,10 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
             return EngineReply(rid, kind, True, accept=ok, info={"seconds": round(clock() - t0, 3)})
         level = payload.get("level", "medium") if kind == MOVE else "medium"
         get_level(level, game.name)          # a readable error for an unknown level
-        move = choose_move(game, level, rng, cancel=cancel, clock=clock)
-        return EngineReply(rid, kind, True, move=game.move_str(move),
-                           info={"seconds": round(clock() - t0, 3), "level": level})
+        info: dict = {}
+        move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info)
+        info.update(seconds=round(clock() - t0, 3), level=level)
+        return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
         return EngineReply(rid, kind, False, error=f"the computer player could not use this "
                                                    f"position: {e}")
