@@ -22,6 +22,8 @@ class PlayedMove:
     text: str     # canonical (move_str), always readable by parse_move in the position before
     record: str   # record_str (may carry a suffix, e.g. Onyx '*')
     color: Color  # the side that played it
+    path: tuple[str, ...] = ()   # the landings the player chose (Onager chains), when given
+    exchange: bool = False       # the players exchanged colours with it (Onyx pie rule's swap)
 
 
 class Match:
@@ -89,14 +91,46 @@ class Match:
         return move
 
     def play(self, move: Move | str) -> list[Motion]:
-        """Play a move (text or move value). Returns the motions computed before playing."""
-        m = self.parse(move)
-        motions = self.game.motions(m)
-        played = PlayedMove(self.game.move_str(m), self.game.record_str(m), self.game.to_move)
+        """Play a move (text or move value). Returns the motions computed before playing.
+
+        A chain given as a path (Onager ``b2-b4-d6``) keeps the landings the player chose for
+        its motions. A move whose motions include a ``swap`` (Onyx pie rule) exchanges the
+        players of the two colours: the first player now plays White.
+        """
+        path: tuple[str, ...] = ()
+        parse_path = getattr(self.game, "parse_path", None)
+        if isinstance(move, str) and parse_path is not None and not self.is_over:
+            m, given = parse_path(move)
+            given = tuple(given)
+            path = given if len(given) > 2 else ()
+            motions = self.game.motions(m, path=list(given)) if path else self.game.motions(m)
+        else:
+            m = self.parse(move)
+            motions = self.game.motions(m)
+        exchange = any(mo.kind == "swap" for mo in motions)
+        played = PlayedMove(self.game.move_str(m), self.game.record_str(m), self.game.to_move, path, exchange)
         self.game.play(m)
         self.history.append(played)
         self._redo.clear()
+        if exchange:
+            self._exchange()
         return motions
+
+    def _exchange(self) -> None:
+        self.players[Color.BLACK], self.players[Color.WHITE] = self.players[Color.WHITE], self.players[Color.BLACK]
+
+    @property
+    def start_players(self) -> dict[Color, str]:
+        """Who sat at each colour when the game started (before any pie-rule swap)."""
+        out = dict(self.players)
+        if sum(1 for pm in self.history if pm.exchange) % 2:
+            out[Color.BLACK], out[Color.WHITE] = out[Color.WHITE], out[Color.BLACK]
+        return out
+
+    @property
+    def swapped(self) -> bool:
+        """Have the players exchanged colours (Onyx pie rule)?"""
+        return bool(getattr(self.game, "swapped", False))
 
     def undo(self) -> bool:
         """Take back the last move, or a resignation/agreement first. False if nothing to undo."""
@@ -116,7 +150,10 @@ class Match:
         if not self.history:
             return False
         self.game.undo()
-        self._redo.append(self.history.pop())
+        pm = self.history.pop()
+        if pm.exchange:
+            self._exchange()
+        self._redo.append(pm)
         return True
 
     def redo(self) -> list[Motion] | None:
@@ -125,12 +162,17 @@ class Match:
             return None
         nxt = self._redo[-1]
         try:
-            m = self.game.parse_move(nxt.text)
+            text = "-".join(nxt.path) if nxt.path else nxt.text
+            self.game.parse_move(text)
         except RulesError:
             self._redo.clear()
             return None
         redo_rest = self._redo[:-1]
-        motions = self.play(m)
+        try:
+            motions = self.play(text)
+        except RulesError:
+            self._redo.clear()
+            return None
         self._redo = redo_rest
         return motions
 
@@ -189,11 +231,12 @@ class Match:
         return rows
 
     def info(self) -> dict[str, Any]:
-        """Header data for a record / save file."""
+        """Header data for a record / save file (the players as they sat at the start)."""
+        start = self.start_players
         return {
             "game": self.game.name,
             "options": self.game.options(),
-            "black": self.players[Color.BLACK],
-            "white": self.players[Color.WHITE],
+            "black": start[Color.BLACK],
+            "white": start[Color.WHITE],
             "result": self.result.to_json() if self.result else None,
         }

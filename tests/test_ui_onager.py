@@ -258,8 +258,6 @@ def test_stack_tooltip_lists_the_discs_bottom_to_top():
 
 
 # ---------------------------------------------------------------- animation
-@pytest.mark.xfail(strict=False, reason="game/anim/moves.py animates each chain hop as a separate disc and "
-                                        "hides the enemy pieces landed on (reported to the framework owner)")
 def test_chain_animation_follows_the_chosen_hops_with_one_disc():
     game = Onager.from_position(POS_8_5, Color.BLACK)
     view = OnagerView()

@@ -183,7 +183,7 @@ class MoveAnimation:
                 land = ground.get(m.dst, 0)
                 ground[m.dst] = land + len(m.pieces)
                 if m.kind == "jump":
-                    segs = [Segment(t0, t1, m.src, m.dst, start, land, arc=2.6 + 0.4 * len(m.via),
+                    segs = [Segment(t0, t1, m.src, m.dst, start, land, arc=self._jump_arc(m.src, m.dst),
                                     easing=pytweening.easeInOutSine)]
                 else:
                     nodes = [m.src, *m.via, m.dst]
@@ -232,6 +232,19 @@ class MoveAnimation:
                 self.sprites.append(Sprite(tuple(m.pieces), segs, order=order + k_))
             order += n
         return total
+
+    def _jump_arc(self, a: str, b: str) -> float:
+        """Arc height (in stack levels) of a jump: higher for longer jumps (2 steps: 2.6 levels)."""
+        steps = 2.0
+        try:
+            ax, ay = self.view.pixel_of(a)
+            bx, by = self.view.pixel_of(b)
+            unit = float(getattr(self.view, "scale", 0.0) or 0.0)
+            if unit > 0:
+                steps = max(1.0, math.hypot(bx - ax, by - ay) / unit)
+        except (KeyError, TypeError, ValueError):
+            pass
+        return 1.6 + 0.5 * steps
 
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> bool:

@@ -36,6 +36,7 @@ class Decorations:
     ghosts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # pieces previewed on points
     arrows: list[tuple[str, str]] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
+    captures: list[str] = field(default_factory=list)      # stones a hovered move would capture (Onyx)
     time: float = 0.0                                      # seconds, for pulsing effects
 
 
@@ -346,6 +347,32 @@ class BoardInput:
     def describe(self, label: str) -> str:
         """Hover text for a point (override)."""
         return ""
+
+    def idle_message(self) -> str:
+        """Status text while nothing is selected (override for game-specific wording)."""
+        g = self.game
+        if g is None or g.is_over:
+            return ""
+        who = g.to_move.title
+        board = [o for o in self.options if o.clicks]   # moves made on the board (not e.g. a swap button)
+        if board and all(len(o.clicks) == 1 and o.kind == "place" for o in board):
+            return f"{who} to move: click a point to place a stone."
+        return f"{who} to move: click one of your glowing pieces."
+
+    def threat_message(self, threats: Sequence[str]) -> str:
+        """Warning text for ``game.threats()`` (empty: no warning). Override per game."""
+        if not threats:
+            return ""
+        g = self.game
+        cells = ", ".join(t.upper() for t in threats)
+        name = getattr(g, "name", "")
+        if name == "onager" and g is not None:
+            opp = g.to_move.other.title
+            return (f"{opp} leads on your back row ({cells}): {opp} wins at the start of the next turn "
+                    f"unless you change that now!")
+        if name == "amoeba":
+            return f"Your Kernel on {cells} can be captured next move!"
+        return f"{cells} can be captured next move!"
 
     # ------------------------------------------------------------ state
     def set_game(self, game: Game | None) -> None:
