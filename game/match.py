@@ -76,6 +76,11 @@ class Match:
         return self._override is None and bool(self._redo)
 
     @property
+    def future(self) -> list[PlayedMove]:
+        """The moves Redo would play again, next one first (history browsing, records)."""
+        return list(reversed(self._redo))
+
+    @property
     def last_move(self) -> PlayedMove | None:
         return self.history[-1] if self.history else None
 
