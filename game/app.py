@@ -228,6 +228,10 @@ class App:
             if (event.x, event.y) != self.size:
                 self.resize((event.x, event.y))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            from .scenes.settings import toggle_fullscreen
+            toggle_fullscreen(self)     # full screen on and off, anywhere
+            return
         if self.transitioning and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
                                                  pygame.KEYUP, pygame.TEXTINPUT):
             return
@@ -288,6 +292,11 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().exit()
+        try:
+            from .autosave import writer
+            writer().flush(5.0)         # the autosave and settings written in the background
+        except Exception:
+            pass
         pygame.display.quit()
 
 
@@ -340,6 +349,9 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     from .scenes.menu import MenuScene
     app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
+    from .scenes.settings import attach_settings
+    attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,
+                    autosave=not args.screenshot)
     from .scenes.board import default_engine_factory
     app.engine_factory = default_engine_factory()
     menu = MenuScene()

@@ -36,6 +36,9 @@ def frame_times(frames: int = 400, size: tuple[int, int] = (1280, 800), game: st
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import build, parse_args
+    from .storage import HOME_ENV
+    home, saved_home = tempfile.TemporaryDirectory(prefix="trio-bench-"), os.environ.get(HOME_ENV)
+    os.environ[HOME_ENV] = home.name    # the benchmark's games never touch the player's autosave
     app = build(parse_args(["--game", game, "--window", f"{size[0]}x{size[1]}"]), fade=False)
     rng = random.Random(seed)
     times: list[float] = []
@@ -64,6 +67,11 @@ def frame_times(frames: int = 400, size: tuple[int, int] = (1280, 800), game: st
             times.append(time.perf_counter() - t0)
     finally:
         app.close()
+        if saved_home is None:
+            os.environ.pop(HOME_ENV, None)
+        else:
+            os.environ[HOME_ENV] = saved_home
+        home.cleanup()
     return times
 
 

@@ -9,3 +9,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own ABSTRACT_TRIO_HOME: no test reads or writes the real user folders
+    (settings, the autosave written after every move, records, pictures)."""
+    monkeypatch.setenv("ABSTRACT_TRIO_HOME", str(tmp_path_factory.mktemp("home")))

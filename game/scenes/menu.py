@@ -1,5 +1,8 @@
-"""The main menu: one card per game with a small picture of its board; Settings, Quit.
+"""The main menu: one card per game with a small picture of its board; Continue, Load game…,
+Settings, Quit.
 
+"Continue" offers the game in progress that was autosaved ("Continue: Onyx, move 23, Black to
+move"); an autosave that cannot be read is set aside by ``game.storage`` and the menu says so.
 Also the small ``MessageScene`` used for features that are not there yet ("coming soon").
 """
 from __future__ import annotations
@@ -8,7 +11,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
@@ -63,6 +66,60 @@ class MenuScene(Scene):
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.settings_btn: UIButton | None = None
         self.quit_btn: UIButton | None = None
+        self.continue_btn: UIButton | None = None
+        self.load_btn: UIButton | None = None
+        self.message_box: UITextBox | None = None
+        self.resume_record: Any = None     # the autosaved Record, if there is one
+        self.resume_text = ""              # 'Onyx, move 23, Black to move'
+        self.message = ""                  # shown under the buttons (corrupt autosave, bad file…)
+        self.message_kind = "info"
+        self.dialog: Any = None            # the Load game file dialog
+        self.dialog_kind = ""
+
+    # ------------------------------------------------------------ the game in progress
+    def check_autosave(self) -> None:
+        """Look for an autosaved game in progress (a corrupt one is set aside with a message)."""
+        from ..autosave import describe_record, writer
+        from ..storage import load_autosave
+        writer().flush(2.0)     # a board that just closed may still be writing it
+        record, problem = load_autosave()
+        if record is not None and record.result is not None:
+            record = None       # a finished game is not offered (it is the last game)
+        self.resume_record = record
+        self.resume_text = describe_record(record) if record is not None else ""
+        if problem:
+            self.set_message(problem, "warn")
+
+    def set_message(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        self.message_kind = kind
+        self._show_message()
+
+    def _show_message(self) -> None:
+        box = self.message_box
+        if box is None:
+            return
+        import html
+        colour = {"warn": "#ffb070", "error": "#ff8070"}.get(self.message_kind, "#efe4d0")
+        if self.message:
+            box.set_text(f"<font color='{colour}'>{html.escape(self.message)}</font>")
+            box.show()
+        else:
+            box.hide()
+
+    def enter(self, app: Any) -> None:
+        self.app = app
+        self.check_autosave()
+        warnings = getattr(app, "prefs_warnings", None)
+        if warnings and not self.message:
+            self.set_message("Settings: " + "; ".join(warnings), "warn")
+        super().enter(app)
+
+    def resume(self) -> None:  # type: ignore[override]
+        """Back from a game: the game in progress may have changed."""
+        self.check_autosave()
+        super().resume()
+        self.relayout()
 
     def build_ui(self) -> None:
         w, h = self.size
@@ -74,8 +131,10 @@ class MenuScene(Scene):
         card_w = min(px(440), (w - 2 * margin - (n - 1) * gap) // n)
         top = int(h * 0.22)
         card_h = min(int(h * 0.62), int(card_w * 1.45))
-        x0 = (w - (n * card_w + (n - 1) * gap)) // 2
+        msg_h = px(66) if self.message else 0           # two lines for a message under the buttons
         bh = px(44)
+        card_h = min(card_h, h - top - px(24) - bh - px(20) - (msg_h + px(8) if msg_h else 0))
+        x0 = (w - (n * card_w + (n - 1) * gap)) // 2
         for i, (name, title, blurb) in enumerate(GAMES):
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
             pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), rect.h - px(64) - 2 * bh - px(70))
@@ -86,12 +145,63 @@ class MenuScene(Scene):
                            self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
                                "play": play, "tutorial": tut})
-        bw = px(180)
-        y = min(h - bh - 20, top + card_h + px(24))
-        self.settings_btn = UIButton(pygame.Rect(w // 2 - bw - px(10), y, bw, bh), "Settings", self.ui,
-                                     container=self.root)
-        self.quit_btn = UIButton(pygame.Rect(w // 2 + px(10), y, bw, bh), "Quit", self.ui, container=self.root,
-                                 object_id="#danger_button")
+        bw, gap = px(150), px(16)
+        y = min(h - bh - px(20) - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
+        widths: list[tuple[str, int]] = []
+        if self.resume_record is not None:
+            label = f"Continue: {self.resume_text}"
+            cw = min(D.font(px(18), True).size(label)[0] + px(44), w - 2 * margin - 3 * (bw + gap))
+            widths.append(("continue", max(bw, cw)))
+        widths += [("load", bw), ("settings", bw), ("quit", bw)]
+        x = (w - (sum(wd for _, wd in widths) + gap * (len(widths) - 1))) // 2
+        self.continue_btn = None
+        for key, wd in widths:
+            r = pygame.Rect(x, y, wd, bh)
+            if key == "continue":
+                self.continue_btn = UIButton(r, f"Continue: {self.resume_text}", self.ui, container=self.root,
+                                             object_id="#primary_button",
+                                             tool_tip_text="Go on with the game you left (it is saved after every move)")
+            elif key == "load":
+                self.load_btn = UIButton(r, "Load game…", self.ui, container=self.root,
+                                         tool_tip_text="Open a saved game record")
+            elif key == "settings":
+                self.settings_btn = UIButton(r, "Settings", self.ui, container=self.root)
+            else:
+                self.quit_btn = UIButton(r, "Quit", self.ui, container=self.root, object_id="#danger_button")
+            x += wd + gap
+        mw = min(px(900), w - 2 * margin)
+        mh = max(px(30), min(msg_h or px(30), h - (y + bh + px(8)) - px(6)))
+        self.message_box = UITextBox("", pygame.Rect((w - mw) // 2, y + bh + px(8), mw, mh), self.ui,
+                                     container=self.root, object_id="#status_box")
+        self._show_message()
+
+    def continue_game(self) -> None:
+        """Open the autosaved game where it was left."""
+        assert self.app is not None
+        record = self.resume_record
+        if record is None:
+            return
+        from .files import board_from_record
+        try:
+            board = board_from_record(record, f"Welcome back: {self.resume_text}.")
+        except Exception as exc:  # a record that parsed replays; never crash the menu anyway
+            self.set_message(f"The saved game could not be restored: {exc}", "error")
+            return
+        self.app.push(board)
+
+    def back(self) -> bool:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+            self.dialog_kind = ""
+            return True
+        return False
+
+    def close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+        self.dialog_kind = ""
 
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         key = (name, size)
@@ -100,9 +210,25 @@ class MenuScene(Scene):
         return self._pictures[key]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            from .files import path_picked
+            return path_picked(self, event)
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
+            self.dialog = None
+            self.dialog_kind = ""
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
-        assert self.app is not None
+        if is_button(event, self.continue_btn):
+            self.continue_game()
+            return True
+        if is_button(event, self.load_btn):
+            if self.dialog is None:
+                from .files import open_load_dialog
+                self.set_message("")
+                open_load_dialog(self)
+            return True
         for card in self.cards:
             if is_button(event, card["play"]):
                 from .newgame import NewGameScene

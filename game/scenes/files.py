@@ -1,0 +1,256 @@
+"""Save…, Load… and Picture: the file dialogs of the board scene and the menu.
+
+* ``open_save_dialog(scene)`` / ``open_load_dialog(scene)``: a pygame-gui ``UIFileDialog`` in
+  the records folder (``game.storage.records_dir()``), kept in ``scene.dialog`` so the board's
+  own rules apply while it is open (Escape closes it, keys and clicks do not reach the board,
+  the computer waits).
+* ``path_picked(scene, event)``: the dialog's answer. Saving writes the record atomically
+  (asking before it replaces another file); loading reads and checks the whole record first,
+  so a bad file only gives a message naming the problem and its line, and nothing changes.
+* ``board_from_record(record)``: a board scene for a record (used by Load and Continue).
+* ``export_picture(scene)``: the board as a PNG in the pictures folder, the path in the status.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pygame
+from pygame_gui.windows import UIFileDialog
+
+from ..autosave import match_from_record, match_record
+from ..rules.base import Motion
+from ..rules.record import Record, RecordError
+from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, records_dir, save_record,
+                       suggest_record_path)
+
+PICTURES_FOLDER = "pictures"
+
+__all__ = ["open_save_dialog", "open_load_dialog", "path_picked", "board_from_record", "export_picture",
+           "load_path", "pictures_dir", "dialog_rect"]
+
+
+def labels_of(motions: list[Motion]) -> tuple[str, ...]:
+    """The points a move touched (its last-move marks), like ``BoardScene.labels_of``."""
+    out: list[str] = []
+    for mo in motions:
+        for lab in (mo.src, mo.dst):
+            if lab and lab not in out:
+                out.append(lab)
+    return tuple(out)
+
+
+def board_from_record(record: Record, status: str = "") -> Any:
+    """A board scene showing a record's game (at the ply it was left at, or its end)."""
+    from .board import BoardScene
+    match, marks, final = match_from_record(record, labels=labels_of)
+    scene = BoardScene(match)
+    scene.marks = marks
+    if match.future:
+        scene.browse_ply = len(match.history)
+        extras = getattr(scene, "extras", None)
+        if extras is not None:
+            extras.final = final
+    if status:
+        scene.status = status
+    return scene
+
+
+def dialog_rect(scene: Any) -> pygame.Rect:
+    w, h = scene.size
+    px = scene.px
+    rect = pygame.Rect(0, 0, min(px(620), w - 40), min(px(460), h - 40))
+    rect.center = (w // 2, h // 2)
+    return rect
+
+
+def _records_folder() -> Path:
+    folder = records_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return folder
+
+
+def open_load_dialog(scene: Any) -> Any:
+    """A file dialog for choosing a record to open (kept in ``scene.dialog``)."""
+    close = getattr(scene, "close_dialog", None)
+    if callable(close):
+        close()
+    dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game",
+                       initial_file_path=str(_records_folder()), allow_existing_files_only=True,
+                       allowed_suffixes={RECORD_SUFFIX})
+    scene.dialog = dlg
+    scene.dialog_kind = "load"
+    return dlg
+
+
+def open_save_dialog(scene: Any) -> Any:
+    """A file dialog for choosing where to save the board's game."""
+    m = getattr(scene, "match", None)
+    if m is None:
+        return None
+    close = getattr(scene, "close_dialog", None)
+    if callable(close):
+        close()
+    try:
+        path = suggest_record_path(match_record(m, final=_final(scene)), _records_folder())
+    except (RecordError, StorageError, OSError):
+        path = _records_folder() / f"game{RECORD_SUFFIX}"
+    dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game",
+                       initial_file_path=str(path), allow_existing_files_only=False)
+    scene.dialog = dlg
+    scene.dialog_kind = "save"
+    return dlg
+
+
+def _final(scene: Any) -> Any:
+    extras = getattr(scene, "extras", None)
+    if extras is not None and getattr(scene, "browse_ply", None) is not None:
+        return extras.final
+    return None
+
+
+def path_picked(scene: Any, event: Any) -> bool:
+    """The file dialog's OK: save or load. True if the event belonged to this scene's dialog."""
+    if getattr(scene, "dialog", None) is None or event.ui_element is not scene.dialog:
+        return False
+    kind = scene.dialog_kind
+    scene.dialog = None
+    scene.dialog_kind = ""
+    path = Path(event.text)
+    if kind == "save":
+        if not path.suffix:
+            path = path.with_suffix(RECORD_SUFFIX)
+        if path.exists() and path.is_file():
+            scene._overwrite_path = path
+            scene.open_dialog("overwrite", "Replace the file?",
+                              f"{_html(path.name)} already exists.<br><br>Replace it with this game?", "Replace")
+            return True
+        save_to(scene, path)
+    elif kind == "load":
+        load_path(scene, path)
+    return True
+
+
+def overwrite_confirmed(scene: Any) -> None:
+    path = getattr(scene, "_overwrite_path", None)
+    scene._overwrite_path = None
+    if path is not None:
+        save_to(scene, Path(path))
+
+
+def save_to(scene: Any, path: Path) -> bool:
+    """Write the board's game to ``path``; the status says where, or why not."""
+    m = getattr(scene, "match", None)
+    if m is None:
+        return False
+    try:
+        record = match_record(m, final=_final(scene))
+        saved = save_record(path, record)
+    except (StorageError, RecordError, OSError) as e:
+        scene.set_status(f"Could not save the game: {e}", "error")
+        return False
+    scene.set_status(f"Saved: {saved}")
+    return True
+
+
+def read_record(path: Path) -> tuple[Record | None, str]:
+    """A record from a file, or None and a message for the player (with the line number)."""
+    try:
+        return load_record(path), ""
+    except RecordError as e:
+        return None, f"{Path(path).name} is not a game record this program can read: {e}"
+    except StorageError as e:
+        return None, f"Could not open {Path(path).name}: {e}"
+
+
+def load_path(scene: Any, path: Path) -> bool:
+    """Load a record into a new board scene (replacing ``scene`` if it is a board)."""
+    record, problem = read_record(path)
+    if record is None:
+        _say(scene, problem, "error")
+        return False
+    try:
+        n = len(record.moves)
+        end = f", {record.result.describe()}" if record.result is not None else ""
+        status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}{end}. "
+                  f"Step through it with the arrow keys or press Replay.")
+        board = board_from_record(record, status)
+    except (RecordError, StorageError, ValueError) as e:
+        _say(scene, f"Could not load {Path(path).name}: {e}", "error")
+        return False
+    app = scene.app
+    if app is None:
+        return False
+    leave = getattr(scene, "leave", None)
+    from .board import BoardScene
+    if isinstance(scene, BoardScene):
+        if callable(leave):
+            leave()
+        app.replace(board)
+    else:
+        app.push(board)
+    return True
+
+
+def _say(scene: Any, text: str, kind: str = "info") -> None:
+    fn = getattr(scene, "set_status", None) or getattr(scene, "set_message", None)
+    if callable(fn):
+        fn(text, kind)
+
+
+def _html(s: str) -> str:
+    import html
+    return html.escape(s)
+
+
+# ----------------------------------------------------------------- pictures
+def pictures_dir() -> Path:
+    return data_dir() / PICTURES_FOLDER
+
+
+def export_picture(scene: Any, folder: Path | None = None) -> Path | None:
+    """Save the board area as a PNG; the status line shows the path (or the problem)."""
+    if scene.app is None or getattr(scene, "view", None) is None:
+        return None
+    surf = pygame.Surface(scene.app.size)
+    saved_hover = getattr(scene, "hover_label", None)
+    scene.hover_label = None
+    try:
+        surf.blit(scene.app.backdrop(), (0, 0))
+        scene.draw(surf)
+    finally:
+        scene.hover_label = saved_hover
+    rect = scene.board_rect.clip(surf.get_rect())
+    view_rect = getattr(scene.view, "rect", rect)
+    rect = pygame.Rect(view_rect).clip(surf.get_rect()) or rect
+    picture = surf.subsurface(rect).copy()
+    base = Path(folder) if folder is not None else pictures_dir()
+    m = scene.match
+    n = len(m.history) if m is not None else 0
+    stem = f"{_dt.date.today().isoformat()} {scene.game_name or 'game'} move {n}"
+    path = base / f"{stem}.png"
+    k = 2
+    while path.exists():
+        path = base / f"{stem} ({k}).png"
+        k += 1
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".picture.", suffix=".png", dir=base)
+        os.close(fd)
+        try:
+            pygame.image.save(picture, tmp)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except (OSError, pygame.error) as e:
+        scene.set_status(f"Could not save the picture: {e}", "error")
+        return None
+    scene.set_status(f"Picture saved: {path}")
+    return path

@@ -1,0 +1,369 @@
+"""The settings scene, and how the saved settings reach the running app.
+
+Saved settings (``game.settings.Settings``, ``settings.toml`` in the config folder) live in
+``app.prefs``; the scenes read the live ones in ``app.settings`` (``anim_speed``,
+``show_coords``, ``show_targets``). ``attach_settings(app)`` loads the file at start-up,
+``apply_settings(app)`` pushes a change everywhere at once (speed, coordinates, highlights,
+colour theme, sound, full screen) and saves it in the background; ``sync_from_app(app)``
+saves changes made with keys on the board (C, +, -). F11 anywhere: ``toggle_fullscreen(app)``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from .. import themes
+from ..autosave import writer
+from ..settings import SPEED_RANGE, Settings, load_settings, settings_path, settings_to_toml
+from ..sound import bank
+from ..storage import atomic_write_text
+from ..views import draw as D
+from .base import Scene, is_button
+
+__all__ = ["SettingsScene", "attach_settings", "apply_settings", "prefs", "sync_from_app", "toggle_fullscreen",
+           "set_fullscreen", "save_prefs"]
+
+SLIDER_STEPS = 100
+
+
+# ----------------------------------------------------------------- app <-> saved settings
+def prefs(app: Any) -> Settings:
+    """The app's saved settings (made from its live settings if none were loaded)."""
+    p = getattr(app, "prefs", None)
+    if not isinstance(p, Settings):
+        live = app.settings
+        p = Settings(animation_speed=_clamp_speed(live.anim_speed), show_coordinates=bool(live.show_coords),
+                     show_highlights=bool(live.show_targets))
+        app.prefs = p
+    return p
+
+
+def _clamp_speed(v: float) -> float:
+    return max(SPEED_RANGE[0], min(SPEED_RANGE[1], float(v)))
+
+
+def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool = True,
+                    autosave: bool = True) -> list[str]:
+    """Load the saved settings into the app at start-up; returns warnings for the player.
+
+    ``speed`` (the command line's ``--speed``) overrides the saved animation speed for this run;
+    ``autosave=False`` (``--screenshot`` runs) keeps the games of this run off the disk.
+    """
+    app.autosave_enabled = autosave
+    s, warnings = load_settings()
+    app.prefs = s
+    app.prefs_warnings = list(warnings)
+    apply_settings(app, save=False, allow_fullscreen=allow_fullscreen)
+    if speed is not None:
+        app.settings.anim_speed = float(speed)
+    app._prefs_seen = _live_key(app)
+    return warnings
+
+
+def _live_key(app: Any) -> tuple[Any, ...]:
+    st = app.settings
+    return (round(float(st.anim_speed), 4), bool(st.show_coords), bool(st.show_targets))
+
+
+def apply_settings(app: Any, save: bool = True, allow_fullscreen: bool = True) -> None:
+    """Make the saved settings live everywhere, and save them (in the background)."""
+    p = prefs(app)
+    st = app.settings
+    st.anim_speed = p.animation_speed
+    st.show_coords = p.show_coordinates
+    st.show_targets = p.show_highlights
+    bank().configure(p.sound, p.volume)
+    if themes.current_theme() != p.theme:
+        themes.apply_theme(p.theme)
+        themes.refresh_scenes(app)
+    if allow_fullscreen and p.fullscreen != is_fullscreen(app):
+        set_fullscreen(app, p.fullscreen, save=False)
+    app._prefs_seen = _live_key(app)
+    if save:
+        save_prefs(app)
+
+
+def save_prefs(app: Any) -> None:
+    """Write settings.toml in the background (only the newest settings are written)."""
+    p = prefs(app)
+    path = settings_path()
+    text = settings_to_toml(p)
+    writer().submit(("settings", str(path)), lambda: atomic_write_text(path, text))
+
+
+def sync_from_app(app: Any) -> bool:
+    """Keys on the board change the live settings (C, +, -): keep and save them too."""
+    if not hasattr(app, "settings"):
+        return False
+    key = _live_key(app)
+    if getattr(app, "_prefs_seen", None) == key:
+        return False
+    app._prefs_seen = key
+    p = prefs(app)
+    st = app.settings
+    app.prefs = replace(p, animation_speed=_clamp_speed(st.anim_speed), show_coordinates=bool(st.show_coords),
+                        show_highlights=bool(st.show_targets))
+    save_prefs(app)
+    return True
+
+
+# ----------------------------------------------------------------- full screen
+def is_fullscreen(app: Any) -> bool:
+    return bool(getattr(app, "fullscreen", False))
+
+
+def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
+    """Switch between full screen and a window; False if the display refused."""
+    on = bool(on)
+    if on == is_fullscreen(app):
+        return True
+    try:
+        if on:
+            app._windowed_size = app.size
+            sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+            size = tuple(sizes[0]) if sizes else app.size
+            app.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        else:
+            size = getattr(app, "_windowed_size", None) or app.size
+            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error:
+        return False
+    app.fullscreen = on
+    app.resize(app.screen.get_size())
+    if save:
+        p = prefs(app)
+        app.prefs = replace(p, fullscreen=on)
+        save_prefs(app)
+    for sc in list(getattr(app, "scenes", [])):
+        if isinstance(sc, SettingsScene) and sc.widgets.get("fullscreen") is not None:
+            sc.sync_widgets()
+    return True
+
+
+def toggle_fullscreen(app: Any) -> bool:
+    return set_fullscreen(app, not is_fullscreen(app))
+
+
+# ----------------------------------------------------------------- the scene
+def _speed_to_slider(v: float) -> int:
+    lo, hi = math.log(SPEED_RANGE[0]), math.log(SPEED_RANGE[1])
+    return int(round((math.log(_clamp_speed(v)) - lo) / (hi - lo) * SLIDER_STEPS))
+
+
+def _slider_to_speed(pos: float) -> float:
+    lo, hi = math.log(SPEED_RANGE[0]), math.log(SPEED_RANGE[1])
+    v = math.exp(lo + (hi - lo) * max(0.0, min(1.0, pos / SLIDER_STEPS)))
+    # friendly values: 0.25, 0.3 … 1.0 … 4.0 (two significant digits)
+    return _clamp_speed(float(f"{v:.2g}"))
+
+
+class SettingsScene(Scene):
+    """Animation speed, sound and volume, coordinates, highlights, colour theme, full screen."""
+
+    title = "Settings"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: dict[str, Any] = {}
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.rows: dict[str, pygame.Rect] = {}
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self.message = ""
+
+    @property
+    def back_btn(self) -> Any:
+        """The Done button (the name other scenes' Back buttons have)."""
+        return self.widgets.get("back")
+
+    # ------------------------------------------------------------ layout
+    def build_ui(self) -> None:
+        assert self.app is not None
+        w, h = self.size
+        px = self.px
+        p = prefs(self.app)
+        row_h = px(46)
+        pw = min(px(680), int(w * 0.8))
+        ph = min(px(96) + 7 * row_h + px(124), h - px(24))
+        self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        x = self.panel_rect.x + px(36)
+        lw = px(200)
+        fx = x + lw
+        fw = self.panel_rect.right - px(36) - fx
+        y = self.panel_rect.y + px(84)
+        W = self.widgets = {}
+        self.rows = {}
+        vw = px(70)
+
+        def label(key: str, text: str) -> None:
+            self.rows[key] = pygame.Rect(x, y, lw, row_h)
+            W[f"{key}_label"] = UILabel(pygame.Rect(x, y + px(8), lw - px(10), px(30)), text, self.ui,
+                                        container=self.root, object_id="#player_label")
+
+        label("speed", "Animation speed")
+        W["speed"] = UIHorizontalSlider(pygame.Rect(fx, y + px(9), fw - vw - px(8), px(28)),
+                                        _speed_to_slider(p.animation_speed), (0, SLIDER_STEPS), self.ui,
+                                        container=self.root, click_increment=5)
+        W["speed_value"] = UILabel(pygame.Rect(fx + fw - vw, y + px(8), vw, px(30)), "", self.ui,
+                                   container=self.root, object_id="#player_label")
+        y += row_h
+        label("sound", "Sound")
+        W["sound"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Play sounds", self.ui,
+                                container=self.root, initial_state=p.sound)
+        y += row_h
+        label("volume", "Volume")
+        W["volume"] = UIHorizontalSlider(pygame.Rect(fx, y + px(9), fw - vw - px(8), px(28)),
+                                         int(round(p.volume * 100)), (0, 100), self.ui, container=self.root,
+                                         click_increment=5)
+        W["volume_value"] = UILabel(pygame.Rect(fx + fw - vw, y + px(8), vw, px(30)), "", self.ui,
+                                    container=self.root, object_id="#player_label")
+        y += row_h
+        label("coords", "Board")
+        W["coords"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Show coordinates (C)", self.ui,
+                                 container=self.root, initial_state=p.show_coordinates)
+        y += row_h
+        label("highlights", "Help")
+        W["highlights"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)),
+                                     "Show legal moves and targets", self.ui, container=self.root,
+                                     initial_state=p.show_highlights)
+        y += row_h
+        label("theme", "Colours")
+        dd_w = min(px(240), fw)
+        W["theme"] = UIDropDownMenu([themes.THEME_TITLES[t] for t in themes.THEMES],
+                                    themes.THEME_TITLES.get(p.theme, "Classic"),
+                                    pygame.Rect(fx, y + px(6), dd_w, px(34)), self.ui, container=self.root)
+        self.preview_rect = pygame.Rect(fx + dd_w + px(14), y + px(4), max(0, fw - dd_w - px(14)), px(38))
+        y += row_h
+        label("fullscreen", "Window")
+        W["fullscreen"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Full screen (F11)", self.ui,
+                                     container=self.root, initial_state=is_fullscreen(self.app))
+        y += row_h
+        for key in ("sound", "coords", "highlights", "fullscreen"):
+            try:
+                W[key].set_check_symbol("")
+            except Exception:
+                pass
+        bw, bh = px(180), px(44)
+        by = self.panel_rect.bottom - bh - px(22)
+        W["defaults"] = UIButton(pygame.Rect(self.panel_rect.x + px(36), by, bw, bh), "Restore defaults", self.ui,
+                                 container=self.root, tool_tip_text="Put every setting back as it was at first")
+        W["back"] = UIButton(pygame.Rect(self.panel_rect.right - px(36) - bw, by, bw, bh), "Done", self.ui,
+                             container=self.root, object_id="#primary_button", tool_tip_text="Back (Esc)")
+        self._values()
+
+    def _values(self) -> None:
+        assert self.app is not None
+        p = prefs(self.app)
+        W = self.widgets
+        if "speed_value" in W:
+            v = p.animation_speed
+            W["speed_value"].set_text(f"×{v:.1f}" if v >= 1 else f"×{v:.2g}")
+        if "volume_value" in W:
+            W["volume_value"].set_text(f"{int(round(p.volume * 100))} %")
+        if "volume" in W:
+            (W["volume"].enable() if p.sound else W["volume"].disable())
+
+    def sync_widgets(self) -> None:
+        """Widgets follow settings changed elsewhere (F11)."""
+        if self.app is None or self.root is None:
+            return
+        self.relayout()
+
+    # ------------------------------------------------------------ changes
+    def change(self, **kw: Any) -> None:
+        """Change saved settings, apply them live and save."""
+        assert self.app is not None
+        p = prefs(self.app)
+        self.app.prefs = replace(p, **kw)
+        apply_settings(self.app, save=True)
+        self._values()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        W = self.widgets
+        t = event.type
+        if t == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            if event.ui_element is W.get("speed"):
+                self.change(animation_speed=_slider_to_speed(event.value))
+                return True
+            if event.ui_element is W.get("volume"):
+                self.change(volume=max(0.0, min(1.0, event.value / 100)))
+                return True
+        if t in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = t == pygame_gui.UI_CHECK_BOX_CHECKED
+            for key, field in (("sound", "sound"), ("coords", "show_coordinates"),
+                               ("highlights", "show_highlights"), ("fullscreen", "fullscreen")):
+                if event.ui_element is W.get(key):
+                    self.change(**{field: on})
+                    if key == "sound" and on:
+                        bank().play("place")
+                    return True
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is W.get("theme"):
+            name = next((k for k, v in themes.THEME_TITLES.items() if v == event.text), "classic")
+            self.change(theme=name)
+            return True
+        if is_button(event, W.get("defaults")):
+            keep_last = prefs(self.app).last
+            self.app.prefs = Settings(last=keep_last)
+            apply_settings(self.app, save=True)
+            self.relayout()
+            return True
+        if is_button(event, W.get("back")):
+            self.app.pop()
+            return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Ticks in the checked boxes (the UI font has no check-mark glyph)."""
+        for key in ("sound", "coords", "highlights", "fullscreen"):
+            box = self.widgets.get(key)
+            if box is None or not box.visible or not box.get_state():
+                continue
+            r = box.get_abs_rect()
+            lw = max(2, r.h // 7)
+            pts = [(r.x + r.w * 0.24, r.y + r.h * 0.52), (r.x + r.w * 0.43, r.y + r.h * 0.72),
+                   (r.x + r.w * 0.78, r.y + r.h * 0.28)]
+            pygame.draw.lines(surface, (255, 226, 168), False, pts, lw)
+            for p in pts:
+                pygame.draw.circle(surface, (255, 226, 168), (round(p[0]), round(p[1])), lw // 2)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.px
+        r = self.panel_rect
+        surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(18)), r.move(5, 8))
+        surface.blit(D.rounded_panel(r.size, (30, 24, 19, 238), radius=px(18), border=(150, 110, 66, 255)), r)
+        D.text(surface, "Settings", (r.centerx, r.y + px(42)), px(32), (255, 226, 168), bold=True)
+        for key, row in self.rows.items():
+            if key != "speed":
+                pygame.draw.line(surface, (80, 62, 44), (row.x, row.y), (r.right - px(36), row.y), 1)
+        self._preview(surface)
+        D.text(surface, f"Saved in {settings_path()}", (r.centerx, r.bottom - px(88)), px(13),
+               D.PALETTE["text_dim"], shadow=False)
+
+    def _preview(self, surface: pygame.Surface) -> None:
+        """Black and White pieces and the highlight colours of the chosen theme."""
+        box = self.preview_rect
+        if box.w < self.px(120):
+            return
+        P = D.PALETTE
+        rad = max(6, box.h // 3)
+        x = box.x + rad + 2
+        cy = box.centery
+        for code in ("B", "W"):
+            top, hi, side = D.piece_colors(code)
+            spr = D.disc(rad, max(2, rad // 3), top, hi, side, "", 0.78)
+            ax, ay = D.disc_anchor(rad, 0.78)
+            surface.blit(spr, (x - ax, cy - ay - rad // 4))
+            x += 2 * rad + self.px(8)
+        for key in ("move", "split", "threat", "last", "select"):
+            if x + rad > box.right:
+                break
+            col = P.get(key, (255, 255, 255))
+            D.blit_center(surface, D.ring(rad - 1, max(2, rad // 3), (*col[:3], 255), False), (x, cy))
+            D.blit_center(surface, D.dot(max(2, rad // 3), (*col[:3], 230)), (x, cy))
+            x += 2 * rad + self.px(6)
