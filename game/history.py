@@ -139,7 +139,6 @@ class BoardExtras:
         self._bypass = False
         self._list_key: Any = None
         self._list_text = ""
-        self._layout_id: Any = None
         self._href_colour: dict[str, tuple[int, int, int]] = {}
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
 
@@ -225,7 +224,6 @@ class BoardExtras:
                 add(key, pygame.Rect(x + i * (cw + gap), y, cw, bh), label)
             add("settings", pygame.Rect(x + w - gear_w, y, gear_w, bh), "", "gear")
         self._list_key = None
-        self._layout_id = None
         self.refresh_panel()
 
     # ------------------------------------------------------------ panel
@@ -302,7 +300,6 @@ class BoardExtras:
                 sc._last_list = (len(pairs), pairs[-1] if pairs else None)
             except Exception:
                 pass
-            self._layout_id = None
             self._scroll_to(box, (max(cur, 1) - 1) // 2, max(1, (len(line) + 1) // 2))
         self._recolour(box)
 
@@ -328,9 +325,12 @@ class BoardExtras:
     def _recolour(self, box: Any) -> None:
         """Colour the links (pygame-gui draws every link in one colour): played, shown, later."""
         layout = getattr(box, "text_box_layout", None)
-        if layout is None or id(layout) == self._layout_id and not getattr(box, "_trio_dirty", False):
+        if layout is None or getattr(layout, "_trio_colours", None) is self._href_colour:
             return
-        self._layout_id = id(layout)
+        try:
+            layout._trio_colours = self._href_colour     # this layout is coloured (rebuilds make new ones)
+        except Exception:
+            pass
         changed = False
         for row in layout.layout_rows:
             for ch in row.items:
@@ -643,6 +643,8 @@ class BoardExtras:
         if self.browsing and not m.future:
             self._at_end()
             sc.refresh()
+        elif self.browsing and sc.browse_ply != len(m.history):
+            sc.browse_ply = len(m.history)      # Undo / Redo while browsing
         # the view follows the settings (changed in the settings scene or with keys)
         app = self.app
         if app is not None and sc.view is not None and sc.view.show_coords != app.settings.show_coords:
@@ -657,8 +659,9 @@ class BoardExtras:
         self._sounds(m)
         if sc.w:
             box = sc.w.get("moves")
-            if box is not None and id(getattr(box, "text_box_layout", None)) != self._layout_id:
-                self.update_move_list(force=True)
+            layout = getattr(box, "text_box_layout", None) if box is not None else None
+            if layout is not None and getattr(layout, "_trio_colours", None) is not self._href_colour:
+                self.update_move_list()       # the box was rebuilt (resized): colour its links again
 
     def _sounds(self, m: Any) -> None:
         sc = self.scene
