@@ -101,7 +101,9 @@ def sync_from_app(app: Any) -> bool:
     if not hasattr(app, "settings"):
         return False
     key = _live_key(app)
-    if getattr(app, "_prefs_seen", None) == key:
+    seen = getattr(app, "_prefs_seen", None)
+    if seen is None or seen == key:     # first look (an app made without build()): just take note
+        app._prefs_seen = key
         return False
     app._prefs_seen = key
     p = prefs(app)
