@@ -240,6 +240,8 @@ class BoardScene(Scene):
         self.engine_failed = False                  # stop asking a failing engine until the next change
         self.hint: str | None = None                # a suggested move shown as an arrow
         self._last_list = None
+        from ..history import BoardExtras
+        self.extras = BoardExtras(self)             # history browsing, replay, autosave, sounds, files
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -293,6 +295,7 @@ class BoardScene(Scene):
                 self.engine.close()
             except Exception:
                 pass
+        self.extras.close()                         # the last autosave is written before leaving
         super().exit()
 
     def make_engine(self, app: Any) -> Any:
@@ -356,10 +359,12 @@ class BoardScene(Scene):
         bottom = p.bottom - px(16)
         by = bottom - buttons_h
         sy = by - px(12) - status_h
+        extra_h = self.extras.reserve_height()     # history and file buttons under the move list
         W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
                                   object_id="#heading")
         y += px(24)
-        W["moves"] = UITextBox("", pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y)), self.ui, container=self.root)
+        moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
+        W["moves"] = UITextBox("", moves_rect, self.ui, container=self.root)
         W["status"] = UITextBox("", pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root,
                                 object_id="#status_box")
         bw = (iw - gap) // 2
@@ -376,6 +381,7 @@ class BoardScene(Scene):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
         self._last_list = None
+        self.extras.build_ui(pygame.Rect(x, moves_rect.bottom, iw, extra_h))
         self.refresh_panel()
 
     # ------------------------------------------------------------ state -> screen
@@ -479,6 +485,7 @@ class BoardScene(Scene):
                         ("hint", not m.is_over and not busy and human),
                         ("resign", not m.is_over and not busy), ("offer", not m.is_over and not busy)):
             (W[key].enable() if ok else W[key].disable())
+        self.extras.refresh_panel()
         self._update_status_box()
 
     def counts(self) -> dict[str, Any]:
@@ -503,6 +510,8 @@ class BoardScene(Scene):
         m = self.match
         if m is None or self.view is None:
             return False
+        if self.extras.intercept_move(text):       # browsing: step on, or ask before a new line
+            return True
         if self.anim is not None:
             self.anim.finish()
         before = m.game.stacks()
@@ -682,16 +691,20 @@ class BoardScene(Scene):
         self.refresh_panel()
 
     def save_game(self) -> None:
-        """Save hook (records live in game.rules.record)."""
-        self.set_status("Saving games is coming soon.", "info")
+        """Save… (Ctrl+S): a file dialog in the records folder (game.scenes.files)."""
+        from .files import open_save_dialog
+        self.finish_animation()
+        open_save_dialog(self)
 
     def load_game(self) -> None:
-        """Load hook."""
-        self.set_status("Loading games is coming soon.", "info")
+        """Load… (Ctrl+O): a file dialog; a good record replaces this board (game.scenes.files)."""
+        from .files import open_load_dialog
+        self.finish_animation()
+        open_load_dialog(self)
 
     def browse(self, delta: int) -> None:
-        """History browsing hook: step through earlier positions (not yet)."""
-        self.set_status("Browsing the history is coming soon (use Undo and Redo).", "info")
+        """Step through the moves of the game (game.history)."""
+        self.extras.browse(delta)
 
     # ------------------------------------------------------------ events
     def back(self) -> bool:
@@ -707,6 +720,8 @@ class BoardScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
+        if self.extras.handle_event(event):
+            return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
             kind = self.dialog_kind
             self.dialog = None
@@ -842,6 +857,7 @@ class BoardScene(Scene):
         self.hover_time += dt
         if self.anim is not None:
             self.anim.update(dt)
+        self.extras.update(dt)
         m = self.match
         if self.waiting and self.engine is not None:
             try:
@@ -851,7 +867,8 @@ class BoardScene(Scene):
             if ans is not None:
                 self._answer(*ans)
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
-                and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed):
+                and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
+                and self.browse_ply is None):
             if not self.thinking:
                 self.thinking = True
                 self.think_time = 0.0
@@ -1004,6 +1021,7 @@ class BoardScene(Scene):
         self._icon(surface, self.turn_icon, col, self.px(13))
         self._icon(surface, self.count_icons[0], Color.BLACK, r)
         self._icon(surface, self.count_icons[1], Color.WHITE, r)
+        self.extras.draw_overlay(surface)
         if self.dialog is None and self.hover_label and self.hover_time > 0.35 and self.input is not None \
                 and self.anim is None:
             stacks = m.game.stacks()

@@ -1,0 +1,204 @@
+"""The settings scene: reached from the menu and the board, applied live, saved, loaded again."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import themes
+from game.app import App, build, parse_args
+from game.autosave import writer
+from game.scenes.board import BoardScene, StubEngine
+from game.scenes.menu import MenuScene
+from game.scenes.settings import SettingsScene, _slider_to_speed, _speed_to_slider, prefs
+from game.settings import load_settings, settings_path
+from game.sound import bank
+from game.views import draw as D
+
+DT = 1 / 60
+
+
+def step(app: App, n: int = 1, dt: float = DT) -> None:
+    for _ in range(n):
+        app.step(dt)
+
+
+def settle(app: App) -> None:
+    for _ in range(40):
+        app.step(0.1)
+        if not app.transitioning and getattr(app.scene, "anim", None) is None:
+            break
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 2)
+
+
+def click_widget(app: App, element) -> None:
+    assert element.visible, f"{element} is hidden"
+    click(app, element.get_abs_rect().center)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    step(app, 2)
+
+
+def choose(app: App, dropdown, text: str) -> None:
+    """Open a drop-down and click one of its options, as a person would."""
+    click_widget(app, dropdown)
+    step(app, 2)
+    state = dropdown.current_state
+    items = state.options_selection_list.item_list_container.elements
+    target = next(b for b in items if getattr(b, "text", "") == text)
+    click_widget(app, target)
+    step(app, 2)
+
+
+def make_app(*args: str) -> App:
+    app = build(parse_args(list(args)), fade=False)
+    app.engine_factory = StubEngine
+    settle(app)
+    return app
+
+
+@pytest.fixture(autouse=True)
+def classic_theme():
+    yield
+    themes.apply_theme("classic")
+    bank().configure(True, 0.8)
+
+
+def open_settings_from_menu(app: App) -> SettingsScene:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    click_widget(app, menu.settings_btn)
+    settle(app)
+    sc = app.scene
+    assert isinstance(sc, SettingsScene)
+    return sc
+
+
+def test_settings_round_trip_through_the_scene():
+    app = make_app()
+    sc = open_settings_from_menu(app)
+    W = sc.widgets
+    pygame.image.save(app.screen, "/tmp/settings_scene.png")
+    # animation speed: the slider's right arrow, three clicks
+    start = _speed_to_slider(1.0)
+    for _ in range(3):
+        click_widget(app, W["speed"].right_button)
+    step(app, 3)
+    want = _slider_to_speed(start + 15)
+    assert app.settings.anim_speed == pytest.approx(want) and want > 1.0
+    # sound off, volume (its slider is disabled while sound is off)
+    click_widget(app, W["sound"])
+    assert bank().enabled is False and not W["volume"].is_enabled
+    click_widget(app, W["sound"])
+    assert bank().enabled is True and W["volume"].is_enabled
+    click_widget(app, W["volume"].left_button)
+    step(app, 3)
+    assert prefs(app).volume == pytest.approx(0.75)
+    # coordinates and highlights
+    click_widget(app, W["coords"])
+    click_widget(app, W["highlights"])
+    assert app.settings.show_coords is False and app.settings.show_targets is False
+    # colour theme, applied at once
+    classic_move = D.PALETTE["move"]
+    choose(app, W["theme"], "Colour-blind safe")
+    assert prefs(app).theme == "colour-blind" and D.PALETTE["move"] != classic_move
+    pygame.image.save(app.screen, "/tmp/settings_scene_cb.png")
+    click_widget(app, W["back"])
+    settle(app)
+    assert isinstance(app.scene, MenuScene)
+    app.close()
+    writer().flush()
+
+    saved, warnings = load_settings()
+    assert not warnings
+    assert saved.animation_speed == pytest.approx(want) and saved.volume == pytest.approx(0.75)
+    assert (saved.sound, saved.show_coordinates, saved.show_highlights, saved.theme) == \
+        (True, False, False, "colour-blind")
+    assert "theme = \"colour-blind\"" in settings_path().read_text(encoding="utf-8")
+
+    themes.apply_theme("classic")
+    app2 = make_app("--game", "amoeba")
+    assert app2.settings.anim_speed == pytest.approx(want)
+    assert app2.settings.show_coords is False and app2.settings.show_targets is False
+    assert themes.current_theme() == "colour-blind" and D.PALETTE["move"] != classic_move
+    board = app2.scene
+    assert isinstance(board, BoardScene) and board.view.show_coords is False
+    app2.close()
+
+
+def test_settings_from_the_board_apply_live():
+    app = make_app("--game", "onyx", "--window", "1024x640")
+    board = app.scene
+    assert isinstance(board, BoardScene) and board.view.show_coords
+    click_widget(app, board.extras.buttons["settings"])
+    settle(app)
+    sc = app.scene
+    assert isinstance(sc, SettingsScene)
+    pygame.image.save(app.screen, "/tmp/settings_scene_small.png")
+    click_widget(app, sc.widgets["coords"])
+    choose(app, sc.widgets["theme"], "Dark")
+    key(app, pygame.K_ESCAPE)               # Escape goes back too
+    settle(app)
+    assert app.scene is board
+    step(app, 2)
+    assert board.view.show_coords is False
+    assert themes.current_theme() == "dark"
+    pygame.image.save(app.screen, "/tmp/board_dark.png")
+    # keys on the board are kept as settings too
+    key(app, pygame.K_c)
+    step(app, 2)
+    writer().flush()
+    saved, _ = load_settings()
+    assert saved.show_coordinates is True and saved.theme == "dark"
+    app.close()
+
+
+def test_restore_defaults_and_bad_settings_file():
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('animation_speed = 99\nvolume = 0.5\ntheme = "neon"\n', encoding="utf-8")
+    app = make_app()
+    menu = app.scene
+    assert "animation_speed" in menu.message and "theme" in menu.message
+    assert prefs(app).volume == 0.5 and prefs(app).animation_speed == 1.0
+    sc = open_settings_from_menu(app)
+    click_widget(app, sc.widgets["defaults"])
+    assert prefs(app).volume == 0.8
+    assert sc.widgets["volume"].get_current_value() == 80
+    app.close()
+
+
+def test_colour_blind_palette_separates_the_highlights():
+    themes.apply_theme("colour-blind")
+    pal = dict(D.PALETTE)
+    themes.apply_theme("classic")
+    assert D.PALETTE["move"] == (110, 220, 130)      # back to the classic colours exactly
+
+    def hue(c):
+        import colorsys
+        return colorsys.rgb_to_hsv(*(v / 255 for v in c[:3]))[0] * 360
+
+    # targets blue, splits orange, danger vermilion: no red/green pair
+    assert 180 <= hue(pal["move"]) <= 220
+    assert 25 <= hue(pal["split"]) <= 45
+    assert hue(pal["threat"]) < 30
+    assert abs(hue(pal["move"]) - hue(pal["threat"])) > 120
+    # Black and White pieces differ in lightness in every theme
+    for name in themes.THEMES:
+        p = themes.theme_colours(name)
+        assert sum(p["white_top"][:3]) - sum(p["black_top"][:3]) > 400
+
+
+def test_speed_slider_mapping_is_monotonic_and_friendly():
+    values = [_slider_to_speed(i) for i in range(0, 101, 5)]
+    assert values == sorted(values) and values[0] == 0.25 and values[-1] == 4.0
+    assert _slider_to_speed(_speed_to_slider(1.0)) == 1.0
