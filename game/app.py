@@ -235,7 +235,11 @@ class App:
         if self.transitioning and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
                                                  pygame.KEYUP, pygame.TEXTINPUT):
             return
-        consumed = self.ui.process_events(event)
+        try:
+            consumed = self.ui.process_events(event)
+        except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app
+            print(f"warning: a widget could not handle an event ({type(exc).__name__}: {exc})", file=sys.stderr)
+            return
         scene = self.scene
         if scene is None:
             return

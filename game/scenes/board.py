@@ -12,9 +12,10 @@ settings (``app.settings``).
 from __future__ import annotations
 
 import html
+import math
 import random
 import re
-from typing import Any, Protocol
+from typing import Any, Protocol, Sequence
 
 import pygame
 import pygame_gui
@@ -136,6 +137,7 @@ class WorkerEngine:
         self._client: Any = None
         self._rid = 0
         self._kind = ""
+        self.notice = ""     # a message for the player (the worker crashed and was restarted…)
 
     def _get(self) -> Any:
         if self._client is None:
@@ -180,6 +182,7 @@ class WorkerEngine:
         if r.ok:
             return r.move
         if r.retrying:
+            self.notice = r.error or "The computer player was restarted."
             return None
         raise RuntimeError(r.error or "no answer")
 
@@ -188,7 +191,10 @@ class WorkerEngine:
         if r is None:
             return None
         if not r.ok:
-            return None if r.retrying else ("error", r.error or "no answer")
+            if r.retrying:
+                self.notice = r.error or "The computer player was restarted."
+                return None
+            return ("error", r.error or "no answer")
         return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
 
     def cancel(self) -> None:
@@ -239,6 +245,9 @@ class BoardScene(Scene):
         self.waiting = ""                           # 'offer' or 'hint' while the engine answers
         self.engine_failed = False                  # stop asking a failing engine until the next change
         self.hint: str | None = None                # a suggested move shown as an arrow
+        self.leaving = False                        # Menu / New game pressed: no more engine work
+        self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
+        self._moves_rect = pygame.Rect(0, 0, 10, 10)
         self._last_list = None
         from ..history import BoardExtras
         self.extras = BoardExtras(self)             # history browsing, replay, autosave, sounds, files
@@ -363,8 +372,9 @@ class BoardScene(Scene):
         W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
                                   object_id="#heading")
         y += px(24)
-        moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
-        W["moves"] = UITextBox("", moves_rect, self.ui, container=self.root)
+        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
+        W["moves"] = UITextBox("", self._moves_rect.copy(), self.ui, container=self.root)
+        self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = UITextBox("", pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root,
                                 object_id="#status_box")
         bw = (iw - gap) // 2
@@ -381,7 +391,7 @@ class BoardScene(Scene):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
         self._last_list = None
-        self.extras.build_ui(pygame.Rect(x, moves_rect.bottom, iw, extra_h))
+        self.extras.build_ui(pygame.Rect(x, self._moves_rect.bottom, iw, extra_h))
         self.refresh_panel()
 
     # ------------------------------------------------------------ state -> screen
@@ -395,12 +405,22 @@ class BoardScene(Scene):
         if m is None:
             return ""
         if m.is_over:
-            return f"Game over: {m.result.describe()}. Undo, or start a new game."  # type: ignore[union-attr]
+            return f"Game over: {m.result.describe()}."  # type: ignore[union-attr]
         who = m.to_move.title
         if not m.is_human(m.to_move):
-            return f"{who} (computer) is thinking…"
+            if self.engine_failed:
+                return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
+            return f"Computer is thinking… ({who}, {m.players[m.to_move]})"
         if self.input is not None and self.input.prefix:
             return self.input.after_select_message()
+        idle = getattr(self.input, "idle_message", None)
+        if idle is not None and self.input is not None and self.input.game is not None:
+            try:
+                text = idle()
+            except Exception:
+                text = ""
+            if text:
+                return text
         return f"{who} to move: click one of your glowing pieces."
 
     def _update_status_box(self) -> None:
@@ -413,8 +433,19 @@ class BoardScene(Scene):
             colour = "#efe4d0"
         threats = self.threats()
         extra = ""
-        if threats and self.match and not self.match.is_over and self.anim is None:
-            extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(', '.join(t.upper() for t in threats))} can be taken next move!</font>"
+        m = self.match
+        if threats and m and not m.is_over and self.anim is None and m.is_human(m.to_move):
+            warn = ""
+            fn = getattr(self.input, "threat_message", None)
+            if fn is not None:
+                try:
+                    warn = fn(threats)
+                except Exception:
+                    warn = ""
+            else:
+                warn = f"{', '.join(t.upper() for t in threats)} can be taken next move!"
+            if warn:
+                extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         if getattr(box, "html_text", None) != content:
             box.set_text(content)
@@ -455,14 +486,14 @@ class BoardScene(Scene):
             W["turn"].set_text("Draw" if r.winner is None else f"{r.winner.title} wins")
         else:
             W["turn"].set_text(f"{m.to_move.title} to move")
-        names = {c: ("Human" if m.is_human(c) else f"Computer ({m.players[c]})") for c in Color}
-        W["players"].set_text(f"Black: {names[Color.BLACK]}   ·   White: {names[Color.WHITE]}")
+        W["players"].set_text(self.players_text())
         counts = self.counts()
         W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
         W["count_w"].set_text(f"White  {counts.get('white', '–')}")
         rows = m.move_pairs()
         key = (len(rows), rows[-1] if rows else None)
-        if key != self._last_list:
+        own_list = getattr(getattr(self, "extras", None), "update_move_list", None) is None
+        if key != self._last_list and own_list:   # (the history extras write the list themselves)
             self._last_list = key
             lines = []
             for i, (num, a, b) in enumerate(rows):
@@ -485,8 +516,105 @@ class BoardScene(Scene):
                         ("hint", not m.is_over and not busy and human),
                         ("resign", not m.is_over and not busy), ("offer", not m.is_over and not busy)):
             (W[key].enable() if ok else W[key].disable())
+        self._sync_actions()
         self.extras.refresh_panel()
         self._update_status_box()
+
+    def players_text(self) -> str:
+        """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""
+        m = self.match
+        if m is None:
+            return ""
+        names = {c: ("Human" if m.is_human(c) else f"Computer ({m.players[c]})") for c in Color}
+        sep = "   ·   "
+        swapped = m.swapped
+        label = self.w.get("players")
+        room = label.rect.w - self.px(10) if label is not None else 10 ** 6
+        f = getattr(label, "font", None)
+        if f is None or not hasattr(f, "size"):
+            f = D.font(self.px(16))
+        b, w = names[Color.BLACK], names[Color.WHITE]
+        short = {c: ("Human" if m.is_human(c) else f"CPU ({m.players[c]})") for c in Color}
+        texts = [f"Black: {b}{sep}White: {w}", f"Black: {b} · White: {w}", f"B: {b} · W: {w}",
+                 f"B: {short[Color.BLACK]} · W: {short[Color.WHITE]}"]
+        if swapped:
+            texts = ([f"{t}  (colours swapped)" for t in texts[1:]] + [f"{t} · swapped" for t in texts[2:]]
+                     + [f"Swapped: B {short[Color.BLACK]} · W {short[Color.WHITE]}"])
+        for t in texts:
+            try:
+                if f.size(t)[0] <= room:
+                    return t
+            except Exception:
+                return t
+        return texts[-1]
+
+    # ------------------------------------------------------------ extra action buttons
+    def current_actions(self) -> list[tuple[str, str]]:
+        """Buttons the game's input asks for now, as (label, key): Onyx 'Swap colours', Onager 'End move'."""
+        inp = self.input
+        m = self.match
+        if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
+            return []
+        out: list[tuple[str, str]] = []
+        try:
+            extra = getattr(inp, "extra_actions", None)
+            if extra is not None:
+                out.extend((str(label), str(key)) for label, key in extra())
+            can_end = getattr(inp, "can_end", None)
+            if can_end is not None and can_end():
+                out.append(("End move", "__end__"))
+        except Exception:
+            return []
+        return out
+
+    def _sync_actions(self) -> None:
+        """Show one button per current action, in a row taken from the bottom of the move list."""
+        W = self.w
+        if not W or self.root is None or "moves" not in W:
+            return
+        acts = self.current_actions()
+        if acts == self._acts_shown:
+            return
+        for k in [k for k in W if k.startswith("act:")]:
+            W.pop(k).kill()
+        self._acts_shown = acts
+        base = self._moves_rect
+        bh, gap = self.px(40), self.px(8)
+        moves_rect = base.copy()
+        if acts:
+            moves_rect.h = max(self.px(40), base.h - bh - gap)
+            y = moves_rect.bottom + gap
+            n = len(acts)
+            cw = (base.w - gap * (n - 1)) // n
+            for i, (label, key) in enumerate(acts):
+                r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
+                tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
+                    "Take over the other colour (pie rule)"
+                W[f"act:{key}"] = UIButton(r, label, self.ui, container=self.root, object_id="#primary_button",
+                                           tool_tip_text=tip)
+        if W["moves"].rect.size != moves_rect.size:
+            W["moves"].set_dimensions(moves_rect.size)
+
+    def do_action(self, key: str) -> None:
+        """An action button (or Enter): play the input's move for it."""
+        inp = self.input
+        m = self.match
+        if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or self.anim is not None:
+            return
+        if key == "__end__":
+            res = inp.end_move() if hasattr(inp, "end_move") else None
+            text = res.move if res is not None else None
+            if res is not None and not text and res.message:
+                self.set_status(res.message, "warn")
+        else:
+            fn = getattr(inp, "action_move", None)
+            text = fn(key) if fn is not None else None
+            if not text:
+                self.set_status("That action is not available now.", "warn")
+        if text:
+            self.play_move(text)
+        else:
+            self._sync_actions()
 
     def counts(self) -> dict[str, Any]:
         g = self.game
@@ -526,7 +654,19 @@ class BoardScene(Scene):
         self.hint = None
         self.engine_failed = False
         self.start_animation(before, motions)
+        if any(mo.kind == "swap" for mo in motions):
+            self.set_status(self.swap_message())
         return True
+
+    def swap_message(self) -> str:
+        """After the pie rule's swap: who plays which colour now."""
+        m = self.match
+        if m is None:
+            return ""
+        humans = [c for c in Color if m.is_human(c)]
+        if len(humans) == 1:
+            return f"Colours swapped: you now play {humans[0].title}."
+        return "Colours swapped: the first player now plays White."
 
     def start_animation(self, before: dict[str, tuple[str, ...]], motions: list[Motion]) -> None:
         assert self.view is not None
@@ -580,6 +720,8 @@ class BoardScene(Scene):
         self.marks.append(self.labels_of(motions))
         self.status = ""
         self.start_animation(before, motions)
+        if any(mo.kind == "swap" for mo in motions):
+            self.set_status(self.swap_message())
 
     def _sync_marks(self) -> None:
         assert self.match is not None
@@ -687,7 +829,11 @@ class BoardScene(Scene):
                 self.set_status(f"{other.title} (computer) declines the offer.", "warn")
         elif kind == "hint" and value:
             self.hint = str(value)
-            self.set_status(f"Hint: {self.hint}")
+            actions = dict((k, label) for label, k in self.current_actions())
+            if self.hint in actions:
+                self.set_status(f"Hint: {actions[self.hint]} (the button below the moves).")
+            else:
+                self.set_status(f"Hint: {self.hint} (marked on the board). Play it, or any other move.")
         self.refresh_panel()
 
     def save_game(self) -> None:
@@ -716,7 +862,14 @@ class BoardScene(Scene):
             self.status = ""
             self._update_status_box()
             return True
+        if self.app is not None and len(self.app.scenes) > 1 and self.app.scene is self:
+            self.leave()          # the app pops this scene next
         return False
+
+    def pause(self) -> None:
+        """Another scene on top (settings…): the computer stops thinking until the board is back."""
+        self.cancel_engine()
+        super().pause()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -779,15 +932,28 @@ class BoardScene(Scene):
             self.offer()
         elif is_button(event, W.get("new")):
             from .newgame import NewGameScene
+            self.leave()
             m = self.match
             players = {c.word: m.players[c] for c in Color} if m else None
             opts = m.game.options() if m else {}
             self.app.replace(NewGameScene(self.game_name or "amoeba", opts, players))
         elif is_button(event, W.get("menu")):
+            self.leave()
             self.app.pop()
         else:
+            for k, el in list(W.items()):
+                if k.startswith("act:") and is_button(event, el):
+                    self.do_action(k[4:])
+                    return True
             return False
         return True
+
+    def leave(self) -> None:
+        """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
+        self.leaving = True
+        self.finish_animation()
+        self.cancel_engine()
+        self._update_status_box()
 
     def _key(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -815,6 +981,9 @@ class BoardScene(Scene):
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
         elif event.key == pygame.K_h:
             self.request_hint()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.input is not None \
+                and getattr(self.input, "can_end", None) is not None and self.input.can_end():
+            self.do_action("__end__")
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.browse(-1 if event.key == pygame.K_LEFT else 1)
         else:
@@ -839,6 +1008,11 @@ class BoardScene(Scene):
             self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
             return
         if not m.is_human(m.to_move):
+            if self.engine_failed:
+                self.engine_failed = False          # ask the computer again
+                self.thinking = False
+                self.set_status(f"Asking {m.to_move.title} (computer) again…")
+                return
             self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
             return
         lab = self.view.label_at(pos)
@@ -857,6 +1031,7 @@ class BoardScene(Scene):
         self.hover_time += dt
         if self.anim is not None:
             self.anim.update(dt)
+        self._sync_actions()
         self.extras.update(dt)
         m = self.match
         if self.waiting and self.engine is not None:
@@ -868,7 +1043,7 @@ class BoardScene(Scene):
                 self._answer(*ans)
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
                 and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
-                and self.browse_ply is None):
+                and not self.leaving and self.browse_ply is None):
             if not self.thinking:
                 self.thinking = True
                 self.think_time = 0.0
@@ -885,16 +1060,29 @@ class BoardScene(Scene):
                     mv = self.engine.poll()
                 except Exception as exc:
                     self._engine_error(exc)
+                self._engine_notice()
                 if mv:
                     self.thinking = False
                     if not self.play_move(mv):
                         self.engine_failed = True
+        elif self.waiting:
+            self._engine_notice()
+
+    def _engine_notice(self) -> None:
+        """Show a message the engine left (e.g. its worker crashed and was restarted)."""
+        note = getattr(self.engine, "notice", "")
+        if note and isinstance(note, str):
+            try:
+                self.engine.notice = ""
+            except Exception:
+                pass
+            self.set_status(note, "warn")
 
     def _engine_error(self, exc: Exception) -> None:
-        """The computer could not move: say so and wait for the person (Undo, New game…)."""
+        """The computer could not move: say so; a click on the board asks it again, Undo takes back."""
         self.thinking = False
         self.engine_failed = True
-        self.set_status(f"The computer player failed: {exc}. Undo or start a new game.", "error")
+        self.set_status(f"The computer player failed: {exc}. Click the board to ask it again, or Undo.", "error")
 
     # ------------------------------------------------------------ drawing
     def decorations(self) -> Decorations:
@@ -924,11 +1112,19 @@ class BoardScene(Scene):
                 deco.hover = self.hover_label
             if self.hint is not None and not self.input.prefix:
                 opt = next((o for o in self.input.options if o.text == self.hint), None)
-                if opt is not None:
-                    deco.arrows = [(opt.clicks[0], self.input.arrow_end(opt))]
+                if opt is not None and opt.clicks:
                     deco.selectable = set()
-                    deco.selected = opt.clicks[0]
-                    deco.targets = {opt.clicks[-1]: opt.kind}
+                    end = self.input.arrow_end(opt)
+                    if len(set(opt.clicks)) > 1:
+                        deco.arrows = [(opt.clicks[0], end)]
+                        deco.selected = opt.clicks[0]
+                    else:
+                        try:
+                            deco.ghosts = self.input.ghosts_for(opt)
+                        except Exception:
+                            deco.ghosts = []
+                    deco.targets = {end: opt.kind}
+                    deco.tags = {end: "Hint"}
         return deco
 
     def _board_in_static(self) -> bool:
@@ -972,6 +1168,66 @@ class BoardScene(Scene):
             self.anim.draw(surface)
         if self.match.is_over and self.anim is None:
             self._draw_banner(surface)
+        elif self.thinking or self.waiting:
+            self._draw_thinking(surface)
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        """A small pill in a free corner of the board area: 'Computer is thinking' with bouncing dots."""
+        px = self.px
+        text = "Computer is thinking" if self.thinking else (
+            "Computer is considering the offer" if self.waiting == "offer" else "Looking for a good move")
+        size = px(15)
+        f = D.font(size, True)
+        dots_w = px(26)
+        w, h = f.size(text)[0] + dots_w + px(34), px(32)
+        box = self._free_spot((w, h), ("topleft", "topright", "bottomleft", "bottomright"), [])
+        surface.blit(D.rounded_panel((w, h), (20, 16, 12, 215), radius=h // 2, border=(214, 170, 96, 200),
+                                     border_width=1), box)
+        D.text(surface, text, (box.x + px(16), box.centery), size, D.PALETTE["text"], bold=True, anchor="midleft",
+               shadow=False)
+        x0 = box.right - px(16) - dots_w
+        for i in range(3):
+            phase = (self.time * 2.2 - i * 0.22) % 1.0
+            lift = max(0.0, math.sin(phase * math.pi * 2)) * px(5)
+            a = 150 + int(105 * max(0.0, math.sin(phase * math.pi * 2)))
+            D.blit_center(surface, D.dot(max(2, px(3)), (255, 214, 140, a // 15 * 15)),
+                          (x0 + px(4) + i * px(9), box.centery + px(2) - lift))
+
+    def _free_spot(self, size: tuple[int, int], places: Sequence[str], avoid: Sequence[str]) -> pygame.Rect:
+        """A rectangle of ``size`` in the board area covering the fewest points (``avoid`` labels weigh most)."""
+        return self._best_spot(size, places, avoid)[0]
+
+    def _best_spot(self, size: tuple[int, int], places: Sequence[str],
+                   avoid: Sequence[str]) -> tuple[pygame.Rect, float]:
+        """(rectangle, score): score 1 per empty point covered, 3 per stack, 100 per ``avoid`` label."""
+        br = self.board_rect
+        pad = self.px(8)
+        best, best_score = None, None
+        r = self.view.radius_px if self.view is not None else 10
+        pts = []
+        if self.view is not None:
+            for lab in self.view.points():
+                try:
+                    pts.append((lab, self.view.pixel_of(lab)))
+                except KeyError:
+                    continue
+        avoid_set = set(avoid)
+        occupied = set(self.match.game.stacks()) if self.match is not None else set()
+        for i, place in enumerate(places):
+            box = pygame.Rect((0, 0), size)
+            inner = br.inflate(-2 * pad, -2 * pad)
+            setattr(box, place, getattr(inner, place))
+            grown = box.inflate(2 * r, 2 * r)
+            score = 0.0
+            for lab, xy in pts:
+                if grown.collidepoint(xy):
+                    score += 100.0 if lab in avoid_set else (3.0 if lab in occupied else 1.0)
+            score += i * 0.01    # ties: the first place listed
+            if best_score is None or score < best_score:
+                best, best_score = box, score
+        if best is None:
+            return pygame.Rect(br.topleft, size), 0.0
+        return best, float(best_score or 0.0)
 
     def _draw_error(self, surface: pygame.Surface) -> None:
         px = self.px
@@ -990,23 +1246,85 @@ class BoardScene(Scene):
                "no-moves": "no legal move left", "agreement": "ended by agreement", "resign": "resignation",
                "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
+    def result_texts(self) -> tuple[str, str]:
+        """(headline, reason) for the game-over banner, in words for this game."""
+        m = self.match
+        r = m.result if m else None
+        if r is None or m is None:
+            return "", ""
+        win = r.winner
+        head = "Draw" if win is None else f"{win.title} wins!"
+        lose = win.other.title if win is not None else ""
+        counts = self.counts()
+        score = ""
+        if "black" in counts and "white" in counts:
+            score = f"Black {counts['black']} – White {counts['white']}"
+        g = m.name
+        if r.reason == "kernel-captured" and win is not None:
+            why = f"{win.title} captured {lose}'s Kernel"
+        elif r.reason == "no-moves":
+            stuck = lose if win is not None else m.to_move.title
+            why = f"{stuck} has no legal move left"
+        elif r.reason == "connection" and win is not None:
+            n = int(m.game.options().get("size", 12) or 12)
+            edges = f"rows 1 and {n}" if win == Color.BLACK else f"columns a and {'abcdefghijklmnopqrstuvwxyz'[n - 1]}"
+            why = f"{win.title} connected {edges}"
+        elif r.reason == "back-row-majority" and win is not None:
+            key = win.word
+            mine = counts.get(key, "?")
+            theirs = counts.get(win.other.word, "?")
+            why = f"More pieces on the far row: {win.title} {mine}, {lose} {theirs}"
+        elif r.reason == "repetition-count":
+            why = "Third repetition: stacks counted" + (f" ({score})" if score else "")
+        elif r.reason == "agreement":
+            why = "Ended by agreement" + (f": stacks counted ({score})" if g == "amoeba" and score else "")
+        elif r.reason == "resign" and win is not None:
+            why = f"{lose} resigned"
+        else:
+            reason = self.REASONS.get(r.reason, r.reason.replace("-", " "))
+            why = reason[:1].upper() + reason[1:]
+        return head, why
+
+    def _draw_banner(self, surface: pygame.Surface, overlay: bool = False) -> None:
+        """Winner and reason in a banner that hides no piece and no highlighted result point.
+
+        On the board where a free spot exists (over empty points only), otherwise over the move
+        list in the side panel (the winner is also the panel's headline).
+        """
         r = self.match.result if self.match else None
         if r is None:
             return
         px = self.px
         br = self.board_rect
-        w = min(br.w - 40, px(520))
-        box = pygame.Rect(0, 0, w, px(88))
-        box.midtop = (br.centerx, br.y + px(6))
+        head, why = self.result_texts()
+        head_size, why_size = px(30), px(16)
+        wf = max(D.font(head_size, True).size(head)[0], D.font(why_size).size(why)[0]) + px(56)
+        w = min(br.w - px(16), max(px(300), wf))
+        deco = self.decorations()
+        places = ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright")
+        box, score = self._best_spot((w, px(84)), places, deco.result)
+        lines = [why]
+        in_panel = score >= 3.0 and self.w.get("moves") is not None
+        if in_panel != overlay:
+            return               # drawn by the other pass (board: draw; panel: draw_overlay, over the widgets)
+        if in_panel:
+            from .menu import wrap
+            mr = self._moves_rect
+            lines = wrap(why, D.font(why_size), mr.w - px(28))[:3]
+            box = pygame.Rect(mr.x, mr.y, mr.w, px(62) + len(lines) * px(21))
+        self.banner_rect = box
+        faint = box.collidepoint(self.mouse)     # the mouse over it: see through it
         pulse = 0.5 + 0.5 * abs(((self.time * 0.8) % 2) - 1)
-        surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=px(20)), box.move(4, 6))
-        surface.blit(D.rounded_panel(box.size, (34, 24, 14, 235), radius=px(20),
-                                     border=(240, 190, 70, int(160 + 95 * pulse) // 16 * 16), border_width=3), box)
-        head = "Draw" if r.winner is None else f"{r.winner.title} wins!"
-        D.text(surface, head, (box.centerx, box.y + px(33)), px(32), (255, 226, 140), bold=True)
-        reason = self.REASONS.get(r.reason, r.reason.replace("-", " "))
-        D.text(surface, reason[:1].upper() + reason[1:], (box.centerx, box.y + px(68)), px(17), D.PALETTE["text_dim"])
+        if not faint:
+            surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=px(20)), box.move(4, 6))
+        surface.blit(D.rounded_panel(box.size, (34, 24, 14, 70 if faint else 242), radius=px(20),
+                                     border=(240, 190, 70, 90 if faint else int(160 + 95 * pulse) // 16 * 16),
+                                     border_width=3), box)
+        alpha = 110 if faint else 255
+        D.text(surface, head, (box.centerx, box.y + px(31)), head_size, (255, 226, 140), bold=True, alpha=alpha)
+        for i, line in enumerate(lines):
+            D.text(surface, line, (box.centerx, box.y + px(64) + i * px(21)), why_size, D.PALETTE["text"],
+                   alpha=alpha)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: colour icons in the panel and the stack tooltip."""
@@ -1019,6 +1337,16 @@ class BoardScene(Scene):
         else:
             col = m.result.winner if m.result.winner is not None else m.to_move
         self._icon(surface, self.turn_icon, col, self.px(13))
+        if m.is_over and self.anim is None and self.view is not None:
+            self._draw_banner(surface, overlay=True)
+        if self.thinking or self.waiting:
+            cx, cy = self.turn_icon
+            rr = self.px(17)
+            for i in range(8):   # a ring of dots chasing round the side to move
+                ang = self.time * 5.0 - i * 0.55
+                a = max(30, 255 - i * 30) // 15 * 15
+                D.blit_center(surface, D.dot(max(2, self.px(2)), (255, 214, 140, a)),
+                              (cx + rr * math.cos(ang), cy - self.px(3) + rr * math.sin(ang) * 0.9))
         self._icon(surface, self.count_icons[0], Color.BLACK, r)
         self._icon(surface, self.count_icons[1], Color.WHITE, r)
         self.extras.draw_overlay(surface)
