@@ -2,24 +2,30 @@
 
 Levels
 ------
-========  ==============================================================  ==========
+========  ==============================================================  ===========
 level     what it is                                                      budget
-========  ==============================================================  ==========
+========  ==============================================================  ===========
 random    a uniformly random legal move                                   none
-easy      MCTS-Solver with the game's knowledge, small budget, and some   0.25 s
-          randomness among the good moves (a beginner can beat it)
-medium    MCTS-Solver with the game's knowledge (also used for hints)     1 s
-hard      MCTS-Solver with the game's knowledge                           2.8 s
-uct       plain UCT: uniformly random playouts, no solver, no tactics:    2.8 s
-          the baseline Hard is measured against
-========  ==============================================================  ==========
+easy      MCTS-Solver with the game's knowledge, a small budget, and a    0.25 s /
+          random pick among its better moves (a beginner can beat it)     250 it.
+medium    MCTS-Solver with the game's knowledge (also hints and offers)   1 s / 1500
+hard      MCTS-Solver with the game's knowledge, the whole budget         2.8 s / 4000
+uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s / 4000
+          no tactics, no game knowledge
+========  ==============================================================  ===========
+
+The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the
+tree and in the playouts) and playouts cut off after 60 plies and scored by
+stack count; Onyx, connections in one and RAVE over uniform random playouts;
+Onager, two-ply back-row wins, short advance-biased rollouts scored by the race,
+lakes placed where they block the opponent most.
 
 Time is injected: ``choose_move(..., clock=time.monotonic)`` runs until the
 level's time budget (or an explicit ``deadline`` on that clock) is used up.
-Without a clock a level runs its fixed ``iterations`` budget instead, so a
-seeded call is deterministic (the tests rely on this). ``cancel`` (a callable
-returning True, or an Event) stops a search early; the best move so far is
-still returned and it is always legal.
+Without a clock a level runs its fixed iteration budget instead (the number
+after the slash above), so a seeded call is deterministic (the tests rely on
+this). ``cancel`` (a callable returning True, or an Event) stops a search
+early; the best move so far is still returned and it is always legal.
 
 The Onyx pie rule is decided here, not in the tree (``swap`` exchanges the
 players, not the colours): White swaps when Black's first stone is in the
