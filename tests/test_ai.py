@@ -230,6 +230,14 @@ def test_cancel_stops_the_search_with_a_legal_move():
     assert res.move in game.legal_moves()
 
 
+def test_info_reports_the_search():
+    game = make_game("onyx")
+    info: dict = {}
+    move = choose_move(game, "easy", random.Random(3), iterations=64, info=info)
+    assert move in game.legal_moves()
+    assert info["iterations"] == 64 and 0.0 <= info["value"] <= 1.0 and info["proven"] == 0
+
+
 def test_same_seed_same_move_without_a_clock():
     game = make_game("amoeba")
     game.push("c3-d4")
@@ -337,8 +345,10 @@ def test_match_runner_reports(capsys):
     assert out["games"] == 2 and out["black_wins"] + out["white_wins"] + out["draws"] == 2
     assert set(out["wins"]) == {"easy", "random"}
     assert set(out["avg_move_s"]) == {"easy", "random"}
-    capped = match.run_match("onager", "random", "random", 1, seed=1, max_plies=12)
+    capped = match.run_match("onager", "random", "random", 1, seed=1, max_plies=12,
+                             keep_records=True)
     assert capped["capped"] == 1 and capped["draws"] == 1 and capped["avg_plies"] == 12
+    assert len(capped["records"][0]["moves"]) == 12 and capped["reasons"] == {"ply-cap": 1}
     assert match.main(["onyx", "--black", "random", "--white", "random", "--games", "1",
                        "--size", "12", "--pie", "--json", "--quiet", "--seed", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
