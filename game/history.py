@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton
 
 from .anim.moves import MoveAnimation
@@ -40,7 +42,7 @@ REPLAY_PAUSE = 0.45       # seconds between replayed moves at speed 1
 NAV_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
 _ICON = (236, 226, 206)
 
-__all__ = ["BoardExtras", "FadeAnimation", "link_rect"]
+__all__ = ["BoardExtras", "FadeAnimation", "MoveList", "link_rect"]
 
 
 class FadeAnimation:
@@ -103,7 +105,13 @@ class FadeAnimation:
 
 
 def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
-    """Screen rectangle of a link in a pygame-gui text box (None if it is scrolled out of view)."""
+    """Screen rectangle of a link in the move list (None if it is scrolled out of view).
+
+    Works for ``MoveList`` (``href`` is the ply number) and for a pygame-gui text box with links.
+    """
+    own = getattr(textbox, "link_rect", None)
+    if callable(own):
+        return own(href)
     layout = getattr(textbox, "text_box_layout", None)
     if layout is None:
         return None
@@ -118,6 +126,597 @@ def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
                 r = pygame.Rect(base_x + ch.x, base_y + ch.y, ch.width, ch.height)
                 return r if box.collidepoint(r.center) else None
     return None
+
+
+# colours of the move list (they match the theme's text boxes)
+LIST_BG = (18, 15, 12, 208)
+LIST_BORDER = (90, 68, 48)
+LIST_NUMBER = (160, 136, 104)
+LIST_PLAYED = (239, 228, 208)
+LIST_SHOWN = (255, 226, 140)
+LIST_LATER = (138, 124, 104)
+LIST_HOVER = (255, 224, 160)
+LIST_THUMB = (122, 90, 58)
+LIST_THUMB_ACTIVE = (224, 176, 96)
+LIST_TRACK = (40, 32, 26)
+STATUS_BG = (42, 31, 22, 208)
+STATUS_BORDER = (138, 106, 66)
+
+
+def _pieces(text: str) -> list[str]:
+    """A move text cut where it may wrap: after each '-' of a chain ('b2-', 'b4-', 'd6')."""
+    out, cur = [], ""
+    for ch in text:
+        cur += ch
+        if ch == "-":
+            out.append(cur)
+            cur = ""
+    if cur or not out:
+        out.append(cur)
+    return out
+
+
+class MoveList(UIElement):
+    """The move list: numbered rows of two moves, each move a link to the position after it.
+
+    A pygame-gui element that draws only the rows in view, from cached text surfaces, so a
+    new move costs the same at ply 5 and at ply 300 (a ``UITextBox`` re-parses and re-lays
+    out its whole HTML on every change). ``set_moves(records, current, follow)`` updates it;
+    a click on a move posts ``UI_TEXT_BOX_LINK_CLICKED`` with ``link_target`` the ply number,
+    like a text box link. Mouse wheel and a draggable scroll bar scroll it. Played moves are
+    light, the shown one (``current``) bold gold, moves Redo would replay dim; the move under
+    the mouse is underlined.
+    """
+
+    def __init__(self, rect: pygame.Rect, manager: Any, container: Any = None, scale: float = 1.0) -> None:
+        super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
+                         element_id=["move_list"])
+        self.scale = max(0.5, float(scale))
+        px = self._px
+        self.font = D.font(px(15), False)
+        self.bold = D.font(px(15), True)
+        self.pad_x, self.pad_y = px(8), px(6)
+        self.row_h = self.font.get_linesize() + px(5)
+        self.bar_w = max(6, px(9))
+        self.records: tuple[str, ...] = ()
+        self.current = 0
+        self.scroll = 0                   # pixels from the top of the content
+        self.hover_ply: int | None = None
+        self._pressed_ply: int | None = None
+        self._drag: tuple[int, int] | None = None     # (mouse y, scroll) when the thumb was grabbed
+        self._lines: list[list[tuple[int, int, str]]] = []   # per line: (ply index, x, text piece)
+        self._numbers: list[str] = []                        # per line: "12." or ""
+        self._first_line: list[int] = []                     # per ply: its first line
+        self._pair_line: list[int] = []                      # per row number: its first line
+        self._cols: tuple[int, int, int, int] | None = None
+        self._num_w = 0
+        self._widths: dict[tuple[str, bool], int] = {}
+        self._surfs: dict[tuple[str, tuple[int, int, int], bool], pygame.Surface] = {}
+        self._dirty = True
+        self.renders = 0                  # how many times the image was drawn (tests, benchmarks)
+        self._layout()
+        self._redraw()
+
+    # ------------------------------------------------------------ geometry
+    def _px(self, n: float) -> int:
+        return int(round(n * self.scale))
+
+    @property
+    def view_h(self) -> int:
+        return max(1, self.rect.h - 2 * self.pad_y)
+
+    @property
+    def content_h(self) -> int:
+        return len(self._lines) * self.row_h
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_h - self.view_h)
+
+    def _width(self, text: str, bold: bool = False) -> int:
+        key = (text, bold)
+        w = self._widths.get(key)
+        if w is None:
+            w = (self.bold if bold else self.font).size(text)[0]
+            self._widths[key] = w
+        return w
+
+    def _columns(self) -> tuple[int, int, int, int]:
+        """(right edge, number width, first column x, second column x) for the records."""
+        recs = self.records
+        right = self.rect.w - self.pad_x - self.bar_w - self._px(4)
+        num_w = self._width(f"{max(1, (len(recs) + 1) // 2)}.") if recs else 0
+        x1 = self.pad_x + num_w + self._px(8)
+        col = max((self._width(recs[i], True) for i in range(0, len(recs), 2)), default=0)
+        col = min(col, (right - x1) // 2 - self._px(18))     # a long chain does not push every row
+        x2 = x1 + max(col, self._px(44)) + self._px(18)
+        return right, num_w, x1, x2
+
+    def _layout(self, keep: int = 0) -> None:
+        """Lines of the list for the current width: a number, the first move, the second move
+        in an aligned column; a pair that does not fit goes on two lines, a long chain wraps.
+
+        ``keep``: the first ``keep`` records are unchanged since the last layout; their lines
+        are kept when the columns did not move (a new move lays out one row, not the list).
+        """
+        recs = self.records
+        cols = self._columns()
+        right, self._num_w, x1, x2 = cols
+        start_pair = min(keep, len(recs)) // 2
+        if cols != self._cols or start_pair > len(self._pair_line):
+            start_pair = 0
+        self._cols = cols
+        if start_pair > 0:
+            cut = self._pair_line[start_pair] if start_pair < len(self._pair_line) else len(self._lines)
+            lines, numbers = self._lines[:cut], self._numbers[:cut]
+            first, pair_line = self._first_line[:2 * start_pair], self._pair_line[:start_pair]
+        else:
+            lines, numbers, first, pair_line = [], [], [], []
+        width = self._width
+        gap = self._px(12)
+
+        def place(ply: int, x: int, start: int) -> int:
+            """Put a move's pieces from x on the last line, wrapping at 'start'; the x after it."""
+            text = recs[ply]
+            first.append(len(lines) - 1)
+            if x + width(text, True) <= right or x == start:
+                pieces = [text] if x + width(text, True) <= right else _pieces(text)
+            else:
+                lines.append([])
+                numbers.append("")
+                first[-1] = len(lines) - 1
+                x = start
+                pieces = [text] if x + width(text, True) <= right else _pieces(text)
+            for piece in pieces:
+                w = width(piece, True)
+                if x + w > right and x > start:
+                    lines.append([])
+                    numbers.append("")
+                    x = start
+                lines[-1].append((ply, x, piece))
+                x += w
+            return x
+
+        for i in range(2 * start_pair, len(recs), 2):
+            pair_line.append(len(lines))
+            lines.append([])
+            numbers.append(f"{i // 2 + 1}.")
+            end = place(i, x1, x1)
+            if i + 1 < len(recs):
+                place(i + 1, x2 if end + gap <= x2 else end + gap, x1)
+        self._lines, self._numbers, self._first_line, self._pair_line = lines, numbers, first, pair_line
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    def rows(self) -> list[str]:
+        """The lines as text, e.g. '12. e3 k8' (what the list shows, for tests)."""
+        out = []
+        for num, items in zip(self._numbers, self._lines):
+            words: list[str] = [num] if num else []
+            last = None
+            for ply, _x, piece in items:
+                if ply == last:
+                    words[-1] += piece
+                else:
+                    words.append(piece)
+                last = ply
+            out.append(" ".join(words))
+        return out
+
+    def ply_rects(self, ply: int) -> list[pygame.Rect]:
+        """Screen rectangles of a move (0-based ply) in the content, before clipping to the view."""
+        if not (0 <= ply < len(self.records)):
+            return []
+        out = []
+        top = self.rect.y + self.pad_y - self.scroll
+        for li in range(self._first_line[ply], len(self._lines)):
+            found = False
+            for p, x, piece in self._lines[li]:
+                if p == ply:
+                    found = True
+                    out.append(pygame.Rect(self.rect.x + x, top + li * self.row_h, self._width(piece, True),
+                                           self.row_h))
+            if not found and out:
+                break
+        return out
+
+    def link_rect(self, href: str) -> pygame.Rect | None:
+        """Screen rectangle of move number ``href`` (1-based ply), None when out of view."""
+        try:
+            ply = int(href) - 1
+        except (TypeError, ValueError):
+            return None
+        view = pygame.Rect(self.rect.x, self.rect.y + self.pad_y, self.rect.w, self.view_h)
+        for r in self.ply_rects(ply):
+            if view.collidepoint(r.center):
+                return r
+        return None
+
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The move (0-based ply) under a screen point, or None."""
+        x, y = pos[0] - self.rect.x, pos[1] - self.rect.y
+        if not (self.pad_y <= y < self.rect.h - self.pad_y) or x >= self.rect.w - self.bar_w - self._px(4):
+            return None
+        li = (y - self.pad_y + self.scroll) // self.row_h
+        if not (0 <= li < len(self._lines)):
+            return None
+        slack = self._px(5)
+        for ply, cx, piece in self._lines[li]:
+            if cx - slack <= x < cx + self._width(piece, True) + slack:
+                return ply
+        return None
+
+    def _thumb(self) -> pygame.Rect | None:
+        """The scroll bar's thumb (element coordinates), None when everything fits."""
+        if self.max_scroll <= 0:
+            return None
+        track = self._track()
+        h = max(self._px(24), int(track.h * self.view_h / max(1, self.content_h)))
+        h = min(h, track.h)
+        y = track.y + int((track.h - h) * self.scroll / self.max_scroll)
+        return pygame.Rect(track.x, y, track.w, h)
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.w - self.bar_w - self._px(3), self._px(4), self.bar_w,
+                           self.rect.h - 2 * self._px(4))
+
+    # ------------------------------------------------------------ state
+    def set_moves(self, records: Any, current: int, follow: bool = True) -> bool:
+        """Show ``records`` (the whole line) with ``current`` moves played; True if anything changed.
+
+        ``follow``: keep the newest move in view (live play); otherwise the current move is
+        scrolled into view only when it is out of view (browsing).
+        """
+        recs = tuple(records)
+        current = max(0, min(len(recs), int(current)))
+        if recs == self.records and current == self.current:
+            return False
+        if recs != self.records:
+            old, keep = self.records, 0
+            for keep in range(min(len(old), len(recs)) + 1):
+                if keep == len(old) or keep == len(recs) or old[keep] != recs[keep]:
+                    break
+            self.records = recs
+            self._layout(keep)
+        self.current = current
+        if follow:
+            self.scroll = self.max_scroll
+        elif current > 0:
+            rects = self.ply_rects(current - 1)
+            if rects:
+                top = rects[0].y - (self.rect.y + self.pad_y)
+                bottom = rects[-1].bottom - (self.rect.y + self.pad_y)
+                if top < 0 or bottom > self.view_h:
+                    want = self.scroll + (top + bottom) // 2 - self.view_h // 2
+                    self.scroll = max(0, min(self.max_scroll, want))
+        else:
+            self.scroll = 0
+        self._dirty = True
+        return True
+
+    def scroll_by(self, pixels: int) -> None:
+        new = max(0, min(self.max_scroll, self.scroll + int(pixels)))
+        if new != self.scroll:
+            self.scroll = new
+            self._dirty = True
+
+    def colour_of(self, ply: int) -> tuple[int, int, int]:
+        """The colour of move ``ply`` (0-based): shown, played or later."""
+        if ply + 1 == self.current:
+            return LIST_SHOWN
+        return LIST_PLAYED if ply < self.current else LIST_LATER
+
+    def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
+        at_end = self.scroll >= self.max_scroll
+        super().set_dimensions(dimensions, clamp_to_container)
+        self._cols = None
+        self._layout()
+        if at_end:
+            self.scroll = self.max_scroll
+        self._redraw()
+
+    # ------------------------------------------------------------ drawing
+    def _text(self, text: str, colour: tuple[int, int, int], bold: bool) -> pygame.Surface:
+        key = (text, colour, bold)
+        s = self._surfs.get(key)
+        if s is None:
+            if len(self._surfs) > 3000:
+                self._surfs.clear()
+            s = (self.bold if bold else self.font).render(text, True, colour)
+            self._surfs[key] = s
+        return s
+
+    def _redraw(self) -> None:
+        w, h = max(1, self.rect.w), max(1, self.rect.h)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        img.fill(LIST_BG)
+        pygame.draw.rect(img, LIST_BORDER, img.get_rect(), 1)
+        clip = pygame.Rect(1, self.pad_y, w - 2, h - 2 * self.pad_y)
+        img.set_clip(clip)
+        if not self.records:
+            img.blit(self._text("No moves yet.", LIST_NUMBER, False), (self.pad_x, self.pad_y))
+        first = max(0, self.scroll // self.row_h)
+        last = min(len(self._lines), (self.scroll + self.view_h) // self.row_h + 1)
+        text_dy = (self.row_h - self.font.get_linesize()) // 2
+        for li in range(first, last):
+            y = self.pad_y + li * self.row_h - self.scroll + text_dy
+            num = self._numbers[li]
+            if num:
+                s = self._text(num, LIST_NUMBER, False)
+                img.blit(s, (self.pad_x + self._num_w - s.get_width(), y))
+            for ply, x, piece in self._lines[li]:
+                shown = ply + 1 == self.current
+                hover = ply == self.hover_ply
+                colour = LIST_HOVER if hover and not shown else self.colour_of(ply)
+                s = self._text(piece, colour, shown)
+                img.blit(s, (x, y))
+                if hover:
+                    uy = y + self.font.get_ascent() + max(1, self._px(2))
+                    pygame.draw.line(img, colour, (x, uy), (x + s.get_width() - 1, uy), max(1, self._px(1)))
+        img.set_clip(None)
+        thumb = self._thumb()
+        if thumb is not None:
+            r = max(2, self.bar_w // 2)
+            pygame.draw.rect(img, LIST_TRACK, self._track(), border_radius=r)
+            pygame.draw.rect(img, LIST_THUMB_ACTIVE if self._drag is not None else LIST_THUMB, thumb,
+                             border_radius=r)
+        self._set_image(img.premul_alpha())
+        self._dirty = False
+        self.renders += 1
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if not self.alive():
+            return
+        hover = None
+        if self.hovered and self._drag is None:
+            hover = self.ply_at(self.ui_manager.get_mouse_position())
+        if hover != self.hover_ply:
+            self.hover_ply = hover
+            self._dirty = True
+        if self._dirty:
+            self._redraw()
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.alive():
+            return False
+        t = event.type
+        if t == pygame.MOUSEWHEEL:
+            if self.hovered and self.max_scroll > 0:
+                self.scroll_by(-int(getattr(event, "y", 0)) * self.row_h * 2)
+                return True
+            return False
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        pos = self.ui_manager.calculate_scaled_mouse_position(pos)
+        local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
+        if t == pygame.MOUSEMOTION and self._drag is not None:
+            y0, s0 = self._drag
+            track, thumb = self._track(), self._thumb()
+            if thumb is not None and track.h > thumb.h:
+                self.scroll_by(s0 + (pos[1] - y0) * self.max_scroll / (track.h - thumb.h) - self.scroll)
+            return True
+        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and self.rect.collidepoint(pos):
+            thumb = self._thumb()
+            if thumb is not None and thumb.inflate(self._px(6), 0).collidepoint(local):
+                self._drag = (pos[1], self.scroll)
+                self._dirty = True
+            elif thumb is not None and self._track().inflate(self._px(6), 0).collidepoint(local):
+                self.scroll_by(self.view_h if local[1] > thumb.centery else -self.view_h)
+            else:
+                self._pressed_ply = self.ply_at(pos)
+            return True
+        if t == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            if self._drag is not None:
+                self._drag = None
+                self._dirty = True
+                return True
+            pressed, self._pressed_ply = self._pressed_ply, None
+            if pressed is not None and self.ply_at(pos) == pressed:
+                pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, {
+                    "link_target": str(pressed + 1), "ui_element": self,
+                    "ui_object_id": self.most_specific_combined_id}))
+                return True
+            return self.rect.collidepoint(pos)
+        return False
+
+
+GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?()-–…'×·%"
+
+
+def warm_font(size: int, bold: bool = False) -> None:
+    """Load a font size's glyphs now (a few ms), not in the frame that first needs them."""
+    D.font(int(size), bool(bold)).size(GLYPHS)
+
+
+def prime_disabled_look(button: Any) -> None:
+    """Make pygame-gui draw a button's disabled look now (it does so the first time the button
+    is disabled, ~1 ms a button, often in the frame of a move); the button is left as it was."""
+    if button is None or not button.alive() or not getattr(button, "is_enabled", False) \
+            or getattr(button, "hovered", False):
+        return
+    button.disable()
+    button.enable()
+
+
+_TAG_RE = re.compile(r"<(/?)(b|font|br)\b([^>]*)>", re.I)
+_COLOUR_RE = re.compile(r"color\s*=\s*['\"]?#([0-9a-fA-F]{6})")
+
+
+def rich_runs(markup: str, colour: tuple[int, int, int]) -> list[list[tuple[str, tuple[int, int, int], bool]]]:
+    """The small HTML subset of the status line as paragraphs of (text, colour, bold) runs.
+
+    Understood: ``<font color='#rrggbb'>``, ``<b>``, ``<br>`` and character entities.
+    """
+    paras: list[list[tuple[str, tuple[int, int, int], bool]]] = [[]]
+    colours = [colour]
+    bold = 0
+    pos = 0
+    for mt in _TAG_RE.finditer(markup):
+        if mt.start() > pos:
+            paras[-1].append((html.unescape(markup[pos:mt.start()]), colours[-1], bold > 0))
+        pos = mt.end()
+        closing, tag = mt.group(1) == "/", mt.group(2).lower()
+        if tag == "br":
+            paras.append([])
+        elif tag == "b":
+            bold = max(0, bold + (-1 if closing else 1))
+        elif closing:
+            if len(colours) > 1:
+                colours.pop()
+        else:
+            c = _COLOUR_RE.search(mt.group(3))
+            colours.append(tuple(int(c.group(1)[k:k + 2], 16) for k in (0, 2, 4)) if c else colours[-1])  # type: ignore[arg-type]
+    if pos < len(markup):
+        paras[-1].append((html.unescape(markup[pos:]), colours[-1], bold > 0))
+    return paras
+
+
+class StatusText(UIElement):
+    """The status line under the move list: a few wrapped lines of coloured text.
+
+    ``set_text(markup)`` takes the same small HTML subset as a ``UITextBox`` (``html_text``
+    keeps it) but lays it out in well under a millisecond and never builds a scroll bar: a
+    text too long for the box is set a little smaller, then cut with an ellipsis.
+    """
+
+    def __init__(self, rect: pygame.Rect, manager: Any, container: Any = None, scale: float = 1.0,
+                 size: int = 15) -> None:
+        super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
+                         element_id=["status_text"])
+        self.scale = max(0.5, float(scale))
+        self.size = size
+        self.pad_x, self.pad_y = self._px(10), self._px(6)
+        self.html_text = ""
+        self.renders = 0
+        self._widths: dict[tuple[int, bool, str], int] = {}
+        self._redraw()
+
+    def fonts_to_warm(self) -> list[tuple[int, bool]]:
+        """The smaller sizes a long text may need (see ``warm_font``)."""
+        return [(sz, b) for sz in range(self._px(self.size) - 1, self._smallest() - 1, -1) for b in (False, True)]
+
+    def _smallest(self) -> int:
+        return max(8, self._px(self.size - 3))
+
+    def _w(self, f: pygame.font.Font, size: int, bold: bool, word: str) -> int:
+        key = (size, bold, word)
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) > 4000:
+                self._widths.clear()
+            w = self._widths[key] = f.size(word)[0]
+        return w
+
+    def _px(self, n: float) -> int:
+        return int(round(n * self.scale))
+
+    def set_text(self, html_text: str) -> None:
+        if html_text != self.html_text:
+            self.html_text = html_text
+            self._redraw()
+
+    def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
+        super().set_dimensions(dimensions, clamp_to_container)
+        self._redraw()
+
+    def _wrap(self, size: int, width: int) -> list[list[tuple[str, tuple[int, int, int], bool, int]]]:
+        """Lines of (text, colour, bold, x) for a font size."""
+        fonts = {False: D.font(size, False), True: D.font(size, True)}
+        lines: list[list[tuple[str, tuple[int, int, int], bool, int]]] = []
+        for para in rich_runs(self.html_text, LIST_PLAYED):
+            line: list[tuple[str, tuple[int, int, int], bool, int]] = []
+            x = 0
+            for text, colour, bold in para:
+                f = fonts[bold]
+                for word in re.split(r"(?<= )", text):
+                    if not word:
+                        continue
+                    w = self._w(f, size, bold, word)
+                    if x + self._w(f, size, bold, word.rstrip()) > width and x > 0:
+                        lines.append(line)
+                        line, x = [], 0
+                        word = word.lstrip() or word
+                        w = self._w(f, size, bold, word)
+                    if line and line[-1][1] == colour and line[-1][2] == bold:
+                        t, c, b, x0 = line[-1]
+                        line[-1] = (t + word, c, b, x0)
+                    else:
+                        line.append((word, colour, bold, x))
+                    x += w
+            lines.append(line)
+        return lines
+
+    def _redraw(self) -> None:
+        w, h = max(1, self.rect.w), max(1, self.rect.h)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        img.fill(STATUS_BG)
+        pygame.draw.rect(img, STATUS_BORDER, img.get_rect(), 1)
+        width, room = w - 2 * self.pad_x, h - 2 * self.pad_y
+        size = self._px(self.size)
+        smallest = self._smallest()
+        while True:
+            lines = self._wrap(size, width)
+            lh = D.font(size, False).get_linesize() + max(1, size // 5)
+            if len(lines) * lh - (lh - D.font(size, False).get_linesize()) <= room or size <= smallest:
+                break
+            size -= 1
+        fit = max(1, (room + lh - D.font(size, False).get_linesize()) // lh)
+        if len(lines) > fit:
+            lines = lines[:fit]
+            if lines[-1]:
+                t, c, b, x0 = lines[-1][-1]
+                lines[-1][-1] = (t.rstrip() + "…", c, b, x0)
+        y = self.pad_y
+        for line in lines:
+            for text, colour, bold, x in line:
+                img.blit(D.font(size, bold).render(text, True, colour), (self.pad_x + x, y))
+            y += lh
+        self._set_image(img.premul_alpha())
+        self.renders += 1
+
+
+class FastLabel(UIElement):
+    """A one-line label that keeps the picture of every text it has shown.
+
+    A ``UILabel`` lays its text out again on every change (about a millisecond); the board's
+    turn and count labels change with almost every move between a few texts ("Black to move",
+    "White to move"), so this one only swaps a cached picture. Left-aligned, vertically centred,
+    like the theme's labels; ``text`` and ``font`` as on a ``UILabel``.
+    """
+
+    def __init__(self, rect: pygame.Rect, text: str, manager: Any, container: Any = None, size: int = 15,
+                 bold: bool = False, colour: tuple[int, int, int] = (241, 230, 210)) -> None:
+        super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
+                         element_id=["fast_label"])
+        self.font = D.font(int(size), bool(bold))
+        self.colour = tuple(colour)
+        self.text = ""
+        self._pictures: dict[str, pygame.Surface] = {}
+        self.renders = 0
+        self._show(str(text), force=True)
+
+    def set_text(self, text: str) -> None:
+        self._show(str(text))
+
+    def _show(self, text: str, force: bool = False) -> None:
+        if text == self.text and not force:
+            return
+        self.text = text
+        pic = self._pictures.get(text)
+        if pic is None:
+            if len(self._pictures) > 32:
+                self._pictures.clear()
+            w, h = max(1, self.rect.w), max(1, self.rect.h)
+            img = pygame.Surface((w, h), pygame.SRCALPHA)
+            img.fill((0, 0, 0, 0))
+            if text:
+                t = self.font.render(text, True, self.colour)
+                img.blit(t, (0, (h - t.get_height()) // 2))
+            pic = self._pictures[text] = img.premul_alpha()
+            self.renders += 1
+        self._set_image(pic)
 
 
 class BoardExtras:
@@ -137,10 +736,8 @@ class BoardExtras:
         self._win_pending = False
         self._confirm_text = ""
         self._bypass = False
-        self._list_key: Any = None
-        self._list_text = ""
-        self._href_colour: dict[str, tuple[int, int, int]] = {}
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
+        self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
 
     # ------------------------------------------------------------ helpers
     @property
@@ -223,7 +820,19 @@ class BoardExtras:
             for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
                 add(key, pygame.Rect(x + i * (cw + gap), y, cw, bh), label)
             add("settings", pygame.Rect(x + w - gear_w, y, gear_w, bh), "", "gear")
-        self._list_key = None
+        # first-time work the board would otherwise do in the frame of a move: fonts it may need
+        # later (the game-over banner, the thinking pill, a long status text set smaller), the
+        # scene's own (disabled button looks, icons): one piece a frame from now on
+        status = sc.w.get("status") if sc.w else None
+        fonts = [(px(30), True), (px(16), False), (px(15), True)]
+        if status is not None and hasattr(status, "fonts_to_warm"):
+            fonts += status.fonts_to_warm()
+        self._warm = [lambda f=f: warm_font(*f) for f in fonts]
+        tasks = getattr(sc, "warm_tasks", None)
+        if callable(tasks):
+            self._warm += list(tasks())
+        for b in self.buttons.values():
+            self._warm.append(lambda b=b: prime_disabled_look(b))
         self.refresh_panel()
 
     # ------------------------------------------------------------ panel
@@ -261,96 +870,27 @@ class BoardExtras:
         self.update_move_list()
 
     def update_move_list(self, force: bool = False) -> None:
-        """The move list as links (a click shows that position); the shown move stands out."""
+        """The move list (a ``MoveList``): every move a link to its position, the shown one marked.
+
+        Cheap when nothing changed; a new move costs one redraw of the rows in view.
+        """
         sc = self.scene
         m = self.match
         box = sc.w.get("moves") if sc.w else None
-        if box is None or m is None:
+        if box is None or m is None or not hasattr(box, "set_moves"):
             return
         line = [pm.record for pm in m.history] + [pm.record for pm in m.future]
-        cur = len(m.history)
-        key = (tuple(line), cur)
-        if key != self._list_key or force or getattr(box, "html_text", None) != self._list_text:
-            self._list_key = key
-            rows = []
-            colours: dict[str, tuple[int, int, int]] = {}
-            for i in range(0, len(line), 2):
-                cells = []
-                for j in (i, i + 1):
-                    if j >= len(line):
-                        break
-                    href = str(j + 1)
-                    text = html.escape(line[j])
-                    if j + 1 == cur:
-                        colours[href] = (255, 226, 140)
-                        cells.append(f"<b><a href='{href}'>{text}</a></b>")
-                    else:
-                        colours[href] = (239, 228, 208) if j < cur else (138, 124, 104)
-                        cells.append(f"<a href='{href}'>{text}</a>")
-                    if j == i:
-                        cells.append("&nbsp;" * max(2, 10 - len(line[j])))
-                rows.append(f"<font color='#a08868'>{i // 2 + 1:>3}.</font>  " + "".join(cells))
-            text = "<br>".join(rows) if rows else "<font color='#a08868'>No moves yet.</font>"
-            self._href_colour = colours
-            self._list_text = text
-            if getattr(box, "html_text", None) != text:
-                box.set_text(text)
-            try:   # the board's own list would be the same rows: it need not rewrite them
-                pairs = m.move_pairs()
-                sc._last_list = (len(pairs), pairs[-1] if pairs else None)
-            except Exception:
-                pass
-            self._scroll_to(box, (max(cur, 1) - 1) // 2, max(1, (len(line) + 1) // 2))
-        self._recolour(box)
+        box.set_moves(line, len(m.history), follow=not self.browsing)
+        if force:
+            box._dirty = True
 
-    def _scroll_to(self, box: Any, row: int, rows: int) -> None:
-        sb = getattr(box, "scroll_bar", None)
-        if sb is None:
-            return
-        try:
-            if not self.browsing:
-                sb.set_scroll_from_start_percentage(1.0)
-                return
-            layout_h = box.text_box_layout.layout_rect.height
-            view_h = box.text_wrap_rect[3]
-            row_h = layout_h / max(1, rows)
-            top = sb.start_percentage * layout_h
-            y = row * row_h
-            if y < top or y + row_h > top + view_h:
-                want = max(0.0, min(y - view_h / 2 + row_h / 2, layout_h - view_h))
-                sb.set_scroll_from_start_percentage(want / layout_h)
-        except Exception:
-            pass
-
-    def _recolour(self, box: Any) -> None:
-        """Colour the links (pygame-gui draws every link in one colour): played, shown, later."""
-        layout = getattr(box, "text_box_layout", None)
-        if layout is None or getattr(layout, "_trio_colours", None) is self._href_colour:
-            return
-        try:
-            layout._trio_colours = self._href_colour     # this layout is coloured (rebuilds make new ones)
-        except Exception:
-            pass
-        changed = False
-        for row in layout.layout_rows:
-            for ch in row.items:
-                href = getattr(ch, "href", None)
-                if href is None or href not in self._href_colour:
-                    continue
-                col = pygame.Color(*self._href_colour[href])
-                if ch.normal_colour != col or ch.normal_underline:
-                    ch.normal_colour = col
-                    ch.normal_underline = False          # underlined only under the mouse
-                    if not getattr(ch, "is_hovered", False):
-                        ch.colour = col
-                        ch.underlined = False
-                    ch.redraw()
-                    changed = True
-        if changed:
-            try:
-                box.redraw_from_chunks()
-            except Exception:
-                pass
+    @property
+    def _href_colour(self) -> dict[str, tuple[int, int, int]]:
+        """Link colours by ply number ('1', '2', ...): played, shown, later (tests)."""
+        box = self.scene.w.get("moves") if self.scene.w else None
+        if box is None or not hasattr(box, "colour_of"):
+            return {}
+        return {str(j + 1): box.colour_of(j) for j in range(len(box.records))}
 
     # ------------------------------------------------------------ browsing
     def browse(self, delta: int) -> None:
@@ -635,6 +1175,11 @@ class BoardExtras:
     def update(self, dt: float) -> None:
         sc = self.scene
         self.clock += dt
+        if self._warm:
+            try:
+                self._warm.pop(0)()
+            except Exception:     # a widget killed meanwhile: nothing to prepare
+                pass
         m = self.match
         if m is None:
             return
@@ -657,11 +1202,6 @@ class BoardExtras:
         if app is None or getattr(app, "autosave_enabled", True):
             self.autosaver.update(m, self.final if self.browsing else None)
         self._sounds(m)
-        if sc.w:
-            box = sc.w.get("moves")
-            layout = getattr(box, "text_box_layout", None) if box is not None else None
-            if layout is not None and getattr(layout, "_trio_colours", None) is not self._href_colour:
-                self.update_move_list()       # the box was rebuilt (resized): colour its links again
 
     def _sounds(self, m: Any) -> None:
         sc = self.scene

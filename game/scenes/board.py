@@ -5,9 +5,15 @@ whose turn, counts (``game.counts()``), the move list in the specs' notation, a 
 Undo/Redo/Resign/Offer/New game/Menu, the last move marked, threats (``game.threats()``), a game
 over banner with ``game.highlight_result()``, and a tooltip with the full contents of a stack.
 
-Hooks left for other parts: the computer player (``self.engine``, see ``make_engine``), hints
+Hooks to other parts: the computer player (``self.engine``, see ``make_engine``), hints
 (``request_hint``), save/load (``save_game``/``load_game``), history browsing (``browse``) and
-settings (``app.settings``).
+settings (``app.settings``). History, replay, autosave, sounds, the file buttons and the
+panel's move list and status line widgets (``MoveList``, ``StatusText``) live in
+``game.history``.
+
+Frame time: every frame must stay well under 16 ms, also the one in which a move lands, so
+nothing here redoes per move work that grows with the game's length (see docs/architecture.md,
+"Frame budget"); while a move animates, the board under it is drawn once and kept.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from typing import Any, Protocol, Sequence
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel
 from pygame_gui.windows import UIConfirmationDialog
 
 from ..anim.moves import MoveAnimation
@@ -248,7 +254,8 @@ class BoardScene(Scene):
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
         self._moves_rect = pygame.Rect(0, 0, 10, 10)
-        self._last_list = None
+        self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
+        self._frozen_buf: pygame.Surface | None = None
         from ..history import BoardExtras
         self.extras = BoardExtras(self)             # history browsing, replay, autosave, sounds, files
 
@@ -344,8 +351,10 @@ class BoardScene(Scene):
         W["title"] = UILabel(pygame.Rect(x, y + px(2), room, px(26)), title, self.ui,
                              container=self.root, object_id="#heading")
         y += px(34)
-        W["turn"] = UILabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
-                            object_id="#turn_label")
+        from ..history import FastLabel     # (labels that change with the moves: cached pictures, #turn_label look)
+        fsize = lambda n: int(round(n * self.k))   # noqa: E731  (the theme's font sizes, scaled)
+        W["turn"] = FastLabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
+                              size=fsize(24), bold=True, colour=(255, 226, 168))
         self.turn_icon = (x + px(14), y + px(18))
         y += px(40)
         W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", self.ui, container=self.root,
@@ -355,10 +364,10 @@ class BoardScene(Scene):
                                   container=self.root, object_id="#heading")
         y += px(24)
         half = iw // 2
-        W["count_b"] = UILabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", self.ui, container=self.root,
-                               object_id="#counts_label")
-        W["count_w"] = UILabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
-                               container=self.root, object_id="#counts_label")
+        W["count_b"] = FastLabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", self.ui, container=self.root,
+                                 size=fsize(18), bold=True)          # (#counts_label look)
+        W["count_w"] = FastLabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
+                                 container=self.root, size=fsize(18), bold=True)
         self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
         y += px(40)
         bh, gap = px(40), px(8)
@@ -373,10 +382,11 @@ class BoardScene(Scene):
                                   object_id="#heading")
         y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
-        W["moves"] = UITextBox("", self._moves_rect.copy(), self.ui, container=self.root)
+        from ..history import MoveList
+        W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
-        W["status"] = UITextBox("", pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root,
-                                object_id="#status_box")
+        from ..history import StatusText
+        W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
         bw = (iw - gap) // 2
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
         rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
@@ -390,9 +400,29 @@ class BoardScene(Scene):
             for col, (key, label, oid, tip) in enumerate(row):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
-        self._last_list = None
         self.extras.build_ui(pygame.Rect(x, self._moves_rect.bottom, iw, extra_h))
         self.refresh_panel()
+
+    def warm_tasks(self) -> list[Any]:
+        """First-time work done one piece a frame after the panel is built (``game.history``
+        runs them), so the frame of the first move does not pay for it: the disabled looks of
+        the panel's buttons, the colour icons, the buffer that keeps the board under animations."""
+        from ..history import prime_disabled_look
+        tasks: list[Any] = [lambda b=b: prime_disabled_look(b) for k, b in self.w.items()
+                            if isinstance(b, UIButton) and k != "menu"]
+
+        def icons() -> None:
+            scratch = pygame.Surface((self.px(40), self.px(40)), pygame.SRCALPHA)
+            for c in Color:
+                for r in (self.px(13), self.px(11)):
+                    self._icon(scratch, (self.px(20), self.px(20)), c, r)
+
+        def buffer() -> None:
+            size = self.size
+            if self._frozen_buf is None or self._frozen_buf.get_size() != size:
+                self._frozen_buf = pygame.Surface(size).convert()
+
+        return tasks + [icons, buffer]
 
     # ------------------------------------------------------------ state -> screen
     def set_status(self, text: str, kind: str = "info") -> None:
@@ -490,25 +520,6 @@ class BoardScene(Scene):
         counts = self.counts()
         W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
         W["count_w"].set_text(f"White  {counts.get('white', '–')}")
-        rows = m.move_pairs()
-        key = (len(rows), rows[-1] if rows else None)
-        own_list = getattr(getattr(self, "extras", None), "update_move_list", None) is None
-        if key != self._last_list and own_list:   # (the history extras write the list themselves)
-            self._last_list = key
-            lines = []
-            for i, (num, a, b) in enumerate(rows):
-                last = i == len(rows) - 1
-                col = "#ffe2a8" if last else "#efe4d0"
-                lines.append(f"<font color='#a08868'>{num:>3}.</font>  <font color='{col}'>{html.escape(a):<9}"
-                             f"  {html.escape(b)}</font>")
-            text = "<br>".join(lines) if lines else "<font color='#a08868'>No moves yet.</font>"
-            W["moves"].set_text(text)
-            sb = getattr(W["moves"], "scroll_bar", None)
-            if sb is not None:
-                try:
-                    sb.set_scroll_from_start_percentage(1.0)
-                except Exception:
-                    pass
         busy = self.anim is not None
         busy = busy or bool(self.waiting)
         human = m.is_human(m.to_move)
@@ -1127,6 +1138,12 @@ class BoardScene(Scene):
                     deco.tags = {end: "Hint"}
         return deco
 
+    @property
+    def opaque(self) -> bool:
+        """True when ``draw`` paints the whole window (its static layer), so the app skips its backdrop."""
+        st = getattr(self, "_static", None)
+        return self.app is not None and st is not None and st.get_size() == self.size
+
     def _board_in_static(self) -> bool:
         """Views that keep BoardView.draw can have their board pre-composed with the backdrop."""
         return self.view is not None and type(self.view).draw is BoardView.draw
@@ -1153,22 +1170,48 @@ class BoardScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         static = self.static_layer()
         used = static is not None and static.get_size() == surface.get_size()
+        # while a move animates, the board under it does not change: drawn once, then one blit a frame
+        frozen_key = None
+        if self.anim is not None and used and self.view is not None and self.match is not None:
+            frozen_key = (id(self.anim), tuple(sorted(self.anim.hidden.items())), id(static),
+                          surface.get_size(), self.view.show_coords)
+            if self._frozen is not None and self._frozen[0] == frozen_key:
+                surface.blit(self._frozen[1], (0, 0))
+                self.anim.draw(surface)
+                self._draw_thinking_if_busy(surface)
+                return
+        self._frozen = None
+        target = surface
+        if frozen_key is not None:     # draw the board into a kept buffer, then show it
+            buf = self._frozen_buf
+            if buf is None or buf.get_size() != surface.get_size():
+                buf = self._frozen_buf = pygame.Surface(surface.get_size()).convert()
+            target = buf
         if used:
-            surface.blit(static, (0, 0))  # type: ignore[arg-type]
+            target.blit(static, (0, 0))  # type: ignore[arg-type]
         with_board = used and getattr(self, "_static_has_board", False)
         if self.view is None or self.match is None:
-            self._draw_error(surface)
+            self._draw_error(target)
+            if target is not surface:
+                surface.blit(target, (0, 0))
             return
         stacks = self.anim_before if self.anim is not None else self.match.game.stacks()
         if with_board:
-            self.view.draw(surface, stacks, self.decorations(), board=False)
+            self.view.draw(target, stacks, self.decorations(), board=False)
         else:
-            self.view.draw(surface, stacks, self.decorations())
+            self.view.draw(target, stacks, self.decorations())
+        if target is not surface:
+            self._frozen = (frozen_key, target)
+            surface.blit(target, (0, 0))
         if self.anim is not None:
             self.anim.draw(surface)
         if self.match.is_over and self.anim is None:
             self._draw_banner(surface)
-        elif self.thinking or self.waiting:
+        else:
+            self._draw_thinking_if_busy(surface)
+
+    def _draw_thinking_if_busy(self, surface: pygame.Surface) -> None:
+        if self.thinking or self.waiting:
             self._draw_thinking(surface)
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
