@@ -223,7 +223,9 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
         seconds = time.monotonic() - t0
         print(f"monkey: {EVENTS} events, {app.frame} frames, {checks} rules checks, {seconds:.1f} s; "
               f"scenes {sorted(scene_types)}; checked {seen}; events per station {station_events}")
-        assert checks > EVENTS // CHECK_EVERY // 3
+        # (a quarter: the board's move list and status line have no pygame-gui scroll bars any more,
+        # so a random button press lands on Menu / New game more often and boards are left sooner)
+        assert checks > EVENTS // CHECK_EVERY // 4
         assert moves_seen >= 5
         for need in ("MenuScene", "NewGameScene", "BoardScene"):
             assert need in scene_types, scene_types
