@@ -263,6 +263,9 @@ class App:
         self.update(dt)
         self.draw(self.screen)
         self.frame += 1
+        after = getattr(self.scene, "after_frame", None)
+        if after is not None:
+            after()         # work that may wait for the end of a frame (the board's autosave)
 
     def update(self, dt: float) -> None:
         if self._fade_tween is not None:

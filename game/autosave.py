@@ -269,6 +269,12 @@ def _save_job(path: Path, match_copy: Match, final: Result | None, date: _dt.dat
     return job
 
 
+def _write_job(path: Path, text: str) -> Callable[[], None]:
+    def job() -> None:
+        atomic_write_text(path, text)
+    return job
+
+
 def _finish_job(auto: Path, last: Path, text: str) -> Callable[[], None]:
     def job() -> None:
         atomic_write_text(last, text)
@@ -300,8 +306,9 @@ class Autosaver:
 
     ``update(match, final)`` is called every frame: when the match changed since the last
     call (a move, undo, redo, resignation, agreement, or the shown ply while browsing), the
-    line is written in the background: an unfinished line to the autosave, a finished one to
-    ``last-game.txt`` (and the autosave is removed). The first call only takes note of the
+    record text is made (on the caller's thread) and written in the background: an
+    unfinished line to the autosave, a finished one to ``last-game.txt`` (and the autosave is
+    removed). The first call only takes note of the
     state (a resumed or loaded game is not rewritten until something changes), and a line
     with no moves is never written (a previous game's autosave is kept until the new game's
     first move).
@@ -351,8 +358,14 @@ class Autosaver:
         end = self._line_end
         auto, last = autosave_path(), last_game_path()
         if end is None:
-            snap = _Snapshot(match)
-            self.bg.submit("autosave", _save_job(auto, snap, final, today))  # type: ignore[arg-type]
+            # the text is made here (a few ms, on the caller's thread): the writer thread only
+            # writes, so it hardly ever holds the interpreter while a frame is being drawn
+            try:
+                text = format_record(match_record(match, today, final))
+            except (RulesError, RecordError, ValueError) as e:
+                self.bg.errors.append(str(e))
+                return False
+            self.bg.submit("autosave", _write_job(auto, text))
         else:
             text = format_record(match_record(match, today, final))
             self.bg.submit("autosave", _finish_job(auto, last, text))

@@ -1,8 +1,8 @@
 """History browsing, replay, autosave, sounds and the file buttons of the board scene.
 
 ``BoardExtras(scene)`` is created by ``BoardScene`` and called from a few hooks there
-(``build_ui``, ``handle_event``, ``update``, ``refresh_panel``, ``draw_overlay``, ``play_move``,
-``exit``), so this part of the board lives in its own module:
+(``build_ui``, ``handle_event``, ``update``, ``after_frame``, ``refresh_panel``,
+``draw_overlay``, ``play_move``, ``exit``), so this part of the board lives in its own module:
 
 * Browsing: the position shown is the match's own (``Match.undo``/``redo`` move along the
   line; ``Match.future`` holds the later moves). ◀ ▶ |◀ ▶| buttons, Left/Right/Home/End, and a
@@ -11,7 +11,8 @@
   and a new move asks first before it discards the later moves. A game that ended by
   resignation or agreement keeps its result while browsing (it comes back at the end).
 * Replay: from the start, one move after another at the animation speed; any click or key stops.
-* Autosave after every change (``game.autosave.Autosaver``, written in a background thread).
+* Autosave after every change (``game.autosave.Autosaver``; the text is made at the end of a
+  light frame, the file written in a background thread).
 * Sounds for move animations and the end of the game (``game.sound``).
 * Save…, Load…, Picture and the settings button (``game.scenes.files``, ``game.scenes.settings``).
 """
@@ -738,6 +739,7 @@ class BoardExtras:
         self._bypass = False
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
         self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
+        self._save_anim: Any = None                  # the autosave waits out a move's first frame (after_frame)
 
     # ------------------------------------------------------------ helpers
     @property
@@ -1198,10 +1200,22 @@ class BoardExtras:
         if app is not None:
             from .scenes import settings as settings_mod
             settings_mod.sync_from_app(app)
-        # autosave (in the background) after every change
-        if app is None or getattr(app, "autosave_enabled", True):
-            self.autosaver.update(m, self.final if self.browsing else None)
         self._sounds(m)
+
+    def after_frame(self) -> None:
+        """After a frame is drawn (``App.step``): the autosave after every change. Making the
+        record text takes a few ms, so in the frame in which a move starts its animation (a
+        heavy one) it waits for the next (an animation frame, which is light); only the writing
+        is left to the background thread."""
+        m = self.match
+        app = self.app
+        if m is None or (app is not None and not getattr(app, "autosave_enabled", True)):
+            return
+        anim = self.scene.anim
+        if anim is not None and anim is not self._save_anim:
+            self._save_anim = anim               # a move (or a step back) began this frame
+            return
+        self.autosaver.update(m, self.final if self.browsing else None)
 
     def _sounds(self, m: Any) -> None:
         sc = self.scene

@@ -1079,6 +1079,10 @@ class BoardScene(Scene):
         elif self.waiting:
             self._engine_notice()
 
+    def after_frame(self) -> None:
+        """Called by the app after each frame is drawn: the autosave (``game.history``)."""
+        self.extras.after_frame()
+
     def _engine_notice(self) -> None:
         """Show a message the engine left (e.g. its worker crashed and was restarted)."""
         note = getattr(self.engine, "notice", "")
