@@ -185,7 +185,7 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
                 else:
                     post_click(pos, 1 if rng.random() < 0.92 else 3)
-            elif r < 0.77:          # a button of the current screen
+            elif r < 0.67:          # a button of the current screen (Menu / New game leave boards early)
                 buttons = visible_buttons(app)
                 if buttons:
                     post_click(rng.choice(buttons).get_abs_rect().center)
@@ -223,9 +223,7 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
         seconds = time.monotonic() - t0
         print(f"monkey: {EVENTS} events, {app.frame} frames, {checks} rules checks, {seconds:.1f} s; "
               f"scenes {sorted(scene_types)}; checked {seen}; events per station {station_events}")
-        # (a quarter: the board's move list and status line have no pygame-gui scroll bars any more,
-        # so a random button press lands on Menu / New game more often and boards are left sooner)
-        assert checks > EVENTS // CHECK_EVERY // 4
+        assert checks > EVENTS // CHECK_EVERY // 3
         assert moves_seen >= 5
         for need in ("MenuScene", "NewGameScene", "BoardScene"):
             assert need in scene_types, scene_types
