@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import bestmove, match
-from game.ai.knowledge import knowledge_for
+from game.ai.registry import knowledge_for
 from game.ai.levels import (LEVEL_NAMES, PLAYING_LEVELS, analyse, answer_offer, choose_move,
                             get_level)
 from game.ai.mcts import SearchParams, search

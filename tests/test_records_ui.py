@@ -16,7 +16,8 @@ import pytest
 
 from game import autosave as AS
 from game.app import App, build, parse_args
-from game.history import FadeAnimation, link_rect
+from game.anim.fade import FadeAnimation
+from game.ui.movelist import link_rect
 from game.rules import make_game
 from game.rules.base import Color, Result
 from game.rules.record import format_record, parse_record, record_from_game
@@ -99,7 +100,7 @@ def saved_autosave() -> AS.Record | None:
 
 
 def button(sc: BoardScene, key_: str):
-    return sc.extras.buttons[key_]
+    return sc.toolbar.buttons[key_]
 
 
 def keys_after(game_name: str, moves: list[str], options: dict | None = None) -> list[int]:
@@ -275,7 +276,7 @@ def test_history_by_buttons_keys_and_move_list(onyx_app):
     assert "move 4 of 6" in sc.status.lower()
     pygame.image.save(app.screen, "/tmp/board_history.png")
     # the list marks the shown move and dims the later ones
-    colours = sc.extras._href_colour
+    colours = sc.history._href_colour
     assert colours["4"] != colours["3"] != colours["5"]
     # last-move marks follow the shown position
     assert len(sc.marks) == 4
@@ -389,14 +390,14 @@ def test_load_a_record_from_the_menu_and_replay_it():
     final_key = m.game.key()
     click_widget(app, button(sc, "replay"))
     settle(app)
-    assert sc.extras.replaying and len(m.history) == 0
+    assert sc.history.replaying and len(m.history) == 0
     seen = set()
     for _ in range(4000):
         step(app, 1, 0.05)
         seen.add(len(m.history))
-        if not sc.extras.replaying:
+        if not sc.history.replaying:
             break
-    assert not sc.extras.replaying
+    assert not sc.history.replaying
     assert seen >= set(range(1, len(moves) + 1))
     assert m.game.key() == final_key and m.is_over and sc.browse_ply is None
     assert "Replay finished" in sc.status
@@ -411,9 +412,9 @@ def test_replay_stops_on_a_click(onyx_app):
         click_move(app, rng)
     click_widget(app, button(sc, "replay"))
     step(app, 20, 0.05)
-    assert sc.extras.replaying
+    assert sc.history.replaying
     click(app, sc.board_rect.center)
-    assert not sc.extras.replaying
+    assert not sc.history.replaying
     shown = len(sc.match.history)
     step(app, 60, 0.05)
     assert len(sc.match.history) == shown < 4

@@ -139,7 +139,7 @@ def test_settings_from_the_board_apply_live():
     app = make_app("--game", "onyx", "--window", "1024x640")
     board = app.scene
     assert isinstance(board, BoardScene) and board.view.show_coords
-    click_widget(app, board.extras.buttons["settings"])
+    click_widget(app, board.toolbar.buttons["settings"])
     settle(app)
     sc = app.scene
     assert isinstance(sc, SettingsScene)

@@ -292,7 +292,7 @@ def test_resize_relayouts_and_clamps(app):
 
 
 def test_missing_view_is_a_friendly_message(app, monkeypatch):
-    from game.scenes import board as board_mod
+    from game.scenes.board import scene as board_mod
     from game.views import ViewUnavailable, view_for
 
     with pytest.raises(ViewUnavailable, match="not available"):

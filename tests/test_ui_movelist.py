@@ -16,7 +16,8 @@ import pytest
 
 from game.app import App, build, parse_args
 from game.bench_ui import calm_move
-from game.history import MoveList, StatusText, link_rect, rich_runs
+from game.ui.movelist import MoveList, link_rect
+from game.ui.text import StatusText, rich_runs
 from game.scenes.board import BoardScene, StubEngine
 
 DT = 1 / 60
@@ -111,14 +112,14 @@ def test_a_long_onyx_game_keeps_the_move_list_right():
         assert link_rect(box, "1") is None
         assert box.scroll == box.max_scroll > 0
         # the shown move stands out, the others are the played colour
-        colours = sc.extras._href_colour
+        colours = sc.history._href_colour
         assert colours["150"] != colours["149"] == colours["1"]
         # a click on a move in view shows the position after it; the list marks it
         click(app, link_rect(box, "147").center)
         settle(app)
         assert len(m.history) == 147 and len(m.future) == 3 and sc.browse_ply == 147
         assert box.current == 147 and box.rows() == expected_rows(sc)
-        colours = sc.extras._href_colour
+        colours = sc.history._href_colour
         assert colours["147"] != colours["146"] != colours["148"]
         # Home: the start of the game, the list scrolled to its top
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))

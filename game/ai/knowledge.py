@@ -2,15 +2,14 @@
 
 ``Knowledge`` is the generic version that works for any game of the protocol
 (uniform random playouts, immediate wins found by trying every move). Each game
-has a faster, smarter subclass in its own module; ``knowledge_for(name)``
-returns it, and ``plain_knowledge()`` returns the plain version used by the
-``uct`` baseline level.
+has a faster, smarter subclass in its own module (``amoeba_eval``, ``onyx_eval``,
+``onager_eval``), which imports this one; ``game.ai.registry`` imports those and
+hands them out (``knowledge_for(name)``, ``plain_knowledge()``), so nothing here
+imports a game's module back.
 """
 from __future__ import annotations
 
 import random
-from typing import Any
-
 from ..rules.base import Color, Game, Move
 
 PLAYOUT_CAP = 1000  # plies; a tool's cap (Onager has no move limit); a capped playout scores 0.5
@@ -85,32 +84,3 @@ class PlainKnowledge(Knowledge):
 
     def win_now(self, game: Game) -> Move | None:
         return None
-
-
-_CACHE: dict[str, Any] = {}
-
-
-def knowledge_for(name: str) -> Knowledge:
-    """The tuned knowledge of a game (built once per process)."""
-    k = _CACHE.get(name)
-    if k is None:
-        if name == "amoeba":
-            from .amoeba_eval import AmoebaKnowledge
-            k = AmoebaKnowledge()
-        elif name == "onyx":
-            from .onyx_eval import OnyxKnowledge
-            k = OnyxKnowledge()
-        elif name == "onager":
-            from .onager_eval import OnagerKnowledge
-            k = OnagerKnowledge()
-        else:
-            k = Knowledge()
-        _CACHE[name] = k
-    return k
-
-
-def plain_knowledge() -> Knowledge:
-    k = _CACHE.get("__plain__")
-    if k is None:
-        k = _CACHE["__plain__"] = PlainKnowledge()
-    return k

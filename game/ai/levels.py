@@ -40,7 +40,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..rules.base import Color, Game, Move
-from .knowledge import Knowledge, knowledge_for, plain_knowledge
+from .knowledge import Knowledge
+from .registry import knowledge_for, plain_knowledge
 from .mcts import SearchParams, SearchResult, search
 
 LEVEL_NAMES = ("random", "easy", "medium", "hard", "uct")

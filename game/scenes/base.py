@@ -3,16 +3,41 @@
 A scene gets the app in ``enter``, builds its pygame-gui widgets inside ``self.root`` (a
 container the size of the window, killed on exit), receives events, and is told how much time
 passed in ``update(dt)`` (seconds; scenes never read a clock). ``resize`` rebuilds the widgets.
+
+Scenes open one another by name through ``make_scene(name, ...)``: each scene module registers
+its factory with ``@register(name)`` (``game/scenes/__init__.py`` imports them all), so no scene
+module imports another and the menu -> new game -> board -> menu round trip is no import circle.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import pygame
 import pygame_gui
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..app import App
+
+F = TypeVar("F", bound=Callable[..., Any])
+SCENES: dict[str, Callable[..., "Scene"]] = {}
+
+
+def register(name: str) -> Callable[[F], F]:
+    """Class or function decorator: ``make_scene(name, ...)`` calls it to make that scene."""
+    def deco(factory: F) -> F:
+        SCENES[name] = factory
+        return factory
+    return deco
+
+
+def make_scene(name: str, *args: Any, **kwargs: Any) -> "Scene":
+    """A new scene by its registered name: 'menu', 'new_game', 'board', 'new_board',
+    'board_from_record', 'tutorial', 'settings', 'message'."""
+    try:
+        factory = SCENES[name]
+    except KeyError:
+        raise LookupError(f"no scene named {name!r} (known: {', '.join(sorted(SCENES))})") from None
+    return factory(*args, **kwargs)
 
 
 class Scene:

@@ -24,6 +24,7 @@ from pygame_gui.windows import UIFileDialog
 from ..autosave import match_from_record, match_record
 from ..rules.base import Motion
 from ..rules.record import Record, RecordError
+from .base import make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, records_dir, save_record,
                        suggest_record_path)
 
@@ -43,17 +44,17 @@ def labels_of(motions: list[Motion]) -> tuple[str, ...]:
     return tuple(out)
 
 
+@register("board_from_record")
 def board_from_record(record: Record, status: str = "") -> Any:
     """A board scene showing a record's game (at the ply it was left at, or its end)."""
-    from .board import BoardScene
     match, marks, final = match_from_record(record, labels=labels_of)
-    scene = BoardScene(match)
+    scene = make_scene("board", match)
     scene.marks = marks
     if match.future:
         scene.browse_ply = len(match.history)
-        extras = getattr(scene, "extras", None)
-        if extras is not None:
-            extras.final = final
+        history = getattr(scene, "history", None)
+        if history is not None:
+            history.final = final
     if status:
         scene.status = status
     return scene
@@ -109,9 +110,9 @@ def open_save_dialog(scene: Any) -> Any:
 
 
 def _final(scene: Any) -> Any:
-    extras = getattr(scene, "extras", None)
-    if extras is not None and getattr(scene, "browse_ply", None) is not None:
-        return extras.final
+    history = getattr(scene, "history", None)
+    if history is not None and getattr(scene, "browse_ply", None) is not None:
+        return history.final
     return None
 
 
@@ -188,8 +189,7 @@ def load_path(scene: Any, path: Path) -> bool:
     if app is None:
         return False
     leave = getattr(scene, "leave", None)
-    from .board import BoardScene
-    if isinstance(scene, BoardScene):
+    if getattr(scene, "is_board", False):
         if callable(leave):
             leave()
         app.replace(board)

@@ -11,11 +11,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UITextBox
 
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
-from .base import Scene, is_button
+from ..ui.text import wrap
+from .base import Scene, is_button, make_scene, register
 
 GAMES: tuple[tuple[str, str, str], ...] = (
     ("amoeba", "Amoeba", "Stack, split and hunt down the enemy Kernel."),
@@ -57,6 +58,7 @@ def placeholder_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface
     return surf
 
 
+@register("menu")
 class MenuScene(Scene):
     title = "Menu"
 
@@ -181,9 +183,8 @@ class MenuScene(Scene):
         record = self.resume_record
         if record is None:
             return
-        from .files import board_from_record
         try:
-            board = board_from_record(record, f"Welcome back: {self.resume_text}.")
+            board = make_scene("board_from_record", record, f"Welcome back: {self.resume_text}.")
         except Exception as exc:  # a record that parsed replays; never crash the menu anyway
             self.set_message(f"The saved game could not be restored: {exc}", "error")
             return
@@ -231,8 +232,7 @@ class MenuScene(Scene):
             return True
         for card in self.cards:
             if is_button(event, card["play"]):
-                from .newgame import NewGameScene
-                self.app.push(NewGameScene(card["name"]))
+                self.app.push(make_scene("new_game", card["name"]))
                 return True
             if is_button(event, card["tutorial"]):
                 self.app.push(tutorial_scene(card["name"], card["title"]))
@@ -264,6 +264,7 @@ class MenuScene(Scene):
             D.text(surface, card["blurb"], (r.centerx, pic.bottom + px(22)), px(15), D.PALETTE["text_dim"])
 
 
+@register("message")
 class MessageScene(Scene):
     """A simple page with a heading, a message and a Back button (features still to come)."""
 
@@ -299,38 +300,19 @@ class MessageScene(Scene):
             y += px(28)
 
 
-def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split text into lines that fit ``width`` pixels."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if font.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = word
-        lines.append(cur)
-    return lines
-
-
 def tutorial_scene(name: str, title: str) -> Scene:
-    """The tutorial of a game if one exists (game.scenes.tutorial), else a 'coming soon' page."""
+    """The tutorial of a game; a message page if it cannot be opened (never a crash in the menu)."""
     try:
-        from importlib import import_module
-        mod = import_module(f"{__package__}.tutorial")
-        return mod.TutorialScene(name)  # type: ignore[no-any-return]
-    except Exception:
-        return MessageScene(f"{title} tutorial", "Animated lessons are coming soon. Until then, the Play screen "
+        return make_scene("tutorial", name)
+    except Exception as exc:
+        return MessageScene(f"{title} tutorial", f"The lessons cannot be opened: {exc}. The Play screen "
                             "marks every legal move: click one of your glowing pieces to see where it can go.")
 
 
 def settings_scene() -> Scene:
+    """The settings scene (a message page if it cannot be opened)."""
     try:
-        from importlib import import_module
-        mod = import_module(f"{__package__}.settings")
-        return mod.SettingsScene()  # type: ignore[no-any-return]
-    except Exception:
-        return MessageScene("Settings", "Settings are coming soon. Keys on the board: C shows or hides "
+        return make_scene("settings")
+    except Exception as exc:
+        return MessageScene("Settings", f"Settings cannot be opened: {exc}. Keys on the board: C shows or hides "
                             "coordinates, + and - change the animation speed, Ctrl+Z undoes, Ctrl+Y redoes.")

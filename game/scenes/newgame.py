@@ -9,7 +9,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
 
 from ..match import HUMAN
 from ..views import draw as D
-from .base import Scene, is_button
+from .base import Scene, is_button, make_scene, register
 
 PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
                   ("Computer – Hard", "hard"))
@@ -31,6 +31,7 @@ def _choice_value(text: str) -> str:
     return HUMAN
 
 
+@register("new_game")
 class NewGameScene(Scene):
     title = "New game"
 
@@ -109,10 +110,9 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         self.read_widgets()
-        from .board import BoardScene
         assert self.app is not None
         opts = dict(self.options) if self.game_name == "onyx" else {}
-        self.app.replace(BoardScene.start(self.game_name, opts, dict(self.players)))
+        self.app.replace(make_scene("new_board", self.game_name, opts, dict(self.players)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

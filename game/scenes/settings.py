@@ -23,7 +23,7 @@ from ..settings import SPEED_RANGE, Settings, load_settings, settings_path, sett
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
-from .base import Scene, is_button
+from .base import Scene, is_button, register
 
 __all__ = ["SettingsScene", "attach_settings", "apply_settings", "prefs", "sync_from_app", "toggle_fullscreen",
            "set_fullscreen", "save_prefs"]
@@ -164,6 +164,7 @@ def _slider_to_speed(pos: float) -> float:
     return _clamp_speed(float(f"{v:.2g}"))
 
 
+@register("settings")
 class SettingsScene(Scene):
     """Animation speed, sound and volume, coordinates, highlights, colour theme, full screen."""
 

@@ -30,7 +30,8 @@ from ..progress import load_progress, save_progress
 from ..rules.base import Game, Motion, RulesError
 from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
-from .base import Scene, is_button
+from ..ui.layout import draw_panel, split
+from .base import Scene, is_button, register
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
 FIRST_WAIT = 0.9      # seconds before a demo's first move
@@ -40,7 +41,7 @@ KEY_COLOUR = "#ffd27a"
 GOOD_COLOUR = "#9be39b"
 BAD_COLOUR = "#ffb070"
 DIM_COLOUR = "#b8a890"
-PANEL_MIN, PANEL_MAX = 340, 480
+PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a green point to move it whole or a blue one to split it.",
                "onyx": "Click an empty point to place your stone.",
@@ -67,6 +68,7 @@ def describe_result(game: Game) -> str:
     return f"{who}: {REASONS.get(r.reason, r.reason.replace('-', ' '))}."
 
 
+@register("tutorial")
 class TutorialScene(Scene):
     title = "Tutorial"
 
@@ -224,11 +226,7 @@ class TutorialScene(Scene):
                 f"{html.escape(message)}")
 
     def _build_page(self) -> None:
-        w, h = self.size
-        pw = max(PANEL_MIN, min(PANEL_MAX, int(w * 0.32)))
-        m = max(12, int(h * 0.02))
-        self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
-        self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
+        self.board_rect, self.panel_rect = split(self.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         if self.view is not None:
             self.view.layout(self.board_rect)
         W = self.w
@@ -859,9 +857,7 @@ class TutorialScene(Scene):
         if self.mode == "index":
             self._draw_index(surface)
             return
-        p = self.panel_rect
-        surface.blit(D.rounded_panel(p.size, (0, 0, 0, 80), radius=16), p.move(4, 6))
-        surface.blit(D.rounded_panel(p.size, (24, 20, 15, 228), radius=16, border=(106, 78, 52, 255)), p)
+        draw_panel(surface, self.panel_rect)
         if self.view is None or self.game is None:
             r = self.board_rect
             D.text(surface, "The board cannot be shown here yet.", r.center, 22, D.PALETTE["text_dim"])

@@ -1,0 +1,191 @@
+"""The board scene's computer player: the ``Engine`` protocol and its two implementations.
+
+* ``WorkerEngine``: the adapter over ``game.ai.worker.EngineClient`` (the search in a separate
+  process, started on the first request, so games between people never start one). Each request
+  sends the game name, options and the moves in notation (``request_position``: plus a set-up
+  dict for a position that did not start new) with a request id; replies with another id are
+  dropped. A worker that crashed is restarted by the client; its message goes to ``notice``.
+* ``StubEngine``: random legal moves (seeded), when ``game.ai`` is missing and in tests.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ...rules.base import Color, Game, RulesError
+
+__all__ = ["Engine", "StubEngine", "WorkerEngine", "default_engine_factory", "request_position"]
+
+
+class Engine(Protocol):
+    """What the board scene needs from a computer player (the engine helper provides one)."""
+
+    def start(self, game: Game, level: str) -> None:
+        """Begin thinking about ``game`` (a private copy) at a level ('easy', 'medium', 'hard')."""
+
+    def poll(self) -> str | None:
+        """The chosen move as text once ready, else None. Never blocks."""
+
+    def cancel(self) -> None:
+        """Forget the current search (undo, new game, leaving the scene)."""
+
+    def close(self) -> None:
+        """Release resources (worker processes)."""
+
+
+class StubEngine:
+    """Stand-in computer player: a random legal move (seeded). Used by tests and when game.ai is absent."""
+
+    def __init__(self, seed: int = 2024) -> None:
+        self.rng = random.Random(seed)
+        self._move: str | None = None
+        self._answer: tuple[str, Any] | None = None
+
+    def start(self, game: Game, level: str) -> None:
+        moves = game.legal_strs()
+        self._move = self.rng.choice(moves) if moves else None
+
+    def poll(self) -> str | None:
+        m, self._move = self._move, None
+        return m
+
+    def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
+        """Start an 'offer' (does ``computer`` accept ending now?) or a 'hint' question."""
+        if kind == "offer":
+            self._answer = ("offer", self.accepts_offer(game, computer if computer is not None else game.to_move.other))
+        else:
+            moves = game.legal_strs()
+            self._answer = ("hint", self.rng.choice(moves) if moves else None)
+
+    def answer(self) -> tuple[str, Any] | None:
+        """('offer', bool) or ('hint', move text) once ready; ('error', message) on failure."""
+        a, self._answer = self._answer, None
+        return a
+
+    def cancel(self) -> None:
+        self._move = None
+        self._answer = None
+
+    def close(self) -> None:
+        self.cancel()
+
+    def accepts_offer(self, game: Game, color: Color) -> bool:
+        """Accept an ending by agreement when it is not a loss for ``color``."""
+        try:
+            probe = game.copy()
+            result = probe.end_by_agreement()
+        except RulesError:
+            return False
+        return result.winner in (None, color)
+
+
+def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
+    """The moves (canonical text) that lead to ``game``, and a set-up dict if it did not start new."""
+    g = game.copy()
+    moves: list[str] = []
+    while g.ply > 0:
+        try:
+            m = g.undo()
+        except Exception:
+            break
+        moves.append(g.move_str(m))
+    moves.reverse()
+    setup = None
+    try:
+        from ...rules import make_game
+        fresh = make_game(game.name, **game.options())
+        if fresh.position_text() != g.position_text() or fresh.to_move != g.to_move:
+            setup = {"position": g.position_text(), "to_move": g.to_move.word}
+    except Exception:
+        setup = {"position": g.position_text(), "to_move": g.to_move.word}
+    return moves, setup
+
+
+class WorkerEngine:
+    """The Engine protocol over ``game.ai.worker.EngineClient`` (a separate process).
+
+    The process starts on the first request, so games between people never start one.
+    """
+
+    def __init__(self, client_factory: Any = None) -> None:
+        self._factory = client_factory
+        self._client: Any = None
+        self._rid = 0
+        self._kind = ""
+        self.notice = ""     # a message for the player (the worker crashed and was restarted…)
+
+    def _get(self) -> Any:
+        if self._client is None:
+            if self._factory is not None:
+                self._client = self._factory()
+            else:
+                from ...ai.worker import EngineClient
+                self._client = EngineClient()
+        return self._client
+
+    def _args(self, game: Game) -> dict[str, Any]:
+        moves, setup = request_position(game)
+        self._rid += 1
+        return {"game_name": game.name, "options": game.options(), "moves": moves, "request_id": self._rid,
+                "setup": setup}
+
+    def start(self, game: Game, level: str) -> None:
+        args = self._args(game)
+        self._kind = "move"
+        self._get().request(level=level, **args)
+
+    def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
+        args = self._args(game)
+        self._kind = kind
+        if kind == "offer":
+            self._get().answer_offer(computer=computer.word if computer is not None else None, **args)
+        else:
+            self._get().hint(**args)
+
+    def _reply(self) -> Any:
+        if self._client is None:
+            return None
+        r = self._client.poll()
+        if r is None or r.request_id != self._rid:
+            return None
+        return r
+
+    def poll(self) -> str | None:
+        r = self._reply()
+        if r is None:
+            return None
+        if r.ok:
+            return r.move
+        if r.retrying:
+            self.notice = r.error or "The computer player was restarted."
+            return None
+        raise RuntimeError(r.error or "no answer")
+
+    def answer(self) -> tuple[str, Any] | None:
+        r = self._reply()
+        if r is None:
+            return None
+        if not r.ok:
+            if r.retrying:
+                self.notice = r.error or "The computer player was restarted."
+                return None
+            return ("error", r.error or "no answer")
+        return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
+
+    def cancel(self) -> None:
+        if self._client is not None:
+            self._client.cancel()
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+
+def default_engine_factory() -> Any:
+    """WorkerEngine when the engine package is installed, else the StubEngine."""
+    try:
+        from ...ai import worker  # noqa: F401
+    except Exception:
+        return StubEngine
+    return WorkerEngine

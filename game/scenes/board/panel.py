@@ -1,0 +1,347 @@
+"""The board scene's side panel: its layout, the status line, the labels and the action buttons.
+
+A mixin of ``BoardScene`` (``scene.py``): ``build_ui`` lays out the title and Menu button,
+whose turn, the players, the counts, the move list (``game.ui.movelist``), the status line
+(``game.ui.text.StatusText``) and the buttons; ``refresh_panel`` brings them up to date after
+every change; ``current_actions``/``_sync_actions``/``do_action`` keep one button per move that
+is not a board point (Onyx "Swap colours", Onager "End move").
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel
+
+from ...rules.base import Color, Motion
+from ...ui.icons import colour_icon
+from ...ui.layout import split
+from ...ui.movelist import MoveList
+from ...ui.text import FastLabel, StatusText, prime_disabled_look
+from ...views import draw as D
+
+PANEL_MIN, PANEL_MAX, PANEL_SHARE = 300, 460, 0.27
+COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
+OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
+
+
+class BoardPanel:
+    """Panel methods of the board scene (mixed into ``BoardScene``; uses its attributes)."""
+
+    w: dict[str, Any]
+    match: Any
+    # ------------------------------------------------------------ layout
+    def build_ui(self) -> None:
+        px = self.px
+        self.board_rect, self.panel_rect = split(self.size, px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        if self.view is not None:
+            self.view.layout(self.board_rect)
+        W = self.w = {}
+        p = self.panel_rect
+        x, iw = p.x + px(18), p.w - px(36)
+        y = p.y + px(14)
+        title = self.game_name.capitalize() or "Game"
+        if self.match is not None and self.match.game.variant_name():
+            title += f"  ·  {self.match.game.variant_name()}"
+        menu_w = px(74)
+        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", self.ui, container=self.root,
+                             tool_tip_text="Back to the main menu (Esc)")
+        room = iw - menu_w - px(6)
+        head_font = D.font(px(15), True)
+        for cand in (title, title.split(",")[0], self.game_name.capitalize() or "Game"):
+            title = cand
+            if head_font.size(cand)[0] + px(8) <= room:
+                break
+        W["title"] = UILabel(pygame.Rect(x, y + px(2), room, px(26)), title, self.ui,
+                             container=self.root, object_id="#heading")
+        y += px(34)
+        fsize = lambda n: int(round(n * self.k))   # noqa: E731  (the theme's font sizes, scaled)
+        # labels that change with the moves: cached pictures (#turn_label look)
+        W["turn"] = FastLabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
+                              size=fsize(24), bold=True, colour=(255, 226, 168))
+        self.turn_icon = (x + px(14), y + px(18))
+        y += px(40)
+        W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", self.ui, container=self.root,
+                               object_id="#player_label")
+        y += px(30)
+        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(self.game_name, "Score"), self.ui,
+                                  container=self.root, object_id="#heading")
+        y += px(24)
+        half = iw // 2
+        W["count_b"] = FastLabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", self.ui, container=self.root,
+                                 size=fsize(18), bold=True)          # (#counts_label look)
+        W["count_w"] = FastLabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
+                                 container=self.root, size=fsize(18), bold=True)
+        self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
+        y += px(40)
+        bh, gap = px(40), px(8)
+        n_rows = 3
+        buttons_h = n_rows * bh + (n_rows - 1) * gap
+        status_h = px(84)
+        bottom = p.bottom - px(16)
+        by = bottom - buttons_h
+        sy = by - px(12) - status_h
+        extra_h = self.toolbar.reserve_height()     # history and file buttons under the move list
+        W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
+                                  object_id="#heading")
+        y += px(24)
+        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
+        W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
+        self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
+        W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
+        offer = OFFER_LABEL.get(self.game_name, "Offer draw")
+        rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
+                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
+                 ("hint", "Hint", None, "Ask the computer for a good move (H)")],
+                [("offer", offer, None, "The other player is asked to accept")],
+                [("resign", "Resign", "#danger_button", "Give up this game"),
+                 ("new", "New game", "#primary_button", "Set up a new game")]]
+        for row_i, row in enumerate(rows):
+            cw = (iw - gap * (len(row) - 1)) // len(row)
+            for col, (key, label, oid, tip) in enumerate(row):
+                r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
+                W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
+        self.toolbar.build_ui(pygame.Rect(x, self._moves_rect.bottom, iw, extra_h))
+        self.refresh_panel()
+
+    def warm_tasks(self) -> list[Any]:
+        """First-time work done one piece a frame after the panel is built (the toolbar
+        runs them), so the frame of the first move does not pay for it: the disabled looks of
+        the panel's buttons, the colour icons, the buffer that keeps the board under animations."""
+        tasks: list[Any] = [lambda b=b: prime_disabled_look(b) for k, b in self.w.items()
+                            if isinstance(b, UIButton) and k != "menu"]
+
+        def icons() -> None:
+            scratch = pygame.Surface((self.px(40), self.px(40)), pygame.SRCALPHA)
+            for c in Color:
+                for r in (self.px(13), self.px(11)):
+                    colour_icon(scratch, (self.px(20), self.px(20)), c, r)
+
+        def buffer() -> None:
+            size = self.size
+            if self._frozen_buf is None or self._frozen_buf.get_size() != size:
+                self._frozen_buf = pygame.Surface(size).convert()
+
+        return tasks + [icons, buffer]
+
+
+    # ------------------------------------------------------------ state -> screen
+    def set_status(self, text: str, kind: str = "info") -> None:
+        self.status = text
+        self.status_kind = kind
+        self._update_status_box()
+
+    def default_status(self) -> str:
+        m = self.match
+        if m is None:
+            return ""
+        if m.is_over:
+            return f"Game over: {m.result.describe()}."  # type: ignore[union-attr]
+        who = m.to_move.title
+        if not m.is_human(m.to_move):
+            if self.engine_failed:
+                return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
+            return f"Computer is thinking… ({who}, {m.players[m.to_move]})"
+        if self.input is not None and self.input.prefix:
+            return self.input.after_select_message()
+        idle = getattr(self.input, "idle_message", None)
+        if idle is not None and self.input is not None and self.input.game is not None:
+            try:
+                text = idle()
+            except Exception:
+                text = ""
+            if text:
+                return text
+        return f"{who} to move: click one of your glowing pieces."
+
+    def _update_status_box(self) -> None:
+        box = self.w.get("status")
+        if box is None:
+            return
+        text = self.status or self.default_status()
+        colour = {"warn": "#ffb070", "error": "#ff8070"}.get(self.status_kind, "#efe4d0")
+        if self.status_kind == "info" and not self.status:
+            colour = "#efe4d0"
+        threats = self.threats()
+        extra = ""
+        m = self.match
+        if threats and m and not m.is_over and self.anim is None and m.is_human(m.to_move):
+            warn = ""
+            fn = getattr(self.input, "threat_message", None)
+            if fn is not None:
+                try:
+                    warn = fn(threats)
+                except Exception:
+                    warn = ""
+            else:
+                warn = f"{', '.join(t.upper() for t in threats)} can be taken next move!"
+            if warn:
+                extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
+        content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
+        if getattr(box, "html_text", None) != content:
+            box.set_text(content)
+
+    def threats(self) -> list[str]:
+        g = self.game
+        if g is None or g.is_over or self.match is None or self.match.is_over:
+            return []
+        fn = getattr(g, "threats", None)
+        try:
+            return list(fn()) if fn else []
+        except Exception:
+            return []
+
+    def refresh(self) -> None:
+        """Position changed: reset the click logic and update the panel."""
+        m = self.match
+        if m is not None and self.hint is not None and self.hint not in m.legal_strs():
+            self.hint = None
+        if self.input is not None:
+            playable = m is not None and not m.is_over and m.is_human(m.to_move) and self.anim is None
+            self.input.set_game(m.game if playable and m is not None else None)
+        self.refresh_panel()
+
+    def refresh_panel(self) -> None:
+        W = self.w
+        m = self.match
+        if not W:
+            return
+        if m is None:
+            W["turn"].set_text("Not available")
+            self._update_status_box()
+            for key in ("undo", "redo", "resign", "offer"):
+                W[key].disable()
+            return
+        r = m.result
+        if r is not None:
+            W["turn"].set_text("Draw" if r.winner is None else f"{r.winner.title} wins")
+        else:
+            W["turn"].set_text(f"{m.to_move.title} to move")
+        W["players"].set_text(self.players_text())
+        counts = self.counts()
+        W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
+        W["count_w"].set_text(f"White  {counts.get('white', '–')}")
+        busy = self.anim is not None
+        busy = busy or bool(self.waiting)
+        human = m.is_human(m.to_move)
+        for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
+                        ("hint", not m.is_over and not busy and human),
+                        ("resign", not m.is_over and not busy), ("offer", not m.is_over and not busy)):
+            (W[key].enable() if ok else W[key].disable())
+        self._sync_actions()
+        self.toolbar.refresh_panel()
+        self._update_status_box()
+
+    def players_text(self) -> str:
+        """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""
+        m = self.match
+        if m is None:
+            return ""
+        names = {c: ("Human" if m.is_human(c) else f"Computer ({m.players[c]})") for c in Color}
+        sep = "   ·   "
+        swapped = m.swapped
+        label = self.w.get("players")
+        room = label.rect.w - self.px(10) if label is not None else 10 ** 6
+        f = getattr(label, "font", None)
+        if f is None or not hasattr(f, "size"):
+            f = D.font(self.px(16))
+        b, w = names[Color.BLACK], names[Color.WHITE]
+        short = {c: ("Human" if m.is_human(c) else f"CPU ({m.players[c]})") for c in Color}
+        texts = [f"Black: {b}{sep}White: {w}", f"Black: {b} · White: {w}", f"B: {b} · W: {w}",
+                 f"B: {short[Color.BLACK]} · W: {short[Color.WHITE]}"]
+        if swapped:
+            texts = ([f"{t}  (colours swapped)" for t in texts[1:]] + [f"{t} · swapped" for t in texts[2:]]
+                     + [f"Swapped: B {short[Color.BLACK]} · W {short[Color.WHITE]}"])
+        for t in texts:
+            try:
+                if f.size(t)[0] <= room:
+                    return t
+            except Exception:
+                return t
+        return texts[-1]
+
+
+    # ------------------------------------------------------------ extra action buttons
+    def current_actions(self) -> list[tuple[str, str]]:
+        """Buttons the game's input asks for now, as (label, key): Onyx 'Swap colours', Onager 'End move'."""
+        inp = self.input
+        m = self.match
+        if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
+            return []
+        out: list[tuple[str, str]] = []
+        try:
+            extra = getattr(inp, "extra_actions", None)
+            if extra is not None:
+                out.extend((str(label), str(key)) for label, key in extra())
+            can_end = getattr(inp, "can_end", None)
+            if can_end is not None and can_end():
+                out.append(("End move", "__end__"))
+        except Exception:
+            return []
+        return out
+
+    def _sync_actions(self) -> None:
+        """Show one button per current action, in a row taken from the bottom of the move list."""
+        W = self.w
+        if not W or self.root is None or "moves" not in W:
+            return
+        acts = self.current_actions()
+        if acts == self._acts_shown:
+            return
+        for k in [k for k in W if k.startswith("act:")]:
+            W.pop(k).kill()
+        self._acts_shown = acts
+        base = self._moves_rect
+        bh, gap = self.px(40), self.px(8)
+        moves_rect = base.copy()
+        if acts:
+            moves_rect.h = max(self.px(40), base.h - bh - gap)
+            y = moves_rect.bottom + gap
+            n = len(acts)
+            cw = (base.w - gap * (n - 1)) // n
+            for i, (label, key) in enumerate(acts):
+                r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
+                tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
+                    "Take over the other colour (pie rule)"
+                W[f"act:{key}"] = UIButton(r, label, self.ui, container=self.root, object_id="#primary_button",
+                                           tool_tip_text=tip)
+        if W["moves"].rect.size != moves_rect.size:
+            W["moves"].set_dimensions(moves_rect.size)
+
+    def do_action(self, key: str) -> None:
+        """An action button (or Enter): play the input's move for it."""
+        inp = self.input
+        m = self.match
+        if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or self.anim is not None:
+            return
+        if key == "__end__":
+            res = inp.end_move() if hasattr(inp, "end_move") else None
+            text = res.move if res is not None else None
+            if res is not None and not text and res.message:
+                self.set_status(res.message, "warn")
+        else:
+            fn = getattr(inp, "action_move", None)
+            text = fn(key) if fn is not None else None
+            if not text:
+                self.set_status("That action is not available now.", "warn")
+        if text:
+            self.play_move(text)
+        else:
+            self._sync_actions()
+
+    def counts(self) -> dict[str, Any]:
+        g = self.game
+        fn = getattr(g, "counts", None) if g is not None else None
+        try:
+            return dict(fn()) if fn else {}
+        except Exception:
+            return {}
+
+    def labels_of(self, motions: list[Motion]) -> tuple[str, ...]:
+        out: list[str] = []
+        for mo in motions:
+            for lab in (mo.src, mo.dst):
+                if lab and lab not in out:
+                    out.append(lab)
+        return tuple(out)

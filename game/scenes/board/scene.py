@@ -1,0 +1,517 @@
+"""The board scene: the board on the left, a side panel on the right.
+
+Works for every game through ``game.views.view_for``/``input_for`` and the rules protocol.
+The scene is one class put together from the files of this package, each one concern:
+
+* ``scene.py`` (here): life cycle, moves and their animations, undo/redo, events, the
+  computer's turn each frame;
+* ``panel.py``: the side panel's layout, the status line, labels, action buttons;
+* ``offers.py``: offers, resignation, hints, confirmation dialogs;
+* ``drawing.py``: the board with its marks, banner, thinking pill, icons, tooltip;
+* ``engine.py``: the computer player (``WorkerEngine`` over the worker process, ``StubEngine``);
+* ``history.py`` (``self.history``): browsing the line and replay;
+* ``toolbar.py`` (``self.toolbar``): the history and file buttons and their keys;
+* ``sounds.py`` (``self.sounds``) and ``saving.py`` (``self.saver``): sounds and the autosave.
+
+Frame time: every frame must stay well under 16 ms, also the one in which a move lands, so
+nothing here redoes per move work that grows with the game's length (see docs/architecture.md,
+"Frame budget"); while a move animates, the board under it is drawn once and kept.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIConfirmationDialog
+
+from ...anim.moves import MoveAnimation
+from ...match import HUMAN, Match
+from ...rules import make_game
+from ...rules.base import Color, Game, Motion, RulesError
+from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
+from .. import files
+from .. import settings as settings_scene
+from ..base import Scene, is_button, make_scene, register
+from .drawing import BoardDrawing
+from .engine import StubEngine, default_engine_factory
+from .history import BoardHistory
+from .offers import BoardOffers
+from .panel import BoardPanel
+from .saving import BoardAutosave
+from .sounds import BoardSounds
+from .toolbar import BoardToolbar
+
+THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
+
+
+@register("board")
+class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
+    """The board of one game in play: see the module's docstring for how the parts fit."""
+
+    title = "Game"
+    is_board = True
+
+    def __init__(self, match: Match | None, error: str = "") -> None:
+        super().__init__()
+        self.match = match
+        self.error = error
+        self.view: BoardView | None = None
+        self.input: BoardInput | None = None
+        self.engine: Any = None
+        self.anim: MoveAnimation | None = None
+        self.anim_before: dict[str, tuple[str, ...]] = {}
+        self.marks: list[tuple[str, ...]] = []       # last-move labels per ply (parallel to history)
+        self.status = ""
+        self.status_kind = "info"                    # 'info', 'warn', 'error'
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.w: dict[str, Any] = {}
+        self.dialog: UIConfirmationDialog | None = None
+        self.dialog_kind = ""
+        self.hover_label: str | None = None
+        self.hover_time = 0.0
+        self.mouse = (0, 0)
+        self.thinking = False
+        self.think_time = 0.0
+        self.browse_ply: int | None = None          # history browsing hook (None = live position)
+        self.waiting = ""                           # 'offer' or 'hint' while the engine answers
+        self.engine_failed = False                  # stop asking a failing engine until the next change
+        self.hint: str | None = None                # a suggested move shown as an arrow
+        self.leaving = False                        # Menu / New game pressed: no more engine work
+        self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
+        self._moves_rect = pygame.Rect(0, 0, 10, 10)
+        self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
+        self._frozen_buf: pygame.Surface | None = None
+        self.history = BoardHistory(self)           # browsing the line, replay (history.py)
+        self.toolbar = BoardToolbar(self)           # history / file buttons and their keys (toolbar.py)
+        self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
+        self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def start(cls, game_name: str, options: dict[str, Any] | None = None, players: dict[str, str] | None = None,
+              moves: Any = ()) -> "BoardScene":
+        """A board scene for a new game (an error page if the game cannot be made)."""
+        try:
+            game = make_game(game_name, **(options or {}))
+        except Exception as exc:  # rules module missing or bad options: say so, don't crash
+            scene = cls(None, f"{game_name.capitalize()} cannot be played yet: {exc}")
+            scene.game_name = game_name
+            return scene
+        pl = players or {}
+        match = Match(game, {Color.BLACK: pl.get("black", HUMAN), Color.WHITE: pl.get("white", HUMAN)})
+        scene = cls(match)
+        for text in moves:
+            try:
+                motions = match.play(text)
+                scene.marks.append(scene.labels_of(motions))
+            except RulesError as exc:
+                scene.set_status(f"Could not replay {text}: {exc}", "error")
+                break
+        return scene
+
+    game_name = ""
+
+    @property
+    def game(self) -> Game | None:
+        return self.match.game if self.match else None
+
+    def enter(self, app: Any) -> None:
+        if self.match is not None:
+            self.game_name = self.match.name
+            try:
+                self.view = view_for(self.match.name, **self.match.game.options())
+                self.input = input_for(self.match.name, self.view)
+            except ViewUnavailable as exc:
+                self.view, self.input = None, None
+                self.error = str(exc)
+            self.engine = self.make_engine(app)
+        super().enter(app)
+        if self.view is not None:
+            self.view.show_coords = app.settings.show_coords
+        self.refresh()
+
+    def exit(self) -> None:
+        self.close_dialog()
+        if self.engine is not None:
+            try:
+                self.engine.close()
+            except Exception:
+                pass
+        self.history.replaying = False
+        self.saver.close()                          # the last autosave is written before leaving
+        super().exit()
+
+    def make_engine(self, app: Any) -> Any:
+        """The computer player: ``app.engine_factory()`` when the engine is installed, else a stub."""
+        factory = getattr(app, "engine_factory", None) or default_engine_factory()
+        try:
+            return factory()
+        except Exception:
+            return StubEngine()
+
+
+    # ------------------------------------------------------------ moves
+    def play_move(self, text: str) -> bool:
+        """Play a move (from a click, the engine, a hint...) with its animation."""
+        m = self.match
+        if m is None or self.view is None:
+            return False
+        if self.history.intercept_move(text):       # browsing: step on, or ask before a new line
+            return True
+        if self.anim is not None:
+            self.anim.finish()
+        before = m.game.stacks()
+        try:
+            motions = m.play(text)
+        except RulesError as exc:
+            self.set_status(str(exc), "error")
+            return False
+        self.marks.append(self.labels_of(motions))
+        self.status = ""
+        self.status_kind = "info"
+        self.hint = None
+        self.engine_failed = False
+        self.start_animation(before, motions)
+        if any(mo.kind == "swap" for mo in motions):
+            self.set_status(self.swap_message())
+        return True
+
+    def swap_message(self) -> str:
+        """After the pie rule's swap: who plays which colour now."""
+        m = self.match
+        if m is None:
+            return ""
+        humans = [c for c in Color if m.is_human(c)]
+        if len(humans) == 1:
+            return f"Colours swapped: you now play {humans[0].title}."
+        return "Colours swapped: the first player now plays White."
+
+    def start_animation(self, before: dict[str, tuple[str, ...]], motions: list[Motion]) -> None:
+        assert self.view is not None
+        speed = self.app.settings.anim_speed if self.app else 1.0
+        self.anim_before = before
+        self.anim = MoveAnimation(self.view, before, motions, speed=speed, on_complete=self._animation_done)
+        if self.input is not None:
+            self.input.set_game(None)
+        self.refresh_panel()
+        if speed >= 50:
+            self.anim.finish()
+
+    def _animation_done(self) -> None:
+        self.anim = None
+        self.anim_before = {}
+        self.refresh()
+
+    def finish_animation(self) -> None:
+        if self.anim is not None:
+            self.anim.finish()
+
+    def undo(self) -> None:
+        m = self.match
+        if m is None:
+            return
+        self.finish_animation()
+        self.cancel_engine()
+        if not m.undo():
+            self.set_status("Nothing to undo.", "warn")
+            return
+        self._sync_marks()
+        # against the computer, take back to the last position where a human is to move
+        humans = [c for c in Color if m.is_human(c)]
+        while humans and not m.is_over and not m.is_human(m.to_move) and m.history:
+            m.undo()
+            self._sync_marks()
+        self.status = ""
+        self.refresh()
+
+    def redo(self) -> None:
+        m = self.match
+        if m is None:
+            return
+        self.finish_animation()
+        self.cancel_engine()
+        before = m.game.stacks()
+        motions = m.redo()
+        if motions is None:
+            self.set_status("Nothing to redo.", "warn")
+            return
+        self.marks.append(self.labels_of(motions))
+        self.status = ""
+        self.start_animation(before, motions)
+        if any(mo.kind == "swap" for mo in motions):
+            self.set_status(self.swap_message())
+
+    def _sync_marks(self) -> None:
+        assert self.match is not None
+        del self.marks[len(self.match.history):]
+
+
+    def save_game(self) -> None:
+        """Save… (Ctrl+S): a file dialog in the records folder (game.scenes.files)."""
+        self.finish_animation()
+        files.open_save_dialog(self)
+
+    def load_game(self) -> None:
+        """Load… (Ctrl+O): a file dialog; a good record replaces this board (game.scenes.files)."""
+        self.finish_animation()
+        files.open_load_dialog(self)
+
+    def browse(self, delta: int) -> None:
+        """Step through the moves of the game (history.py)."""
+        self.history.browse(delta)
+
+
+    # ------------------------------------------------------------ events
+    def back(self) -> bool:
+        if self.dialog is not None:
+            self.close_dialog()
+            return True
+        if self.input is not None and self.input.prefix:
+            self.input.cancel()
+            self.status = ""
+            self._update_status_box()
+            return True
+        if self.app is not None and len(self.app.scenes) > 1 and self.app.scene is self:
+            self.leave()          # the app pops this scene next
+        return False
+
+    def pause(self) -> None:
+        """Another scene on top (settings…): the computer stops thinking until the board is back."""
+        self.cancel_engine()
+        super().pause()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        if self.toolbar.handle_event(event):
+            return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+            kind = self.dialog_kind
+            self.dialog = None
+            self.dialog_kind = ""
+            if kind == "resign" and self.match is not None and not self.match.is_over:
+                self.match.resign(getattr(self, "_resigner", self.match.to_move))
+                self.status = ""
+                self.refresh()
+            elif kind == "offer":
+                self._agree()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            self.dialog_kind = ""
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event)
+        if self.dialog is not None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self._hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            if self.anim is not None:
+                self.anim.finish()
+                return True
+            if event.button == 3:
+                if self.input is not None:
+                    self.input.cancel()
+                    self.status = ""
+                    self._update_status_box()
+                return True
+            if event.button == 1 and self.board_rect.collidepoint(event.pos):
+                self.click_board(event.pos)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _button(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        W = self.w
+        if is_button(event, W.get("undo")):
+            self.undo()
+        elif is_button(event, W.get("hint")):
+            self.request_hint()
+        elif is_button(event, W.get("redo")):
+            self.redo()
+        elif is_button(event, W.get("resign")):
+            self.resign()
+        elif is_button(event, W.get("offer")):
+            self.offer()
+        elif is_button(event, W.get("new")):
+            self.leave()
+            m = self.match
+            players = {c.word: m.players[c] for c in Color} if m else None
+            opts = m.game.options() if m else {}
+            self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players))
+        elif is_button(event, W.get("menu")):
+            self.leave()
+            self.app.pop()
+        else:
+            for k, el in list(W.items()):
+                if k.startswith("act:") and is_button(event, el):
+                    self.do_action(k[4:])
+                    return True
+            return False
+        return True
+
+    def leave(self) -> None:
+        """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
+        self.leaving = True
+        self.finish_animation()
+        self.cancel_engine()
+        self._update_status_box()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        assert self.app is not None
+        if self.anim is not None:  # input waits for the animation; a key press finishes it
+            self.anim.finish()
+            return True
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif ctrl and event.key == pygame.K_s:
+            self.save_game()
+        elif ctrl and event.key == pygame.K_o:
+            self.load_game()
+        elif event.key == pygame.K_c and self.view is not None:
+            self.app.settings.show_coords = not self.app.settings.show_coords
+            self.view.show_coords = self.app.settings.show_coords
+            self.view.layout(self.board_rect)
+        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.app.settings.anim_speed = min(8.0, self.app.settings.anim_speed * 1.5)
+            self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.app.settings.anim_speed = max(0.25, self.app.settings.anim_speed / 1.5)
+            self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
+        elif event.key == pygame.K_h:
+            self.request_hint()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.input is not None \
+                and getattr(self.input, "can_end", None) is not None and self.input.can_end():
+            self.do_action("__end__")
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.browse(-1 if event.key == pygame.K_LEFT else 1)
+        else:
+            return False
+        return True
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        if self.view is None:
+            return
+        lab = self.view.label_at(pos) if self.board_rect.collidepoint(pos) else None
+        if lab != self.hover_label:
+            self.hover_label = lab
+            self.hover_time = 0.0
+        if self.input is not None:
+            self.input.hover(lab)
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        m = self.match
+        if m is None or self.view is None or self.input is None:
+            return
+        if m.is_over:
+            self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
+            return
+        if not m.is_human(m.to_move):
+            if self.engine_failed:
+                self.engine_failed = False          # ask the computer again
+                self.thinking = False
+                self.set_status(f"Asking {m.to_move.title} (computer) again…")
+                return
+            self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
+            return
+        lab = self.view.label_at(pos)
+        res = self.input.click(lab)
+        if res.move:
+            self.play_move(res.move)
+        elif res.message:
+            self.set_status(res.message, "warn" if not res.changed else "info")
+        else:
+            self.status = ""
+            self._update_status_box()
+
+
+    # ------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.hover_time += dt
+        if self.anim is not None:
+            self.anim.update(dt)
+        self._sync_actions()
+        self.toolbar.update(dt)
+        self.history.update(dt)
+        self._follow_settings()
+        self.sounds.update(dt)
+        m = self.match
+        if self.waiting and self.engine is not None:
+            try:
+                ans = self.engine.answer()
+            except Exception as exc:
+                ans = ("error", str(exc))
+            if ans is not None:
+                self._answer(*ans)
+        if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
+                and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
+                and not self.leaving and self.browse_ply is None):
+            if not self.thinking:
+                self.thinking = True
+                self.think_time = 0.0
+                try:
+                    self.engine.start(m.game.copy(), m.players[m.to_move])
+                except Exception as exc:
+                    self._engine_error(exc)
+                    return
+                self._update_status_box()
+            self.think_time += dt
+            if self.think_time >= THINK_MIN / max(0.25, self.app.settings.anim_speed if self.app else 1.0):
+                mv = None
+                try:
+                    mv = self.engine.poll()
+                except Exception as exc:
+                    self._engine_error(exc)
+                self._engine_notice()
+                if mv:
+                    self.thinking = False
+                    if not self.play_move(mv):
+                        self.engine_failed = True
+        elif self.waiting:
+            self._engine_notice()
+
+    def after_frame(self) -> None:
+        """Called by the app after each frame is drawn: the autosave (saving.py)."""
+        self.saver.after_frame()
+
+    def _follow_settings(self) -> None:
+        """The view follows the settings (changed in the settings scene or with keys); changes
+        made by keys are saved."""
+        app = self.app
+        if app is None or self.match is None:
+            return
+        if self.view is not None and self.view.show_coords != app.settings.show_coords:
+            self.view.show_coords = app.settings.show_coords
+            self.view.layout(self.board_rect)
+        settings_scene.sync_from_app(app)
+
+    def _engine_notice(self) -> None:
+        """Show a message the engine left (e.g. its worker crashed and was restarted)."""
+        note = getattr(self.engine, "notice", "")
+        if note and isinstance(note, str):
+            try:
+                self.engine.notice = ""
+            except Exception:
+                pass
+            self.set_status(note, "warn")
+
+    def _engine_error(self, exc: Exception) -> None:
+        """The computer could not move: say so; a click on the board asks it again, Undo takes back."""
+        self.thinking = False
+        self.engine_failed = True
+        self.set_status(f"The computer player failed: {exc}. Click the board to ask it again, or Undo.", "error")
+
+
+register("new_board")(BoardScene.start)

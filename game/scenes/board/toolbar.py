@@ -1,0 +1,268 @@
+"""The board panel's history and file buttons, and the events that drive history browsing.
+
+The history row (|◀ ◀ ▶ ▶| Replay) and the file row (Save… Load… Picture ⚙), one row of icon
+buttons in small windows; Left/Right/Home/End; a click on a move in the move list; the
+confirmations of a new line while browsing and of overwriting a file. The first-time work of
+the panel (fonts, disabled looks) is done here one piece a frame after it is built.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from ...ui.icons import draw_icon
+from ...ui.text import prime_disabled_look, warm_font
+from ...views import draw as D
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import BoardScene
+
+NAV_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
+_ICON = (236, 226, 206)
+
+
+class BoardToolbar:
+    """The history and file buttons under the move list."""
+
+    def __init__(self, scene: "BoardScene") -> None:
+        self.scene = scene
+        self.buttons: dict[str, UIButton] = {}
+        self.icons: dict[str, tuple[pygame.Rect, str]] = {}
+        self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
+
+    @property
+    def app(self) -> Any:
+        return self.scene.app
+
+    @property
+    def match(self) -> Any:
+        return self.scene.match
+
+    @property
+    def history(self) -> Any:
+        return self.scene.history
+
+    def px(self, n: float) -> int:
+        return self.scene.px(n)
+
+    def compact(self) -> bool:
+        """One row of icon buttons when the panel is short or narrow (small windows)."""
+        sc = self.scene
+        px = self.px
+        p = sc.panel_rect
+        iw = p.w - px(36)
+        text_w = D.font(px(15)).size("Picture")[0] + px(20)
+        return p.h < px(700) or (iw - px(36) - 3 * px(6)) // 3 < text_w
+
+    def reserve_height(self) -> int:
+        """Height the button rows take below the move list."""
+        rows = 1 if self.compact() else 2
+        return rows * (self.px(32) + self.px(6))
+
+    def build_ui(self, rect: pygame.Rect) -> None:
+        """The history row (|◀ ◀ ▶ ▶| Replay) and the file row (Save… Load… Picture ⚙);
+        one row of icons in small windows."""
+        sc = self.scene
+        px = self.px
+        self.buttons = {}
+        self.icons = {}
+        bh, gap = px(32), px(6)
+        x, y, w = rect.x, rect.y + gap, rect.w
+        tips = {"first": "Go to the start of the game (Home)", "back": "One move back (Left arrow)",
+                "forward": "One move forward (Right arrow)", "last": "Back to the game (End)",
+                "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
+                "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
+                "settings": "Settings: speed, sound, colours, full screen (F11)"}
+
+        def add(key: str, r: pygame.Rect, label: str = "", icon: str = "") -> None:
+            self.buttons[key] = UIButton(r, label, sc.ui, container=sc.root, tool_tip_text=tips[key])
+            if icon:
+                self.icons[key] = (r, icon)
+
+        if self.compact():
+            keys = ["first", "back", "forward", "last", "replay", "save", "load", "picture", "settings"]
+            n = len(keys)
+            bw = (w - gap * (n - 1)) // n
+            extra = w - (bw * n + gap * (n - 1))
+            xx = x
+            for i, key in enumerate(keys):
+                wd = bw + (1 if i < extra else 0)
+                add(key, pygame.Rect(xx, y, wd, bh), "", "gear" if key == "settings" else key)
+                xx += wd + gap
+        else:
+            icon_w = max(px(34), (w - 4 * gap) // 6)
+            for i, key in enumerate(("first", "back", "forward", "last")):
+                add(key, pygame.Rect(x + i * (icon_w + gap), y, icon_w, bh), "", key)
+            rx = x + 4 * (icon_w + gap)
+            add("replay", pygame.Rect(rx, y, x + w - rx, bh), "Replay")
+            y += bh + gap
+            gear_w = bh + px(4)
+            cw = (w - gear_w - 3 * gap) // 3
+            for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
+                add(key, pygame.Rect(x + i * (cw + gap), y, cw, bh), label)
+            add("settings", pygame.Rect(x + w - gear_w, y, gear_w, bh), "", "gear")
+        # first-time work the board would otherwise do in the frame of a move: fonts it may need
+        # later (the game-over banner, the thinking pill, a long status text set smaller), the
+        # scene's own (disabled button looks, icons): one piece a frame from now on
+        status = sc.w.get("status") if sc.w else None
+        fonts = [(px(30), True), (px(16), False), (px(15), True)]
+        if status is not None and hasattr(status, "fonts_to_warm"):
+            fonts += status.fonts_to_warm()
+        self._warm = [lambda f=f: warm_font(*f) for f in fonts]
+        tasks = getattr(sc, "warm_tasks", None)
+        if callable(tasks):
+            self._warm += list(tasks())
+        for b in self.buttons.values():
+            self._warm.append(lambda b=b: prime_disabled_look(b))
+        self.refresh_panel()
+
+    def refresh_panel(self) -> None:
+        """Button states, the move list with links, and the browsing note."""
+        sc = self.scene
+        m = self.match
+        if not self.buttons:
+            return
+        busy = bool(sc.waiting) or sc.dialog is not None
+        n = len(m.history) if m is not None else 0
+        total = self.history.total()
+        for key, ok in (("first", n > 0), ("back", n > 0), ("forward", n < total), ("last", n < total),
+                        ("replay", total > 0), ("save", m is not None), ("load", True),
+                        ("picture", sc.view is not None), ("settings", True)):
+            b = self.buttons.get(key)
+            if b is None:
+                continue
+            ok = ok and not (busy and key not in ("settings",))
+            (b.enable() if ok else b.disable())
+        rb = self.buttons.get("replay")
+        if rb is not None:
+            if "replay" in self.icons:
+                r, _ = self.icons["replay"]
+                self.icons["replay"] = (r, "stop" if self.history.replaying else "replay")
+            else:
+                label = "Stop" if self.history.replaying else "Replay"
+                if rb.text != label:
+                    rb.set_text(label)
+        if self.history.browsing:
+            for key in ("resign", "offer", "hint"):
+                el = sc.w.get(key)
+                if el is not None:
+                    el.disable()
+        self.history.update_move_list()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Runs before the board's own handling; True if the event was used here."""
+        sc = self.scene
+        t = event.type
+        if t == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and sc.dialog is not None \
+                and event.ui_element is sc.dialog and sc.dialog_kind in ("branch", "overwrite"):
+            kind = sc.dialog_kind
+            sc.dialog = None
+            sc.dialog_kind = ""
+            if kind == "branch":
+                self.history._branch_confirmed()
+            else:
+                from .. import files
+                files.overwrite_confirmed(sc)
+            return True
+        if t == pygame_gui.UI_WINDOW_CLOSE and sc.dialog is not None and event.ui_element is sc.dialog \
+                and sc.dialog_kind == "branch":
+            sc.dialog = None
+            sc.dialog_kind = ""
+            self.history._branch_cancelled()
+            return True
+        if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            from .. import files
+            return files.path_picked(sc, event)
+        if t == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is sc.w.get("moves"):
+            if sc.dialog is None:
+                self.history.stop_replay()
+                try:
+                    self.history.browse_to(int(event.link_target))
+                except (TypeError, ValueError):
+                    pass
+            return True
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    if sc.dialog is None:
+                        self.button(key)
+                    return True
+            return False
+        if sc.dialog is not None:
+            return False
+        if t == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if event.key in NAV_KEYS and not ctrl:
+                self.history.stop_replay()
+                self.button(NAV_KEYS[event.key])
+                return True
+            if self.history.replaying:
+                self.history.stop_replay()
+                return event.key != pygame.K_ESCAPE
+            return False
+        if t == pygame.MOUSEBUTTONDOWN and sc.board_rect.collidepoint(event.pos):
+            if self.history.replaying:
+                self.history.stop_replay()
+                sc.finish_animation()
+                return True
+            m = self.match
+            if self.history.browsing and sc.anim is None and m is not None and event.button == 1 \
+                    and (m.is_over or not m.is_human(m.to_move)):
+                n = len(m.history)
+                sc.set_status(f"You are looking at move {n} of {self.history.total()}. "
+                              "Press End to go back to the game.",
+                              "warn")
+                return True
+        return False
+
+    def button(self, key: str) -> None:
+        sc = self.scene
+        m = self.match
+        if key != "replay" and key in ("first", "back", "forward", "last"):
+            self.history.stop_replay()
+        if key == "first":
+            self.history.browse_to(0)
+        elif key == "back":
+            self.history.browse(-1)
+        elif key == "forward":
+            self.history.browse(1)
+        elif key == "last":
+            self.history.browse_to(self.history.total())
+        elif key == "replay":
+            self.history.toggle_replay()
+        elif key == "save":
+            self.history.stop_replay()
+            sc.save_game()
+        elif key == "load":
+            self.history.stop_replay()
+            sc.load_game()
+        elif key == "picture":
+            from .. import files
+            files.export_picture(sc)
+        elif key == "settings":
+            self.history.stop_replay()
+            from ..base import make_scene
+            if sc.app is not None:
+                sc.app.push(make_scene("settings"))
+        _ = m
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Icons on the blank history and settings buttons (the font has no such glyphs)."""
+        for key, (rect, kind) in self.icons.items():
+            b = self.buttons.get(key)
+            if b is None or not b.visible:
+                continue
+            enabled = b.is_enabled if hasattr(b, "is_enabled") else True
+            col = _ICON if enabled else (125, 115, 104)
+            draw_icon(surface, kind, b.get_abs_rect(), col)
+
+    def update(self, dt: float) -> None:
+        """One piece of first-time work a frame."""
+        if self._warm:
+            try:
+                self._warm.pop(0)()
+            except Exception:     # a widget killed meanwhile: nothing to prepare
+                pass
