@@ -74,3 +74,73 @@ def test_subprocess_stdout_is_only_json():
     bad = subprocess.run([sys.executable, "-m", "game.rules", "onager", "legal", "c3", "f9", "h5", "b3d5"],
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+
+
+# ------------------------------------------------------------------ bad input: one line, exit 2
+def one_line_error(code, out, err, status=2):
+    assert code == status and out == ""
+    assert err.startswith("error:") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_perft_too_deep_is_refused_with_the_limit(capsys):
+    from game.rules.__main__ import MAX_PERFT_DEPTH
+    code, out, err = run(capsys, "amoeba", "perft", "2000")
+    one_line_error(code, out, err)
+    assert str(MAX_PERFT_DEPTH) in err
+    code, out, err = run(capsys, "onyx", "perft", str(MAX_PERFT_DEPTH + 1), "--open")
+    one_line_error(code, out, err)
+
+
+def test_perft_at_the_limit_is_accepted(capsys):
+    from game.rules.__main__ import MAX_PERFT_DEPTH
+    drawn = "b3-b2 f3-f2 b2-b3 f2-f3 b3-b2 f3-f2 b2-b3 f2-f3".split()   # finished: no moves
+    code, out, err = run(capsys, "amoeba", "perft", str(MAX_PERFT_DEPTH), *drawn)
+    assert code == 0 and err == "" and out.strip() == "0"
+
+
+def test_perft_too_deep_in_a_real_process():
+    proc = subprocess.run([sys.executable, "-m", "game.rules", "amoeba", "perft", "2000"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("exc", [RecursionError, MemoryError])
+def test_perft_running_out_of_stack_or_memory_is_one_line(capsys, monkeypatch, exc):
+    import game.rules.__main__ as referee
+
+    def boom(game, depth):
+        raise exc()
+    monkeypatch.setattr(referee, "perft", boom)
+    code, out, err = run(capsys, "amoeba", "perft", "3")
+    one_line_error(code, out, err)
+    assert "perft" in err
+
+
+def test_perft_interrupted_is_one_line(capsys, monkeypatch):
+    import game.rules.__main__ as referee
+
+    def stop(game, depth):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(referee, "perft", stop)
+    code, out, err = run(capsys, "amoeba", "perft", "3")
+    one_line_error(code, out, err, status=130)
+
+
+@pytest.mark.parametrize("args", [
+    [], ["amoeba"], ["chess", "legal"], ["amoeba", "fly"], ["amoeba", "perft"],
+    ["amoeba", "perft", "x"], ["amoeba", "perft", "-1"], ["amoeba", "perft", "2.5"],
+    ["amoeba", "perft", "1e3"], ["amoeba", "legal", "--size", "12"], ["amoeba", "legal", "--open"],
+    ["onyx", "legal", "--size", "13"], ["onyx", "legal", "--size", "0"],
+    ["onyx", "legal", "--size", "-12"], ["onyx", "legal", "--size"], ["onyx", "legal", "--size=x"],
+    ["onyx", "legal", "--bogus"], ["onyx", "perft", "1", "--bogus"],
+    ["amoeba", "legal", "zz9"], ["amoeba", "perft", "1", "c3-d9"], ["onager", "legal", ""],
+])
+def test_every_bad_input_is_one_line_exit_2(capsys, args):
+    one_line_error(*run(capsys, *args))
+
+
+def test_help_anywhere_prints_usage(capsys):
+    for args in (["--help"], ["-h"], ["onyx", "--help"], ["amoeba", "perft", "-h"]):
+        code, out, err = run(capsys, *args)
+        assert code == 0 and err == "" and out.startswith("usage:")

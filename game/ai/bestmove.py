@@ -2,11 +2,11 @@
 
     python -m game.ai.bestmove GAME --level LEVEL [--seed S] [OPTIONS] [MOVE ...]
 
-GAME is amoeba, onyx or onager; LEVEL is random, easy, medium, hard or uct
-(default medium). OPTIONS and MOVEs are those of ``python -m game.rules``
-(Onyx: --size N, --open, --pie). Prints one line on stdout, the move in
-canonical notation, and nothing else. A refused move, a finished game or a bad
-argument: exit status 2 and one line on stderr, nothing on stdout.
+GAME is amoeba, onyx or onager; LEVEL (required) is random, easy, medium, hard
+or uct. OPTIONS and MOVEs are those of ``python -m game.rules`` (Onyx: --size N,
+--open, --pie). Prints one line on stdout, the move in canonical notation, and
+nothing else. A refused move, a finished game or a bad argument (a missing
+--level too): exit status 2 and one line on stderr, nothing on stdout.
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _take_value(args: list[str], name: str) -> tuple[str | None, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] in ("-h", "--help"):
+    if "-h" in args or "--help" in args:
         print(USAGE)
         return 0
     try:
@@ -58,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         if game_name not in GAME_NAMES:
             raise UsageError(f"unknown game {args[0]!r}")
         level, rest = _take_value(rest, "--level")
-        level = (level or "medium").lower()
+        if level is None:
+            raise UsageError(f"--level is required: {', '.join(LEVEL_NAMES)}")
+        level = level.lower()
         if level not in LEVEL_NAMES:
             raise UsageError(f"unknown level {level!r} (choose {', '.join(LEVEL_NAMES)})")
         seed_text, rest = _take_value(rest, "--seed")
@@ -80,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    move = choose_move(game, level, random.Random(seed), clock=time.perf_counter)
+    try:
+        move = choose_move(game, level, random.Random(seed), clock=time.perf_counter)
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
     print(game.move_str(move))
     return 0
 

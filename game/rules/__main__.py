@@ -4,8 +4,11 @@
     python -m game.rules GAME perft DEPTH [OPTIONS] [MOVE ...]
 
 GAME is amoeba, onyx or onager. Onyx OPTIONS: --size N, --open, --pie.
-Prints one JSON object (legal) or one number (perft) on stdout. An illegal or
-malformed move: exit status 2 and one line on stderr, nothing on stdout.
+Prints one JSON object (legal) or one number (perft) on stdout. DEPTH is a
+whole number from 0 to MAX_PERFT_DEPTH (20; from the opening, depth 5 or 6
+already takes minutes to hours). An illegal or malformed move, or any other
+bad argument: exit status 2 and one line on stderr, nothing on stdout
+(``-h``/``--help``: the usage).
 """
 from __future__ import annotations
 
@@ -18,6 +21,9 @@ from .base import Game, RulesError, perft
 USAGE = ("usage: python -m game.rules GAME legal [OPTIONS] [MOVE ...]\n"
          "       python -m game.rules GAME perft DEPTH [OPTIONS] [MOVE ...]\n"
          "GAME: amoeba | onyx | onager; Onyx options: --size N, --open, --pie")
+USAGE_LINE = ("usage: python -m game.rules GAME legal|perft DEPTH [OPTIONS] [MOVE ...]; "
+              "--help for more")
+MAX_PERFT_DEPTH = 20     # far beyond what finishes; well inside Python's recursion limit
 
 
 class UsageError(Exception):
@@ -68,11 +74,11 @@ def play_moves(game: Game, moves: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if "-h" in args or "--help" in args:
+        print(USAGE)
+        return 0
     try:
-        if len(args) < 2 or args[0] in ("-h", "--help"):
-            if args and args[0] in ("-h", "--help"):
-                print(USAGE)
-                return 0
+        if len(args) < 2:
             raise UsageError("too few arguments")
         game_name, command, rest = args[0].lower(), args[1], args[2:]
         if game_name not in GAME_NAMES:
@@ -87,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise UsageError(f"DEPTH must be a whole number, not {rest[0]!r}") from None
             if depth < 0:
                 raise UsageError("DEPTH must not be negative")
+            if depth > MAX_PERFT_DEPTH:
+                raise UsageError(f"DEPTH {depth} is too deep: the limit is {MAX_PERFT_DEPTH}")
             rest = rest[1:]
         elif command != "legal":
             raise UsageError(f"unknown command {command!r} (legal or perft)")
@@ -97,13 +105,24 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(str(e)) from None
         play_moves(game, moves)
     except UsageError as e:
-        print(f"error: {e}\n{USAGE}", file=sys.stderr)
+        print(f"error: {e} ({USAGE_LINE})", file=sys.stderr)
         return 2
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if depth is not None:
-        print(perft(game, depth))
+        try:
+            count = perft(game, depth)
+        except RecursionError:
+            print(f"error: perft {depth} ran out of stack: try a smaller DEPTH", file=sys.stderr)
+            return 2
+        except MemoryError:
+            print(f"error: perft {depth} ran out of memory: try a smaller DEPTH", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print(f"error: perft {depth} interrupted", file=sys.stderr)
+            return 130
+        print(count)
     else:
         res = game.result
         print(json.dumps({
