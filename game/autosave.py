@@ -27,6 +27,7 @@ from .rules.record import Record, RecordError, format_record, record_from_game
 from .storage import StorageError, atomic_write_text, autosave_path, last_game_path
 
 CURRENT_HEADER = "Current"
+REDO_HEADER = "Redo"      # "yes": the moves after Current were taken back (a redo list), not being browsed
 _COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z]+)\s*\)|[-:]\s*([a-z]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
@@ -67,13 +68,15 @@ def _line_game(match: Match) -> Game:
 
 
 def match_record(match: Match, date: Any = None, final: Result | None = None,
-                 headers: dict[str, str] | None = None) -> Record:
+                 headers: dict[str, str] | None = None, live: bool = False) -> Record:
     """The record of the match's whole line.
 
     ``final`` is the line's result when it is not the game's own (a resignation or agreement
     the player browsed back from); by default the match's UI-level ending is used when the
     player stands at the end of the line. A ``Current`` header gives the ply shown when the
-    player stands before the end.
+    player stands before the end; with ``live`` (the player took moves back with Undo rather than
+    browsing to an earlier move) a ``Redo "yes"`` header says so, and the game resumes there in
+    play, the later moves kept as its redo list.
     """
     game = _line_game(match)
     future = match.future
@@ -87,6 +90,8 @@ def match_record(match: Match, date: Any = None, final: Result | None = None,
     extra = dict(headers or {})
     if future:
         extra[CURRENT_HEADER] = str(len(match.history))
+        if live:
+            extra[REDO_HEADER] = "yes"
     return record_from_game(game, names, date if date is not None else _dt.date.today(), ui_result=ui,
                             headers=extra)
 
@@ -331,19 +336,22 @@ class Autosaver:
             self._line_end = _line_result(match, final)
         return line, self._line_end
 
-    def state_key(self, match: Match, final: Result | None) -> Any:
-        """What is written: the line, its result, the shown ply (unfinished lines), the players."""
+    def state_key(self, match: Match, final: Result | None, live: bool = False) -> Any:
+        """What is written: the line, its result, the shown ply and whether it is a redo list
+        (unfinished lines), the players."""
         line, end = self._end_of_line(match, final)
         if end is not None:
             return (line, end)
         players = tuple(sorted((int(c), w) for c, w in getattr(match, "start_players", match.players).items()))
-        return (line, None, len(match.history) if match.future else None, players)
+        return (line, None, len(match.history) if match.future else None, bool(live and match.future), players)
 
-    def update(self, match: Match | None, final: Result | None = None, force: bool = False) -> bool:
-        """Write if the match changed; True when a write was queued."""
+    def update(self, match: Match | None, final: Result | None = None, force: bool = False,
+               live: bool = False) -> bool:
+        """Write if the match changed; True when a write was queued. ``live``: the player is not
+        browsing (later moves are a redo list, see ``match_record``)."""
         if match is None:
             return False
-        key = self.state_key(match, final)
+        key = self.state_key(match, final, live)
         if not self._seen:
             self._seen = True
             self._key = key
@@ -361,7 +369,7 @@ class Autosaver:
             # the text is made here (a few ms, on the caller's thread): the writer thread only
             # writes, so it hardly ever holds the interpreter while a frame is being drawn
             try:
-                text = format_record(match_record(match, today, final))
+                text = format_record(match_record(match, today, final, live=live))
             except (RulesError, RecordError, ValueError) as e:
                 self.bg.errors.append(str(e))
                 return False

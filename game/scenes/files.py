@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 from pygame_gui.windows import UIFileDialog
 
-from ..autosave import match_from_record, match_record
+from ..autosave import REDO_HEADER, match_from_record, match_record
 from ..rules.base import Motion
 from ..rules.record import Record, RecordError
 from .base import make_scene, register
@@ -44,13 +44,31 @@ def labels_of(motions: list[Motion]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def line_of(match: Any) -> tuple[str, ...]:
+    """The whole line of a match as move texts (played and redo list): what a saved file holds."""
+    return tuple(pm.text for pm in match.history) + tuple(pm.text for pm in match.future)
+
+
+def unsaved_moves(scene: Any) -> int:
+    """How many moves of the scene's game would be lost if it were replaced (0: nothing unsaved)."""
+    m = getattr(scene, "match", None)
+    if m is None:
+        return 0
+    line = line_of(m)
+    if not line or line == tuple(getattr(scene, "saved_line", ())):
+        return 0
+    return len(line)
+
+
 @register("board_from_record")
 def board_from_record(record: Record, status: str = "") -> Any:
     """A board scene showing a record's game (at the ply it was left at, or its end)."""
     match, marks, final = match_from_record(record, labels=labels_of)
     scene = make_scene("board", match)
     scene.marks = marks
-    if match.future:
+    scene.saved_line = line_of(match)
+    redo_list = record.headers.get(REDO_HEADER, "").strip().lower() == "yes" and final is None
+    if match.future and not redo_list:     # left while browsing: browse there again
         scene.browse_ply = len(match.history)
         history = getattr(scene, "history", None)
         if history is not None:
@@ -134,8 +152,36 @@ def path_picked(scene: Any, event: Any) -> bool:
             return True
         save_to(scene, path)
     elif kind == "load":
-        load_path(scene, path)
+        ask_before_loading(scene, path)
     return True
+
+
+def ask_before_loading(scene: Any, path: Path) -> None:
+    """Load ``path``, after asking when it would replace a game that is not saved (a file that
+    cannot be read is refused first: nothing to ask about)."""
+    record, problem = read_record(path)
+    if record is None:
+        _say(scene, problem, "error")
+        return
+    n = unsaved_moves(scene) if getattr(scene, "is_board", False) else 0
+    if not n and not getattr(scene, "is_board", False):
+        n = getattr(scene, "unsaved_autosave_moves", lambda: 0)()
+    if n and hasattr(scene, "open_dialog"):
+        scene._load_path = path
+        where = "on the board" if getattr(scene, "is_board", False) else "you can continue"
+        scene.open_dialog("replace", "Replace the game?",
+                          f"The game {where} ({n} move{'s' if n != 1 else ''}) is not saved: opening "
+                          f"{_html(Path(path).name)} replaces it.<br><br>Open it anyway?", "Open it")
+        return
+    load_path(scene, path)
+
+
+def replace_confirmed(scene: Any) -> None:
+    """The player agreed to replace the game with the file picked (``ask_before_loading``)."""
+    path = getattr(scene, "_load_path", None)
+    scene._load_path = None
+    if path is not None:
+        load_path(scene, Path(path))
 
 
 def overwrite_confirmed(scene: Any) -> None:
@@ -151,11 +197,12 @@ def save_to(scene: Any, path: Path) -> bool:
     if m is None:
         return False
     try:
-        record = match_record(m, final=_final(scene))
+        record = match_record(m, final=_final(scene), live=getattr(scene, "browse_ply", None) is None)
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
         scene.set_status(f"Could not save the game: {e}", "error")
         return False
+    scene.saved_line = line_of(m)
     scene.set_status(f"Saved: {saved}")
     return True
 
@@ -188,6 +235,9 @@ def load_path(scene: Any, path: Path) -> bool:
     app = scene.app
     if app is None:
         return False
+    saver = getattr(board, "saver", None)
+    if saver is not None:
+        saver.write_now()           # Continue offers the loaded game from now on
     leave = getattr(scene, "leave", None)
     if getattr(scene, "is_board", False):
         if callable(leave):

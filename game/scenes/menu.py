@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.windows import UIConfirmationDialog
 
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
@@ -204,6 +205,20 @@ class MenuScene(Scene):
         self.dialog = None
         self.dialog_kind = ""
 
+    def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
+        """A confirmation dialog in the middle of the window (e.g. before a load replaces the autosave)."""
+        self.close_dialog()
+        rect = pygame.Rect(0, 0, self.px(440), self.px(250))
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        self.dialog = UIConfirmationDialog(rect, text, self.ui, window_title=title, action_short_name=ok,
+                                           blocking=True)
+        self.dialog_kind = kind
+
+    def unsaved_autosave_moves(self) -> int:
+        """Moves of the game Continue would bring back (a load from the menu replaces it)."""
+        rec = self.resume_record
+        return len(rec.moves) if rec is not None else 0
+
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         key = (name, size)
         if key not in self._pictures:
@@ -215,6 +230,13 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             from .files import path_picked
             return path_picked(self, event)
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
+                and event.ui_element is self.dialog and self.dialog_kind == "replace":
+            self.dialog = None
+            self.dialog_kind = ""
+            from .files import replace_confirmed
+            replace_confirmed(self)
+            return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
             self.dialog = None
             self.dialog_kind = ""

@@ -39,11 +39,15 @@ class BoardOffers:
         self._resigner = who
 
     def offer(self) -> None:
+        """The player to move offers; the opponent accepts (amoeba.md §5.4). Only on a human's turn."""
         m = self.match
         if m is None or m.is_over:
             return
         me = m.to_move
         other = me.other
+        if not m.is_human(me) or self.thinking:
+            self.set_status("You can make an offer on your own turn.", "warn")
+            return
         if not m.is_human(other):
             if self.engine is not None and hasattr(self.engine, "ask"):
                 try:

@@ -213,6 +213,23 @@ class BoardPanel:
             for key in ("undo", "redo", "resign", "offer"):
                 W[key].disable()
             return
+        if not (self.panel_waits and self.anim is not None):   # a move shows when its animation lands
+            self._refresh_labels()
+        busy = self.anim is not None or bool(self.waiting) or bool(self.redo_left)
+        human = m.is_human(m.to_move)
+        offer_ok = not m.is_over and not busy and human and not self.thinking   # offers on your own turn
+        for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
+                        ("hint", not m.is_over and not busy and human),
+                        ("resign", not m.is_over and not busy), ("offer", offer_ok)):
+            (W[key].enable() if ok else W[key].disable())
+        self._sync_actions()
+        self.toolbar.refresh_panel()
+        self._update_status_box()
+
+    def _refresh_labels(self) -> None:
+        """Turn, players and counts (the move list follows in the toolbar's refresh)."""
+        W = self.w
+        m = self.match
         r = m.result
         if r is not None:
             W["turn"].set_text("Draw" if r.winner is None else f"{r.winner.title} wins")
@@ -222,16 +239,6 @@ class BoardPanel:
         counts = self.counts()
         W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
         W["count_w"].set_text(f"White  {counts.get('white', '–')}")
-        busy = self.anim is not None
-        busy = busy or bool(self.waiting)
-        human = m.is_human(m.to_move)
-        for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
-                        ("hint", not m.is_over and not busy and human),
-                        ("resign", not m.is_over and not busy), ("offer", not m.is_over and not busy)):
-            (W[key].enable() if ok else W[key].disable())
-        self._sync_actions()
-        self.toolbar.refresh_panel()
-        self._update_status_box()
 
     def players_text(self) -> str:
         """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""

@@ -48,13 +48,25 @@ class BoardAutosave:
         if anim is not None and anim is not self._save_anim:
             self._save_anim = anim               # a move (or a step back) began this frame
             return
-        self.autosaver.update(m, self.scene.history.final if self.browsing else None)
+        self.autosaver.update(m, self.scene.history.final if self.browsing else None, live=not self.browsing)
 
     def close(self) -> None:
         app = self.app
         try:
             if app is None or getattr(app, "autosave_enabled", True):
-                self.autosaver.update(self.match, self.scene.history.final if self.browsing else None)
+                self.autosaver.update(self.match, self.scene.history.final if self.browsing else None,
+                                      live=not self.browsing)
         except Exception:
             pass
         self.autosaver.flush(5.0)
+
+    def write_now(self) -> None:
+        """Write the autosave at once (a game just loaded: Continue must offer it, not the one before)."""
+        app = self.app
+        if self.match is None or (app is not None and not getattr(app, "autosave_enabled", True)):
+            return
+        try:
+            self.autosaver.update(self.match, self.scene.history.final if self.browsing else None, force=True,
+                                  live=not self.browsing)
+        except Exception:
+            pass

@@ -79,6 +79,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.engine_failed = False                  # stop asking a failing engine until the next change
         self.hint: str | None = None                # a suggested move shown as an arrow
         self.leaving = False                        # Menu / New game pressed: no more engine work
+        self.redo_left = 0                          # moves of a Redo round still to replay (computer replies)
+        self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
+        self.panel_waits = False                    # the panel shows the move when its animation lands
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
         self._moves_rect = pygame.Rect(0, 0, 10, 10)
         self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
@@ -173,6 +176,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.status_kind = "info"
         self.hint = None
         self.engine_failed = False
+        self.redo_left = 0
+        self.panel_waits = True
         self.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
             self.set_status(self.swap_message())
@@ -202,6 +207,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
     def _animation_done(self) -> None:
         self.anim = None
         self.anim_before = {}
+        self.panel_waits = False
         self.refresh()
 
     def finish_animation(self) -> None:
@@ -212,6 +218,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         m = self.match
         if m is None:
             return
+        self.redo_left = 0
         self.finish_animation()
         self.cancel_engine()
         if not m.undo():
@@ -227,18 +234,50 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.refresh()
 
     def redo(self) -> None:
+        """Play again what Undo took back: the player's move and the computer's replies after it
+        (the recorded moves, each with its animation), so the rest of the redo list stays."""
         m = self.match
         if m is None:
             return
         self.finish_animation()
         self.cancel_engine()
+        if not m.can_redo or m.is_over:
+            self.set_status("Nothing to redo.", "warn")
+            return
+        self.redo_left = self._redo_round()
+        self._redo_step()
+
+    def _redo_round(self) -> int:
+        """How many moves of the redo list make one round: the next move, then every move after it
+        that a computer player made, up to the next human's move."""
+        m = self.match
+        assert m is not None
+        players = dict(m.players)
+        future = m.future
+        n = 0
+        for i, pm in enumerate(future):
+            if i > 0 and players.get(pm.color, HUMAN) == HUMAN:
+                break
+            n += 1
+            if pm.exchange:
+                players[Color.BLACK], players[Color.WHITE] = players[Color.WHITE], players[Color.BLACK]
+        return max(1, n)
+
+    def _redo_step(self) -> None:
+        """Replay the next move of the redo list with its animation."""
+        m = self.match
+        assert m is not None
         before = m.game.stacks()
         motions = m.redo()
         if motions is None:
-            self.set_status("Nothing to redo.", "warn")
+            if not self.redo_left:
+                self.set_status("Nothing to redo.", "warn")
+            self.redo_left = 0
             return
+        self.redo_left = max(0, self.redo_left - 1)
         self.marks.append(self.labels_of(motions))
         self.status = ""
+        self.panel_waits = True
         self.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
             self.set_status(self.swap_message())
@@ -344,7 +383,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         elif is_button(event, W.get("new")):
             self.leave()
             m = self.match
-            players = {c.word: m.players[c] for c in Color} if m else None
+            start = m.start_players if m else {}
+            players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
             opts = m.game.options() if m else {}
             self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players))
         elif is_button(event, W.get("menu")):
@@ -361,6 +401,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
     def leave(self) -> None:
         """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
         self.leaving = True
+        self.redo_left = 0
         self.finish_animation()
         self.cancel_engine()
         self._update_status_box()
@@ -455,6 +496,17 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
                 ans = ("error", str(exc))
             if ans is not None:
                 self._answer(*ans)
+        if self.redo_left and self.anim is None and m is not None and self.dialog is None:
+            self._redo_step()           # the next move of a Redo round (the computer's recorded reply)
+            return
+        if self.thinking and (m is None or m.is_over or m.is_human(m.to_move)):
+            self.thinking = False       # the game ended (resigned, agreed) while the computer thought
+            self.think_time = 0.0
+            try:
+                self.engine.cancel()
+            except Exception:
+                pass
+            self._update_status_box()
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
                 and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
                 and not self.leaving and self.browse_ply is None):

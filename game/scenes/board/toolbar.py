@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton
 from ...ui.icons import draw_icon
 from ...ui.text import prime_disabled_look, warm_font
 from ...views import draw as D
+from .. import files
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -150,21 +151,23 @@ class BoardToolbar:
                 el = sc.w.get(key)
                 if el is not None:
                     el.disable()
-        self.history.update_move_list()
+        if not (sc.panel_waits and sc.anim is not None):    # the move list changes when the move lands
+            self.history.update_move_list()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Runs before the board's own handling; True if the event was used here."""
         sc = self.scene
         t = event.type
         if t == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and sc.dialog is not None \
-                and event.ui_element is sc.dialog and sc.dialog_kind in ("branch", "overwrite"):
+                and event.ui_element is sc.dialog and sc.dialog_kind in ("branch", "overwrite", "replace"):
             kind = sc.dialog_kind
             sc.dialog = None
             sc.dialog_kind = ""
             if kind == "branch":
                 self.history._branch_confirmed()
+            elif kind == "replace":
+                files.replace_confirmed(sc)
             else:
-                from .. import files
                 files.overwrite_confirmed(sc)
             return True
         if t == pygame_gui.UI_WINDOW_CLOSE and sc.dialog is not None and event.ui_element is sc.dialog \
@@ -174,7 +177,6 @@ class BoardToolbar:
             self.history._branch_cancelled()
             return True
         if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            from .. import files
             return files.path_picked(sc, event)
         if t == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is sc.w.get("moves"):
             if sc.dialog is None:
@@ -240,7 +242,6 @@ class BoardToolbar:
             self.history.stop_replay()
             sc.load_game()
         elif key == "picture":
-            from .. import files
             files.export_picture(sc)
         elif key == "settings":
             self.history.stop_replay()

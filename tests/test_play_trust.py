@@ -1,0 +1,295 @@
+"""Play that never surprises (issue 10): offers, redo, seats, loading, the panel's timing,
+Continue with a redo list, drag and drop, typed moves. Each test failed before its fix.
+
+Driven headless with synthetic events and a stepped clock (tests/conftest.py).
+"""
+from __future__ import annotations
+
+import datetime
+import random
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import autosave as AS
+from game.app import App, build, parse_args
+from game.rules import make_game
+from game.rules.base import Color, Game
+from game.rules.record import format_record, parse_record, record_from_game
+from game.scenes import files
+from game.scenes.board import BoardScene, StubEngine
+from game.scenes.menu import MenuScene
+from game.scenes.newgame import NewGameScene
+from game.storage import autosave_path
+
+DT = 1 / 60
+
+
+# ---------------------------------------------------------------- helpers
+def step(app: App, n: int = 1, dt: float = DT) -> None:
+    for _ in range(n):
+        app.step(dt)
+
+
+def settle(app: App) -> None:
+    for _ in range(80):
+        app.step(0.1)
+        sc = app.scene
+        if not app.transitioning and getattr(sc, "anim", None) is None and not getattr(sc, "redo_left", 0) \
+                and not getattr(sc, "thinking", False):
+            break
+
+
+def post(kind: int, pos: tuple[int, int], button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos)
+    post(pygame.MOUSEBUTTONDOWN, pos, button)
+    post(pygame.MOUSEBUTTONUP, pos, button)
+    step(app, 2)
+
+
+def click_widget(app: App, element) -> None:
+    assert element.visible and element.is_enabled, f"{element} cannot be pressed"
+    click(app, element.get_abs_rect().center)
+
+
+class SilentEngine(StubEngine):
+    """A computer that thinks for ever (counts its searches); offers and hints as the stub."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.starts = 0
+
+    def start(self, game: Game, level: str) -> None:
+        self.starts += 1
+
+    def poll(self) -> str | None:
+        return None
+
+
+class CountingEngine(StubEngine):
+    def __init__(self) -> None:
+        super().__init__(seed=7)
+        self.starts = 0
+
+    def start(self, game: Game, level: str) -> None:
+        self.starts += 1
+        super().start(game, level)
+
+
+def make_app(*args: str, engine: type = StubEngine) -> App:
+    app = build(parse_args(list(args)), fade=False)
+    app.engine_factory = engine
+    for sc in app.scenes:
+        if isinstance(sc, BoardScene):
+            if sc.engine is not None:
+                sc.engine.close()
+            sc.engine = engine()
+    settle(app)
+    return app
+
+
+def board(app: App) -> BoardScene:
+    sc = app.scene
+    assert isinstance(sc, BoardScene), sc
+    return sc
+
+
+def play_clicks(app: App, text: str) -> None:
+    """Play a legal move by clicking the points the input asks for."""
+    sc = board(app)
+    opt = next(o for o in sc.input.options if o.text == text)
+    for lab in opt.clicks:
+        click(app, sc.view.pixel_of(lab))
+    settle(app)
+
+
+def human_move(app: App, rng: random.Random) -> str:
+    sc = board(app)
+    opt = rng.choice([o for o in sc.input.options if o.clicks])
+    play_clicks(app, opt.text)
+    return opt.text
+
+
+# ---------------------------------------------------------------- 1. offers
+def test_no_offer_while_the_computer_is_thinking_and_the_spinner_stops_at_the_end():
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "easy", engine=SilentEngine)
+    sc = board(app)
+    human_move(app, random.Random(1))
+    step(app, 5)
+    assert sc.thinking and sc.match.to_move == Color.WHITE
+    assert not sc.w["offer"].is_enabled                   # the button: only on your own turn
+    sc.offer()                                            # and the action itself (a key, a stale click)
+    step(app, 2)
+    assert sc.dialog is None and not sc.match.is_over
+    assert "own turn" in sc.status
+    # resigning while the computer thinks ends the game: the spinner and the search stop
+    sc.resign()
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=sc.dialog))
+    step(app, 3)
+    assert sc.match.is_over and not sc.thinking
+    app.close()
+
+
+def test_an_offer_on_your_own_turn_is_answered_by_the_computer():
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "easy")
+    sc = board(app)
+    assert sc.w["offer"].is_enabled
+    click_widget(app, sc.w["offer"])
+    settle(app)
+    assert sc.dialog is None                              # nobody is asked to accept their own offer
+    assert "(computer)" in sc.status
+    app.close()
+
+
+# ---------------------------------------------------------------- 2. redo
+def test_redo_against_the_computer_brings_back_its_recorded_replies():
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "easy", engine=CountingEngine)
+    sc = board(app)
+    rng = random.Random(3)
+    for _ in range(3):
+        human_move(app, rng)
+        settle(app)
+    m = sc.match
+    line = [pm.text for pm in m.history]
+    assert len(line) == 6 and m.to_move == Color.BLACK
+    for _ in range(2):
+        click_widget(app, sc.w["undo"])
+        settle(app)
+    assert len(m.history) == 2 and len(m.future) == 4
+    starts = sc.engine.starts
+    click_widget(app, sc.w["redo"])
+    step(app, 2)
+    assert sc.anim is not None                           # each move comes back with its animation
+    settle(app)
+    assert [pm.text for pm in m.history] == line[:4] and [pm.text for pm in m.future] == line[4:]
+    assert sc.engine.starts == starts                    # the computer did not think again
+    click_widget(app, sc.w["redo"])
+    settle(app)
+    assert [pm.text for pm in m.history] == line and not m.future
+    app.close()
+
+
+# ---------------------------------------------------------------- 3. seats after a pie swap
+def test_new_game_after_a_pie_swap_offers_the_seats_the_player_chose():
+    app = make_app("--game", "onyx", "--pie", "--black", "human", "--white", "easy", engine=SilentEngine)
+    sc = board(app)
+    play_clicks(app, "f6")
+    assert sc.play_move("swap")                          # the computer takes over Black
+    settle(app)
+    assert sc.match.players[Color.BLACK] == "easy"
+    click_widget(app, sc.w["new"])
+    settle(app)
+    form = app.scene
+    assert isinstance(form, NewGameScene)
+    assert form.players == {"black": "human", "white": "easy"}
+    app.close()
+
+
+# ---------------------------------------------------------------- 4. load asks first, autosave at once
+def _record_file(tmp_path: Path, moves: list[str]) -> Path:
+    g = make_game("onyx")
+    for t in moves:
+        g.push(t)
+    path = tmp_path / "other.txt"
+    path.write_text(format_record(record_from_game(g, ("Ann", "Bob"), datetime.date(2026, 12, 1))), encoding="utf-8")
+    return path
+
+
+def test_load_asks_before_replacing_an_unsaved_game_and_continue_offers_the_loaded_one(tmp_path):
+    app = make_app("--game", "onyx")
+    sc = board(app)
+    play_clicks(app, "f6")
+    play_clicks(app, "e7")
+    path = _record_file(tmp_path, ["c3", "d4", "e5"])
+    files.ask_before_loading(sc, path)
+    step(app, 2)
+    assert app.scene is sc and sc.dialog is not None and sc.dialog_kind == "replace"
+    assert [pm.text for pm in sc.match.history] == ["f6", "e7"]         # nothing replaced yet
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=sc.dialog))
+    settle(app)
+    loaded = board(app)
+    assert loaded is not sc and [pm.text for pm in loaded.match.history] == ["c3", "d4", "e5"]
+    AS.writer().flush()
+    saved = parse_record(autosave_path().read_text(encoding="utf-8"))
+    assert saved.moves == ["c3", "d4", "e5"]             # written at once, before any move
+    # a saved game is replaced without a question
+    files.save_to(loaded, tmp_path / "kept.txt")
+    files.ask_before_loading(loaded, path)
+    settle(app)
+    assert app.scene is not loaded and board(app).dialog is None
+    app.close()
+
+
+def test_load_from_the_menu_asks_before_replacing_the_game_continue_would_bring_back(tmp_path):
+    app = make_app("--game", "onyx")
+    play_clicks(app, "f6")
+    click_widget(app, board(app).w["menu"])
+    settle(app)
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.continue_btn is not None
+    files.ask_before_loading(menu, _record_file(tmp_path, ["c3"]))
+    step(app, 2)
+    assert app.scene is menu and menu.dialog is not None and menu.dialog_kind == "replace"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=menu.dialog))
+    settle(app)
+    assert [pm.text for pm in board(app).match.history] == ["c3"]
+    app.close()
+
+
+# ---------------------------------------------------------------- 5. the panel waits for the animation
+def test_the_panel_shows_the_computer_move_when_its_animation_lands():
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "easy", "--speed", "0.5")
+    sc = board(app)
+    opt = random.Random(5).choice([o for o in sc.input.options if o.clicks])
+    for lab in opt.clicks:
+        click(app, sc.view.pixel_of(lab))
+    # the computer's move starts after its short thinking time; catch the frames it animates
+    seen = []
+    for _ in range(600):
+        step(app, 1)
+        if sc.anim is not None and len(sc.match.history) == 2:
+            seen.append((sc.w["turn"].text, len(sc.w["moves"].records)))
+        if seen and sc.anim is None:
+            break
+    assert seen, "the computer's move was never seen animating"
+    assert all(turn == "White to move" and rows == 1 for turn, rows in seen), seen
+    settle(app)
+    assert sc.w["turn"].text == "Black to move" and len(sc.w["moves"].records) == 2
+    app.close()
+
+
+# ---------------------------------------------------------------- 8. Continue with a redo list
+def test_continue_with_a_redo_list_plays_on_with_hint_resign_and_offer():
+    app = make_app("--game", "onyx")
+    sc = board(app)
+    for t in ("f6", "e7", "c3", "d4"):
+        play_clicks(app, t)
+    click_widget(app, sc.w["undo"])
+    settle(app)
+    click_widget(app, sc.w["undo"])
+    settle(app)
+    click_widget(app, sc.w["menu"])
+    settle(app)
+    menu = app.scene
+    click_widget(app, menu.continue_btn)
+    settle(app)
+    sc2 = board(app)
+    assert [pm.text for pm in sc2.match.history] == ["f6", "e7"]
+    assert [pm.text for pm in sc2.match.future] == ["c3", "d4"]
+    assert sc2.browse_ply is None
+    for key in ("hint", "resign", "offer", "redo"):
+        assert sc2.w[key].is_enabled, key
+    click_widget(app, sc2.w["redo"])
+    settle(app)
+    assert [pm.text for pm in sc2.match.history] == ["f6", "e7", "c3"]
+    app.close()
