@@ -293,3 +293,98 @@ def test_continue_with_a_redo_list_plays_on_with_hint_resign_and_offer():
     settle(app)
     assert [pm.text for pm in sc2.match.history] == ["f6", "e7", "c3"]
     app.close()
+
+
+# ---------------------------------------------------------------- drag and drop
+def _drag(app: App, src: tuple[int, int], dst: tuple[int, int], frames: int = 6) -> None:
+    post(pygame.MOUSEMOTION, src)
+    post(pygame.MOUSEBUTTONDOWN, src)
+    step(app, 1)
+    for i in range(1, frames + 1):
+        x = src[0] + (dst[0] - src[0]) * i / frames
+        y = src[1] + (dst[1] - src[1]) * i / frames
+        post(pygame.MOUSEMOTION, (int(x), int(y)))
+        step(app, 1)
+
+
+@pytest.mark.parametrize("game, args", [("amoeba", ()), ("onager", ())])
+def test_drag_a_piece_and_drop_it_on_a_target_plays_the_move(game, args):
+    app = make_app("--game", game, *args)
+    sc = board(app)
+    if game == "onager":                  # the three lakes first, typed
+        for text in ("e3", "g5", "d6"):
+            assert sc.typed_move(text), sc.status
+            settle(app)
+    opt = next(o for o in sc.input.options if len(o.clicks) == 2 and o.clicks[0] != o.clicks[1])
+    src, dst = (sc.view.pixel_of(lab) for lab in opt.clicks)
+    n = len(sc.match.history)
+    _drag(app, src, dst)
+    assert sc.dragging() == opt.clicks[0]
+    deco = sc.decorations()
+    assert deco.hidden.get(opt.clicks[0]) == len(sc.match.game.stacks()[opt.clicks[0]])  # carried, not on its point
+    post(pygame.MOUSEBUTTONUP, dst)
+    step(app, 2)
+    settle(app)
+    assert len(sc.match.history) == n + 1
+    assert sc.match.history[-1].text.startswith(opt.clicks[0]), (sc.match.history[-1].text, opt.text)
+    app.close()
+
+
+def test_a_drop_back_on_its_point_keeps_the_piece_selected_and_click_click_still_works():
+    app = make_app("--game", "amoeba")
+    sc = board(app)
+    opt = next(o for o in sc.input.options if len(o.clicks) == 2)
+    src, dst = (sc.view.pixel_of(lab) for lab in opt.clicks)
+    _drag(app, src, (src[0] + 40, src[1]))
+    post(pygame.MOUSEBUTTONUP, src)
+    step(app, 2)
+    assert sc.input.prefix == (opt.clicks[0],) and not sc.match.history
+    click(app, dst)
+    settle(app)
+    assert len(sc.match.history) == 1
+    app.close()
+
+
+# ---------------------------------------------------------------- typed moves
+def _type(app: App, sc: BoardScene, text: str) -> None:
+    box = sc.w["movebox"]
+    click(app, box.get_abs_rect().center)
+    assert box.is_focused
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        step(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    step(app, 2)
+
+
+def test_a_typed_move_is_played_with_its_animation_and_capitals_and_spaces_are_fine():
+    app = make_app("--game", "amoeba")
+    sc = board(app)
+    legal = sc.match.legal_strs()
+    move = next(t for t in legal if "-" in t)
+    _type(app, sc, move.upper().replace("-", " - "))
+    assert sc.anim is not None
+    settle(app)
+    assert [pm.text for pm in sc.match.history] == [move]
+    assert sc.w["movebox"].get_text() == ""
+    app.close()
+
+
+def test_a_refused_typed_move_says_why_and_keeps_the_text():
+    app = make_app("--game", "amoeba")
+    sc = board(app)
+    _type(app, sc, "c3d4")
+    assert not sc.match.history
+    assert sc.status_kind == "error" and "c3d4" in sc.status and len(sc.status) > len("c3d4") + 20
+    assert sc.w["movebox"].get_text() == "c3d4"
+    app.close()
+
+
+def test_keys_typed_in_the_move_box_are_not_board_shortcuts():
+    app = make_app("--game", "amoeba")
+    sc = board(app)
+    coords = app.settings.show_coords
+    _type(app, sc, "c")                    # C toggles coordinates on the board, not here
+    assert app.settings.show_coords == coords
+    app.close()

@@ -37,6 +37,7 @@ class BoardDrawing:
             deco.hidden = dict(self.anim.hidden)
             deco.last_move = ()
             return deco
+        deco.hidden = self.drag_hidden()
         if m.is_over:
             fn = getattr(m.game, "highlight_result", None)
             try:
@@ -134,6 +135,7 @@ class BoardDrawing:
             surface.blit(target, (0, 0))
         if self.anim is not None:
             self.anim.draw(surface)
+        self.draw_drag(surface)
         if self.match.is_over and self.anim is None:
             self._draw_banner(surface)
         else:

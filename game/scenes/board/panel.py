@@ -12,7 +12,7 @@ import html
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from ...rules.base import Color, Motion
 from ...ui.icons import colour_icon
@@ -20,6 +20,7 @@ from ...ui.layout import split
 from ...ui.movelist import MoveList
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
+from .movebox import PLACEHOLDER
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 300, 460, 0.27
 COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
@@ -86,8 +87,12 @@ class BoardPanel:
         W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
                                   object_id="#heading")
         y += px(24)
-        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h))
+        box_h = px(30)
+        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h - box_h - px(6)))
         W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
+        box_y = self._moves_rect.bottom + px(6)
+        W["movebox"] = UITextEntryLine(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
+                                       placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
@@ -102,7 +107,7 @@ class BoardPanel:
             for col, (key, label, oid, tip) in enumerate(row):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
-        self.toolbar.build_ui(pygame.Rect(x, self._moves_rect.bottom, iw, extra_h))
+        self.toolbar.build_ui(pygame.Rect(x, box_y + box_h, iw, extra_h))
         self.refresh_panel()
 
     def warm_tasks(self) -> list[Any]:

@@ -33,9 +33,11 @@ from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
 from .. import settings as settings_scene
 from ..base import Scene, is_button, make_scene, register
+from .dragging import BoardDragging
 from .drawing import BoardDrawing
 from .engine import StubEngine, default_engine_factory
 from .history import BoardHistory
+from .movebox import BoardMoveBox
 from .offers import BoardOffers
 from .panel import BoardPanel
 from .saving import BoardAutosave
@@ -46,7 +48,7 @@ THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
+class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -307,6 +309,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         if self.dialog is not None:
             self.close_dialog()
             return True
+        if self.move_box_focused():
+            self.w["movebox"].unfocus()      # Escape gives the keyboard back to the board
+            return True
         if self.input is not None and self.input.prefix:
             self.input.cancel()
             self.status = ""
@@ -344,10 +349,19 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
             return self._button(event)
         if self.dialog is not None:
             return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.w.get("movebox"):
+            self.typed_move(event.text)
+            return True
+        if event.type == pygame.KEYDOWN and self.move_box_focused():
+            return True                  # the box has the keyboard: no board shortcuts
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self._hover(event.pos)
+            self.drag_motion(event)
             return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            return self.end_drag(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
             if self.anim is not None:
@@ -361,6 +375,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
                 return True
             if event.button == 1 and self.board_rect.collidepoint(event.pos):
                 self.click_board(event.pos)
+                self.begin_drag(event.pos)
                 return True
             return False
         if event.type == pygame.KEYDOWN:

@@ -195,6 +195,8 @@ class BoardToolbar:
             return False
         if sc.dialog is not None:
             return False
+        if t == pygame.KEYDOWN and sc.move_box_focused():
+            return False                 # keys are the move box's while it is focused
         if t == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if event.key in NAV_KEYS and not ctrl:
