@@ -8,6 +8,8 @@ and draws once, so tests drive the app with a stepped clock; ``App.run()`` is th
                    [--size 12 --open --pie]            (Onyx variant)
                    [--window 1280x800] [--speed 1.0]
                    [--screenshot out.png --frames 30]  (render N frames, save, exit)
+                   [--scene menu|tutorial:GAME] [--version]
+    (installed: abstract-trio [same options]; also python -m game)
 """
 from __future__ import annotations
 
@@ -28,14 +30,28 @@ import pygame
 import pygame_gui
 
 from .anim.tween import Tween
+from .resources import DIST_NAME, assets_dir, report_missing, version
 from .scenes.base import Scene
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
 FADE = 0.14  # seconds for each half of a scene fade
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()      # assets/ in the repository, game/data/assets in a wheel (game.resources)
 THEME = ASSETS / "theme.json"
+ICON = ASSETS / "icon.png"
+TITLE = "Amoeba · Onyx · Onager"
+
+
+def set_window_icon(path: Path = ICON) -> bool:
+    """Give the window the game's icon (before the window opens); never raises."""
+    try:
+        if Path(path).is_file():
+            pygame.display.set_icon(pygame.image.load(str(path)))
+            return True
+    except Exception:  # a broken file or a display without icons: the default icon
+        pass
+    return False
 
 
 def ui_scale_for(size: tuple[int, int]) -> float:
@@ -83,8 +99,9 @@ class App:
         pygame.display.init()
         pygame.font.init()
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        pygame.display.set_caption(TITLE)
+        set_window_icon()
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        pygame.display.set_caption("Amoeba · Onyx · Onager")
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -342,8 +359,40 @@ def _who(text: str) -> str:
     raise argparse.ArgumentTypeError(f"player must be human, easy, medium or hard, not {text!r}")
 
 
+def _scene(text: str) -> str:
+    t = text.strip().lower()
+    if t == "menu":
+        return t
+    kind, _, name = t.partition(":")
+    if kind == "tutorial" and name in ("amoeba", "onyx", "onager"):
+        return t
+    raise argparse.ArgumentTypeError(f"scene must be menu or tutorial:GAME (amoeba, onyx, onager), not {text!r}")
+
+
+def _prog() -> str:
+    """The command's name in messages: abstract-trio, main.py or python -m game."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if name in ("", "-c", "__main__.py"):
+        return "python -m game"
+    return name
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: looked up only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(f"{DIST_NAME} {version()}")
+        parser.exit()
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="main.py", description="Play Amoeba, Onyx and Onager with the mouse.")
+    p = argparse.ArgumentParser(prog=_prog(), description="Play Amoeba, Onyx and Onager with the mouse.")
+    p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
     p.add_argument("--black", type=_who, default="human", help="human, easy, medium or hard")
     p.add_argument("--white", type=_who, default="human", help="human, easy, medium or hard")
@@ -355,7 +404,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window to PATH, exit")
     p.add_argument("--frames", type=int, default=30, help="frames to render for --screenshot")
     p.add_argument("--moves", default="", help="moves to play first (space separated, for screenshots)")
-    return p.parse_args(argv)
+    p.add_argument("--scene", type=_scene, default="menu",
+                   help="first scene: menu (default) or tutorial:GAME, e.g. tutorial:onyx")
+    args = p.parse_args(argv)
+    if args.game and args.scene != "menu":
+        p.error("--game starts a board: it cannot be used with --scene " + args.scene)
+    return args
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -372,6 +426,7 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
+    report_missing()            # a broken install names what it lacks on stderr
     from .scenes.menu import MenuScene
     app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
     from .scenes.settings import attach_settings
@@ -385,6 +440,9 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
         board = BoardScene.start(args.game, game_options(args), {"black": args.black, "white": args.white},
                                  moves=args.moves.split() if args.moves else ())
         app.reset([menu, board])
+    elif getattr(args, "scene", "menu").startswith("tutorial:"):
+        from .scenes.tutorial import TutorialScene
+        app.reset([menu, TutorialScene(args.scene.partition(":")[2])])
     else:
         app.reset([menu])
     app.finish_transition()

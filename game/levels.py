@@ -66,11 +66,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from game.resources import levels_dir
 from game.rules import GAME_NAMES, game_class
 from game.rules.base import Color, Game, Move, RulesError
 
 FORMAT = 1
-LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
+LEVELS_DIR = levels_dir()      # levels/ in the repository, game/data/levels in a wheel (game.resources)
 
 STEP_KINDS = ("narration", "demo", "try")
 

@@ -13,9 +13,10 @@ from typing import Any, Sequence
 import pygame
 
 from .anim.moves import HOP_TIME, PAUSE, STEP_TIME
+from .resources import SOUND_NAMES, sounds_dir
 
-SOUND_DIR = Path(__file__).resolve().parent.parent / "assets" / "sounds"
-NAMES = ("place", "stack", "move", "capture", "win")
+SOUND_DIR = sounds_dir()       # assets/sounds in the repository, game/data/assets/sounds in a wheel
+NAMES = SOUND_NAMES
 
 __all__ = ["SoundBank", "bank", "sounds_for", "NAMES", "SOUND_DIR"]
 

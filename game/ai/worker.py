@@ -25,6 +25,14 @@ The board scene holds one ``EngineClient``:
   (``retrying`` is True then), so the game goes on.
 * The process uses the ``spawn`` start method (safe on every platform and
   with a pygame parent); it imports no pygame.
+* No orphans: the worker ends by itself within a fraction of a second when
+  the game that started it is gone, however it went (``kill -9`` included),
+  also in the middle of a search (a watchdog thread waits on the parent's
+  sentinel and calls ``os._exit``). Requests and replies go over plain pipes
+  (``Pipe``) and the cancel counter is shared memory without a lock: no
+  semaphore exists, so the resource-tracker process that ``spawn`` starts on
+  POSIX has nothing to clean up and ends as soon as the worker is gone (it
+  lives only while the game or the worker holds its pipe).
 
 This module is the only part of ``game.ai`` that reads a clock: it gives the
 search its deadline (``time.monotonic``).
@@ -32,7 +40,9 @@ search its deadline (``time.monotonic``).
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import queue
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -117,10 +127,44 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
                                                    f"position: {e}")
 
 
-def _serve(requests: Any, replies: Any, cancelled: Any) -> None:
-    """Worker process main loop: one request at a time until the None sentinel."""
+PARENT_CHECK = 0.25      # seconds between the watchdog's checks of the parent (besides its sentinel)
+
+
+def _watch_parent(parent_pid: int, sentinel: Any, interval: float = PARENT_CHECK) -> None:
+    """Worker thread: end this process at once when the game that started it is gone.
+
+    The parent's sentinel (a pipe the parent holds open) becomes readable when the parent
+    exits or is killed; a changed ``os.getppid()`` is the fallback. ``os._exit`` ends the
+    process even while the main thread is deep in a search.
+    """
+    from multiprocessing.connection import wait
     while True:
-        item = requests.get()
+        if sentinel is not None:
+            try:
+                if wait([sentinel], interval):
+                    os._exit(0)
+            except (OSError, ValueError):
+                sentinel = None
+        else:
+            time.sleep(interval)
+        if os.getppid() != parent_pid:
+            os._exit(0)
+
+
+def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None = None) -> None:
+    """Worker process main loop: one request at a time until the None sentinel or the end of
+    the request pipe (the game closed it or is gone)."""
+    parent = mp.parent_process()
+    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True,
+                     args=(parent_pid if parent_pid is not None else os.getppid(),
+                           parent.sentinel if parent is not None else None)).start()
+    while True:
+        try:
+            item = requests.recv()
+            while item is not None and requests.poll(0):
+                item = requests.recv()      # only the newest request counts: the others were cancelled
+        except (EOFError, OSError):
+            return
         if item is None:
             return
         gen, payload = item
@@ -137,7 +181,45 @@ def _serve(requests: Any, replies: Any, cancelled: Any) -> None:
                                 error=f"the computer player failed: {type(e).__name__}: {e}")
         if cancelled.value >= gen:
             continue
-        replies.put((gen, reply))
+        try:
+            replies.send((gen, reply))
+        except (OSError, ValueError):
+            return
+
+
+_CLOSE = object()
+
+
+class _Sender:
+    """The game's end of the request pipe: sends from a background thread, so a request never
+    waits for a busy (or stuck) worker to read the one before."""
+
+    def __init__(self, conn: Any) -> None:
+        self._conn = conn
+        self._items: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="engine-sender", daemon=True)
+        self._thread.start()
+
+    def put(self, item: Any) -> None:
+        self._items.put(item)
+
+    def _run(self) -> None:
+        while True:
+            item = self._items.get()
+            if item is _CLOSE:
+                break
+            try:
+                self._conn.send(item)
+            except (OSError, ValueError):   # the worker is gone
+                break
+        try:
+            self._conn.close()
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        """Send what is queued, then close the pipe (the worker sees its end)."""
+        self._items.put(_CLOSE)
 
 
 # ------------------------------------------------------------------ client side
@@ -169,13 +251,19 @@ class EngineClient:
 
     # ------------------------------------------------------------ process
     def _start(self) -> None:
-        self._requests = self._ctx.Queue()
-        self._replies = self._ctx.Queue()
-        self._cancelled = self._ctx.Value("q", self._gen, lock=False)
-        self._proc = self._ctx.Process(target=_serve, args=(self._requests, self._replies,
-                                                            self._cancelled),
+        req_recv, req_send = self._ctx.Pipe(duplex=False)
+        rep_recv, rep_send = self._ctx.Pipe(duplex=False)
+        self._cancelled = self._ctx.Value("q", self._gen, lock=False)   # no lock: no semaphore
+        self._proc = self._ctx.Process(target=_serve, args=(req_recv, rep_send, self._cancelled,
+                                                            os.getpid()),
                                        name="engine-worker", daemon=True)
-        self._proc.start()
+        try:
+            self._proc.start()
+        finally:
+            req_recv.close()        # the worker's ends: only the worker holds them now
+            rep_send.close()
+        self._requests = _Sender(req_send)
+        self._replies = rep_recv
 
     def _stop_process(self) -> None:
         proc = self._proc
@@ -188,10 +276,9 @@ class EngineClient:
             if proc.is_alive():
                 proc.kill()
                 proc.join(1.0)
-        for q in (self._requests, self._replies):
+        for end in (self._requests, self._replies):
             try:
-                q.cancel_join_thread()
-                q.close()
+                end.close()
             except Exception:
                 pass
 
@@ -272,10 +359,10 @@ class EngineClient:
         pending = self._pending
         while True:
             try:
-                gen, reply = self._replies.get_nowait()
-            except queue.Empty:
-                break
-            except (EOFError, OSError):
+                if not self._replies.poll(0):
+                    break
+                gen, reply = self._replies.recv()
+            except (EOFError, OSError, ValueError):     # the worker is gone (found below)
                 break
             if pending is not None and gen == pending.gen:
                 self._pending = None
