@@ -18,6 +18,7 @@ import gc
 import json
 import os
 import sys
+import time
 import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -36,6 +37,8 @@ from .scenes.base import Scene
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
+IDLE_WAIT_MS = 1000    # longest sleep of an idle window between two frames
+IDLE_POLL_S = 0.012    # how often an idle window looks for input (under a frame)
 FADE = 0.14  # seconds for each half of a scene fade
 ASSETS = assets_dir()      # assets/ in the repository, game/data/assets in a wheel (game.resources)
 THEME = ASSETS / "theme.json"
@@ -270,10 +273,11 @@ class App:
         scene.handle_event(event)
 
     # ------------------------------------------------------------ frame
-    def step(self, dt: float) -> None:
-        """One frame: handle queued events, update everything by dt seconds, draw."""
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: handle queued events (after ``events``, already taken from the queue),
+        update everything by dt seconds, draw."""
         dt = max(0.0, min(float(dt), 0.25))
-        for event in pygame.event.get():
+        for event in list(events or ()) + pygame.event.get():
             self.handle_event(event)
             if not self.running:
                 return
@@ -283,6 +287,28 @@ class App:
         after = getattr(self.scene, "after_frame", None)
         if after is not None:
             after()         # work that may wait for the end of a frame (the board's autosave)
+
+    def idle(self) -> bool:
+        """Nothing moves and nothing waits for time: the loop may sleep until the next event.
+
+        A scene says so with ``busy()`` (a scene without it counts as always busy); a fade, or
+        a focused text box (its cursor blinks), keeps the window drawing at full rate."""
+        if self._fade_tween is not None or self.fade > 0.001:
+            return False
+        sc = self.scene
+        fn = getattr(sc, "busy", None)
+        if sc is None or fn is None:
+            return sc is None
+        try:
+            if fn():
+                return False
+        except Exception:
+            return False
+        try:
+            focused = self.ui.get_focus_set() or set()
+        except Exception:
+            focused = set()
+        return not any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focused)
 
     def update(self, dt: float) -> None:
         if self._fade_tween is not None:
@@ -305,18 +331,31 @@ class App:
             veil.set_alpha(int(255 * min(1.0, self.fade)))
             surface.blit(veil, (0, 0))
 
-    def run(self) -> int:
-        """The real loop at 60 frames per second."""
+    def run(self, seconds: float | None = None, close: bool = True) -> int:
+        """The real loop: 60 frames per second while something moves; while the window is idle
+        (``idle()``) it sleeps (``wait_for_events``) and draws about once a second, so an
+        idle window costs almost no CPU, and any event wakes it at once (no added latency).
+        ``seconds``: stop after that long (benchmarks)."""
         clock = pygame.time.Clock()
         top = None
-        while self.running:
+        stop = None if seconds is None else time.monotonic() + float(seconds)
+        while self.running and (stop is None or time.monotonic() < stop):
+            events: list[pygame.event.Event] = []
+            if self.idle():
+                end = time.monotonic() + IDLE_WAIT_MS / 1000.0
+                if stop is not None:
+                    end = min(end, stop)
+                events = wait_for_events(end)
             dt = clock.tick(FPS) / 1000.0
-            self.step(dt)
+            if events:
+                dt = min(dt, 1.0 / FPS)     # fresh input starts its animations from their first frame
+            self.step(dt, events)
             pygame.display.flip()
             if self.scene is not top:      # a new scene (under the dark fade): a good moment for it
                 top = self.scene
                 settle_memory()
-        self.close()
+        if close:
+            self.close()
         return 0
 
     def close(self) -> None:
@@ -328,6 +367,23 @@ class App:
         except Exception:
             pass
         pygame.display.quit()
+
+
+def wait_for_events(end: float) -> list[pygame.event.Event]:
+    """Sleep until an event arrives or the monotonic clock reaches ``end``; the events.
+
+    Looks every ``IDLE_POLL_S`` (shorter than a frame at 60 fps, so input waits no longer than it
+    would in a running loop). ``pygame.event.wait(timeout)`` would do the same but polls SDL
+    every millisecond, which costs more CPU than this whole idle window."""
+    while True:
+        pygame.event.pump()
+        events = pygame.event.get()
+        if events:
+            return events
+        now = time.monotonic()
+        if now >= end:
+            return []
+        time.sleep(min(IDLE_POLL_S, end - now))
 
 
 def settle_memory() -> None:

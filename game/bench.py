@@ -1,4 +1,4 @@
-"""Benchmarks: python -m game.bench rules|ui|ai [--json] [--runs N] [--seconds S].
+"""Benchmarks: python -m game.bench rules|ui|idle [--json] [--runs N] [--seconds S].
 
 Speed is measured here, never by a timed test. Each figure is the median of
 several runs, through the same calls the computer opponent makes.
@@ -76,7 +76,7 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__)
-    ap.add_argument("what", choices=["rules", "ui"], help="what to measure")
+    ap.add_argument("what", choices=["rules", "ui", "idle"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
     ap.add_argument("--seconds", type=float, default=1.0, help="length of one run")
@@ -85,6 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "ui":
         from . import bench_ui
         return bench_ui.run(json_out=args.json)
+    if args.what == "idle":
+        from . import bench_idle
+        return bench_idle.run(json_out=args.json, runs=min(max(1, args.runs), 5) if args.runs != 5 else 3)
     out = {}
     for name in args.game or GAME_NAMES:
         out[name] = bench_rules(name, max(1, args.runs), max(0.05, args.seconds))

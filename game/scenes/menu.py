@@ -63,6 +63,10 @@ def placeholder_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface
 class MenuScene(Scene):
     title = "Menu"
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: the window may sleep until the next event."""
+        return False
+
     def __init__(self) -> None:
         super().__init__()
         self.cards: list[dict[str, Any]] = []
@@ -289,6 +293,10 @@ class MenuScene(Scene):
 @register("message")
 class MessageScene(Scene):
     """A simple page with a heading, a message and a Back button (features still to come)."""
+
+    def busy(self) -> bool:
+        """Nothing here moves by itself: the window may sleep until the next event."""
+        return False
 
     def __init__(self, heading: str, message: str) -> None:
         super().__init__()

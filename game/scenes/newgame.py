@@ -35,6 +35,10 @@ def _choice_value(text: str) -> str:
 class NewGameScene(Scene):
     title = "New game"
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: the window may sleep until the next event."""
+        return False
+
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
                  players: dict[str, str] | None = None) -> None:
         super().__init__()

@@ -170,6 +170,10 @@ class SettingsScene(Scene):
 
     title = "Settings"
 
+    def busy(self) -> bool:
+        """Nothing here moves by itself: the window may sleep until the next event."""
+        return False
+
     def __init__(self) -> None:
         super().__init__()
         self.widgets: dict[str, Any] = {}

@@ -27,7 +27,7 @@ class BoardDrawing:
     match: Any
     # ------------------------------------------------------------ drawing
     def decorations(self) -> Decorations:
-        deco = Decorations(time=self.time)
+        deco = Decorations(time=self.display_time())
         m = self.match
         if m is None:
             return deco
@@ -274,7 +274,7 @@ class BoardDrawing:
             box = pygame.Rect(mr.x, mr.y, mr.w, px(62) + len(lines) * px(21))
         self.banner_rect = box
         faint = box.collidepoint(self.mouse)     # the mouse over it: see through it
-        pulse = 0.5 + 0.5 * abs(((self.time * 0.8) % 2) - 1)
+        pulse = 0.5 + 0.5 * abs(((self.display_time() * 0.8) % 2) - 1)
         if not faint:
             surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=px(20)), box.move(4, 6))
         surface.blit(D.rounded_panel(box.size, (34, 24, 14, 70 if faint else 242), radius=px(20),

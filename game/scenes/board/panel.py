@@ -199,6 +199,7 @@ class BoardPanel:
 
     def refresh(self) -> None:
         """Position changed: reset the click logic and update the panel."""
+        self.active_at = self.time
         m = self.match
         if m is not None and self.hint is not None and self.hint not in m.legal_strs():
             self.hint = None

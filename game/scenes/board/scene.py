@@ -19,6 +19,7 @@ nothing here redoes per move work that grows with the game's length (see docs/ar
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -45,6 +46,7 @@ from .sounds import BoardSounds
 from .toolbar import BoardToolbar
 
 THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
+BREATHE_FOR = 4.0  # seconds highlights breathe after the last input or change, then hold still (idle)
 
 
 @register("board")
@@ -82,6 +84,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.hint: str | None = None                # a suggested move shown as an arrow
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.redo_left = 0                          # moves of a Redo round still to replay (computer replies)
+        self.active_at = 0.0                        # scene time of the last input or change (idle)
         self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
         self.panel_waits = False                    # the panel shows the move when its animation lands
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
@@ -328,6 +331,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.active_at = self.time
         if self.toolbar.handle_event(event):
             return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
@@ -548,6 +553,33 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                         self.engine_failed = True
         elif self.waiting:
             self._engine_notice()
+
+    # ------------------------------------------------------------ idle
+    def display_time(self) -> float:
+        """The time highlights are drawn at: the scene's time for a few seconds after the last
+        input or change, then held where the breathing glow is brightest, so a board waiting for
+        a click stops changing and the window can sleep (``App.idle``)."""
+        return min(self.time, self._still_time())
+
+    def _still_time(self) -> float:
+        """When the highlights stop: the first moment of full glow after ``BREATHE_FOR`` seconds
+        (the views' pulse is 0.5 + 0.5 sin(t · 2.2π))."""
+        end = self.active_at + BREATHE_FOR
+        return (math.ceil(end * 1.1 - 0.25) + 0.25) / 1.1
+
+    def busy(self) -> bool:
+        """Something moves or waits for time (else the app may sleep until the next event)."""
+        if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None:
+            return True
+        if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
+            return True
+        m = self.match
+        if (m is not None and not m.is_over and not m.is_human(m.to_move) and not self.engine_failed
+                and self.browse_ply is None and not self.leaving and self.engine is not None):
+            return True                          # the computer's turn is about to start
+        if self.hover_label and self.hover_time < 0.9:
+            return True                          # a tooltip is on its way
+        return self.time < self._still_time()      # highlights still breathing
 
     def after_frame(self) -> None:
         """Called by the app after each frame is drawn: the autosave (saving.py)."""

@@ -1,0 +1,93 @@
+"""Quiet when idle (issue 12): the loop sleeps while nothing moves, and wakes for any event.
+
+Functional checks with a stepped clock; the CPU figures come from ``python -m game.bench idle``.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.app import App, build, parse_args, wait_for_events
+from game.scenes.board import BoardScene, StubEngine
+from game.scenes.board.scene import BREATHE_FOR
+
+DT = 1 / 60
+
+
+def make_app(*args: str) -> App:
+    app = build(parse_args(list(args)), fade=False)
+    app.engine_factory = StubEngine
+    return app
+
+
+def step_for(app: App, seconds: float) -> None:
+    for _ in range(int(seconds / DT) + 1):
+        app.step(DT)
+
+
+def test_the_menu_is_idle_at_once():
+    app = make_app()
+    app.step(DT)
+    assert app.idle()
+    app.close()
+
+
+def test_a_board_waiting_for_a_click_goes_idle_with_its_highlights_at_full_glow():
+    app = make_app("--game", "amoeba")
+    sc = app.scene
+    assert isinstance(sc, BoardScene)
+    app.step(DT)
+    assert not app.idle()                         # highlights breathe for a while after a change
+    step_for(app, BREATHE_FOR + 1.5)
+    assert app.idle() and not sc.busy()
+    assert abs(sc.view.pulse(sc.display_time()) - 1.0) < 1e-6     # held at full glow, not mid-breath
+    t = sc.display_time()
+    step_for(app, 1.0)
+    assert sc.display_time() == t                 # nothing on the board changes any more
+    # a move wakes it: its animation runs at full rate
+    opt = next(o for o in sc.input.options if o.clicks)
+    for lab in opt.clicks:
+        pos = sc.view.pixel_of(lab)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.step(DT)
+    assert sc.anim is not None and not app.idle()
+    app.close()
+
+
+def test_the_computer_thinking_keeps_the_window_drawing():
+    app = make_app("--game", "onyx", "--black", "easy")
+    sc = app.scene
+
+    class Slow(StubEngine):
+        def poll(self):
+            return None
+    sc.engine = Slow()
+    step_for(app, BREATHE_FOR + 1.5)
+    assert sc.thinking and not app.idle()
+    app.close()
+
+
+def test_a_focused_move_box_keeps_its_cursor_blinking():
+    app = make_app("--game", "amoeba")
+    sc = app.scene
+    step_for(app, BREATHE_FOR + 1.5)
+    assert app.idle()
+    box = sc.w["movebox"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.get_abs_rect().center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.get_abs_rect().center, button=1))
+    app.step(DT)
+    assert box.is_focused and not app.idle()
+    app.close()
+
+
+def test_waiting_returns_at_once_when_an_event_arrives():
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    t0 = time.monotonic()
+    events = wait_for_events(t0 + 5.0)
+    assert any(e.type == pygame.KEYDOWN for e in events)
+    assert time.monotonic() - t0 < 1.0
+    assert wait_for_events(time.monotonic() + 0.05) == []      # and times out when nothing comes
+    app.close()
