@@ -286,7 +286,10 @@ def test_wrong_game_header() -> None:
     ('[Game "amoeba"]\n[Plies "2"]\n\n1. c3-d4\n', 4, "says 2"),
     ('[Game "amoeba"]\n[Plies "two"]\n', 2, "Plies must be"),
     ('[Game "amoeba"]\n\n1. c3\u2013d4\n', 3, "malformed token"),
-    ('[Game "amoeba"]\n\n1. c3-d4 {comment}\n', 3, "malformed token"),
+    # {comment} is a move comment now (PGN style); an unclosed one or a stray } is refused
+    ('[Game "amoeba"]\n\n1. c3-d4 {comment\n', 3, "not closed"),
+    ('[Game "amoeba"]\n\n1. c3-d4\ne3-d3 comment}\n', 4, "a } without a {"),
+    ('[Game "amoeba"]\n\n1. c3-d4 {ok} c3{d4}\n', 3, "move 2 'c3' refused"),
     ('[Game "amoeba"]\n\n1. c3-d4 c3d4\n', 3, "move 2 'c3d4' refused"),
     ('[Game "onager"]\n\n1. f6\n', 3, "move 1 'f6' refused"),
 ])
@@ -403,3 +406,71 @@ def test_date_may_be_a_datetime_or_text() -> None:
     when = datetime.datetime(2026, 11, 29, 23, 59)
     assert record_from_game(game, ("a", "b"), when).date == "2026-11-29"
     assert record_from_game(game, ("a", "b"), "29 Nov 2026").date == "29 Nov 2026"
+
+
+# ------------------------------------------------------------------ move comments
+def test_move_comments_are_read_after_their_moves() -> None:
+    text = ('[Game "amoeba"]\n\n{before the first move}\n'
+            '1. c3-d4 {?? best: e3-d3 62%->18%} e3-d3{touching}{a second one}\n'
+            '2. a1-a2 { spread\n# not a comment line here\n[nor a header] } e1-e2\n')
+    record = parse_record(text)
+    assert record.moves == ["c3-d4", "e3-d3", "a1-a2", "e1-e2"]
+    assert record.comments == {0: ["before the first move"], 1: ["?? best: e3-d3 62%->18%"],
+                               2: ["touching", "a second one"],
+                               3: ["spread # not a comment line here [nor a header]"]}
+    out = format_record(record)
+    assert "\n{before the first move}\n1. c3-d4 {?? best: e3-d3 62%->18%} e3-d3 {touching} " \
+           "{a second one}\n2. a1-a2 {spread # not a comment line here [nor a header]} e1-e2\n" in out
+    assert parse_record(out) == record
+
+
+def test_records_without_comments_are_unchanged() -> None:
+    for name, options in VARIANTS:
+        game = random_game(name, options, 5, 40)
+        text = text_of(game)
+        assert "{" not in text
+        record = parse_record(text)
+        assert record.comments == {}
+        assert format_record(record) == text
+
+
+def test_comment_texts_are_cleaned_when_written() -> None:
+    record = parse_record(text_of(random_game("onager", {}, 1, 6)))
+    record.comments = {1: ["a } b\n  c", "   "], 2: "plain string", 99: ["too far"], -1: ["no"],
+                       0: ["{opening}"]}
+    out = format_record(record)
+    assert "{a ) b c}" in out and "{plain string}" in out and "too far" not in out
+    back = parse_record(out)
+    assert back.comments == {0: ["{opening)"], 1: ["a ) b c"], 2: ["plain string"]}
+    assert format_record(back) == out
+
+
+COMMENT_TEXT = st.text(st.sampled_from(list("ab ?!%-:;{}\n\t#[]\u2192")), max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**32 - 1), st.integers(0, 40),
+       st.dictionaries(st.integers(-2, 45), st.lists(COMMENT_TEXT, max_size=3), max_size=6))
+def test_round_trip_with_comments_property(variant: tuple, seed: int, plies: int,
+                                           comments: dict) -> None:
+    name, options = variant
+    record = parse_record(text_of(random_game(name, options, seed, plies)))
+    record.comments = comments
+    text = format_record(record)
+    back = parse_record(text)
+    assert back.moves == record.moves and back.replay().key() == record.replay().key()
+    assert format_record(back) == text
+    assert parse_record(format_record(back)) == back
+    kept = {k for k, v in comments.items() if 0 <= k <= len(record.moves)
+            and any(" ".join(t.replace("}", ")").split()) for t in v)}
+    assert set(back.comments) == kept
+
+
+BRACES = st.sampled_from(list('[]"\\ \n.-*>#abcdegk123{}{}'))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(BRACES, max_size=120))
+def test_fuzz_text_with_braces_never_crashes(text: str) -> None:
+    parse_or_record_error('[Game "amoeba"]\n\n' + text)
+    parse_or_record_error('[Game "onyx"]\n\n1. f6 {x} ' + text)

@@ -71,6 +71,11 @@ class SearchResult:
     visits: dict[Move, int] = field(default_factory=dict)
     values: dict[Move, float] = field(default_factory=dict)
     cancelled: bool = False
+    pv: list[Move] = field(default_factory=list)   # principal variation, from ``move`` on
+
+    def __post_init__(self) -> None:
+        if not self.pv:
+            self.pv = [self.move]
 
 
 class Node:
@@ -271,7 +276,32 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
         if rave:
             _update_rave(path, g.moves_played()[r0:], value_black)
 
-    return _choose(root, params, rng, it, cancelled)
+    res = _choose(root, params, rng, it, cancelled)
+    res.pv = principal_variation(root, res.move)
+    return res
+
+
+def principal_variation(root: Node, move: Move, limit: int = 10) -> list[Move]:
+    """The line the tree expects after ``move`` at ``root``: in each node below, the
+    shortest proven win, else the most visited move not proven lost (``move`` first)."""
+    line = [move]
+    try:
+        node = root.kids[root.moves.index(move)]
+    except ValueError:
+        return line
+    while node is not None and len(line) < limit:
+        tried = [j for j in range(len(node.moves)) if node.n[j]]
+        if not tried:
+            break
+        if node.status == 1:
+            wins = [j for j in tried if node.proven[j] == 1] or tried
+            j = min(wins, key=lambda k: (node.plen[k], -node.n[k]))
+        else:
+            alive = [j for j in tried if node.proven[j] != -1] or tried
+            j = max(alive, key=lambda k: (node.n[k], node.w[k] / node.n[k]))
+        line.append(node.moves[j])
+        node = node.kids[j]
+    return line
 
 
 def _select_uct(node: Node, c: float, log, sqrt, rand) -> int:

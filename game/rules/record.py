@@ -34,7 +34,17 @@ and a backslash). Known headers:
 Any other header is kept as it is. After the headers come the moves, whitespace separated,
 in the specs' record forms (Onyx ``*``/``**`` suffixes; Onager the three lakes then the
 moves, path forms like ``b2-b4-d6`` accepted). Move numbers (``1.``, ``12...``, ``3.f6``)
-are optional and ignored on input. Lines starting with ``#`` are comments.
+are optional and ignored on input. Lines starting with ``#`` are comments (dropped).
+
+Move comments, as in PGN: ``{text}`` after a move belongs to that move, e.g.
+``12. c3-d4 {?? best: e3-d3} e3-d3``; ``{text}`` before the first move belongs to the game
+(ply 0). A comment may touch its move (``c3-d4{...}``), may span lines (inside one, ``#``
+and ``[`` lines are text) and ends at the first ``}``; there is no nesting or escape. Several
+comments after one move are kept in order. They land in ``Record.comments`` (ply -> list of
+texts, each with its whitespace runs turned into single spaces; empty ones are dropped) and
+``format_record`` writes them back after their moves (a ``}`` in a text becomes ``)``). A
+record without comments formats exactly as before. The game review (``game.ai.review``)
+stores its verdicts this way, with an ``Annotator`` header.
 
 ``parse_record`` replays every move through the rules core, so a record that parses is a
 legal game. Every problem raises :class:`RecordError` naming the line.
@@ -88,6 +98,8 @@ class Record:
     forms (``record_str``), canonical once parsed. ``result`` is the final result, from the
     rules core or a UI-level ending (resign, agreement); None while the game goes on.
     ``setup``/``to_move`` describe a set-up start position (None: the game's initial one).
+    ``comments`` maps a ply to the comments written after that move (``{...}`` in the text;
+    ply 0: before the first move), in order; plies without comments are absent.
     """
 
     game: str
@@ -98,6 +110,7 @@ class Record:
     setup: str | None = None
     to_move: Color = Color.BLACK
     setup_options: dict[str, Any] = field(default_factory=dict)
+    comments: dict[int, list[str]] = field(default_factory=dict)
 
     # ------------------------------------------------------------- views
     @property
@@ -301,9 +314,13 @@ def parse_record(text: str) -> Record:
     values: dict[str, str] = {}
     headers: dict[str, str] = {}
     seen: dict[str, int] = {}  # header name in lower case -> line
-    body: list[tuple[int, str]] = []  # (line number, token)
+    body: list[tuple[int, str, bool]] = []  # (line number, token or comment, is a comment)
     in_moves = False
+    comment: tuple[list[str], int] | None = None   # a {comment} still open: pieces, line
     for lineno, raw in enumerate(lines, start=1):
+        if comment is not None:        # inside a {comment} opened on an earlier line
+            comment = _scan_moves(raw, lineno, body, comment)
+            continue
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -332,8 +349,9 @@ def parse_record(text: str) -> Record:
         if not header_lines:
             raise RecordError('the record must start with a [Game "..."] header', lineno)
         in_moves = True
-        for token in line.split():
-            body.append((lineno, token))
+        comment = _scan_moves(line, lineno, body, None)
+    if comment is not None:
+        raise RecordError("a comment opened with { is not closed with }", comment[1])
 
     if "Game" not in values:
         raise RecordError('empty record: no [Game "..."] header', 1 if not lines else len(lines))
@@ -373,7 +391,13 @@ def parse_record(text: str) -> Record:
         setup = game.position_text()  # canonical
 
     moves: list[str] = []
-    for lineno, token in body:
+    comments: dict[int, list[str]] = {}
+    for lineno, token, is_comment in body:
+        if is_comment:
+            text = " ".join(token.split())
+            if text:
+                comments.setdefault(len(moves), []).append(text)
+            continue
         m = _NUMBER_RE.match(token)
         if m:
             token = m.group(2)
@@ -404,7 +428,43 @@ def parse_record(text: str) -> Record:
                               f"says {want}: is the file cut short or edited?", at)
     result = _check_result(game, claimed, result_line)
     return Record(game=name, options=options, headers=headers, moves=moves, result=result,
-                  setup=setup, to_move=to_move, setup_options=setup_options)
+                  setup=setup, to_move=to_move, setup_options=setup_options, comments=comments)
+
+
+def _scan_moves(text: str, lineno: int, body: list[tuple[int, str, bool]],
+               open_comment: tuple[list[str], int] | None) -> tuple[list[str], int] | None:
+    """Split one line of the move section into tokens and ``{comments}``, appended to body.
+
+    ``open_comment`` is a comment still open from an earlier line: its pieces and the line
+    it opened on (None: none). Returns the comment left open at the end of this line, if any.
+    A comment is put in body with the line it opened on.
+    """
+    i, n = 0, len(text)
+    while i < n:
+        if open_comment is not None:
+            pieces, first = open_comment
+            j = text.find("}", i)
+            if j < 0:
+                pieces.append(text[i:])
+                return open_comment
+            pieces.append(text[i:j])
+            body.append((first, " ".join(pieces), True))
+            open_comment = None
+            i = j + 1
+            continue
+        j = i
+        while j < n and text[j] not in "{}":
+            j += 1
+        for token in text[i:j].split():
+            body.append((lineno, token, False))
+        if j >= n:
+            break
+        if text[j] == "}":
+            raise RecordError("a } without a { before it (comments are written {like this})",
+                              lineno)
+        open_comment = ([], lineno)
+        i = j + 1
+    return open_comment
 
 
 def _clip(s: str, n: int = 30) -> str:
@@ -485,9 +545,35 @@ def format_record(record: Record) -> str:
     out.append(f'[Plies "{len(record.moves)}"]')
     out.append("")
     moves = record.moves
+    notes = _comment_texts(record.comments, len(moves))
+    if not notes:
+        for i in range(0, len(moves), 2):
+            out.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+        return "\n".join(out) + "\n"
+    if notes.get(0):
+        out.append(" ".join(notes[0]))
     for i in range(0, len(moves), 2):
-        out.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
+        words = []
+        for ply in range(i + 1, min(i + 2, len(moves)) + 1):
+            words.append(moves[ply - 1])
+            words.extend(notes.get(ply, ()))
+        out.append(f"{i // 2 + 1}. " + " ".join(words))
     return "\n".join(out) + "\n"
+
+
+def _comment_texts(comments: Mapping[int, Sequence[str]] | None, plies: int) -> dict[int, list[str]]:
+    """``{text}`` forms of the comments of plies 0..plies (others are ignored), by ply."""
+    out: dict[int, list[str]] = {}
+    for ply, texts in (comments or {}).items():
+        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= plies:
+            continue
+        if isinstance(texts, str):
+            texts = [texts]
+        for text in texts:
+            clean = " ".join(str(text).replace("}", ")").split())
+            if clean:
+                out.setdefault(ply, []).append("{" + clean + "}")
+    return out
 
 
 _HEADER_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")

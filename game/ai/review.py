@@ -1,0 +1,885 @@
+"""Game review: the engine's verdict on every move of a game.
+
+Pure Python like the rest of ``game.ai``: no pygame, no files, and no clock unless one is
+passed in (``clock=time.monotonic``); only the command line below reads a file and the clock.
+
+What a review holds
+-------------------
+The engine (the Hard level's MCTS-Solver and game knowledge, with a review budget instead
+of Hard's) values every position of the game once: ``value(P0) .. value(Pn)`` where ``P0``
+is the start and ``Pi`` the position after ply ``i``. A value is **Black's winning chance**
+in [0, 1] (the colour Black, whoever sits there). It is exact when it is known for sure:
+a finished game (1 / 0 / 0.5), a solver proof, or a win at once for the side to move
+(``Knowledge.win_now``; for Onager a back-row win in two plies), so the planted cases
+below come out right with tiny budgets. A position is also exact when the move played from
+it reaches a position proven won for the side that played it (one position of look-ahead,
+no extra search): that side had a win, and ``best`` becomes the move played. Otherwise the
+value is the mean reward of the search's root (see ``_root_mean``).
+
+``PlyReview`` (one per ply, 1-based ``ply``):
+
+=============== ========================================================================
+move            the move played, record form (``Game.record_str``)
+mover           the colour that moved: ``"black"`` / ``"white"``
+player          the seat of the player who moved, as at the start of the game (the
+                record's Black / White): differs from ``mover`` after an Onyx ``swap``
+best            the engine's move in the position before (record form)
+line            a few moves of the engine's principal variation from the position
+                before, starting with ``best``
+value_before    Black's winning chance before the move (``value(P[ply-1])``)
+value_after     Black's winning chance after it (``value(P[ply])``): the next ply's
+                ``value_before``, so the values draw one graph
+proven_before,  ``"black"`` / ``"white"`` / ``"draw"`` when that value is exact, else None
+proven_after
+drop            the mover's loss of winning chance: mover's chance before - after
+                (negative: better than the engine expected); None when not judged
+mark            ``"??"``, ``"?"``, ``"?!"`` or ``""``
+reason          why: ``"missed-win"``, ``"allows-win"`` (the forced ``??`` below), or for
+                a ply that is not judged ``"forced"``, ``"setup"``, ``"pie"``; else ``""``
+judged          whether the move was judged at all (see below)
+=============== ========================================================================
+
+Marks
+-----
+From the drop in the MOVER's winning chance: ``?!`` inaccuracy when drop >= INACCURACY
+(0.10), ``?`` mistake when drop >= MISTAKE (0.20), ``??`` blunder when drop >= BLUNDER
+(0.30). Whatever the drop, a move is ALWAYS ``??`` when
+
+* it misses a forced win (``reason "missed-win"``): the position before was a proven win
+  for the mover (e.g. a win in one) and after the move it no longer is (the game was not
+  won by it and the engine cannot prove the win any more); or
+* it allows a forced win (``reason "allows-win"``): after the move the opponent has a
+  proven win (e.g. can win at once), and the position before was not already proven lost
+  for the mover (when every move loses, none is a blunder).
+
+With small budgets a slower win that the solver does not prove counts as a missed win,
+and a position lost by force that it does not prove makes every move ``??``.
+
+Not judged (``judged`` False, no mark, ``drop`` None, left out of the summary):
+
+* ``"forced"``: the only legal move;
+* ``"setup"``: Onager's lake placements (the engine itself places lakes by a rule of thumb,
+  without search, and values the set-up phase statically);
+* ``"pie"``: the two decisions of the Onyx pie rule, Black's first stone and White's reply
+  (``swap`` or a stone). A swap exchanges the players, not the colours: the board and the
+  colour to move stay as they were, so Black's winning chance is the same before and after
+  it, while the player who swaps (the one at White, who then plays Black) changes sides.
+  Right after the first stone the engine's values are known to lean towards the side to
+  move (see ``game.ai.levels``), which would mark sound swaps as blunders; ``best`` there
+  is the engine's own pie play (``swap`` when the first stone is central).
+
+Summary (``summarize``), per player seat (``"black"`` / ``"white"`` as at the start): the
+counts of blunders, mistakes and inaccuracies, the number of judged moves, and
+``accuracy = 100 * mean(1 - min(1, max(0, drop)))`` over the player's judged moves (None
+without any); ``biggest_swing``: the judged ply with the largest drop (ply, move, player,
+mover, size = drop, values), None without judged plies.
+
+API
+---
+* ``review_game(source, iterations=, seconds=, clock=, cancel=, progress=, seed=)``: a
+  generator yielding one ``PlyReview`` per ply, in order; ``source`` is a ``Record`` or a
+  ``Game`` (its whole history from its start). A background worker reports progress
+  (``progress(done, total)`` after each ply) and can stop between plies (``cancel``: a
+  callable returning True or an Event; it also stops the search in progress, and the ply
+  being searched is then not yielded).
+* ``review(source, ...) -> Review``: all plies and the summary (``Review.to_json()``).
+* ``review_moves(game_name, options, moves, setup=None, ...)``: the same from plain data
+  (the moves as text, ``setup`` as in ``game.ai.worker.build_game``), for a worker process.
+* ``review_positions(game_name, options, moves, setup=None)``: the positions P0..Pn.
+* ``review_ply(before, move, ...)``: one move on its own (two searches).
+* ``summarize(plies) -> Summary``.
+* ``review_to_comments(record, plies)`` / ``comments_to_review(record)``: store a review in
+  a record as PGN-style move comments (see ``comment_text``) plus an ``Annotator`` header,
+  and read it back.
+
+Budget: per position, ``seconds`` on the injected ``clock`` and/or at most ``iterations``
+iterations. Without a clock (or without ``seconds``) it is ``iterations`` (default
+DEFAULT_ITERATIONS), which with a fixed ``seed`` makes a review deterministic (the tests).
+
+Command line::
+
+    python -m game.ai.review RECORD_FILE [--seconds S] [--iterations N] [--json]
+                             [--annotate OUT] [--seed N]
+
+prints a table (ply, move, Black's chance before and after in percent, mark, best move)
+and the summary; ``--json`` prints ``{"game", "plies": [PlyReview...], "summary": {"black":
+{"blunders", "mistakes", "inaccuracies", "accuracy", "moves"}, "white": {...},
+"biggest_swing": {...} | null}, "budget", "thresholds"}``. ``--annotate OUT`` also writes the
+record with the review as comments (``-``: standard output, instead of the table). The
+default budget is 0.5 s per position (``--iterations N`` alone: N iterations, no clock). A
+file that cannot be read or parsed exits with status 2 and one line on stderr.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import re
+import sys
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from ..rules import game_class, make_game
+from ..rules.base import Color, Game, Move, RulesError
+from ..rules.record import Record, RecordError, format_record, parse_record
+from .levels import get_level, knowledge_of
+from .mcts import search
+
+__all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
+           "PlyReview", "SideSummary", "Summary", "Review", "review_game", "review",
+           "review_moves", "review_positions", "review_ply", "summarize", "mark_for",
+           "comment_text", "parse_comment", "review_to_comments", "comments_to_review",
+           "ANNOTATOR", "main"]
+
+INACCURACY = 0.10   # ?!  drop in the mover's winning chance
+MISTAKE = 0.20      # ?
+BLUNDER = 0.30      # ??
+DEFAULT_ITERATIONS = 400   # per position, when no clock is given
+DEFAULT_SECONDS = 0.5      # per position, the command line's default
+LINE_LENGTH = 6            # moves of the principal variation kept in ``line``
+LEVEL = "hard"             # the level whose search and knowledge the review uses
+ANNOTATOR = "abstract-trio review"
+_FORCED_DEPTH = 8          # forced moves followed when valuing a position past the game
+
+UNJUDGED = ("forced", "setup", "pie")
+REASON_TEXT = {
+    "missed-win": "missed a forced win",
+    "allows-win": "allows a forced win",
+    "forced": "only move",
+    "setup": "set-up move, not judged",
+    "pie": "pie rule, not judged",
+}
+
+
+# ------------------------------------------------------------------ results
+@dataclass(frozen=True)
+class PlyReview:
+    """The verdict on one ply (see the module docstring for every field)."""
+
+    ply: int
+    move: str
+    mover: str
+    player: str
+    best: str
+    line: tuple[str, ...]
+    value_before: float
+    value_after: float
+    proven_before: str | None = None
+    proven_after: str | None = None
+    drop: float | None = None
+    mark: str = ""
+    reason: str = ""
+    judged: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "move": self.move, "mover": self.mover, "player": self.player,
+                "best": self.best, "line": list(self.line), "value_before": self.value_before,
+                "value_after": self.value_after, "proven_before": self.proven_before,
+                "proven_after": self.proven_after, "drop": self.drop, "mark": self.mark,
+                "reason": self.reason, "judged": self.judged}
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    blunders: int = 0
+    mistakes: int = 0
+    inaccuracies: int = 0
+    accuracy: float | None = None   # 100 * mean(1 - min(1, max(0, drop))); None: no judged move
+    moves: int = 0                  # judged moves
+
+    def to_json(self) -> dict[str, Any]:
+        return {"blunders": self.blunders, "mistakes": self.mistakes,
+                "inaccuracies": self.inaccuracies, "accuracy": self.accuracy, "moves": self.moves}
+
+
+@dataclass(frozen=True)
+class Summary:
+    black: SideSummary
+    white: SideSummary
+    biggest_swing: dict[str, Any] | None = None
+
+    def side(self, seat: str | Color) -> SideSummary:
+        word = seat.word if isinstance(seat, Color) else str(seat)
+        return self.black if word == "black" else self.white
+
+    def to_json(self) -> dict[str, Any]:
+        return {"black": self.black.to_json(), "white": self.white.to_json(),
+                "biggest_swing": dict(self.biggest_swing) if self.biggest_swing else None}
+
+
+@dataclass
+class Review:
+    game: str
+    plies: list[PlyReview]
+    summary: Summary
+    budget: dict[str, Any] = field(default_factory=dict)
+    complete: bool = True           # False when cancelled before the last ply
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "plies": [p.to_json() for p in self.plies],
+                "summary": self.summary.to_json(), "budget": dict(self.budget),
+                "complete": self.complete,
+                "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}}
+
+
+# ------------------------------------------------------------------ marks
+def mark_for(drop: float) -> str:
+    """The mark of a drop in the mover's winning chance (thresholds only)."""
+    if drop >= BLUNDER:
+        return "??"
+    if drop >= MISTAKE:
+        return "?"
+    if drop >= INACCURACY:
+        return "?!"
+    return ""
+
+
+def _judge(mover: Color, vb: float, va: float, pb: str | None, pa: str | None
+           ) -> tuple[float, str, str]:
+    """(drop, mark, reason) of a judged move by ``mover``."""
+    mb = vb if mover == Color.BLACK else 1.0 - vb
+    ma = va if mover == Color.BLACK else 1.0 - va
+    drop = round(mb - ma, 3)
+    me, them = mover.word, mover.other.word
+    if pb == me and pa != me:
+        return drop, "??", "missed-win"
+    if pa == them and pb != them:
+        return drop, "??", "allows-win"
+    return drop, mark_for(drop), ""
+
+
+# ------------------------------------------------------------------ positions
+def review_positions(game_name: str, options: Mapping[str, Any] | None = None,
+                     moves: Sequence[str] = (), setup: Mapping[str, Any] | None = None
+                     ) -> list[Game]:
+    """The positions P0 (start) .. Pn (after the last move) of a game given as plain data.
+
+    ``setup`` is ``{"position": text, "to_move": "black"|"white", "options": {...}}`` as in
+    ``game.ai.worker.build_game``. Raises RulesError naming a refused move.
+    """
+    start = _build_start(game_name, options, setup)
+    out = [start.copy()]
+    game = start
+    for n, text in enumerate(moves, start=1):
+        try:
+            game.push(text)
+        except RulesError as e:
+            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+        out.append(game.copy())
+    return out
+
+
+def _build_start(game_name: str, options: Mapping[str, Any] | None,
+                 setup: Mapping[str, Any] | None) -> Game:
+    opts = dict(options or {})
+    if not setup:
+        return make_game(game_name, **opts)
+    extra = dict(setup.get("options") or {})
+    to_move = setup.get("to_move", "black")
+    if not isinstance(to_move, Color):
+        to_move = Color.parse(str(to_move))
+    return game_class(game_name).from_position(setup.get("position", ""), to_move, **opts, **extra)
+
+
+def _start_and_moves(source: Record | Game) -> tuple[Game, list[Move]]:
+    if isinstance(source, Record):
+        game = source.start()
+        start = game.copy()
+        moves: list[Move] = []
+        for n, text in enumerate(source.moves, start=1):
+            try:
+                m = game.parse_move(text)
+            except RulesError as e:
+                raise RecordError(f"move {n} {text!r} refused: {e}") from None
+            game.play(m)
+            moves.append(m)
+        return start, moves
+    if isinstance(source, Game):
+        moves = list(source.moves_played())
+        start = source.copy()
+        cancel = getattr(start, "cancel_agreement", None)
+        if callable(cancel) and start.result is not None and start.result.reason == "agreement":
+            try:
+                cancel()
+            except RulesError:
+                pass
+        for _ in range(len(moves)):
+            start.undo()
+        return start, moves
+    raise TypeError("review a Record or a Game")
+
+
+# ------------------------------------------------------------------ the engine
+@dataclass(frozen=True)
+class _Value:
+    black: float                      # Black's winning chance
+    proven: str | None                # "black"/"white"/"draw" when exact
+    best: Move | None = None
+    line: tuple[Move, ...] = ()
+    searched: tuple[Move, ...] = ()   # the search's own line, when ``line`` is the pie play's
+
+
+class _Cancelled(Exception):
+    pass
+
+
+def _stopper(cancel: Any) -> Callable[[], bool] | None:
+    if cancel is None:
+        return None
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    if callable(cancel):
+        return cancel
+    raise TypeError("cancel must be a callable returning bool or an object with is_set()")
+
+
+class _Engine:
+    """Values positions with the review budget (one search per position)."""
+
+    def __init__(self, game: Game, iterations: int | None, seconds: float | None,
+                 clock: Callable[[], float] | None, cancel: Any, seed: int | None) -> None:
+        lv = get_level(LEVEL, game.name)
+        assert lv.params is not None
+        self.knowledge = knowledge_of(lv, game)
+        timed = seconds is not None and clock is not None
+        if iterations is not None:
+            iterations = max(1, int(iterations))
+        if not timed and iterations is None:
+            iterations = DEFAULT_ITERATIONS
+        self.params = replace(lv.params, temperature=0.0, min_share=1.0,
+                              iterations=iterations,
+                              seconds=float(seconds) if timed else None,
+                              fallback_iterations=iterations or DEFAULT_ITERATIONS)
+        self.clock = clock if timed else None
+        self.cancel = cancel
+        self.stop = _stopper(cancel)
+        self.rng = random.Random(seed)
+        self.budget = {"seconds": float(seconds) if timed else None, "iterations": iterations}
+
+    def cancelled(self) -> bool:
+        return self.stop is not None and bool(self.stop())
+
+    def value(self, game: Game, after: Callable[[], _Value] | None = None, depth: int = 0
+              ) -> _Value:
+        """The value of ``game`` (not changed). ``after``: the value of the position after its
+        only move, when the caller knows it (saves a search)."""
+        res = game.result
+        if res is not None:
+            word = "draw" if res.winner is None else res.winner.word
+            return _Value(0.5 if res.winner is None else float(res.winner == Color.BLACK), word)
+        k = self.knowledge
+        quick = k.quick_move(game, self.rng)
+        if quick is not None:            # decided without search (Onager lakes)
+            return _Value(k.evaluate(game), None, quick, (quick,))
+        moves = k.search_moves(game) or game.legal_moves()
+        if len(moves) == 1:               # forced: the value of the position after it
+            if after is not None:
+                nxt = after()
+            elif depth < _FORCED_DEPTH:
+                child = game.copy()
+                child.play(moves[0])
+                nxt = self.value(child, None, depth + 1)
+            else:
+                nxt = _Value(k.evaluate(game), None)
+            return _Value(nxt.black, nxt.proven, moves[0], ((moves[0],) + nxt.line)[:LINE_LENGTH])
+        if self.cancelled():
+            raise _Cancelled
+        r = search(game, k, self.params, self.rng, clock=self.clock, cancel=self.cancel)
+        if r.cancelled:
+            raise _Cancelled
+        me = game.to_move
+        if r.proven:
+            winner = me if r.proven == 1 else me.other
+            black = 1.0 if winner == Color.BLACK else 0.0
+            proven: str | None = winner.word
+        else:
+            mine = _root_mean(r.visits, r.values, r.value)
+            black = mine if me == Color.BLACK else 1.0 - mine
+            proven = None
+        best, line = r.move, tuple(getattr(r, "pv", None) or [r.move])[:LINE_LENGTH]
+        searched = line
+        stage = _pie_stage(game)
+        if stage == "swap":
+            played = game.moves_played()
+            if played and _strong_opening(game, played[-1]):
+                best, line = game.SWAP, (game.SWAP,)  # type: ignore[attr-defined]
+        elif stage == "first":
+            best = _pie_opening(game, self.rng)
+            line = (best,)
+        return _Value(min(1.0, max(0.0, black)), proven, best, line, searched)
+
+    @staticmethod
+    def after_swap(before: _Value) -> _Value:
+        """The value after an Onyx ``swap``: the same board and colour to move, so the same
+        value (the search left ``swap`` out anyway); best and line are the search's."""
+        line = before.searched or before.line
+        return _Value(before.black, before.proven, line[0] if line else None, line)
+
+
+def _root_mean(visits: Mapping[Move, int], values: Mapping[Move, float], default: float) -> float:
+    """The mean reward of all the root's iterations, for the side to move.
+
+    Measured on the three games at 0.5 s per position: the value of the most visited move
+    leans towards the side to move (by 0.05 to 0.15, as each side's best move is estimated
+    from its own search), so every move looked like an inaccuracy; the root mean hardly
+    does, and it tends to the best move's value as the budget grows.
+    """
+    total = sum(visits.values())
+    if not total:
+        return default
+    return sum(values.get(m, 0.5) * n for m, n in visits.items()) / total
+
+
+def _proven_by_next(game: Game, value: _Value, played: Move, nxt: _Value) -> _Value:
+    """``value`` of ``game``, made exact when the move played from it reaches a position
+    proven won for the side that played it (a win the search of ``game`` did not prove):
+    then ``game`` is won for that side too, and the move played is its best."""
+    me = game.to_move.word
+    if value.proven is not None or nxt.proven != me:
+        return value
+    return _Value(1.0 if me == "black" else 0.0, me, played, ((played,) + nxt.line)[:LINE_LENGTH])
+
+
+def _pie_stage(game: Game) -> str | None:
+    """``"first"``: Black's first stone of an Onyx game with the pie rule; ``"swap"``: the
+    reply, where ``swap`` is legal; None otherwise."""
+    if game.name != "onyx" or game.result is not None or not game.options().get("pie"):
+        return None
+    swap = getattr(game, "SWAP", None)
+    if swap is not None and swap in game.legal_moves():
+        return "swap"
+    if getattr(game, "_plies0", 0) + game.ply == 0:
+        return "first"
+    return None
+
+
+def _strong_opening(game: Game, first: Move) -> bool:
+    from .onyx_eval import strong_opening
+    return first != getattr(game, "SWAP", None) and strong_opening(game, first)
+
+
+def _pie_opening(game: Game, rng: random.Random) -> Move:
+    from .onyx_eval import pie_opening
+    return pie_opening(game, rng)
+
+
+def _texts(game: Game, moves: Sequence[Move]) -> tuple[str, ...]:
+    """Record forms of a line of moves from ``game`` (not changed); stops at a bad one."""
+    g = game.copy()
+    out = []
+    for m in moves:
+        if g.result is not None or m not in g.legal_moves():
+            break
+        out.append(g.record_str(m))
+        g.play(m)
+    return tuple(out)
+
+
+def _r3(x: float) -> float:
+    return round(float(x), 3)
+
+
+def _ply_review(ply: int, before: Game, move: Move, player: Color, vb: _Value, va: _Value
+                ) -> PlyReview:
+    mover = before.to_move
+    text = before.record_str(move)
+    best_move = vb.best if vb.best is not None else move
+    line = _texts(before, vb.line) if vb.line and vb.line[0] == best_move else ()
+    line = line or (before.record_str(best_move),)
+    best = line[0]
+    value_before, value_after = _r3(vb.black), _r3(va.black)
+    legal = before.legal_moves()
+    if len(legal) == 1:
+        reason = "forced"
+    elif getattr(before, "in_setup", False):
+        reason = "setup"
+    elif _pie_stage(before) is not None:
+        reason = "pie"
+    else:
+        reason = ""
+    if reason:
+        return PlyReview(ply, text, mover.word, player.word, best, line, value_before,
+                         value_after, vb.proven, va.proven, None, "", reason, False)
+    drop, mark, why = _judge(mover, value_before, value_after, vb.proven, va.proven)
+    return PlyReview(ply, text, mover.word, player.word, best, line, value_before, value_after,
+                     vb.proven, va.proven, drop, mark, why, True)
+
+
+# ------------------------------------------------------------------ reviews
+def review_game(source: Record | Game, *, iterations: int | None = None,
+                seconds: float | None = None, clock: Callable[[], float] | None = None,
+                cancel: Any = None, progress: Callable[[int, int], Any] | None = None,
+                seed: int | None = 0) -> Iterator[PlyReview]:
+    """Yield one ``PlyReview`` per ply of ``source`` (a Record or a Game), in order.
+
+    Budget per position: ``seconds`` on ``clock`` (both needed) and/or ``iterations``
+    (default DEFAULT_ITERATIONS when there is no time budget). ``progress(done, total)`` is
+    called after each ply; ``cancel`` (callable or Event) ends the generator between plies
+    and interrupts the search in progress (that ply is not yielded). Raises RecordError if
+    a Record's move is refused.
+    """
+    start, moves = _start_and_moves(source)
+    engine = _Engine(start, iterations, seconds, clock, cancel, seed)
+    yield from _review_iter(start, moves, engine, progress)
+
+
+def _review_iter(start: Game, moves: list[Move], engine: _Engine,
+                 progress: Callable[[int, int], Any] | None) -> Iterator[PlyReview]:
+    positions = [start.copy()]
+    g = start.copy()
+    for m in moves:
+        g.play(m)
+        positions.append(g.copy())
+    total = len(moves)
+    values: dict[int, _Value] = {}
+
+    def value_of(i: int) -> _Value:
+        v = values.get(i)
+        if v is None:
+            after = (lambda: value_of(i + 1)) if i < total else None
+            v = values[i] = engine.value(positions[i], after)
+        return v
+
+    swapped = bool(getattr(start, "swapped", False))
+    swap = getattr(start, "SWAP", None)
+    for i, m in enumerate(moves, start=1):
+        if engine.cancelled():
+            return
+        before = positions[i - 1]
+        mover = before.to_move
+        player = mover.other if swapped else mover
+        try:
+            vb = value_of(i - 1)
+            if swap is not None and m == swap and i not in values:
+                values[i] = engine.after_swap(vb)
+            va = value_of(i)
+            if i < total:                 # one position of look-ahead (searched anyway)
+                if swap is not None and moves[i] == swap and i + 1 not in values:
+                    values[i + 1] = engine.after_swap(va)
+                va = values[i] = _proven_by_next(positions[i], va, moves[i], value_of(i + 1))
+        except _Cancelled:
+            return
+        yield _ply_review(i, before, m, player, vb, va)
+        if swap is not None and m == swap:
+            swapped = not swapped
+        values.pop(i - 1, None)
+        if progress is not None:
+            progress(i, total)
+
+
+def review(source: Record | Game, **kw: Any) -> Review:
+    """The whole review (all plies and the summary); takes review_game's keywords."""
+    start, moves = _start_and_moves(source)
+    engine = _Engine(start, kw.get("iterations"), kw.get("seconds"), kw.get("clock"),
+                     kw.get("cancel"), kw.get("seed", 0))
+    plies = list(_review_iter(start, moves, engine, kw.get("progress")))
+    return Review(start.name, plies, summarize(plies), dict(engine.budget),
+                  complete=len(plies) == len(moves))
+
+
+def review_moves(game_name: str, options: Mapping[str, Any] | None, moves: Sequence[str],
+                 setup: Mapping[str, Any] | None = None, **kw: Any) -> Iterator[PlyReview]:
+    """``review_game`` for a game given as plain data (moves as text); same keywords."""
+    positions = review_positions(game_name, options, moves, setup)
+    return review_game(positions[-1], **kw)
+
+
+def review_ply(before: Game, move: Move | str, *, iterations: int | None = None,
+               seconds: float | None = None, clock: Callable[[], float] | None = None,
+               cancel: Any = None, seed: int | None = 0, ply: int | None = None,
+               player: Color | str | None = None) -> PlyReview:
+    """The verdict on one move in ``before`` (not changed): two searches.
+
+    ``move`` is a legal move or its text. ``ply`` defaults to ``before.ply + 1`` and
+    ``player`` to the colour to move. Raises RulesError for a refused move and
+    RuntimeError when cancelled.
+    """
+    if isinstance(move, str):
+        move = before.parse_move(move)
+    elif move not in before.legal_moves():
+        raise RulesError(f"{move!r} is not a legal move here")
+    after = before.copy()
+    after.play(move)
+    engine = _Engine(before, iterations, seconds, clock, cancel, seed)
+    try:
+        if move == getattr(before, "SWAP", None):
+            vb = engine.value(before)
+            va = engine.after_swap(vb)
+        else:
+            va = engine.value(after)
+            vb = engine.value(before, lambda: va)
+    except _Cancelled:
+        raise RuntimeError("the review was cancelled") from None
+    who = before.to_move if player is None else (
+        player if isinstance(player, Color) else Color.parse(str(player)))
+    return _ply_review(before.ply + 1 if ply is None else ply, before, move, who, vb, va)
+
+
+def summarize(plies: Sequence[PlyReview]) -> Summary:
+    """Per player seat: counts of ??, ?, ?! and the accuracy; and the biggest swing."""
+    sides = {}
+    for seat in ("black", "white"):
+        mine = [p for p in plies if p.judged and p.player == seat]
+        drops = [p.drop or 0.0 for p in mine]
+        acc = (round(100.0 * sum(1.0 - min(1.0, max(0.0, d)) for d in drops) / len(drops), 1)
+               if drops else None)
+        sides[seat] = SideSummary(sum(p.mark == "??" for p in mine),
+                                  sum(p.mark == "?" for p in mine),
+                                  sum(p.mark == "?!" for p in mine), acc, len(mine))
+    judged = [p for p in plies if p.judged]
+    swing = None
+    if judged:
+        worst = max(judged, key=lambda p: (p.drop or 0.0, -p.ply))
+        swing = {"ply": worst.ply, "move": worst.move, "player": worst.player,
+                 "mover": worst.mover, "size": worst.drop, "value_before": worst.value_before,
+                 "value_after": worst.value_after}
+    return Summary(sides["black"], sides["white"], swing)
+
+
+# ------------------------------------------------------------------ comments
+def _pct(value: float, proven: str | None) -> str:
+    if proven == "draw":
+        return "draw"
+    if proven in ("black", "white"):
+        return f"{proven} wins"
+    return f"{100.0 * value:.1f}%"
+
+
+def comment_text(p: PlyReview) -> str:
+    """The review of one ply as a record comment (without the braces), e.g.
+    ``?? allows a forced win; best: e3-d3; line: e3-d3 c4-c5; black: 62.0% -> white wins``.
+
+    Parts are separated by ``; ``: the verdict (mark and reason; absent when both are
+    empty), ``best:``, ``line:`` (absent when it is just the best move), and ``black:``
+    Black's chance before -> after (``black wins`` / ``white wins`` / ``draw`` when exact).
+    """
+    parts = []
+    verdict = " ".join(x for x in (p.mark, REASON_TEXT.get(p.reason, p.reason)) if x)
+    if verdict:
+        parts.append(verdict)
+    parts.append(f"best: {p.best}")
+    if tuple(p.line) != (p.best,) and p.line:
+        parts.append("line: " + " ".join(p.line))
+    parts.append(f"black: {_pct(p.value_before, p.proven_before)} -> "
+                 f"{_pct(p.value_after, p.proven_after)}")
+    return "; ".join(parts)
+
+
+_VALUE_RE = re.compile(r"^(?:(\d{1,3}(?:\.\d+)?)%|(black wins|white wins|draw))$")
+_TEXT_REASON = {v: k for k, v in REASON_TEXT.items()}
+
+
+def _read_value(text: str) -> tuple[float, str | None] | None:
+    m = _VALUE_RE.match(text.strip().lower())
+    if not m:
+        return None
+    if m.group(1) is not None:
+        v = float(m.group(1)) / 100.0
+        return (_r3(v), None) if 0.0 <= v <= 1.0 else None
+    word = m.group(2)
+    if word == "draw":
+        return 0.5, "draw"
+    winner = word.split()[0]
+    return (1.0 if winner == "black" else 0.0), winner
+
+
+def parse_comment(text: str) -> dict[str, Any] | None:
+    """The fields of a review comment (``comment_text``'s form), or None if it is not one:
+    ``mark``, ``reason``, ``best``, ``line``, ``value_before``, ``value_after``,
+    ``proven_before``, ``proven_after``."""
+    parts = [x.strip() for x in str(text).split(";")]
+    out: dict[str, Any] = {"mark": "", "reason": ""}
+    for n, part in enumerate(parts):
+        key, colon, rest = part.partition(":")
+        key = key.strip().lower()
+        if colon and key in ("best", "line", "black"):
+            if key in out:
+                return None
+            if key == "best":
+                if len(rest.split()) != 1:
+                    return None
+                out["best"] = rest.strip()
+            elif key == "line":
+                out["line"] = tuple(rest.split())
+            else:
+                a, arrow, b = rest.partition("->")
+                va, vb = _read_value(a), _read_value(b)
+                if not arrow or va is None or vb is None:
+                    return None
+                out["black"] = True
+                out["value_before"], out["proven_before"] = va
+                out["value_after"], out["proven_after"] = vb
+        elif n == 0:
+            verdict = part
+            for mark in ("??", "?!", "?"):
+                if verdict.startswith(mark):
+                    out["mark"] = mark
+                    verdict = verdict[len(mark):].strip()
+                    break
+            if verdict:
+                if verdict not in _TEXT_REASON:
+                    return None
+                out["reason"] = _TEXT_REASON[verdict]
+        else:
+            return None
+    if "best" not in out or "black" not in out:
+        return None
+    del out["black"]
+    out.setdefault("line", (out["best"],))
+    return out
+
+
+def review_to_comments(record: Record, plies: Sequence[PlyReview], annotator: str = ANNOTATOR,
+                       only_marked: bool = False) -> Record:
+    """A copy of ``record`` with the review as move comments and an ``Annotator`` header.
+
+    Earlier review comments are replaced; other comments are kept, after the review's.
+    ``only_marked``: write comments only for plies with a mark.
+    """
+    comments: dict[int, list[str]] = {}
+    for ply, texts in record.comments.items():
+        kept = [t for t in texts if parse_comment(t) is None]
+        if kept:
+            comments[ply] = kept
+    for p in plies:
+        if not 1 <= p.ply <= len(record.moves) or (only_marked and not p.mark):
+            continue
+        comments[p.ply] = [comment_text(p)] + comments.get(p.ply, [])
+    headers = dict(record.headers)
+    headers["Annotator"] = annotator
+    out = copy.deepcopy(record)
+    out.headers = headers
+    out.comments = dict(sorted(comments.items()))
+    return out
+
+
+def comments_to_review(record: Record) -> list[PlyReview]:
+    """The plies of ``record`` that carry a review comment, read back as PlyReviews
+    (``mover``/``player`` from the moves, ``drop`` recomputed from the values)."""
+    start, moves = _start_and_moves(record)
+    g = start
+    swapped = bool(getattr(start, "swapped", False))
+    swap = getattr(start, "SWAP", None)
+    out: list[PlyReview] = []
+    for i, m in enumerate(moves, start=1):
+        mover = g.to_move
+        player = mover.other if swapped else mover
+        for text in record.comments.get(i, ()):
+            f = parse_comment(text)
+            if f is None:
+                continue
+            judged = f["reason"] not in UNJUDGED
+            drop = None
+            if judged:
+                drop = _judge(mover, f["value_before"], f["value_after"],
+                              f["proven_before"], f["proven_after"])[0]
+            out.append(PlyReview(i, record.moves[i - 1], mover.word, player.word, f["best"],
+                                 tuple(f["line"]), f["value_before"], f["value_after"],
+                                 f["proven_before"], f["proven_after"], drop,
+                                 f["mark"] if judged else "", f["reason"], judged))
+            break
+        if swap is not None and m == swap:
+            swapped = not swapped
+        g.play(m)
+    return out
+
+
+# ------------------------------------------------------------------ command line
+def _table_row(p: PlyReview) -> str:
+    return (f"{p.ply:>4}  {p.move:<12} {100 * p.value_before:6.1f}% {100 * p.value_after:6.1f}%"
+            f"  {p.mark:<3} {p.best:<12} {REASON_TEXT.get(p.reason, '')}").rstrip()
+
+
+def _summary_lines(s: Summary) -> list[str]:
+    out = []
+    for seat in ("black", "white"):
+        side = s.side(seat)
+        acc = "-" if side.accuracy is None else f"{side.accuracy:.1f}"
+        out.append(f"{seat.title():<6} {side.blunders} blunders, {side.mistakes} mistakes, "
+                   f"{side.inaccuracies} inaccuracies; accuracy {acc} ({side.moves} moves judged)")
+    sw = s.biggest_swing
+    if sw:
+        out.append(f"Biggest swing: ply {sw['ply']} {sw['move']} ({sw['player']}), "
+                   f"{100 * (sw['size'] or 0):.1f} points")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+    import json
+    import time
+
+    ap = argparse.ArgumentParser(prog="python -m game.ai.review",
+                                 description="Review a game record with the engine.")
+    ap.add_argument("record", metavar="RECORD_FILE")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help=f"time per position (default {DEFAULT_SECONDS} unless --iterations)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="iterations per position (alone: a fixed budget, no clock)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--annotate", metavar="OUT", default=None,
+                    help="write the record with the review as comments to OUT ('-': stdout)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.seconds is not None and not args.seconds > 0:
+        ap.error("--seconds must be positive")
+    if args.iterations is not None and args.iterations < 1:
+        ap.error("--iterations must be at least 1")
+    if args.json and args.annotate == "-":
+        ap.error("--json and --annotate - would both print to standard output")
+    seconds = args.seconds
+    if seconds is None and args.iterations is None:
+        seconds = DEFAULT_SECONDS
+    try:
+        with open(args.record, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: cannot read {args.record}: {getattr(e, 'strerror', None) or e}",
+              file=sys.stderr)
+        return 2
+    try:
+        record = parse_record(text)
+    except RecordError as e:
+        print(f"error: {args.record}: {e}", file=sys.stderr)
+        return 2
+
+    clock = time.monotonic if seconds is not None else None
+    table = not args.json and args.annotate != "-"
+    if table:
+        print(f"{record.game} review, {len(record.moves)} plies; "
+              + (f"{seconds} s" if seconds is not None else f"{args.iterations} iterations")
+              + " per position")
+        print(" ply  move         before   after  mark best")
+    plies: list[PlyReview] = []
+    for p in review_game(record, iterations=args.iterations, seconds=seconds, clock=clock,
+                         seed=args.seed):
+        plies.append(p)
+        if table:
+            print(_table_row(p), flush=True)
+    summary = summarize(plies)
+    if args.annotate is not None:
+        out = format_record(review_to_comments(record, plies,
+                                               f"{ANNOTATOR}, " + (f"{seconds} s" if seconds
+                                                                  else f"{args.iterations} it")
+                                               + " per position"))
+        if args.annotate == "-":
+            sys.stdout.write(out)
+        else:
+            try:
+                with open(args.annotate, "w", encoding="utf-8") as fh:
+                    fh.write(out)
+            except OSError as e:
+                print(f"error: cannot write {args.annotate}: {e.strerror or e}", file=sys.stderr)
+                return 2
+    if args.json:
+        res = Review(record.game, plies, summary,
+                     {"seconds": seconds, "iterations": args.iterations})
+        print(json.dumps(res.to_json()))
+    elif table:
+        print()
+        for line in _summary_lines(summary):
+            print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
