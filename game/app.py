@@ -291,12 +291,12 @@ class App:
     def idle(self) -> bool:
         """Nothing moves and nothing waits for time: the loop may sleep until the next event.
 
-        A scene says so with ``busy()`` (a scene without it counts as always busy); a fade, or
+        A scene says so with ``needs_frames()`` (a scene without it always gets them); a fade, or
         a focused text box (its cursor blinks), keeps the window drawing at full rate."""
         if self._fade_tween is not None or self.fade > 0.001:
             return False
         sc = self.scene
-        fn = getattr(sc, "busy", None)
+        fn = getattr(sc, "needs_frames", None)
         if sc is None or fn is None:
             return sc is None
         try:

@@ -40,7 +40,7 @@ def test_a_board_waiting_for_a_click_goes_idle_with_its_highlights_at_full_glow(
     app.step(DT)
     assert not app.idle()                         # highlights breathe for a while after a change
     step_for(app, BREATHE_FOR + 1.5)
-    assert app.idle() and not sc.busy()
+    assert app.idle() and not sc.needs_frames()
     assert abs(sc.view.pulse(sc.display_time()) - 1.0) < 1e-6     # held at full glow, not mid-breath
     t = sc.display_time()
     step_for(app, 1.0)

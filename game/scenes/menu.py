@@ -63,7 +63,7 @@ def placeholder_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface
 class MenuScene(Scene):
     title = "Menu"
 
-    def busy(self) -> bool:
+    def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
 
@@ -294,7 +294,7 @@ class MenuScene(Scene):
 class MessageScene(Scene):
     """A simple page with a heading, a message and a Back button (features still to come)."""
 
-    def busy(self) -> bool:
+    def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
 

@@ -35,7 +35,7 @@ def _choice_value(text: str) -> str:
 class NewGameScene(Scene):
     title = "New game"
 
-    def busy(self) -> bool:
+    def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
 

@@ -10,6 +10,7 @@ saves changes made with keys on the board (C, +, -). F11 anywhere: ``toggle_full
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import replace
 from typing import Any
 
@@ -115,8 +116,101 @@ def sync_from_app(app: Any) -> bool:
 
 
 # ----------------------------------------------------------------- full screen
+# Full screen goes through the window itself (``pygame.Window``: ``set_fullscreen(desktop=True)`` /
+# ``set_windowed()``), never through ``pygame.display.set_mode(..., FULLSCREEN)``: a change of
+# set_mode's flags destroys the window and opens a new one, and a new window (1) is placed by the
+# window manager at the old window's inner corner taken as its outer corner, so it crept down by
+# the title bar's height (and right by the border) on every round trip, and (2) is often not given
+# the keyboard focus, so the player's first click only focused it: SDL's X11 backend drops a click
+# that arrives with the focus (SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH), the first click after leaving
+# full screen was lost. The same window keeps its focus; its windowed size and place are
+# remembered anyway and put back (``_windowed_size``, ``_windowed_pos``).
+_RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
+
+
 def is_fullscreen(app: Any) -> bool:
     return bool(getattr(app, "fullscreen", False))
+
+
+def _window() -> Any:
+    """The display module's window as a ``pygame.Window`` (pygame-ce 2.5), or None."""
+    cls = getattr(pygame, "Window", None)
+    if cls is None or not pygame.display.get_init() or pygame.display.get_surface() is None:
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return cls.from_display_module()
+    except Exception:
+        return None
+
+
+def _window_position(win: Any) -> tuple[int, int] | None:
+    try:
+        x, y = win.position
+        return int(x), int(y)
+    except Exception:
+        return None
+
+
+def _restore_position(win: Any, pos: tuple[int, int] | None) -> None:
+    """Put the window back where it was before full screen (the window manager may not)."""
+    if win is None or pos is None:
+        return
+    try:
+        win.position = pos
+    except Exception:
+        pass
+
+
+def _switch_window(app: Any, win: Any, on: bool) -> None:
+    """Full screen on or off on the same window; raises pygame.error if the display refuses."""
+    if on:
+        win.set_fullscreen(desktop=True)
+    else:
+        win.set_windowed()
+        size = getattr(app, "_windowed_size", None)
+        if size and tuple(win.size) != tuple(size):
+            win.size = tuple(size)
+        _restore_position(win, getattr(app, "_windowed_pos", None))
+
+
+def _switch_set_mode(app: Any, on: bool) -> None:
+    """The old way (no ``pygame.Window``, or it refused): a new window of the right kind."""
+    if on:
+        sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+        size = tuple(sizes[0]) if sizes else app.size
+        pygame.display.set_mode(size, pygame.FULLSCREEN)
+    else:
+        size = getattr(app, "_windowed_size", None) or app.size
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        _restore_position(_window(), getattr(app, "_windowed_pos", None))
+
+
+def _drop_resize_events(size: tuple[int, int]) -> None:
+    """The switch queues VIDEORESIZE and WINDOWSIZECHANGED events for the size the app has just
+    laid out: handled in the next frame they would rebuild every widget a second time (a press
+    before that rebuild and its release after it would be no click). Events of another size stay."""
+    try:
+        events = pygame.event.get(eventtype=_RESIZE_EVENTS)
+    except pygame.error:
+        return
+    for ev in events:
+        got = (getattr(ev, "w", None), getattr(ev, "h", None)) if ev.type == pygame.VIDEORESIZE \
+            else (getattr(ev, "x", None), getattr(ev, "y", None))
+        if got != tuple(size):
+            pygame.event.post(ev)
+
+
+def _drop_dead_focus(app: Any) -> None:
+    """Widgets rebuilt for the new size: forget a focus on the killed ones."""
+    ui = getattr(app, "ui", None)
+    try:
+        focused = ui.get_focus_set() if ui is not None else None
+        if focused and not any(el.alive() for el in focused):
+            ui.set_focus_set(None)
+    except Exception:
+        pass
 
 
 def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
@@ -124,26 +218,33 @@ def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
     on = bool(on)
     if on == is_fullscreen(app):
         return True
+    win = _window()
+    if on:
+        app._windowed_size = app.size
+        app._windowed_pos = _window_position(win) if win is not None else None
     try:
-        if on:
-            app._windowed_size = app.size
-            sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
-            size = tuple(sizes[0]) if sizes else app.size
-            app.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
-        else:
-            size = getattr(app, "_windowed_size", None) or app.size
-            app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if win is None:
+            raise pygame.error("no pygame.Window")
+        _switch_window(app, win, on)
     except pygame.error:
-        return False
+        try:
+            _switch_set_mode(app, on)
+        except pygame.error:
+            return False
+    app.screen = pygame.display.get_surface() or app.screen
     app.fullscreen = on
-    app.resize(app.screen.get_size())
+    app.resize(app.screen.get_size())       # rebuilds the current scene (a settings scene sees app.fullscreen)
+    _drop_resize_events(app.size)
+    _drop_dead_focus(app)
     if save:
         p = prefs(app)
         app.prefs = replace(p, fullscreen=on)
         save_prefs(app)
     for sc in list(getattr(app, "scenes", [])):
-        if isinstance(sc, SettingsScene) and sc.widgets.get("fullscreen") is not None:
-            sc.sync_widgets()
+        if isinstance(sc, SettingsScene) and sc is not app.scene:
+            box = sc.widgets.get("fullscreen")
+            if box is not None and box.get_state() != on:
+                sc.sync_widgets()
     return True
 
 
@@ -170,7 +271,7 @@ class SettingsScene(Scene):
 
     title = "Settings"
 
-    def busy(self) -> bool:
+    def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
 
@@ -279,6 +380,8 @@ class SettingsScene(Scene):
         if self.app is None or self.root is None:
             return
         self.relayout()
+        if not self.active and self.root is not None:
+            self.root.hide()            # a paused scene keeps its widgets hidden
 
     # ------------------------------------------------------------ changes
     def change(self, **kw: Any) -> None:

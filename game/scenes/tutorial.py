@@ -45,7 +45,8 @@ PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a green point to move it whole or a blue one to split it.",
                "onyx": "Click an empty point to place your stone.",
-               "onager": "Click one of your discs, then where it should land."}
+               "onager": "Click one of your discs, then each cell where it lands; to stop a chain, click the "
+                         "disc again or press Enter."}
 REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
            "no-moves": "no legal move left", "agreement": "ended by agreement",
            "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
@@ -58,6 +59,11 @@ def markup_html(text: str) -> str:
         esc = html.escape(piece).replace("\n", "<br>")
         out.append(f"<b><font color='{KEY_COLOUR}'>{esc}</font></b>" if key else esc)
     return "".join(out)
+
+
+def _cells(text: str) -> list[str]:
+    """The cells of a move text as written (``"B2 - d4-d6"`` -> ``["b2", "d4", "d6"]``)."""
+    return "".join(text.split()).lower().split("-")
 
 
 def describe_result(game: Game) -> str:
@@ -104,6 +110,8 @@ class TutorialScene(Scene):
         self.wrong_tries = 0
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
+        self.note = ""                     # what the last click on the board did (plain text)
+        self.note_colour = DIM_COLOUR
         self.autoplay = False              # puzzle: the Solution button is playing the line
         self.reply_wait = -1.0             # puzzle: seconds until the defence answers (<0: none)
         self.engine: Any = None
@@ -505,7 +513,47 @@ class TutorialScene(Scene):
 
     def _enable_input(self) -> None:
         if self.input is not None and self.game is not None and not self.game.is_over:
+            if hasattr(self.input, "paths"):       # Onager: a step may ask for one route of a chain
+                self.input.paths = self._asked_paths()
             self.input.set_game(self.game)
+
+    def _try_goal(self) -> L.Goal | None:
+        if self.mode != "lesson" or self.step.kind != "try":
+            return None
+        return self.step.goal
+
+    def _asked_paths(self) -> dict[str, tuple[str, ...]]:
+        """Routes the try-it step writes out (``moves = ["b2-d4-d6"]``): move text -> path."""
+        g, goal = self.game, self._try_goal()
+        out: dict[str, tuple[str, ...]] = {}
+        if g is None or goal is None or goal.kind not in ("move", "any-of") or not hasattr(g, "parse_path"):
+            return out
+        for t in goal.moves:
+            if len(_cells(t)) > 2:
+                try:
+                    move, path = g.parse_path(t)  # type: ignore[attr-defined]
+                except RulesError:
+                    continue
+                out.setdefault(g.move_str(move), tuple(path))
+        return out
+
+    def _route_ok(self, goal: L.Goal, move: Any, text: str) -> bool:
+        """A goal move written as a path (Onager ``b2-d4-d6``) asks for that route, not only for
+        the move it names (``b2-d6``): the player's clicked path must be one of those written."""
+        g = self.game
+        if g is None or goal.kind not in ("move", "any-of"):
+            return True
+        asked = []
+        for t in goal.moves:
+            try:
+                if g.parse_move(t) != move:
+                    continue
+            except RulesError:
+                continue
+            if len(_cells(t)) <= 2:
+                return True                       # written short: any route to it
+            asked.append(_cells(t))
+        return not asked or _cells(text) in asked
 
     def _side(self) -> str:
         return self.game.to_move.title if self.game is not None else ""
@@ -521,6 +569,7 @@ class TutorialScene(Scene):
         self.pending_agreement = False
         self.reply_wait = -1.0
         self.autoplay = False
+        self.note = ""
         if self.engine_busy and self.engine is not None:
             try:
                 self.engine.cancel()
@@ -604,14 +653,15 @@ class TutorialScene(Scene):
         if self.mode == "lesson" and self.step.kind == "try" and not self.solved:
             goal = self.step.goal
             assert goal is not None
-            if goal.met(g, move):
+            if goal.met(g, move) and self._route_ok(goal, move, text):
                 self.solved = True
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self.animate(text)
                 self._say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
             else:
                 self.wrong_tries += 1
-                self._say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(g.move_str(move))}). ")
+                shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
+                self._say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
                 self._enable_input()
             return
         if self.mode == "puzzle" and not self.solved and not self.autoplay and g.to_move == self.puzzle.mover:
@@ -628,6 +678,14 @@ class TutorialScene(Scene):
     def _say(self, text: str, colour: str, prefix: str = "") -> None:
         body = markup_html(text) if text else ""
         self.feedback = f"<font color='{colour}'>{prefix}{body}</font>"
+        self.note = ""
+        self._refresh_panel()
+
+    def _note(self, text: str, colour: str = DIM_COLOUR) -> None:
+        """What a click did (a refusal, a selection, a chain taken back), under the feedback;
+        the next click replaces it, so no message stays once it is no longer true."""
+        self.note = text
+        self.note_colour = colour
         self._refresh_panel()
 
     # ================================================================ panel
@@ -667,7 +725,10 @@ class TutorialScene(Scene):
         extra = ""
         if self.view is None and self.view_error:
             extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(self.view_error)}</font>"
-        self._set_box(W["feedback"], (self.feedback or "&nbsp;") + extra)
+        note = ""
+        if self.note:
+            note = f"{'<br>' if self.feedback else ''}<font color='{self.note_colour}'>{html.escape(self.note)}</font>"
+        self._set_box(W["feedback"], ((self.feedback + note) if (self.feedback or note) else "&nbsp;") + extra)
         swap_ok = (self.game is not None and self.input is not None and self.input.game is not None
                    and "swap" in self.game.legal_strs())
         if W["swap"].visible != swap_ok:
@@ -707,13 +768,16 @@ class TutorialScene(Scene):
                 self.anim.finish()
                 return True
             if event.button == 3 and self.input is not None:
-                self.input.cancel()
+                res = self.input.cancel()
+                self._note(res.message)
                 return True
             if event.button == 1 and self.board_rect.collidepoint(event.pos):
                 self.click_board(event.pos)
                 return True
             return False
         if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.end_chain():
+                return True
             if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.next_step()
             elif event.key == pygame.K_LEFT:
@@ -734,9 +798,25 @@ class TutorialScene(Scene):
             return
         res = self.input.click(self.view.label_at(pos))
         if res.move:
+            self.note = ""
             self.player_move(res.move)
-        elif res.message and not res.changed:
-            self._say(res.message, DIM_COLOUR)
+        else:
+            self._note(res.message, DIM_COLOUR if res.changed else BAD_COLOUR)
+
+    def end_chain(self) -> bool:
+        """Enter while an Onager chain is open: end the move where the disc stands (as the board
+        scene's End move does). False when no chain is open (Enter then goes on to the next step)."""
+        inp = self.input
+        can_end = getattr(inp, "can_end", None)
+        if inp is None or inp.game is None or can_end is None or self.anim is not None or not can_end():
+            return False
+        res = inp.end_move()  # type: ignore[attr-defined]
+        if res.move:
+            self.note = ""
+            self.player_move(res.move)
+        else:
+            self._note(res.message, BAD_COLOUR)
+        return True
 
     def _button(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -769,6 +849,11 @@ class TutorialScene(Scene):
         return True
 
     # ================================================================ time
+    def needs_frames(self) -> bool:
+        """The lessons and puzzles list is still; a lesson or puzzle page animates (demos, the
+        computer's defence, breathing highlights), so it draws at the full rate."""
+        return self.mode != "index"
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.anim is not None:

@@ -157,15 +157,40 @@ class AmoebaView(BoardView):
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
 
 
-def describe_stack(label: str, pieces: Sequence[str]) -> str:
-    """'C3: 3 pieces (bottom to top: Black, White, Black Kernel). Black controls it.'"""
+def _colour(code: str) -> str:
+    return "White" if code.startswith("W") else "Black"
+
+
+def piece_name(code: str, viewer: str | None = None) -> str:
+    """'your Kernel', 'your piece' (the viewer's colour), 'Black's Kernel', 'a White piece'."""
+    colour = _colour(code)
+    kernel = code.endswith("k")
+    if viewer is not None and colour == viewer:
+        return "your Kernel" if kernel else "your piece"
+    return f"{colour}'s Kernel" if kernel else f"a {colour} piece"
+
+
+def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None) -> str:
+    """Hover text in words, from ``viewer``'s side ('Black'/'White': "your Kernel") or neutral (None).
+
+    'c3: 3 pieces, White on top (White controls it); under it, top down: your Kernel, your piece.'
+    """
     if not pieces:
-        return f"{label.upper()}: empty point"
-    names = ", ".join(PIECE_NAMES.get(p, p) for p in pieces)
-    owner = "Black" if pieces[-1].startswith("B") else "White"
+        return f"{label}: empty point."
     if len(pieces) == 1:
-        return f"{label.upper()}: {names}"
-    return f"{label.upper()}: {len(pieces)} pieces, bottom to top: {names}. {owner} controls it."
+        return f"{label}: {piece_name(pieces[0], viewer)}."
+    top = pieces[-1]
+    colour = _colour(top)
+    if top.endswith("k"):
+        on_top = "your Kernel" if viewer == colour else f"{colour}'s Kernel"
+    else:
+        on_top = colour
+    control = "you control it" if viewer == colour else f"{colour} controls it"
+    under = [piece_name(p, viewer) for p in reversed(pieces[:-1])]
+    head = f"{label}: {len(pieces)} pieces, {on_top} on top ({control})"
+    if len(under) == 1:
+        return f"{head}, {under[0]} under it."
+    return f"{head}; under it, top down: {', '.join(under)}."
 
 
 class AmoebaInput(BoardInput):
@@ -192,20 +217,18 @@ class AmoebaInput(BoardInput):
             return ""
         h = len(self.game.stacks().get(option.clicks[0], ()))
         if option.kind == "split":
-            return f"Split {h} to {option.text.split('>')[-1].upper()}"
+            return f"Split {h} to {option.text.split('>')[-1]}"
         return "Move" if h == 1 else f"Move all {h}"
 
     def after_select_message(self) -> str:
         src = self.prefix[0]
         h = len(self.game.stacks().get(src, ())) if self.game else 0
         if h >= 2:
-            return f"{src.upper()}: green moves all {h}; blue splits them one per point."
-        return f"{src.upper()}: click a green point to move there."
+            return f"{src}: green moves all {h}; blue splits them one per point."
+        return f"{src}: click a green point to move there."
 
     def describe(self, label: str) -> str:
-        if self.game is None:
-            return ""
-        return describe_stack(label, self.game.stacks().get(label, ()))
+        return describe_stack(label, self.shown_stacks().get(label, ()), self.viewer())
 
     def why_not(self, label: str) -> str:
         g = self.game
@@ -218,16 +241,16 @@ class AmoebaInput(BoardInput):
             src = self.prefix[0]
             h = len(stacks.get(src, ()))
             if h >= 2:
-                return (f"{label.upper()} is not a target. A stack of {h} moves exactly {h} steps in a straight "
+                return (f"{label} is not a target. A stack of {h} moves exactly {h} steps in a straight "
                         f"line (green), or splits starting next door (blue).")
-            return f"{label.upper()} is not a target: a single piece moves one step to a neighbour (green)."
+            return f"{label} is not a target: a single piece moves one step to a neighbour (green)."
         if not pieces:
-            return f"{label.upper()} is empty. Click one of your stacks (the glowing ones)."
+            return f"{label} is empty. Click one of your stacks (the glowing ones)."
         top = "White" if pieces[-1].startswith("W") else "Black"
         if top != me.title:
-            return f"{label.upper()} is controlled by {top} (its top piece). It is {me.title}'s turn."
+            return f"{label} is controlled by {top} (its top piece). It is {me.title}'s turn."
         h = len(pieces)
-        return (f"The stack on {label.upper()} has {h} pieces and no direction has {h} points beyond it, "
+        return (f"The stack on {label} has {h} pieces and no direction has {h} points beyond it, "
                 f"so it cannot move.")
 
     def decorate(self, deco: Decorations) -> None:

@@ -60,6 +60,10 @@ class BoardView:
         self._pix: dict[str, tuple[int, int]] = {}
         self._bg: pygame.Surface | None = None
         self._heights: dict[str, int] = {}
+        self._all: dict[str, tuple[str, ...]] = {}   # the position last drawn (hover texts while input is off)
+        self._tops: dict[str, float] = {}            # label -> pixels from its point up to the top face drawn
+        self._order: list[str] = []                  # labels of the stacks drawn, in drawing order
+        self._badges: dict[str, tuple[float, float, float, float]] = {}   # label -> its height badge (a pill)
 
     # ------------------------------------------------------------ geometry hooks
     def points(self) -> Sequence[str]:
@@ -115,24 +119,89 @@ class BoardView:
             return self.level_px
         return self.level_px * self.max_visible / n
 
+    @property
+    def hit_radius(self) -> float:
+        """How far from a point (pixels) a click off any drawn stack still finds it."""
+        return self.scale * 0.5
+
+    def silhouette(self, label: str) -> tuple[float, float, float, float, float] | None:
+        """Where the stack on ``label`` was last drawn: ``(x, y_top, y_bottom, rx, ry)``, the union
+        of the ellipses of radii (rx, ry) centred on (x, y) for y_top <= y <= y_bottom (the top
+        face of the top piece down to the rim of the bottom one). None: nothing drawn there."""
+        up = self._tops.get(label)
+        if up is None or label not in self._pix:
+            return None
+        px, py = self._pix[label]
+        r = self.radius_px
+        ry = max(2, int(r * self.squash))
+        face = int(self.level_px) * 0.5
+        rim = max(2, int(self.level_px))
+        return px, py - up, py - face + rim, r, ry
+
+    def stack_at(self, pos: tuple[float, float]) -> str | None:
+        """The stack drawn under a pixel; where stacks overlap, the one drawn last (on top)."""
+        x, y = pos
+        for lab in reversed(self._order):
+            badge = self._badges.get(lab)
+            if badge is not None:
+                bx, by, half, rad = badge          # a pill: within rad of a horizontal segment
+                if math.hypot(max(0.0, abs(x - bx) - half), y - by) <= rad:
+                    return lab
+            sil = self.silhouette(lab)
+            if sil is None:
+                continue
+            sx, y0, y1, rx, ry = sil
+            dx = (x - sx) / rx
+            if abs(dx) > 1:
+                continue
+            dy = (y - min(max(y, y0), y1)) / ry
+            if dx * dx + dy * dy <= 1.0:
+                return lab
+        return None
+
     def label_at(self, pos: tuple[int, int]) -> str | None:
-        """The point under a pixel (tolerant radius, and the whole drawn height of a stack)."""
+        """The point under a pixel: the stack drawn there (its whole drawn height, the top-most
+        one where stacks overlap), else the nearest point within ``hit_radius``."""
         if not self._pix:
             return None
+        lab = self.stack_at(pos)
+        if lab is not None:
+            return lab
         x, y = pos
         best, best_d = None, float("inf")
-        hit = self.scale * 0.5
-        r = self.radius_px
         for lab, (px, py) in self._pix.items():
             d = math.hypot(x - px, y - py)
-            h = self._heights.get(lab, 0)
-            if h > 1 and abs(x - px) <= r:
-                top = py - (h - 1) * self.level_for(h)
-                if top <= y <= py:
-                    d = min(d, abs(x - px) * 0.5)
             if d < best_d:
                 best, best_d = lab, d
-        return best if best_d <= hit else None
+        return best if best_d <= self.hit_radius else None
+
+    def _note_drawn(self, shown: dict[str, tuple[str, ...]]) -> None:
+        """Remember what was drawn where (for ``label_at``), in drawing order."""
+        self._heights = {lab: len(p) for lab, p in shown.items()}
+        self._order = sorted((q for q in shown if q in self._pix), key=lambda q: self._pix[q][1])
+        face = int(self.level_px) * 0.5
+        self._tops = {lab: (len(shown[lab]) - 1) * self.level_for(len(shown[lab])) + face for lab in self._order}
+        self._badges = {}
+        r = max(3, self.radius_px)
+        size = max(9, int(r * 0.55))
+        for lab in self._order:
+            n = len(shown[lab])
+            if n >= self.badge_from:       # as draw_stack places it (D.badge: a pill of about 1.2 x 1.25 sizes)
+                px, py = self._pix[lab]
+                w = max(len(str(n)) * size * 0.62 + size / 2, size * 1.2)
+                rad = size * 1.25 / 2
+                self._badges[lab] = (px + r * 0.95 - 1, py - (n - 1) * self.level_for(n) - r * 0.55 - 1,
+                                     max(0.0, w / 2 - rad), rad)
+
+    def note_raised(self, label: str, up: float) -> None:
+        """A piece drawn over everything on ``label`` whose top face is ``up`` pixels above the point
+        (a disc waiting in an Onager chain): it is clicked as that point."""
+        if label not in self._pix:
+            return
+        self._tops[label] = max(self._tops.get(label, 0.0), up)
+        if label in self._order:
+            self._order.remove(label)
+        self._order.append(label)
 
     # ------------------------------------------------------------ drawing
     def board_surface(self) -> pygame.Surface:
@@ -162,11 +231,11 @@ class BoardView:
             keep = pieces[: max(0, len(pieces) - hide)] if hide else pieces
             if keep:
                 shown[lab] = tuple(keep)
+        self._all = stacks
         self.draw_under(surface, shown, deco)
-        self._heights = {lab: len(p) for lab, p in shown.items()}
-        for lab in sorted(shown, key=lambda q: self._pix[q][1] if q in self._pix else 0):
-            if lab in self._pix:
-                self.draw_stack(surface, self._pix[lab], shown[lab])
+        self._note_drawn(shown)
+        for lab in self._order:
+            self.draw_stack(surface, self._pix[lab], shown[lab])
         self.draw_over(surface, shown, deco)
 
     def pulse(self, t: float, speed: float = 2.2) -> float:
@@ -292,11 +361,13 @@ class BoardView:
         """A small picture of a position (menu cards)."""
         surf = pygame.Surface(size, pygame.SRCALPHA)
         saved = (self.rect, self.show_coords)
+        drawn = (self._all, self._heights, self._tops, self._order, self._badges)
         self.show_coords = False
         self.layout(pygame.Rect(0, 0, *size))
         self.draw(surf, stacks, Decorations())
         self.show_coords = saved[1]
         self.layout(saved[0])
+        self._all, self._heights, self._tops, self._order, self._badges = drawn   # hit tests: the board
         return surf
 
 
@@ -341,12 +412,27 @@ class BoardInput:
     def why_not(self, label: str) -> str:
         """Why clicking ``label`` did nothing (override for game-specific reasons)."""
         if self.prefix:
-            return f"{label.upper()} is not a target for {self.prefix[0].upper()}. Click a marked point, or click elsewhere to cancel."
-        return f"Nothing can be played from {label.upper()}."
+            return f"{label} is not a target for {self.prefix[0]}. Click a marked point, or click elsewhere to cancel."
+        return f"Nothing can be played from {label}."
 
     def describe(self, label: str) -> str:
-        """Hover text for a point (override)."""
+        """Hover text for a point (override): words a player reads, never piece codes."""
         return ""
+
+    def shown_stacks(self) -> dict[str, tuple[str, ...]]:
+        """The position hover texts speak of: the game's while input is on, else what the view drew
+        last (the computer's turn, a finished game, history browsing)."""
+        if self.game is not None:
+            return self.game.stacks()
+        return dict(getattr(self.view, "_all", {}) or {})
+
+    def viewer(self) -> str | None:
+        """The colour word ('Black'/'White') whose pieces hover texts call "yours": the side to move
+        while a person may click (input on), else None (neutral texts: "Black's Kernel")."""
+        g = self.game
+        if g is None or g.is_over:
+            return None
+        return g.to_move.title
 
     def idle_message(self) -> str:
         """Status text while nothing is selected (override for game-specific wording)."""
@@ -364,7 +450,7 @@ class BoardInput:
         if not threats:
             return ""
         g = self.game
-        cells = ", ".join(t.upper() for t in threats)
+        cells = ", ".join(threats)
         name = getattr(g, "name", "")
         if name == "onager" and g is not None:
             opp = g.to_move.other.title
@@ -454,7 +540,7 @@ class BoardInput:
 
     def after_select_message(self) -> str:
         n = len(self.next_steps())
-        return f"{self.prefix[-1].upper()} selected: {n} possible target{'s' if n != 1 else ''}."
+        return f"{self.prefix[-1]} selected: {n} possible target{'s' if n != 1 else ''}."
 
     # ------------------------------------------------------------ display
     def arrow_end(self, option: Option) -> str:

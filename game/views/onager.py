@@ -11,7 +11,9 @@ Input (from the rules core's ``walk_targets``, ``chain_steps`` and legal moves o
     orange cells jumps onto an enemy piece. A walk or a jump onto an empty cell ends the move.
     A jump onto an enemy piece that can go on keeps the move open: the disc waits on that
     cell, the next landings are shown, and clicking the disc again (its current cell) ends
-    the move there.
+    the move there (so do Enter and the End move button). Clicking the start cell takes the
+    chain back (the disc stays picked up there; a second click puts it down), and a cell the
+    disc already landed on is refused with the rule (spec 4.6.4: never twice on one cell).
 The move text is the path form ``x-y1-...-ym``, so the rules core (and the animation, where
 the caller hands the path to ``motions``) follow exactly the hops the player chose.
 """
@@ -201,23 +203,10 @@ class OnagerView(BoardView):
         """Circumradius of a cell in pixels (centre to a corner)."""
         return self.scale / SQRT3
 
-    def label_at(self, pos: tuple[int, int]) -> str | None:
-        """The cell under a pixel: the whole hexagon counts, and the drawn height of a stack."""
-        if not self._pix:
-            return None
-        x, y = pos
-        best, best_d = None, float("inf")
-        r = self.radius_px
-        for lab, (px, py) in self._pix.items():
-            d = math.hypot(x - px, y - py)
-            h = self._heights.get(lab, 0)
-            if h > 1 and abs(x - px) <= r:
-                top = py - (h - 1) * self.level_for(h)
-                if top <= y <= py:
-                    d = min(d, abs(x - px) * 0.5)
-            if d < best_d:
-                best, best_d = lab, d
-        return best if best_d <= self.cell_px * 1.0 else None
+    @property
+    def hit_radius(self) -> float:
+        """Off the drawn stacks the whole hexagon counts (the nearest centre is the cell's own)."""
+        return self.cell_px
 
     def _outline(self, grow: float) -> list[tuple[float, float]]:
         """The board hexagon with its corners pushed out by ``grow`` cells (screen pixels)."""
@@ -377,9 +366,9 @@ class OnagerView(BoardView):
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, "", self.squash)
 
     def draw(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]],
-             deco: Decorations | None = None) -> None:
+             deco: Decorations | None = None, board: bool = True) -> None:
         self._all = stacks
-        super().draw(surface, stacks, deco)
+        super().draw(surface, stacks, deco, board)
 
     # ------------------------------------------------------------ highlights
     def _hex(self, surface: pygame.Surface, label: str, k: float, color: Sequence[int], alpha: float,
@@ -441,6 +430,8 @@ class OnagerView(BoardView):
                 under = len(stacks.get(path[-1], ()))
                 self.draw_stack(surface, self._pix[path[-1]], (mover[-1],), base_level=under, lift=0.7,
                                 badge=False, shadow=False)
+                # the waiting disc is clicked to end the move: all of it counts as its cell
+                self.note_raised(path[-1], (under + 0.7) * self.level_for(under + 1) + int(lv) * 0.5)
         # target markers on top of occupied targets (so they stay visible over stacks)
         for lab, kind in deco.targets.items():
             n = len(stacks.get(lab, ())) if kind != "no" else 0
@@ -509,9 +500,12 @@ class OnagerView(BoardView):
 
 
 # ====================================================================== text helpers
-def describe_stack(label: str, pieces: Sequence[str]) -> str:
-    """Tooltip text for a cell: a lake, a disc, or a stack listed bottom to top."""
-    L = label.upper()
+def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None) -> str:
+    """Hover text for a cell in words: a lake, a disc, or a stack with its discs counted.
+
+    ``viewer`` ('Black'/'White') marks that side's top disc "(yours)"; None: neutral.
+    'd6: 3 discs, White on top (2 White, 1 Black). Only the top disc moves; the 2 below are buried.'
+    """
     extra = ""
     row = label[0]
     if pieces and pieces[-1] in COLOUR_NAME:
@@ -522,17 +516,21 @@ def describe_stack(label: str, pieces: Sequence[str]) -> str:
             extra = " On Black's back row: it counts for White."
     if not pieces:
         if label == CENTRE:
-            return f"{L}: the centre (no lake may be placed here)."
-        return f"{L}: empty cell."
+            return f"{label}: the centre (no lake may be placed here)."
+        return f"{label}: empty cell."
     if pieces[0] == "L":
-        return (f"{L}: a lake. Nothing stands or lands on it and it is never a pivot; "
+        return (f"{label}: a lake. Nothing stands or lands on it and it is never a pivot; "
                 f"it blocks a jump only between the jumper and its pivot.")
-    top = COLOUR_NAME.get(pieces[-1], pieces[-1])
+    top = COLOUR_NAME.get(pieces[-1], "an unknown colour")
+    yours = " (yours)" if viewer is not None and viewer == top else ""
     if len(pieces) == 1:
-        return f"{L}: a {top} piece.{extra}"
-    names = ", ".join(COLOUR_NAME.get(p, p) for p in pieces)
-    return (f"{L}: stack of {len(pieces)}, bottom to top: {names}. {top}'s piece is on top and moves; "
-            f"the {len(pieces) - 1} below {'are' if len(pieces) > 2 else 'is'} buried.{extra}")
+        return f"{label}: a {top} disc{yours}.{extra}"
+    other = "Black" if top == "White" else "White"
+    n_top = sum(1 for p in pieces if COLOUR_NAME.get(p) == top)
+    counts = f"{n_top} {top}, {len(pieces) - n_top} {other}"
+    below = len(pieces) - 1
+    return (f"{label}: {len(pieces)} discs, {top} on top{yours} ({counts}). Only the top disc moves; "
+            f"the {below} below {'are' if below > 1 else 'is'} buried.{extra}")
 
 
 # ====================================================================== input
@@ -545,6 +543,9 @@ class OnagerInput(BoardInput):
         self._lakes: set[str] = set()
         self._setup = False
         self._tcache: dict[tuple[str, ...], dict[str, str]] = {}
+        # routes asked for (a tutorial step "play the chain b2-d4-d6"): move text -> path; the
+        # option of that move is then clicked along this path instead of the core's shortest one
+        self.paths: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------ options (from the legal moves)
     def clicks_for(self, game: Game, move: Any) -> Option:
@@ -555,7 +556,7 @@ class OnagerInput(BoardInput):
         src, dst = text.split("-")
         if dst in game.walk_targets(src):                              # type: ignore[attr-defined]
             return Option((src, dst), text, "walk")
-        path = tuple(game.path(move))                                  # type: ignore[attr-defined]
+        path = tuple(self.paths.get(text) or game.path(move))          # type: ignore[attr-defined]
         stacks = self._stacks or game.stacks()
         clicks = path
         if stacks.get(dst) and game.chain_steps(src, list(path[1:])):  # type: ignore[attr-defined]
@@ -664,12 +665,21 @@ class OnagerInput(BoardInput):
             self.prefix = ()
             return ClickResult(self._path_text(path), "", True)
         if label == start:
+            if landed:                      # a step back, as clicking the selected piece is elsewhere
+                self.prefix = (start,)
+                return ClickResult(None, self.taken_back_message(), True)
             self.prefix = ()
-            return ClickResult(None, "Move cancelled." if landed else "Selection cleared.", True)
+            return ClickResult(None, "Selection cleared.", True)
         if label in self.starts():          # another own piece: select it instead
             self.prefix = (label,)
-            return ClickResult(None, self.after_select_message(), True)
+            note = f"The chain from {start} is taken back. " if landed else ""
+            return ClickResult(None, note + self.after_select_message(), True)
         return ClickResult(None, self.why_not(label), False)
+
+    def taken_back_message(self) -> str:
+        start = self.prefix[0] if self.prefix else ""
+        return (f"Chain taken back: the disc is on {start} again, still picked up (it may never land on "
+                f"its start cell). Click where it should land, or click {start} again to put it down.")
 
     def can_end(self) -> bool:
         """True while a chain is open (a button 'End move' may call ``end_move``)."""
@@ -701,12 +711,13 @@ class OnagerInput(BoardInput):
             return self.idle_message()
         enemy = "White" if self.mover == "B" else "Black"
         if len(self.prefix) >= 2:
-            here = self.prefix[-1].upper()
-            return f"On {here} (jump {len(self.prefix) - 1}): jump on, or click {here} again to end the move."
+            here = self.prefix[-1]
+            return (f"On {here} (jump {len(self.prefix) - 1}): jump on, or click {here} again (or press Enter) "
+                    f"to end the move there.")
         kinds = set(self.targets().values())
         parts = [text for kind, text in (("walk", "green walk"), ("jump", "blue jump"),
                                          ("stack", f"orange jump onto {enemy}")) if kind in kinds]
-        return f"{self.prefix[0].upper()}: " + " · ".join(parts) + "."
+        return f"{self.prefix[0]}: " + " · ".join(parts) + "."
 
     def tag_text(self, label: str, kind: str) -> str:
         if kind == "walk":
@@ -725,34 +736,38 @@ class OnagerInput(BoardInput):
 
     def describe(self, label: str) -> str:
         # while input is off (computer's turn, game over) the view still knows what it drew
-        stacks = self._stacks if self.game is not None else getattr(self.view, "_all", {})
-        return describe_stack(label, stacks.get(label, ()))
+        stacks = self._stacks if self.game is not None else self.shown_stacks()
+        return describe_stack(label, stacks.get(label, ()), self.viewer())
 
     def why_not(self, label: str) -> str:
         g = self.game
         if g is None or g.is_over:
             return "The game is over."
-        L = label.upper()
+        L = label
         pieces = self._stacks.get(label, ())
         me = g.to_move.title
         if self._setup:
             if label == CENTRE:
-                return f"No lake may go on the centre F6. {LAKE_HINT}."
+                return f"No lake may go on the centre {CENTRE}. {LAKE_HINT}."
             what = "a lake" if pieces and pieces[0] == "L" else "a disc"
             return f"{L} already holds {what}. {LAKE_HINT}."
         if self.prefix:
-            start, landed = self.prefix[0].upper(), self.prefix[1:]
-            if pieces and pieces[0] == "L":
+            start, landed = self.prefix[0], self.prefix[1:]
+            if landed and label in landed[:-1]:
+                why = (f"{L}: this disc has already landed there in this move, and a disc may never land "
+                       f"twice on the same cell in one turn.")
+            elif pieces and pieces[0] == "L":
                 why = f"{L} is a lake: no disc may land there."
             elif pieces and pieces[-1] == self.mover:
                 why = f"{L} holds your own piece: land on an empty cell or an enemy piece."
             elif landed:
-                why = f"{L} is not one jump away from {landed[-1].upper()}."
+                why = (f"No jump from {landed[-1]} lands on {L}: a jump goes over one of your pieces (the "
+                       f"pivot) to the cell as far beyond it.")
             else:
                 why = (f"{L} is not a target: walk to an empty neighbour, or jump over your own "
                        f"piece to the cell as far beyond it.")
             if landed:
-                return f"{why} Click {landed[-1].upper()} to end the move there."
+                return f"{why} Click {landed[-1]} to end the move there, or {start} to take the chain back."
             return why
         if not pieces:
             return f"{L} is empty. Click one of your glowing pieces."

@@ -407,6 +407,14 @@ class OnyxView(BoardView):
     def stack_top_y(self, label: str, n: int) -> float:
         return float(self.pixel_of(label)[1])
 
+    def silhouette(self, label: str) -> tuple[float, float, float, float, float] | None:
+        """A stone as drawn: its round face on the point and its lower edge just below."""
+        if label not in self._tops or label not in self._pix:
+            return None
+        px, py = self._pix[label]
+        r = max(3, self.radius_px)
+        return px, py, py + max(1.0, r * 0.10), r, r
+
     # ------------------------------------------------------------ decorations
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         r = self.radius_px
@@ -582,11 +590,16 @@ class OnyxInput(BoardInput):
     def after_select_message(self) -> str:
         return "Click a lit point to place your stone."
 
+    def _geo(self):
+        """The board's geometry: the game's while input is on, else the view's (what it drew)."""
+        if self.game is not None:
+            return geometry(getattr(self.game, "size", 12))
+        return getattr(self.view, "geo", None)
+
     def _corners(self, label: str) -> list[str]:
-        g = self.game
-        if g is None:
+        geo = self._geo()
+        if geo is None:
             return []
-        geo = geometry(getattr(g, "size", 12))
         p = geo.index.get(label)
         if p is None or p < geo.nc:
             return []
@@ -600,39 +613,38 @@ class OnyxInput(BoardInput):
         me = g.to_move.title
         if label in stacks:
             who = "Black" if stacks[label][-1].startswith("B") else "White"
-            return f"{label.upper()} already holds a {who.lower()} stone. {me}: click an empty lit point."
+            return f"{label} already holds a {who.lower()} stone. {me}: click an empty lit point."
         corners = self._corners(label)
         if corners:
-            busy = [c.upper() for c in corners if c in stacks]
-            return (f"The midpoint {label.upper()} can be played only while all four corners of its square "
+            busy = [c for c in corners if c in stacks]
+            return (f"The midpoint {label} can be played only while all four corners of its square "
                     f"are empty ({', '.join(busy)} {'is' if len(busy) == 1 else 'are'} taken).")
-        return f"{label.upper()} cannot be played now. {me}: click an empty lit point."
+        return f"{label} cannot be played now. {me}: click an empty lit point."
 
     def describe(self, label: str) -> str:
+        """Hover text: 'e5: a Black stone.', '(yours)' for the side to move while input is on."""
         g = self.game
-        if g is None:
-            return ""
-        stacks = g.stacks()
+        stacks = self.shown_stacks()
         if label not in stacks:
             corners = self._corners(label)
             if corners:
-                return f"{label.upper()}: the midpoint of a square (playable only while its four corners are empty)"
-            return f"{label.upper()}: empty point"
+                return f"{label}: the midpoint of a square (playable only while its four corners are empty)."
+            return f"{label}: empty point."
         who = "Black" if stacks[label][-1].startswith("B") else "White"
-        text = f"{label.upper()}: {who} stone"
-        geo = geometry(getattr(g, "size", 12))
-        p = geo.index.get(label)
+        text = f"{label}: a {who} stone" + (" (yours)" if self.viewer() == who else "")
+        geo = self._geo()
+        p = geo.index.get(label) if geo is not None else None
         if p is not None and p >= geo.nc:
             return text + " on a midpoint: it can never be captured, and it links the square's corners."
         if p is not None and not geo.mids_of[p]:
             return text + " on a board corner: it can never be captured."
-        fn = getattr(g, "threats", None)
+        fn = getattr(g, "threats", None) if g is not None else None
         try:
             if fn is not None and label in fn():
-                return text + f" – in danger: {g.to_move.other.title} can capture it next move!"
+                return text + f", in danger: {g.to_move.other.title} can capture it next move!"
         except Exception:
             pass
-        return text
+        return text + "."
 
     # ------------------------------------------------------------ display
     def decorate(self, deco: Decorations) -> None:

@@ -567,7 +567,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         end = self.active_at + BREATHE_FOR
         return (math.ceil(end * 1.1 - 0.25) + 0.25) / 1.1
 
-    def busy(self) -> bool:
+    def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event)."""
         if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None:
             return True
