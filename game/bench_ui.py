@@ -14,6 +14,8 @@ several runs:
   played (the move list, status and buttons update, the animation starts) and the frame
   where its animation ends (the next player's input and panel are set up).
   ``move_frame_ms_p50`` is the median of those frames.
+* ``thinking_frame_ms_p50`` / ``_p99``: frames while the computer (Onyx, hard) thinks in its
+  worker process, at a real loop's pace (the search must not slow the window).
 * ``startup_s``: wall time of ``python main.py --screenshot X --frames 1``.
 
 The games are random but seeded; the long game picks "calm" moves (``calm_move``: never one
@@ -187,6 +189,35 @@ def move_frame_times(plies: int = LONG_PLIES, size: tuple[int, int] = WINDOW, ga
     return out
 
 
+def thinking_frames(seconds: float = 3.0, size: tuple[int, int] = WINDOW, game: str = "onyx",
+                    level: str = "hard") -> list[tuple[float, float]]:
+    """Frames drawn while the computer thinks in its worker process (the real ``WorkerEngine``):
+    ``(wall seconds, CPU seconds of the UI thread)`` per ``App.step`` over ``seconds``."""
+    from .scenes.board import WorkerEngine
+    out: list[tuple[float, float]] = []
+    with _app(game, size) as app:
+        scene: Any = app.scene
+        scene.match.players[scene.match.to_move.other] = level
+        scene.engine = WorkerEngine()
+        opening = calm_move(scene.match.game, random.Random(3))
+        if opening is None:
+            return out
+        scene.play_move(opening)
+        guard = 0
+        while not scene.thinking and guard < 600:
+            guard += 1
+            app.step(1 / 60)
+        end = time.perf_counter() + seconds
+        while scene.thinking and time.perf_counter() < end:
+            c0, t0 = time.thread_time(), time.perf_counter()
+            app.step(1 / 60)
+            out.append((time.perf_counter() - t0, time.thread_time() - c0))
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))   # a real loop's pace
+        scene.cancel_engine()
+        scene.engine.close()
+    return out
+
+
 def startup_time(repeat: int = 3) -> float:
     """Median wall time of ``python main.py --screenshot ... --frames 1`` (seconds)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -238,6 +269,14 @@ def measure(runs: int = RUNS, plies: int = LONG_PLIES) -> dict[str, Any]:
             if vals:
                 store["max"].append(max(vals))
                 store["p50"].append(med(vals))
+    t_wall: dict[str, list[float]] = {"p50": [], "p99": []}
+    t_cpu: dict[str, list[float]] = {"p50": [], "p99": []}
+    for r in range(runs):
+        frames3 = thinking_frames()
+        for store, vals in ((t_wall, [w for w, _ in frames3]), (t_cpu, [c for _, c in frames3])):
+            if vals:
+                store["p50"].append(med(vals))
+                store["p99"].append(_percentile(vals, 0.99))
     startup = startup_time()
 
     def fig(xs: list[float]) -> float | None:
@@ -249,6 +288,10 @@ def measure(runs: int = RUNS, plies: int = LONG_PLIES) -> dict[str, Any]:
         "move_frame_ms_max": fig(m_wall["max"]),
         "move_frame_ms_p50": fig(m_wall["p50"]),
         "startup_s": round(startup, 3),
+        "thinking_frame_ms_p50": fig(t_wall["p50"]),
+        "thinking_frame_ms_p99": fig(t_wall["p99"]),
+        "thinking_frame_cpu_ms_p50": fig(t_cpu["p50"]),
+        "thinking_frame_cpu_ms_p99": fig(t_cpu["p99"]),
         "frame_cpu_ms_p50": fig(a_cpu["p50"]),
         "frame_cpu_ms_p99": fig(a_cpu["p99"]),
         "move_frame_cpu_ms_max": fig(m_cpu["max"]),
@@ -281,6 +324,10 @@ def run(json: bool = False, json_out: bool | None = None) -> int:
         print(f"  the same in CPU time of the UI thread: animations p50 {result['frame_cpu_ms_p50']} ms, "
               f"p99 {result['frame_cpu_ms_p99']} ms; moves worst {result['move_frame_cpu_ms_max']} ms, "
               f"median {result['move_frame_cpu_ms_p50']} ms")
+        print(f"Frames while the computer thinks (Onyx, hard, worker process): p50 "
+              f"{result['thinking_frame_ms_p50']} ms, p99 {result['thinking_frame_ms_p99']} ms "
+              f"(CPU of the UI thread p50 {result['thinking_frame_cpu_ms_p50']} ms, "
+              f"p99 {result['thinking_frame_cpu_ms_p99']} ms)")
         print(f"Start-up (main.py --screenshot --frames 1): {result['startup_s']} s")
     return 0
 
