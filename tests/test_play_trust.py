@@ -388,3 +388,18 @@ def test_keys_typed_in_the_move_box_are_not_board_shortcuts():
     _type(app, sc, "c")                    # C toggles coordinates on the board, not here
     assert app.settings.show_coords == coords
     app.close()
+
+
+# ---------------------------------------------------------------- the same kind of fault elsewhere
+def test_escape_during_a_replay_stops_it_and_stays_on_the_board():
+    app = make_app("--game", "onyx")
+    sc = board(app)
+    for t in ("f6", "e7", "c3"):
+        play_clicks(app, t)
+    click_widget(app, sc.toolbar.buttons["replay"])
+    step(app, 3)
+    assert sc.history.replaying
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+    step(app, 3)
+    assert app.scene is sc and not sc.history.replaying
+    app.close()

@@ -315,6 +315,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.move_box_focused():
             self.w["movebox"].unfocus()      # Escape gives the keyboard back to the board
             return True
+        if self.history.replaying:
+            self.history.stop_replay()       # Escape stops a replay; a second one leaves
+            return True
         if self.input is not None and self.input.prefix:
             self.input.cancel()
             self.status = ""
