@@ -2,6 +2,14 @@
 games (menu, new game, boards incl. Onyx 16/20 and the pie rule, tutorials, settings), with no
 exception and a rules state that is always one reached by legal moves.
 
+A share of the inputs goes to game boards by construction, not by luck: half the stations are
+boards, and a board station that has spent ``AWAY_BUDGET`` of its ``STATION_EVERY`` inputs off a
+board (the monkey pressed Menu, New game, Escape...) is put back on one each time it leaves it
+again, so at least (250 - 40) / 250 of a board station's inputs are aimed at a board (42 % of
+all). Each input is counted by the scene its events are delivered to, and at least
+``BOARD_SHARE`` (a third) must have reached a board with no fade running (a click that lands in
+the frame a board is left, or in a fade, does not count).
+
 Several events go into each frame and only every few frames are drawn, so the whole run stays
 well under a minute. The computer players are the in-process ``StubEngine`` (random legal moves).
 """
@@ -20,11 +28,15 @@ from game.app import App, build, parse_args
 from game.rules.base import Game
 from game.scenes.board import BoardScene, StubEngine
 
+from ui_helpers import post_click, post_key, post_motion
+
 EVENTS = int(os.environ.get("MONKEY_EVENTS", "20000"))
 PER_FRAME = 16         # events posted before each frame
 DRAW_EVERY = 5         # frames between two drawn frames
 STATION_EVERY = 250    # events between two visits to a chosen scene
 CHECK_EVERY = 40       # events between two checks of the rules state
+AWAY_BUDGET = 40       # inputs a board station may spend off its board before it is put back on one
+BOARD_SHARE = 1 / 3    # the share of all inputs that must be delivered to a board (no fade running)
 
 KEYS = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_c, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP,
@@ -114,15 +126,22 @@ def visible_buttons(app: App) -> list[Any]:
     return out
 
 
-def post_click(pos: tuple[int, int], button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+def on_board(app: App) -> bool:
+    """A board scene is current and no fade is running (a fade drops clicks and keys)."""
+    return isinstance(app.scene, BoardScene) and not app.transitioning
 
 
-def frame(app: App, dt: float, draw: bool) -> None:
-    """App.step, drawing only when asked (the monkey renders every few frames)."""
+def scene_kind(app: App) -> str:
+    return type(app.scene).__name__ + (" (fading)" if app.transitioning else "")
+
+
+def frame(app: App, dt: float, draw: bool, delivered: dict[int, str]) -> None:
+    """App.step, drawing only when asked (the monkey renders every few frames). Each input (its
+    events carry ``monkey=i``) is noted in ``delivered`` with the kind of scene its first event reached."""
     for event in pygame.event.get():
+        tag = getattr(event, "monkey", None)
+        if tag is not None and tag not in delivered:
+            delivered[tag] = scene_kind(app)
         app.handle_event(event)
         if not app.running:
             return
@@ -143,20 +162,56 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
     checks = 0
     station, station_scene = "", None
     station_events: dict[str, int] = {}   # events the monkey spent in each chosen scene
+    delivered: dict[int, str] = {}        # input -> the kind of scene it was delivered to
+    away = 0                              # inputs of this board station aimed off a board
+    returns = 0                           # times a board station was put back on its board
+    board_visits = board_inputs = aimed = 0   # board stations: visits, inputs, inputs aimed at a board
     t0 = time.monotonic()
+
+    def stub(i: int) -> Any:
+        sc = app.scene
+        if isinstance(sc, BoardScene) and sc.engine is not None and not isinstance(sc.engine, StubEngine):
+            sc.engine = StubEngine(i)
+        return sc
+
+    def visit(make: Callable[[App], list[Any]], i: int) -> Any:
+        """The monkey is put on a station: its scenes replace the whole stack."""
+        app.running = True
+        if station_scene is not None:
+            check_scene(station_scene)         # the state it was left in
+        app.reset(make(app))
+        app.finish_transition()
+        return stub(i)
+
+    def back_on_board(make: Callable[[App], list[Any]], i: int) -> Any:
+        """Back to a board the way a person goes: to the board still open below (Settings was
+        opened from it), else over the menu to a fresh board of the station's kind."""
+        check_scene(station_scene)             # the state it was left in
+        app.running = True
+        app.finish_transition()
+        while len(app.scenes) > 1 and not isinstance(app.scene, BoardScene):
+            app.pop()
+            app.finish_transition()
+        if not isinstance(app.scene, BoardScene):
+            app.push(make(app)[-1])            # (the station's board; the menu is already below)
+            app.finish_transition()
+        return stub(i)
+
     try:
         for i in range(EVENTS):
             if i % STATION_EVERY == 0:
                 name, make = plan[(i // STATION_EVERY) % len(plan)]
-                app.running = True
-                if station_scene is not None:
-                    check_scene(station_scene)         # the state it was left in
-                app.reset(make(app))
-                app.finish_transition()
-                sc = app.scene
-                station, station_scene = name, sc
-                if isinstance(sc, BoardScene) and sc.engine is not None and not isinstance(sc.engine, StubEngine):
-                    sc.engine = StubEngine(i)
+                station, station_scene = name, visit(make, i)
+                away = 0
+                board_visits += station.startswith("board")
+            elif station.startswith("board") and not on_board(app):
+                away += 1
+                if away > AWAY_BUDGET:         # the board's share is used up elsewhere: back on a board
+                    station_scene = back_on_board(make, i)
+                    returns += 1
+            if station.startswith("board"):
+                board_inputs += 1
+                aimed += on_board(app)
             w, h = app.size
             sc = app.scene
             r = rng.random()
@@ -169,7 +224,7 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                 if nxt:
                     try:
                         x, y = view.pixel_of(rng.choice(nxt))
-                        post_click((int(x), int(y)))
+                        post_click((int(x), int(y)), monkey=i)
                     except KeyError:
                         pass
             elif r < 0.62:          # the mouse: mostly on the board's points, else anywhere
@@ -182,25 +237,24 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                 else:
                     pos = (rng.randrange(w), rng.randrange(h))
                 if rng.random() < 0.15:
-                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                    post_motion(pos, monkey=i)
                 else:
-                    post_click(pos, 1 if rng.random() < 0.92 else 3)
+                    post_click(pos, 1 if rng.random() < 0.92 else 3, monkey=i)
             elif r < 0.67:          # a button of the current screen (Menu / New game leave boards early)
                 buttons = visible_buttons(app)
                 if buttons:
-                    post_click(rng.choice(buttons).get_abs_rect().center)
+                    post_click(rng.choice(buttons).get_abs_rect().center, monkey=i)
             elif r < 0.998:         # a key
                 k = rng.choice(KEYS)
                 ctrl = {pygame.K_z: 0.6, pygame.K_y: 0.6, pygame.K_s: 0.2, pygame.K_o: 0.2}.get(k, 0.0)
                 mod = pygame.KMOD_CTRL if rng.random() < ctrl else 0
-                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+                post_key(k, mod, monkey=i)
             else:                   # the window changes size
                 size = rng.choice(SIZES)
-                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size, monkey=i))
             if i % PER_FRAME == PER_FRAME - 1:
                 f = i // PER_FRAME
-                frame(app, rng.choice([1 / 60, 1 / 60, 0.05, 0.2]), draw=f % DRAW_EVERY == 0)
+                frame(app, rng.choice([1 / 60, 1 / 60, 0.05, 0.2]), draw=f % DRAW_EVERY == 0, delivered=delivered)
                 if not app.running:            # Quit from the menu: start again
                     app.running = True
                     app.reset([plan[0][1](app)[0]])
@@ -221,8 +275,17 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                     if m is not None:
                         moves_seen = max(moves_seen, len(m.history))
         seconds = time.monotonic() - t0
+        per_kind: dict[str, int] = {}          # inputs per kind of scene they were delivered to
+        for kind in delivered.values():
+            per_kind[kind] = per_kind.get(kind, 0) + 1
+        per_kind["(nothing posted or not delivered)"] = EVENTS - len(delivered)
+        board_share = per_kind.get("BoardScene", 0) / EVENTS
         print(f"monkey: {EVENTS} events, {app.frame} frames, {checks} rules checks, {seconds:.1f} s; "
-              f"scenes {sorted(scene_types)}; checked {seen}; events per station {station_events}")
+              f"scenes {sorted(scene_types)}; checked {seen}; events per station {station_events}; "
+              f"inputs per scene kind {per_kind}; on a board {board_share:.1%} (aimed at one {aimed / EVENTS:.1%}); "
+              f"back on a board {returns} times")
+        assert aimed >= board_inputs - board_visits * AWAY_BUDGET      # the schedule held
+        assert board_share >= BOARD_SHARE, per_kind
         assert checks > EVENTS // CHECK_EVERY // 3
         assert moves_seen >= 5
         for need in ("MenuScene", "NewGameScene", "BoardScene"):

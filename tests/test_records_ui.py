@@ -15,71 +15,32 @@ import pygame_gui
 import pytest
 
 from game import autosave as AS
-from game.app import App, build, parse_args
+from game.app import App
 from game.anim.fade import FadeAnimation
 from game.ui.movelist import link_rect
 from game.rules import make_game
 from game.rules.base import Color, Result
 from game.rules.record import format_record, parse_record, record_from_game
-from game.scenes.board import BoardScene, StubEngine
+from game.scenes.board import BoardScene
 from game.scenes.files import pictures_dir
 from game.scenes.menu import MenuScene
 from game.sound import bank, sounds_for
 from game.storage import autosave_path, last_game_path, records_dir
 
-DT = 1 / 60
+from ui_helpers import board, click, click_widget, key, step
+import ui_helpers as helpers
 
 
-# ---------------------------------------------------------------- helpers (a person using the app)
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
 def settle(app: App) -> None:
     """Let fades, animations and the computer finish."""
-    for _ in range(80):
-        app.step(0.1)
-        sc = app.scene
-        if not app.transitioning and getattr(sc, "anim", None) is None and not getattr(sc, "thinking", False):
-            break
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, 2)
-
-
-def click_widget(app: App, element) -> None:
-    assert element.visible, f"{element} is hidden"
-    click(app, element.get_abs_rect().center)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    step(app, 2)
+    helpers.settle(app, 80, thinking=True)
 
 
 def make_app(*args: str) -> App:
-    app = build(parse_args(list(args)), fade=False)
-    app.engine_factory = StubEngine          # computer players move at once, in-process
-    for sc in app.scenes:
-        if isinstance(sc, BoardScene):
-            if sc.engine is not None:
-                sc.engine.close()
-            sc.engine = StubEngine()
+    app = helpers.make_app(*args)
     settle(app)
     return app
-
-
-def board(app: App) -> BoardScene:
-    sc = app.scene
-    assert isinstance(sc, BoardScene), sc
-    return sc
 
 
 def click_move(app: App, rng: random.Random) -> str:

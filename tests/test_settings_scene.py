@@ -5,47 +5,21 @@ import pygame
 import pytest
 
 from game import themes
-from game.app import App, build, parse_args
+from game.app import App
 from game.autosave import writer
-from game.scenes.board import BoardScene, StubEngine
+from game.scenes.board import BoardScene
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene, _slider_to_speed, _speed_to_slider, prefs
 from game.settings import load_settings, settings_path
 from game.sound import bank
 from game.views import draw as D
 
-DT = 1 / 60
-
-
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
+from ui_helpers import click_widget, key, step
+import ui_helpers as helpers
 
 
 def settle(app: App) -> None:
-    for _ in range(40):
-        app.step(0.1)
-        if not app.transitioning and getattr(app.scene, "anim", None) is None:
-            break
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app, 2)
-
-
-def click_widget(app: App, element) -> None:
-    assert element.visible, f"{element} is hidden"
-    click(app, element.get_abs_rect().center)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    step(app, 2)
+    helpers.settle(app, 40)
 
 
 def choose(app: App, dropdown, text: str) -> None:
@@ -60,8 +34,7 @@ def choose(app: App, dropdown, text: str) -> None:
 
 
 def make_app(*args: str) -> App:
-    app = build(parse_args(list(args)), fade=False)
-    app.engine_factory = StubEngine
+    app = helpers.make_app(*args, stub_boards=False)     # boards opened by the command line keep their engine
     settle(app)
     return app
 

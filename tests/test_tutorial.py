@@ -23,44 +23,19 @@ from game.scenes.base import Scene
 from game.scenes.tutorial import TutorialScene, markup_html
 from game.views import has_view
 
-DT = 1 / 60
+from ui_helpers import click, click_widget, key, step
+import ui_helpers as helpers
+
 GAMES_WITH_VIEW = [g for g in ("amoeba", "onyx", "onager") if has_view(g)]
 
 
-# ---------------------------------------------------------------- a person using the app
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
 def settle(app: App, limit: int = 400) -> None:
     """Let fades, demo moves, animations and the puzzle defence finish."""
-    for _ in range(limit):
+    def calm() -> bool:
         sc = app.scene
-        if not app.transitioning and not (isinstance(sc, TutorialScene) and sc.busy):
-            return
-        app.step(0.2)
-    raise AssertionError("the tutorial did not settle")
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1, frames: int = 2) -> None:
-    """Move there, press and release (a widget's press is handled on the next frame)."""
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, frames)
-
-
-def click_widget(app: App, element) -> None:
-    assert element.visible, f"{element} is hidden"
-    click(app, element.get_abs_rect().center)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    step(app, 2)
+        return not app.transitioning and not (isinstance(sc, TutorialScene) and sc.busy)
+    helpers.settle(app, limit, 0.2, until=calm, check_first=True, fail="the tutorial did not settle")
 
 
 def point(scene: TutorialScene, label: str) -> tuple[int, int]:

@@ -1,63 +1,33 @@
 """The Amoeba view and its click logic, and a whole game played with the mouse (headless)."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 import pytest
 
 from game.anim.moves import MoveAnimation
-from game.app import App, build, parse_args
+from game.app import build, parse_args
 from game.rules import make_game
 from game.rules.amoeba import Amoeba
 from game.rules.base import Color
 from game.views import Decorations, input_for, view_for
 from game.views.amoeba import AmoebaInput, AmoebaView
 
-DT = 1 / 60
+from ui_helpers import DT, move_mouse, settle, step
+import ui_helpers as helpers
 
-
-# ---------------------------------------------------------------- helpers (a person using the app)
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
-def settle(app: App) -> None:
-    for _ in range(60):
-        app.step(0.1)
-        sc = app.scene
-        if not app.transitioning and getattr(sc, "anim", None) is None:
-            break
-
-
-def move_mouse(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    step(app)
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    move_mouse(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, 2)
-
-
-def click_point(app: App, label: str) -> None:
-    """Click a board point where the view itself says it is."""
-    click(app, app.scene.view.pixel_of(label))
-
-
-def click_widget(app: App, element) -> None:
-    click(app, element.get_abs_rect().center)
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
+# here the mouse moves onto a point in a frame of its own before it presses, and widgets are not
+# checked for visibility first
+click = partial(helpers.click, hover_first=True)
+click_point = partial(helpers.click_point, hover_first=True)
+click_widget = partial(helpers.click_widget, check=None, hover_first=True)
 
 
 @pytest.fixture
 def board_app():
-    app = build(parse_args(["--game", "amoeba", "--window", "1280x800"]), fade=False)
-    settle(app)
-    yield app
-    app.close()
+    yield from helpers.running_app("--game", "amoeba", "--window", "1280x800")
 
 
 # ---------------------------------------------------------------- geometry
@@ -161,7 +131,7 @@ def test_stack_tooltip_lists_the_pieces():
     game = Amoeba.from_position("c3: B,W,Bk; f3: Wk", Color.BLACK)
     inp = _input_for(game)
     text = inp.describe("c3")
-    assert "bottom to top: Black, White, Black Kernel" in text and "Black controls" in text
+    assert text == "c3: 3 pieces, your Kernel on top (you control it); under it, top down: a White piece, your piece."
 
 
 # ---------------------------------------------------------------- animation

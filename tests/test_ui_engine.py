@@ -10,7 +10,6 @@ import os
 import random
 import signal
 import time
-from typing import Callable
 
 import pygame
 import pytest
@@ -19,7 +18,9 @@ from game.app import App, build, parse_args
 from game.rules.base import Color
 from game.scenes.board import BoardScene, StubEngine, WorkerEngine
 
-DT = 1 / 60
+from ui_helpers import DT, click, key, post_click, step, wait_until
+import ui_helpers as helpers
+
 HAS_WORKER = True
 try:
     from game.ai.worker import EngineClient  # noqa: F401
@@ -28,52 +29,14 @@ except Exception:  # pragma: no cover - the engine package is missing
 needs_worker = pytest.mark.skipif(not HAS_WORKER, reason="game.ai.worker is not available")
 
 
-# ---------------------------------------------------------------- helpers
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
-def post_click(pos: tuple[float, float], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-
-
-def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
-    post_click(pos, button)
-    step(app, 2)
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
+def settle(app: App) -> None:
+    """Let fades and animations finish, looking before each frame (no frame at all when nothing moves)."""
+    helpers.settle(app, check_first=True)
 
 
 def click_widget(app: App, element) -> None:
-    assert element.visible and element.is_enabled, f"{element} cannot be clicked"
-    click(app, element.get_abs_rect().center)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    step(app, 2)
-
-
-def settle(app: App) -> None:
-    for _ in range(60):
-        sc = app.scene
-        if not app.transitioning and getattr(sc, "anim", None) is None:
-            break
-        app.step(0.1)
-
-
-def wait_until(app: App, cond: Callable[[], bool], timeout: float = 15.0, dt: float = DT) -> float:
-    """Step frames (real time passes: the worker thinks) until cond(); returns the seconds waited."""
-    t0 = time.monotonic()
-    while not cond():
-        if time.monotonic() - t0 > timeout:
-            raise AssertionError(f"timed out after {timeout} s")
-        app.step(dt)
-        time.sleep(0.004)
-    return time.monotonic() - t0
+    helpers.click_widget(app, element, check="enabled")
 
 
 def make_app(game: str, *extra: str, window: str = "1280x800", engine: str = "stub") -> App:
@@ -456,10 +419,10 @@ def test_threat_texts_are_per_game():
     assert "leads on your back row" in on.threat_message(["k1", "k3"])
     am = input_for("amoeba")
     am.set_game(make_game("amoeba"))
-    assert am.threat_message(["d4"]) == "Your Kernel on D4 can be captured next move!"
+    assert am.threat_message(["d4"]) == "Your Kernel on d4 can be captured next move!"
     ox = input_for("onyx")
     ox.set_game(make_game("onyx"))
-    assert ox.threat_message(["a5", "b4"]) == "A5, B4 can be captured next move!"
+    assert ox.threat_message(["a5", "b4"]) == "a5, b4 can be captured next move!"
     assert ox.idle_message() == "Black to move: click a point to place a stone."
 
 

@@ -10,56 +10,27 @@ import pygame
 import pytest
 
 from game.anim.tween import Tween, Tweens, easing_function
-from game.app import MIN_SIZE, App, build, main, parse_args
+from game.app import MIN_SIZE, App, main, parse_args
 from game.match import Match
 from game.rules import make_game
 from game.rules.base import Color, GameOverError, IllegalMoveError, InvalidMoveError
 from game.scenes.base import Scene
 
-DT = 1 / 60
+from ui_helpers import DT, click, click_widget, key, step
+import ui_helpers as helpers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-# ---------------------------------------------------------------- helpers (a person using the app)
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
 def settle(app: App) -> None:
-    """Let fades and animations finish."""
-    for _ in range(40):
-        app.step(0.1)
-        sc = app.scene
-        if not app.transitioning and getattr(sc, "anim", None) is None and not getattr(sc, "thinking", False):
-            break
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, 2)
-
-
-def click_widget(app: App, element) -> None:
-    assert element.visible, f"{element} is hidden"
-    click(app, element.get_abs_rect().center)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
-    step(app, 2)
+    """Let fades, animations and the computer finish."""
+    helpers.settle(app, 40, thinking=True)
 
 
 @pytest.fixture
 def app():
-    a = build(parse_args([]), fade=True)
-    settle(a)
-    yield a
-    a.close()
+    yield from helpers.running_app(fade=True, ready=settle)
 
 
 # ---------------------------------------------------------------- tweens

@@ -14,31 +14,20 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import App, build, parse_args
+from game.app import App
 from game.bench_ui import calm_move
 from game.ui.movelist import MoveList, link_rect
 from game.ui.text import StatusText, rich_runs
-from game.scenes.board import BoardScene, StubEngine
+from game.scenes.board import BoardScene
 
-DT = 1 / 60
+from ui_helpers import DT, board, step
+import ui_helpers as helpers
 
 
 def make_app(*args: str) -> App:
-    app = build(parse_args(list(args)), fade=False)
-    app.engine_factory = StubEngine
-    for sc in app.scenes:
-        if isinstance(sc, BoardScene) and sc.engine is not None:
-            sc.engine.close()
-            sc.engine = StubEngine()
-    for _ in range(3):
-        app.step(DT)
+    app = helpers.make_app(*args)
+    step(app, 3)
     return app
-
-
-def board(app: App) -> BoardScene:
-    sc = app.scene
-    assert isinstance(sc, BoardScene), sc
-    return sc
 
 
 def play_long(app: App, plies: int, seed: int = 5) -> list[str]:
@@ -76,20 +65,13 @@ def joined(rows: list[str]) -> str:
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    for _ in range(3):
-        app.step(DT)
+    helpers.click(app, pos, frames=3)
 
 
 def settle(app: App) -> None:
+    """Until the board's own animation ends (fades are not waited for)."""
     sc = board(app)
-    for _ in range(60):
-        app.step(0.1)
-        if sc.anim is None:
-            break
+    helpers.settle(app, until=lambda: sc.anim is None)
 
 
 # ---------------------------------------------------------------- long games through the scene

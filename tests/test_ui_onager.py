@@ -5,6 +5,7 @@ Positions are the worked examples of the spec (/work/shared/rules/onager.md, sec
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 import pytest
@@ -19,42 +20,18 @@ from game.scenes.board import BoardScene
 from game.views import Decorations, input_for, view_for
 from game.views.onager import LAKE_HINT, OnagerInput, OnagerView, describe_stack
 
-DT = 1 / 60
+from ui_helpers import move_mouse, settle, step
+import ui_helpers as helpers
+
 POS_8_5 = "b2: B; b3: B; b4: W; c3: B; d4: W; c5: B; d5: B; d6: W; Lakes: c4"
 POS_8_6 = "f3: B; g2: B; h1: W; g1: B; f1: W; f4: B"
 POS_8_7 = "k1: B; k3: W,B; a2: W; i1: W; j1: W; c4: B"
 
 
-# ---------------------------------------------------------------- helpers (a person using the app)
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
-def settle(app: App) -> None:
-    for _ in range(60):
-        app.step(0.1)
-        if not app.transitioning and getattr(app.scene, "anim", None) is None:
-            break
-
-
-def move_mouse(app: App, pos: tuple[float, float]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    step(app)
-
-
-def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    move_mouse(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    step(app, 2)
-
-
-def click_cell(app: App, label: str) -> None:
-    """Click a cell where the view itself says it is."""
-    click(app, app.scene.view.pixel_of(label))
+# ---------------------------------------------------------------- a person using the app (ui_helpers)
+# here the mouse moves onto a cell in a frame of its own before it presses
+click = partial(helpers.click, hover_first=True)
+click_cell = partial(helpers.click_point, hover_first=True)
 
 
 def play_clicks(app: App, *labels: str) -> None:
@@ -74,10 +51,7 @@ def open_position(app: App, text: str, to_move: Color) -> BoardScene:
 
 @pytest.fixture
 def app():
-    a = build(parse_args(["--game", "onager", "--window", "1280x800"]), fade=False)
-    settle(a)
-    yield a
-    a.close()
+    yield from helpers.running_app("--game", "onager", "--window", "1280x800")
 
 
 def fresh_input(game: Onager) -> OnagerInput:
@@ -179,7 +153,7 @@ def test_selecting_a_piece_shows_walks_and_first_jump_landings():
     onto = {lab for lab, k in deco.targets.items() if k == "stack"}
     assert walks == set(game.walk_targets("b2")) == {"a1", "a2", "b1", "c2"}
     assert onto == set(game.chain_steps("b2", [])) == {"b4", "d4"}
-    assert inp.after_select_message().startswith("B2: green walk")
+    assert inp.after_select_message().startswith("b2: green walk")
 
 
 def test_a_chain_stays_open_on_an_enemy_piece_and_ends_when_clicked_again():
@@ -192,7 +166,7 @@ def test_a_chain_stays_open_on_an_enemy_piece_and_ends_when_clicked_again():
     inp.decorate(deco)
     assert deco.targets == {"d6": "stack", "b4": "end"}
     assert deco.hidden == {"b2": 1} and deco.path == ("b2", "b4")
-    assert "click B4 again" in inp.after_select_message()
+    assert "click b4 again" in inp.after_select_message()
     assert inp.click("d6").move is None      # d6 is white too, and d4 is one more jump away
     assert inp.targets() == {"d4": "stack", "d6": "end"}
     res = inp.click("d6")                    # the disc again: stop here
@@ -241,7 +215,7 @@ def test_illegal_clicks_explain_why_and_never_raise():
     inp.click("b2")
     inp.click("b4")
     res = inp.click("a1")
-    assert res.move is None and "B4" in res.message and inp.prefix == ("b2", "b4")
+    assert res.move is None and "b4" in res.message and inp.prefix == ("b2", "b4")
     assert inp.click("zz9").move is None
     assert inp.click(None).message == "Selection cleared."
     assert inp.click("b2").move is None and inp.prefix == ("b2",)
@@ -250,11 +224,11 @@ def test_illegal_clicks_explain_why_and_never_raise():
 
 def test_stack_tooltip_lists_the_discs_bottom_to_top():
     text = describe_stack("d4", ("W", "B", "W"))
-    assert "stack of 3, bottom to top: White, Black, White" in text and "White's piece is on top" in text
+    assert "d4: 3 discs, White on top (2 White, 1 Black)" in text and "Only the top disc moves" in text
     assert "counts for Black" in describe_stack("k3", ("W", "B"))
     assert "lake" in describe_stack("c3", ("L",))
     game = Onager.from_position("d4: W,B,W; k3: W,B", Color.WHITE)
-    assert fresh_input(game).describe("d4").startswith("D4: stack of 3")
+    assert fresh_input(game).describe("d4").startswith("d4: 3 discs")
 
 
 # ---------------------------------------------------------------- animation
@@ -322,7 +296,7 @@ def test_a_chain_by_clicking_each_landing(app):
     assert set(board.decorations().targets) == {"e2", "e3", "f2", "g3", "f5", "h1"}
     click_cell(app, "h1")                        # onto White: the move stays open
     assert board.input.prefix == ("f3", "h1") and board.match.history == []
-    assert "click H1 again" in board.default_status()
+    assert "click h1 again" in board.default_status()
     deco = board.decorations()
     assert deco.targets == {"f1": "stack", "h1": "end"} and deco.hidden == {"f3": 1}
     click_cell(app, "f1")                        # onto White again
@@ -373,7 +347,7 @@ def test_illegal_click_in_play_gives_a_message_and_changes_nothing(app):
 def test_back_row_lead_is_marked_and_the_win_highlights_the_counted_cells(app):
     board = open_position(app, POS_8_7, Color.WHITE)  # Black leads 2 to 1, White to move
     assert board.decorations().threats == ["k1", "k3"]
-    assert "K1, K3" in board.w["status"].html_text
+    assert "k1, k3" in board.w["status"].html_text
     assert board.w["count_b"].text == "Black  2" and board.w["count_w"].text == "White  1"
     play_clicks(app, "a2", "a1")                      # does not answer the threat
     m = board.match

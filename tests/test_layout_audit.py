@@ -1,0 +1,255 @@
+"""Layout audit: every screen reads right at every window size and in every colour theme.
+
+Each scene the command line can open (``--scene``, see ``game.app``) is built headless at
+1024x640, 1280x800, 1920x1080, 2400x1400 and 3840x2160, drawn for real in the classic,
+colour-blind and dark themes, and fails when
+
+* a pygame-gui label's text does not fit its rectangle (and pygame-gui's "Label Rect is too
+  small" warning), a button's text is wider or taller than the button, a text box scrolls, a
+  text entry's placeholder is cut, our ``StatusText`` sets its text smaller than its style or
+  cuts it with an ellipsis, a ``FastLabel``'s text is wider than the label;
+* two widgets of the scene's root overlap, or two texts the scene draws itself overlap each
+  other or a widget (scenes that draw text say where with ``layout_rects()``: a list of
+  ``(name, rect, bounds)``; ``bounds`` is the rectangle the text must stay in, or None);
+* anything lies outside the window (or a drawn text outside its bounds), or is drawn smaller
+  than 12 px times the window's UI scale;
+* pygame-gui warns (the ``warnings`` module) or anything logs a warning.
+
+One app per window size is reused for all scenes (``app.reset``); each scene is checked in full
+once (the layout does not depend on the colours) and drawn in every theme. ``LAYOUT_SHOTS=DIR``
+writes a PNG of every case to DIR (``<scene>-<W>x<H>-<theme>.png``).
+"""
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import re
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import themes
+from game.app import App, after_start, first_scenes, parse_args, use_theme
+from game.scenes.board import StubEngine
+from game.scenes.settings import attach_settings
+from game.ui.movelist import MoveList
+from game.ui.text import FastLabel, StatusText
+
+SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2400, 1400), (3840, 2160)]
+THEMES = ("classic", "colour-blind", "dark")
+DANGER = {
+    "amoeba": "b3-c4 e4-e3",
+    "onyx": "i4 de34 kl23 e3 a4 k7 ab89 jk56 ef67 h4 h10 fg56 hi78 b4 bc12 c3 l3 i3 i6 j9 k3 de78 h9 f11 "
+            "k2 k1 e9 d1 j4 c8 b3 d7 e12 e6 b10 j2 l5",
+    "onager": "d7 f9 e8 b1-c1 j3-i4 a4-c4 j4-i5 a6-c6 k4-i6 c1-d1 k2-g6 c6-c7 i5-h5 d1-e2 k1-i3 b6-d8 h5-h4 "
+              "a5-a4 i6-e5 d8-b6 i3-i2 b6-d8 j2-i3 e2-d1 i2-a5",
+}
+# (scene, extra command-line arguments): every kind of scene, the boards with a Danger line
+CASES: list[tuple[str, tuple[str, ...]]] = [
+    ("menu", ()),
+    *[(f"new:{g}", ()) for g in ("amoeba", "onyx", "onager")],
+    *[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
+    *[(f"tutorial:{g}", ()) for g in ("amoeba", "onyx", "onager")],
+    ("lesson:amoeba:1:3", ()), ("lesson:onyx:3:1", ()), ("lesson:onager:2:8", ()),
+    ("puzzle:amoeba:1", ()), ("puzzle:onyx:8", ()), ("puzzle:onager:3", ()),
+    ("settings", ()), ("load", ()), ("save", ("--moves", "b3-c4")),
+    ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx:agree", ()),
+    ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
+]
+MIN_TEXT = 12          # px at UI scale 1: drawn text smaller than this is not readable
+
+
+def _name(el: Any) -> str:
+    text = getattr(el, "text", None) or getattr(el, "html_text", None) or ""
+    text = re.sub(r"<[^>]+>", "", str(text))[:40]
+    return f"{type(el).__name__}({text!r})"
+
+
+def _is_tooltip(el: Any) -> bool:
+    ids = list(getattr(el, "element_ids", None) or [])
+    return bool(ids) and ids[0] == "tool_tip"
+
+
+def _elements(app: App) -> list[Any]:
+    """Every visible, living pygame-gui element (tooltips aside)."""
+    out = []
+    for el in app.ui.get_sprite_group().sprites():
+        if not getattr(el, "visible", False) or not el.alive() or _is_tooltip(el):
+            continue
+        if isinstance(el, pygame_gui.core.UIContainer) and getattr(el, "get_object_ids", lambda: [])()[-1:] == [
+                "#scene_root"]:
+            continue
+        if getattr(el, "ui_root_container", None) is el:
+            continue
+        out.append(el)
+    return out
+
+
+def _text_problems(el: Any) -> list[str]:
+    """What is wrong with an element's text (empty: it reads whole, at its style's size)."""
+    r = el.rect
+    if isinstance(el, StatusText):
+        out = []
+        if el.shrunk:
+            out.append(f"{_name(el)} set smaller ({el.shown_size} < {el._px(el.size)} px)")
+        if el.cut:
+            out.append(f"{_name(el)} cut with an ellipsis: {el.lines}")
+        return out
+    if isinstance(el, FastLabel):
+        if not el.text:
+            return []
+        w, h = el.font.size(el.text)
+        return [f"{_name(el)} too small: text {w}x{h} in {r.w}x{r.h}"] if w > r.w or h > r.h else []
+    if isinstance(el, pygame_gui.elements.UILabel):
+        if not el.text or el.font is None:
+            return []
+        w, h = el.font.get_rect(el.text).size
+        return [f"{_name(el)} too small: text {w}x{h} in {r.w}x{r.h}"] if w > r.w or h > r.h else []
+    if isinstance(el, pygame_gui.elements.UIButton):
+        if not el.text or el.font is None:
+            return []
+        bw = getattr(el, "border_width", 0)
+        border = (bw.get("left", 0) + bw.get("right", 0)) if isinstance(bw, dict) else 2 * int(bw or 0)
+        shadow = 2 * int(getattr(el, "shadow_width", 0) or 0)
+        w, h = el.font.get_rect(el.text).size
+        room_w, room_h = r.w - border - shadow, r.h - shadow
+        if w > room_w or h > room_h:
+            return [f"{_name(el)} text does not fit: {w}x{h} in {room_w}x{room_h}"]
+        return []
+    if isinstance(el, pygame_gui.elements.UITextEntryLine):
+        shown = el.get_text() or getattr(el, "placeholder_text", "") or ""
+        if not shown or el.font is None:
+            return []
+        pad = getattr(el, "padding", (0, 0))
+        w = el.font.get_rect(shown).w
+        room = r.w - 2 * int(pad[0]) - 2 * int(getattr(el, "border_width", 1) or 0)
+        return [f"{_name(el)} placeholder cut: {w} > {room}"] if w > room and not el.get_text() else []
+    if isinstance(el, pygame_gui.elements.UITextBox) and not _is_tooltip(el):
+        if getattr(el, "scroll_bar", None) is not None:
+            return [f"{_name(el)} scrolls: its text does not fit {r.w}x{r.h}"]
+    return []
+
+
+def _is_parent(a: Any, b: Any) -> bool:
+    """a contains b in the widget tree (a container and its children may overlap)."""
+    c = getattr(b, "ui_container", None)
+    seen = 0
+    while c is not None and seen < 20:
+        if c is a or getattr(a, "get_container", lambda: None)() is c:
+            return True
+        c = getattr(c, "ui_container", None)
+        seen += 1
+    return getattr(b, "parent_element", None) is a
+
+
+def audit(app: App) -> list[str]:
+    """Every layout problem of the current scene (geometry and text; warnings are caught apart)."""
+    sc = app.scene
+    win = pygame.Rect((0, 0), app.size)
+    k = app.ui_scale
+    out: list[str] = []
+    els = _elements(app)
+    for el in els:
+        r = pygame.Rect(el.rect)
+        if r.w <= 0 or r.h <= 0:
+            continue
+        if not win.contains(r):
+            out.append(f"{_name(el)} outside the window: {r}")
+        out.extend(_text_problems(el))
+    root = getattr(sc, "root", None)
+    mine = [el for el in els if getattr(el, "ui_container", None) is root and el.rect.w > 0 and el.rect.h > 0]
+    for a, b in itertools.combinations(mine, 2):
+        if a.rect.colliderect(b.rect) and not _is_parent(a, b) and not _is_parent(b, a):
+            out.append(f"{_name(a)} {tuple(a.rect)} overlaps {_name(b)} {tuple(b.rect)}")
+    hook = getattr(sc, "layout_rects", None)
+    drawn = list(hook()) if callable(hook) else []
+    for name, rect, bounds, *size in drawn:
+        rect = pygame.Rect(rect)
+        if not win.contains(rect):
+            out.append(f"drawn {name!r} outside the window: {rect}")
+        if bounds is not None and not pygame.Rect(bounds).contains(rect):
+            out.append(f"drawn {name!r} {tuple(rect)} outside its place {tuple(pygame.Rect(bounds))}")
+        if size and size[0] is not None and size[0] < round(MIN_TEXT * k):
+            out.append(f"drawn {name!r} too small: {size[0]} px < {round(MIN_TEXT * k)} px")
+        for el in mine:
+            if rect.colliderect(el.rect):
+                out.append(f"drawn {name!r} {tuple(rect)} overlaps {_name(el)} {tuple(el.rect)}")
+    for (n1, r1, *_), (n2, r2, *_) in itertools.combinations(drawn, 2):
+        if pygame.Rect(r1).colliderect(pygame.Rect(r2)):
+            out.append(f"drawn {n1!r} {tuple(pygame.Rect(r1))} overlaps drawn {n2!r} {tuple(pygame.Rect(r2))}")
+    return out
+
+
+class _Log(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(f"{record.name}: {record.getMessage()}")
+
+
+def make_app(size: tuple[int, int]) -> App:
+    app = App(size, fade=False)
+    attach_settings(app, allow_fullscreen=False, autosave=False)
+    app.engine_factory = StubEngine
+    return app
+
+
+def open_case(app: App, scene: str, extra: tuple[str, ...]) -> None:
+    """The scenes ``--scene scene`` starts with, as ``game.app.build`` makes them."""
+    args = parse_args(["--scene", scene, *extra])
+    app.reset(first_scenes(app, args))
+    app.finish_transition()
+    after_start(app, args)
+
+
+def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], float]:
+    problems: list[str] = []
+    t0 = time.monotonic()
+    log = _Log()
+    logging.getLogger().addHandler(log)
+    app = make_app(size)
+    try:
+        for scene, extra in CASES:
+            label = f"{scene} {size[0]}x{size[1]}"
+            use_theme(app, "classic")
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                open_case(app, scene, extra)
+                for _ in range(2):
+                    app.step(1 / 60)
+                found = audit(app)
+                for theme in THEMES:
+                    if theme != "classic":
+                        use_theme(app, theme)
+                        app.step(1 / 60)
+                    if shots is not None:
+                        pygame.image.save(app.screen, str(shots / f"{scene.replace(':', '-')}-{size[0]}x{size[1]}"
+                                                                  f"-{theme}.png"))
+            found += [f"warning: {w.message}" for w in caught]
+            found += [f"log: {m}" for m in log.records]
+            log.records.clear()
+            problems += [f"{label}: {p}" for p in found]
+    finally:
+        logging.getLogger().removeHandler(log)
+        themes.apply_theme("classic")
+        app.close()
+    return problems, time.monotonic() - t0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_layout_audit(size):
+    shots = os.environ.get("LAYOUT_SHOTS")
+    folder = Path(shots) if shots else None
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+    problems, seconds = run_size(size, folder)
+    print(f"layout audit {size[0]}x{size[1]}: {len(CASES)} scenes x {len(THEMES)} themes in {seconds:.1f} s")
+    assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems)
