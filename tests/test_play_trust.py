@@ -23,43 +23,28 @@ from game.scenes.board import BoardScene, StubEngine
 from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
 from game.storage import autosave_path
-
-DT = 1 / 60
-
-
-# ---------------------------------------------------------------- helpers
-def step(app: App, n: int = 1, dt: float = DT) -> None:
-    for _ in range(n):
-        app.step(dt)
+from ui_helpers import board, calm, click, step
+from ui_helpers import click_widget as ui_click_widget
+from ui_helpers import settle as ui_settle
 
 
+
+# ---------------------------------------------------------------- helpers (tests/ui_helpers.py)
 def settle(app: App) -> None:
-    for _ in range(80):
-        app.step(0.1)
-        sc = app.scene
-        if not app.transitioning and getattr(sc, "anim", None) is None and not getattr(sc, "redo_left", 0) \
-                and not getattr(sc, "thinking", False):
-            break
+    """Fades, animations, a whole Redo round and the computer's reply finish."""
+    ui_settle(app, 80, until=lambda: calm(app, thinking=True) and not getattr(app.scene, "redo_left", 0))
 
 
 def post(kind: int, pos: tuple[int, int], button: int = 1) -> None:
-    pos = (int(pos[0]), int(pos[1]))
+    """A raw mouse event; motion with the left button held (a drag)."""
     if kind == pygame.MOUSEMOTION:
-        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(kind, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=(1, 0, 0)))
     else:
-        pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
-
-
-def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
-    post(pygame.MOUSEMOTION, pos)
-    post(pygame.MOUSEBUTTONDOWN, pos, button)
-    post(pygame.MOUSEBUTTONUP, pos, button)
-    step(app, 2)
+        pygame.event.post(pygame.event.Event(kind, pos=(int(pos[0]), int(pos[1])), button=button))
 
 
 def click_widget(app: App, element) -> None:
-    assert element.visible and element.is_enabled, f"{element} cannot be pressed"
-    click(app, element.get_abs_rect().center)
+    ui_click_widget(app, element, check="enabled")
 
 
 class SilentEngine(StubEngine):
@@ -96,12 +81,6 @@ def make_app(*args: str, engine: type = StubEngine) -> App:
             sc.engine = engine()
     settle(app)
     return app
-
-
-def board(app: App) -> BoardScene:
-    sc = app.scene
-    assert isinstance(sc, BoardScene), sc
-    return sc
 
 
 def play_clicks(app: App, text: str) -> None:
