@@ -49,7 +49,18 @@ _PALETTES: dict[str, dict[str, tuple[int, ...]]] = {
         "white_top": (244, 238, 224),
         "white_hi": (255, 255, 255),
         "white_side": (188, 176, 152),
+        # labels on the dark walnut: light letters in a dark halo
+        "coord_ink": (250, 232, 202),
+        "coord_halo": (26, 14, 4),
     },
+}
+
+# How texts name the highlight colours (``draw.COLOUR_NAMES``). The colour-blind theme names
+# none: its texts speak of marks ("click a highlighted point"), never of a colour.
+_COLOUR_NAMES: dict[str, dict[str, str]] = {
+    "classic": {"move": "green", "split": "blue", "walk": "green", "jump": "blue", "stack": "orange"},
+    "colour-blind": {},
+    "dark": {"move": "green", "split": "blue", "walk": "green", "jump": "blue", "stack": "orange"},
 }
 
 # module constants of per-game views: {module: {name: {theme: value}}}
@@ -98,6 +109,10 @@ def apply_theme(name: str) -> bool:
     pal = theme_colours(name)
     D.PALETTE.clear()
     D.PALETTE.update(pal)
+    names = getattr(D, "COLOUR_NAMES", None)
+    if isinstance(names, dict):
+        names.clear()
+        names.update(_COLOUR_NAMES.get(name, {}))
     for modname, consts in _VIEW_COLOURS.items():
         try:
             mod = importlib.import_module(modname)

@@ -11,6 +11,8 @@ Motion kinds (see ``game.rules.base.Motion``):
           in step order (so the pieces peel off one after another)
   place   the piece falls in from above with a bounce and fades in
   remove  the piece lifts off and fades away
+  swap    nothing moves (the Onyx pie rule): the view's ``draw_effect(surface, "swap", u)``, if it
+          has one, shows the event for the step's time (u runs from 0 to 1)
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from ..rules.base import Motion
 from .tween import Tween, Tweens
 
 # seconds at speed 1.0
-STEP_TIME = {"move": 0.30, "jump": 0.50, "drop": 0.26, "place": 0.42, "remove": 0.36}
+STEP_TIME = {"move": 0.30, "jump": 0.50, "drop": 0.26, "place": 0.42, "remove": 0.36, "swap": 1.8}
+EFFECTS = ("swap",)       # motions without pieces that the view draws as an event
 HOP_TIME = 0.16
 PAUSE = 0.04
 
@@ -105,6 +108,8 @@ class MoveAnimation:
         self.hidden: dict[str, int] = {}
         self.sprites: list[Sprite] = []
         self.on_complete = on_complete
+        self._windows: dict[int, tuple[float, float]] = {}
+        self.effects = [(m.kind, m.step) for m in self.motions if m.kind in EFFECTS]
         self.duration = self._build()
         self.tweens = Tweens()
         self.tweens.add(Tween(self, {"time": self.duration}, self.duration, easing="linear",
@@ -140,6 +145,7 @@ class MoveAnimation:
             windows[st] = (t, t + length * k)
             t += (length + PAUSE) * k
         total = max(0.0, t - PAUSE * k)
+        self._windows = windows
 
         height = {lab: len(p) for lab, p in self.before.items()}
         # Pieces that leave a point where earlier motions of this move landed are those same
@@ -283,6 +289,12 @@ class MoveAnimation:
         return out
 
     def draw(self, surface: Any) -> None:
+        effect = getattr(self.view, "draw_effect", None) if self.effects else None
+        if effect is not None:
+            for kind, st in self.effects:
+                t0, t1 = self._windows.get(st, (0.0, self.duration))
+                u = 1.0 if t1 <= t0 else min(1.0, max(0.0, (self.time - t0) / (t1 - t0)))
+                effect(surface, kind, u)
         for sp, x, y, lvl in self.positions():
             if sp.alpha <= 1:
                 continue

@@ -130,31 +130,81 @@ class AmoebaView(BoardView):
     def _render_coords(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
         ox, oy = offset
         s = self.scale
-        size = max(10, int(s * 0.22))
-        small = max(8, int(s * 0.15))
+        size = max(13, int(s * 0.27))
         g = self.grid
+        ink, halo = D.PALETTE["frame_ink"], D.PALETTE["frame_halo"]
         for i in range(g.rows):
             row = [p for p in range(g.size) if g.row_of[p] == i]
             letter = chr(ord("a") + i)
             xl, yl = self.pixel_of(g.labels[row[0]])
             xr, yr = self.pixel_of(g.labels[row[-1]])
-            D.text(surf, letter, (xl + ox - s * 0.58, yl + oy), size, (250, 232, 200), bold=True)
-            D.text(surf, letter, (xr + ox + s * 0.58, yr + oy), size, (250, 232, 200), bold=True)
+            D.label(surf, letter, (xl + ox - s * 0.58, yl + oy), size, ink, halo)
+            D.label(surf, letter, (xr + ox + s * 0.58, yr + oy), size, ink, halo)
+
+    def point_label_size(self) -> int:
+        """Font size of the point names beside the free points (grows with the board)."""
+        return max(11, int(self.scale * 0.18))
 
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
-        if self.show_coords:  # the name of each free point, small, beside it
-            small = max(8, int(self.scale * 0.15))
+        if self.show_coords:  # the name of each free point beside it, between its E and SE lines
+            size = self.point_label_size()
+            dx, dy = self.scale * 0.27, self.scale * 0.16
             for lab, (px, py) in self._pix.items():
                 if lab not in stacks:
-                    D.text(surface, lab, (px + self.scale * 0.13, py + self.scale * 0.13), small, (104, 68, 38),
-                           anchor="topleft", shadow=False)
+                    D.label(surface, lab, (px + dx, py + dy), size)
         super().draw_under(surface, stacks, deco)
+
+    # ------------------------------------------------------------ what tall stacks hide
+    def covers_others(self, label: str, n: int) -> bool:
+        """Does a stack of n on ``label`` overlap a point north of it (its name, hole or stack)?"""
+        if label not in self._pix or n < 2:
+            return False
+        px, py = self._pix[label]
+        r = self.radius_px
+        ry = r * self.squash
+        top = py - (n - 1) * self.level_for(n) - self.level_px * 0.5 - ry
+        for q, (qx, qy) in self._pix.items():
+            if q == label or qy >= py or abs(qx - px) >= 1.8 * r:
+                continue
+            up = self._tops.get(q, 0.0)
+            if top < qy + ry and qy - up - ry < py:
+                return True
+        return False
+
+    SEE_THROUGH_FROM = 4     # stacks this tall hide the names and stacks of the points behind them
+
+    def stack_alpha(self, label: str, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> int:
+        """A tall stack under the mouse is seen through when it hides points behind it, so what
+        stands there can be read (not the selected stack, nor a target: those are being used)."""
+        n = len(stacks.get(label, ()))
+        if (deco.hover == label and n >= self.SEE_THROUGH_FROM and label != deco.selected
+                and label not in deco.targets and self.covers_others(label, n)):
+            return 120
+        return 255
 
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
         top, hi, side = D.piece_colors(code)
         mark = "kernel" if code.endswith("k") else ""
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
+
+    def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
+                   scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
+                   badge: bool = True, shadow: bool = True) -> None:
+        """Discs as the base class draws them; a Kernel under other pieces also gets a gem stud on
+        the stack's side at its level (its gold rim band shows too), so it is never lost in a stack."""
+        super().draw_stack(surface, xy, pieces, scale, alpha, lift, base_level, badge, shadow)
+        buried = [i for i, code in enumerate(pieces[:-1]) if code.endswith("k")]
+        if not buried or alpha <= 60:
+            return
+        r = max(3, int(self.radius_px * scale))
+        total = len(pieces) + base_level
+        lv = self.level_for(total) * scale
+        t = max(2, int(self.level_px * scale))
+        x, y = xy
+        for i in buried:
+            face_y = y - (base_level + i + lift) * lv - t * 0.5
+            D.blit_center(surface, D.gem(max(4, int(r * 0.3))), (x - r * 0.98, face_y + t * 0.5), alpha)
 
 
 def _colour(code: str) -> str:
@@ -223,9 +273,32 @@ class AmoebaInput(BoardInput):
     def after_select_message(self) -> str:
         src = self.prefix[0]
         h = len(self.game.stacks().get(src, ())) if self.game else 0
+        if not self.show_targets:           # nothing is marked on the board: say where to click
+            if h >= 2:
+                return (f"{src}: click the point {h} steps away in a straight line to move all {h}, "
+                        f"or the point next to it in that direction to split them.")
+            return f"{src}: click a neighbouring point to move there."
         if h >= 2:
-            return f"{src}: green moves all {h}; blue splits them one per point."
-        return f"{src}: click a green point to move there."
+            far, near = self.mark_word("move", ""), self.mark_word("split", "")
+            if far and near:
+                return f"{src}: {far} moves all {h}; {near} splits them one per point."
+            return f"{src}: the far marks move all {h}; the near marks split them one per point."
+        return f"{src}: click {self._a(self.mark_word('move', 'highlighted'))} point to move there."
+
+    @staticmethod
+    def _a(word: str) -> str:
+        return ("an " if word[:1] in "aeiou" else "a ") + word
+
+    def _kind_note(self, kind: str) -> str:
+        """' (green)' after a target's description, in themes that name their colours."""
+        word = self.mark_word(kind, "") if self.show_targets else ""
+        return f" ({word})" if word else ""
+
+    def idle_message(self) -> str:
+        g = self.game
+        if g is not None and not g.is_over and not self.show_targets:
+            return f"{g.to_move.title} to move: click a stack with your colour on top."
+        return super().idle_message()
 
     def describe(self, label: str) -> str:
         return describe_stack(label, self.shown_stacks().get(label, ()), self.viewer())
@@ -242,9 +315,11 @@ class AmoebaInput(BoardInput):
             h = len(stacks.get(src, ()))
             if h >= 2:
                 return (f"{label} is not a target. A stack of {h} moves exactly {h} steps in a straight "
-                        f"line (green), or splits starting next door (blue).")
-            return f"{label} is not a target: a single piece moves one step to a neighbour (green)."
+                        f"line{self._kind_note('move')}, or splits starting next door{self._kind_note('split')}.")
+            return f"{label} is not a target: a single piece moves one step to a neighbour{self._kind_note('move')}."
         if not pieces:
+            if not self.show_targets:
+                return f"{label} is empty. Click one of your stacks (your colour on top)."
             return f"{label} is empty. Click one of your stacks (the glowing ones)."
         top = "White" if pieces[-1].startswith("W") else "Black"
         if top != me.title:

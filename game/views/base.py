@@ -30,7 +30,8 @@ class Decorations:
     preview_targets: dict[str, str] = field(default_factory=dict)  # faint targets of a hovered stack
     last_move: tuple[str, ...] = ()                        # from, (via...), to of the last move
     threats: list[str] = field(default_factory=list)
-    result: list[str] = field(default_factory=list)
+    result: list[str] = field(default_factory=list)       # why the game ended (Onyx: the winning chain)
+    marks: list[str] = field(default_factory=list)        # points simply ringed (a tutorial step's highlights)
     hidden: dict[str, int] = field(default_factory=dict)   # label -> pieces not drawn (from the top)
     hover: str | None = None
     ghosts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # pieces previewed on points
@@ -235,8 +236,16 @@ class BoardView:
         self.draw_under(surface, shown, deco)
         self._note_drawn(shown)
         for lab in self._order:
-            self.draw_stack(surface, self._pix[lab], shown[lab])
+            alpha = self.stack_alpha(lab, shown, deco)
+            if alpha >= 255:
+                self.draw_stack(surface, self._pix[lab], shown[lab])
+            else:
+                self.draw_stack(surface, self._pix[lab], shown[lab], alpha=alpha)
         self.draw_over(surface, shown, deco)
+
+    def stack_alpha(self, label: str, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> int:
+        """How opaque the stack on ``label`` is drawn (255; a view may see through a stack)."""
+        return 255
 
     def pulse(self, t: float, speed: float = 2.2) -> float:
         """0..1 breathing value for highlights."""
@@ -256,6 +265,9 @@ class BoardView:
         P = D.PALETTE
         for lab in deco.result:
             if lab in self._pix:
+                self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
+        for lab in deco.marks:
+            if lab in self._pix and lab not in deco.result:
                 self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
         for lab in deco.last_move:
             if lab in self._pix:
@@ -403,6 +415,9 @@ class BoardInput:
         self.hover_label: str | None = None
         self._moves_by_text: dict[str, Any] = {}
         self._ghost_cache: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        # whether the board shows the highlights (settings: show_targets); the board scene keeps it
+        # up to date, and the texts are worded for it ("click a marked point" only when marked)
+        self.show_targets = True
 
     # ------------------------------------------------------------ per game
     def clicks_for(self, game: Game, move: Any) -> Option:
@@ -443,7 +458,14 @@ class BoardInput:
         board = [o for o in self.options if o.clicks]   # moves made on the board (not e.g. a swap button)
         if board and all(len(o.clicks) == 1 and o.kind == "place" for o in board):
             return f"{who} to move: click a point to place a stone."
-        return f"{who} to move: click one of your glowing pieces."
+        if not self.show_targets:
+            return f"{who} to move: click one of your pieces."
+        return f"{who} to move: click a glowing piece."
+
+    def mark_word(self, kind: str, plain: str = "a highlighted point") -> str:
+        """How a text names a target mark: its colour in the current theme ('green') where the
+        theme names it, else ``plain`` (the colour-blind theme names no colours)."""
+        return D.colour_name(kind) or plain
 
     def threat_message(self, threats: Sequence[str]) -> str:
         """Warning text for ``game.threats()`` (empty: no warning). Override per game."""
@@ -452,10 +474,6 @@ class BoardInput:
         g = self.game
         cells = ", ".join(threats)
         name = getattr(g, "name", "")
-        if name == "onager" and g is not None:
-            opp = g.to_move.other.title
-            return (f"{opp} leads on your back row ({cells}): {opp} wins at the start of the next turn "
-                    f"unless you change that now!")
         if name == "amoeba":
             return f"Your Kernel on {cells} can be captured next move!"
         return f"{cells} can be captured next move!"

@@ -42,7 +42,24 @@ PALETTE: dict[str, tuple[int, ...]] = {
     "white_top": (236, 228, 210),
     "white_hi": (255, 255, 252),
     "white_side": (176, 164, 140),
+    # coordinate labels: on the playing surface (ink over a halo, readable on any wood grain)
+    # and on the frame / dark back rows
+    "coord_ink": (58, 32, 12),
+    "coord_halo": (250, 228, 190),
+    "frame_ink": (255, 240, 214),
+    "frame_halo": (36, 20, 8),
 }
+
+# Names of the highlight colours as texts may say them ("click a green point"), per kind; a kind
+# missing here is not named by colour (the colour-blind theme names none: texts then speak of
+# marks and shapes). ``game.themes.apply_theme`` changes it in place with the palette.
+COLOUR_NAMES: dict[str, str] = {"move": "green", "split": "blue", "walk": "green", "jump": "blue",
+                                "stack": "orange"}
+
+
+def colour_name(kind: str) -> str:
+    """The colour word of a highlight kind in the current theme ('' when texts must not name it)."""
+    return COLOUR_NAMES.get(kind, "")
 
 
 # ------------------------------------------------------------------ fonts
@@ -80,17 +97,51 @@ def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
     img = _render(s, int(size), tuple(color[:3]), bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow:
-        sh = _render(s, int(size), (0, 0, 0), bold)
         off = max(1, size // 14)
-        sh.set_alpha(int(110 * alpha / 255))
-        surface.blit(sh, rect.move(off, off))
-        sh.set_alpha(None)
+        surface.blit(_faded(s, int(size), (0, 0, 0), bold, int(110 * alpha / 255)), rect.move(off, off))
+    surface.blit(img if alpha >= 255 else _faded(s, int(size), tuple(color[:3]), bold, int(alpha)), rect)
+    return rect
+
+
+@lru_cache(maxsize=512)
+def _faded(s: str, size: int, color: tuple[int, ...], bold: bool, alpha: int) -> pygame.Surface:
+    """A rendered text with a surface alpha, as its own copy: the cached picture is never changed
+    (``set_alpha(None)`` on a rendered text would turn its blending off for every later use)."""
+    img = _render(s, size, color, bold).copy()
+    img.set_alpha(max(0, min(255, alpha)))
+    return img
+
+
+@lru_cache(maxsize=1024)
+def _label_img(s: str, size: int, ink: tuple[int, ...], halo: tuple[int, ...], bold: bool) -> pygame.Surface:
+    f = font(size, bold)
+    core = f.render(s, True, ink[:3])
+    edge = f.render(s, True, halo[:3])
+    w = max(1, round(size / 9))                       # halo width, grows with the text
+    out = pygame.Surface((core.get_width() + 2 * w, core.get_height() + 2 * w), pygame.SRCALPHA)
+    for dx in range(-w, w + 1):
+        for dy in range(-w, w + 1):
+            if dx * dx + dy * dy <= w * w + 1:
+                out.blit(edge, (w + dx, w + dy))
+    if len(halo) > 3 and halo[3] < 255:
+        out.fill((255, 255, 255, halo[3]), special_flags=pygame.BLEND_RGBA_MULT)
+    out.blit(core, (w, w))
+    return out
+
+
+def label(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
+          ink: Sequence[int] | None = None, halo: Sequence[int] | None = None, anchor: str = "center",
+          bold: bool = True, alpha: int = 255) -> pygame.Rect:
+    """A coordinate label: ink letters inside a halo of the contrasting colour, so they stay
+    readable on wood grain, lines and every theme (defaults: the palette's ``coord_*``)."""
+    ink = tuple(ink if ink is not None else PALETTE["coord_ink"])
+    halo = tuple(halo if halo is not None else PALETTE["coord_halo"])
+    img = _label_img(s, max(6, int(size)), ink, halo, bold)
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if alpha < 255:
+        img = img.copy()
         img.set_alpha(alpha)
-        surface.blit(img, rect)
-        img.set_alpha(None)
-    else:
-        surface.blit(img, rect)
+    surface.blit(img, rect)
     return rect
 
 
@@ -307,6 +358,11 @@ def disc(radius: int, thickness: int, top: Color3, hi: Color3, side: Color3,
         k = i / max(1, T)
         col = tuple(int(c * (1.0 - 0.35 * k)) for c in side)
         pygame.draw.ellipse(big, col, (cx - R, cy - RY + i, 2 * R, 2 * RY))
+    if mark == "kernel":
+        # a gold band round the Kernel's edge: it shows at any depth of a stack (each disc's rim does)
+        gold_rim, gold_line = (222, 170, 52), (120, 80, 14)
+        pygame.draw.ellipse(big, gold_line, (cx - R, cy - RY + int(T * 0.72), 2 * R, 2 * RY))
+        pygame.draw.ellipse(big, gold_rim, (cx - R, cy - RY + int(T * 0.58), 2 * R, 2 * RY))
     # rim highlight band on the left side
     band = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     pygame.draw.ellipse(band, (*hi, 40), (cx - R, cy - RY + T // 2, int(R * 1.2), 2 * RY))
@@ -343,6 +399,27 @@ def disc(radius: int, thickness: int, top: Color3, hi: Color3, side: Color3,
         rr, rry = int(R * 0.6), int(RY * 0.6)
         pygame.draw.ellipse(big, tuple(int(c * 0.8) for c in top), (cx - rr, cy - rry, 2 * rr, 2 * rry), max(1, SS))
     return _aa(big, (w, h))
+
+
+@lru_cache(maxsize=64)
+def gem(radius: int) -> pygame.Surface:
+    """A small faceted red gem in a gold setting (the Kernel's sign, e.g. on a stack holding a
+    buried Kernel); blit centred."""
+    r = max(3, int(radius))
+    size = 2 * r + 4
+    big = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    c = size * SS / 2
+    R = r * SS
+    pygame.draw.circle(big, (60, 36, 8, 200), (c + SS, c + SS), R)
+    pygame.draw.circle(big, (236, 186, 64), (c, c), R)
+    pygame.draw.circle(big, (150, 104, 24), (c, c), R, max(1, SS))
+    g = R * 0.62
+    base = (214, 40, 62)
+    pygame.draw.polygon(big, tuple(int(v * 0.55) for v in base), [(c, c - g), (c + g, c), (c, c + g), (c - g, c)])
+    pygame.draw.polygon(big, base, [(c, c - g), (c + g, c), (c, c)])
+    pygame.draw.polygon(big, (255, 120, 130), [(c, c - g), (c - g, c), (c, c)])
+    pygame.draw.circle(big, (255, 240, 240), (c - g * 0.35, c - g * 0.4), max(1, R * 0.12))
+    return _aa(big, (size, size))
 
 
 def disc_anchor(radius: int, squash: float = 0.78) -> tuple[int, int]:

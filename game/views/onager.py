@@ -336,27 +336,37 @@ class OnagerView(BoardView):
         ox, oy = offset
         s = self.scale
         g = self.grid
-        big = max(10, int(s * 0.25))
+        big = max(13, int(s * 0.3))
+        ink, halo = D.PALETTE["frame_ink"], D.PALETTE["frame_halo"]
         for i in range(g.rows):
             row = [p for p in range(g.size) if g.row_of[p] == i]
             letter = chr(ord("a") + i)
             for p, side in ((row[0], -1), (row[-1], 1)):
                 x, y = self.pixel_of(g.labels[p])
-                D.text(surf, letter, (x + ox + side * s * 0.86, y + oy), big, (252, 234, 204), bold=True)
+                D.label(surf, letter, (x + ox + side * s * 0.86, y + oy), big, ink, halo)
+
+    def cell_label_size(self) -> int:
+        """Font size of the names of the empty cells (grows with the board)."""
+        return max(10, int(self.scale * 0.19))
 
     def _cell_labels(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]]) -> None:
-        """Each empty cell's name, engraved faintly in its lower part (pieces cover the others)."""
+        """Each empty cell's name in its lower part (pieces cover the others), in ink that stands
+        out from the cell: light on Black's dark back row, dark on White's pale one, the theme's
+        label colours elsewhere."""
         g = self.grid
-        size = max(8, int(self.scale * 0.15))
-        off = self.scale * 0.30
+        size = self.cell_label_size()
+        off = self.scale * 0.31
+        P = D.PALETTE
+        dark_row = (P["frame_ink"], P["frame_halo"])
+        pale_row = ((58, 32, 12), (250, 240, 222))
+        plain = (P["coord_ink"], P["coord_halo"])
         for p, lab in enumerate(g.labels):
             if stacks.get(lab):
                 continue
             x, y = self._pix[lab]
-            if g.row_of[p] == 0:
-                D.text(surface, lab, (x, y + off), size, (226, 206, 176), shadow=False, alpha=180)
-            else:
-                D.text(surface, lab, (x, y + off), size, (104, 70, 40), shadow=False, alpha=165)
+            row = g.row_of[p]
+            ink, halo = dark_row if row == 0 else pale_row if row == g.rows - 1 else plain
+            D.label(surface, lab, (x, y + off), size, ink, (*halo[:3], 200), bold=False)
 
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
@@ -451,6 +461,8 @@ class OnagerView(BoardView):
             if lab in self._pix:
                 below = len(stacks.get(lab, ()))
                 self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
+        if len(deco.last_move) >= 2 and len(path) < 2:
+            self._last_path(surface, stacks, [lab for lab in deco.last_move if lab in self._pix])
         for lab in deco.threats:
             if lab in self._pix:
                 px, py = self._pix[lab]
@@ -470,6 +482,40 @@ class OnagerView(BoardView):
             top = self._outline(1.22)[1][1]
             self._pill(surface, self.note, (x0, top + (y0 - top) * 0.0 + self.scale * 0.12),
                        max(12, int(self.scale * 0.24)), border=(120, 206, 255, 200))
+
+    def _last_path(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], labels: list[str]) -> None:
+        """The last move's way, kept until the next move: a thin line from the start over every
+        landing to the final cell (an arrow), and the landings of a chain numbered in order."""
+        if len(labels) < 2:
+            return
+        rc = self.cell_px
+        pts = [self._pix[lab] for lab in labels]
+        w = max(3, int(rc * 0.1))
+        col = LAST
+        if len(pts) > 2:
+            x0 = min(p[0] for p in pts) - w * 2
+            y0 = min(p[1] for p in pts) - w * 2
+            layer = pygame.Surface((max(p[0] for p in pts) - x0 + w * 4, max(p[1] for p in pts) - y0 + w * 4),
+                                   pygame.SRCALPHA)
+            local = [(x - x0, y - y0) for x, y in pts[:-1]]
+            pygame.draw.lines(layer, (40, 22, 6, 120), False, local, w + 2)
+            pygame.draw.lines(layer, (*col, 200), False, local, w)
+            for q in local[1:]:
+                pygame.draw.circle(layer, (*col, 230), q, w)
+            surface.blit(layer, (x0, y0))
+        D.arrow(surface, pts[-2], pts[-1], col, width=w, head=max(8, rc * 0.36), alpha=200,
+                shorten=rc * 0.45)
+        D.blit_center(surface, D.ring(max(3, int(rc * 0.18)), max(2, w // 2 + 1), (*col, 230)), pts[0])
+        if len(labels) > 2:                 # a chain: number the landings, on top of what stands there
+            size = max(11, int(rc * 0.36))
+            for k, lab in enumerate(labels[1:], 1):
+                px, py = self._pix[lab]
+                n = len(stacks.get(lab, ()))
+                top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.level_px * 0.5
+                spot = (px + rc * 0.5, top - rc * 0.32)
+                D.blit_center(surface, D.dot(size // 2 + 2, (40, 24, 8, 220)), spot)
+                D.blit_center(surface, D.dot(size // 2 + 1, (*col, 255)), spot)
+                D.text(surface, str(k), spot, size, (30, 18, 6), bold=True, shadow=False)
 
     def _trail(self, surface: pygame.Surface, pts: list[tuple[int, int]]) -> None:
         """A soft golden line through the cells a chain has landed on so far."""
@@ -701,7 +747,22 @@ class OnagerInput(BoardInput):
         who = g.to_move.title
         if self._setup:
             return f"{LAKE_HINT} ({who}, lake {self._lake_number()} of 3)."
-        return f"{who} to move: click one of your glowing pieces."
+        if not self.show_targets:
+            return f"{who} to move: click one of your discs (a stack with your colour on top)."
+        return f"{who} to move: click a glowing piece."
+
+    def threat_message(self, threats: Sequence[str]) -> str:
+        """The 'Danger:' line for ``game.threats()``: the other side leads on the mover's back row,
+        so it wins at the start of its next turn unless this move changes the count. The words
+        that matter come first (a narrow status box cuts the end)."""
+        g = self.game
+        if not threats or g is None:
+            return ""
+        opp = g.to_move.other.title
+        counts = g.counts() if hasattr(g, "counts") else {}
+        theirs, mine = counts.get(g.to_move.other.word), counts.get(g.to_move.word)
+        score = f" {theirs} to {mine}" if theirs is not None and mine is not None else ""
+        return f"{opp} wins next turn: it leads on your back row{score} ({', '.join(threats)})."
 
     def _lake_number(self) -> int:
         return 1 + sum(1 for st in self._stacks.values() if st == ("L",))
@@ -715,9 +776,19 @@ class OnagerInput(BoardInput):
             return (f"On {here} (jump {len(self.prefix) - 1}): jump on, or click {here} again (or press Enter) "
                     f"to end the move there.")
         kinds = set(self.targets().values())
-        parts = [text for kind, text in (("walk", "green walk"), ("jump", "blue jump"),
-                                         ("stack", f"orange jump onto {enemy}")) if kind in kinds]
-        return f"{self.prefix[0]}: " + " · ".join(parts) + "."
+        if not self.show_targets:           # nothing is marked: say what the disc can do
+            parts = [text for kind, text in (("walk", "walk to an empty neighbour"),
+                                             ("jump", "jump over your own piece"),
+                                             ("stack", f"jump onto {enemy}")) if kind in kinds]
+            return f"{self.prefix[0]}: " + ", or ".join(parts) + "."
+        words = {k: self.mark_word(k, "") for k in ("walk", "jump", "stack")}
+        if all(words.values()):
+            parts = [text for kind, text in (("walk", f"{words['walk']} walk"), ("jump", f"{words['jump']} jump"),
+                                             ("stack", f"{words['stack']} jump onto {enemy}")) if kind in kinds]
+            return f"{self.prefix[0]}: " + " · ".join(parts) + "."
+        parts = [text for kind, text in (("walk", "walk"), ("jump", "jump"), ("stack", f"jump onto {enemy}"))
+                 if kind in kinds]
+        return f"{self.prefix[0]}: click a highlighted cell to " + " or ".join(parts) + "; hover one to see which."
 
     def tag_text(self, label: str, kind: str) -> str:
         if kind == "walk":
@@ -770,7 +841,9 @@ class OnagerInput(BoardInput):
                 return f"{why} Click {landed[-1]} to end the move there, or {start} to take the chain back."
             return why
         if not pieces:
-            return f"{L} is empty. Click one of your glowing pieces."
+            if not self.show_targets:
+                return f"{L} is empty. Click one of your discs."
+            return f"{L} is empty. Click a glowing piece."
         if pieces[0] == "L":
             return f"{L} is a lake: it never moves."
         if pieces[-1] != self.mover:

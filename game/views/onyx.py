@@ -16,6 +16,7 @@ capture are crossed out before the click (from ``game.motions(move)``'s 'remove'
 from __future__ import annotations
 
 import dataclasses
+import math
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -122,6 +123,19 @@ def cross_sprite(radius: int, width: int, color: tuple[int, ...]) -> pygame.Surf
     return pygame.transform.smoothscale(big, (size, size))
 
 
+@lru_cache(maxsize=16)
+def _closed_mark(radius: int) -> pygame.Surface:
+    """A closed midpoint: a dark plug over its collar with a light ×; blit centred."""
+    r = max(3, radius)
+    plug = D.dot(r + 1, (78, 46, 22, 255))
+    cross = cross_sprite(max(3, int(r * 1.05)), max(1, r // 3), (240, 214, 170, 255))
+    size = max(plug.get_width(), cross.get_width())
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    D.blit_center(out, plug, (size / 2, size / 2))
+    D.blit_center(out, cross, (size / 2, size / 2))
+    return out
+
+
 def _mix(a: Sequence[int], b: Sequence[int], k: float) -> tuple[int, int, int]:
     return tuple(int(x + (y - x) * k) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
 
@@ -149,6 +163,7 @@ class OnyxView(BoardView):
         for p, lab in enumerate(g.labels):
             x, y = g.xy[p]
             self._xy[lab] = (float(x), float(y)) if p < g.nc else (x + 0.5, y + 0.5)
+        self._mid_corner_labels = [(g.labels[m], tuple(g.labels[q] for q in cs)) for m, cs in g.mid_corners.items()]
 
     @property
     def BAND(self) -> float:
@@ -313,14 +328,15 @@ class OnyxView(BoardView):
             engrave(at(c10), at(c01), diag_w)
         for a, b in g.ortho:
             engrave(at(a), at(b), line_w)
-        # points: corner points as small holes, midpoints as smaller dots
-        pr = max(2, int(s * 0.085))
-        mr = max(2, int(s * 0.065))
+        # points: corner points as holes, midpoints as round holes in a light collar (open
+        # midpoints keep that look; closed ones are crossed out over it, see draw_under)
+        pr, mr = self.point_radii()
         hole = D.dot(pr, (64, 36, 16, 255))
         rim = D.ring(pr, max(1, pr // 3), (240, 212, 172, 190))
         core = D.dot(max(1, pr // 2), (36, 20, 8, 255))
-        mid = D.dot(mr, (58, 32, 14, 255))
-        mid_rim = D.ring(mr, max(1, mr // 3), (236, 206, 164, 170))
+        mid = D.dot(mr, (52, 28, 10, 255))
+        collar = D.dot(mr + max(2, mr // 2), (246, 226, 190, 235))
+        collar_edge = D.dot(mr + max(2, mr // 2) + 1, (70, 40, 16, 200))
         for p in range(g.size):
             x, y = at(p)
             if p < g.nc:
@@ -328,10 +344,31 @@ class OnyxView(BoardView):
                 D.blit_center(surf, hole, (x, y))
                 D.blit_center(surf, core, (x, y))
             else:
-                D.blit_center(surf, mid_rim, (x + 1, y + 1))
+                D.blit_center(surf, collar_edge, (x, y))
+                D.blit_center(surf, collar, (x, y))
                 D.blit_center(surf, mid, (x, y))
         if self.show_coords:
             self._render_coords(surf, offset)
+
+    def point_radii(self) -> tuple[int, int]:
+        """Radii in pixels of a corner point's hole and of a midpoint's hole: big enough to read on
+        the wood grain of a 20 x 20 board in a small window (at least 3 px), growing with the board."""
+        s = self.scale
+        return max(3, int(s * 0.085)), max(3, int(s * 0.075))
+
+    def closed_midpoints(self, stacks: dict[str, tuple[str, ...]]) -> list[str]:
+        """Empty midpoints that cannot be played now: a corner of their square holds a stone."""
+        out = []
+        for m, corners in self._mid_corner_labels:
+            if m not in stacks and any(c in stacks for c in corners):
+                out.append(m)
+        return out
+
+    def linked(self, a: str, b: str) -> bool:
+        """Whether two points are joined by a line of the board (spec 2: adjacency)."""
+        g = self.geo
+        pa, pb = g.index.get(a), g.index.get(b)
+        return pa is not None and pb is not None and pb in g.nbrs[pa]
 
     def _render_bands(self, surf: pygame.Surface, band: list[tuple[float, float]],
                       inner: list[tuple[float, float]]) -> None:
@@ -367,7 +404,7 @@ class OnyxView(BoardView):
         ox, oy = offset
         s = self.scale
         n = self.n
-        size = max(10, min(22, int((self.BAND - self.SURFACE) * s * 0.62)))
+        size = max(11, int((self.BAND - self.SURFACE) * s * 0.66))
         mid_band = (self.SURFACE + self.BAND) / 2
         letters = "abcdefghijklmnopqrstuvwxyz"
         for x in range(n):
@@ -421,13 +458,23 @@ class OnyxView(BoardView):
         p = self.pulse(deco.time)
         P = D.PALETTE
         pix = self._pix
-        # the winning chain: a glowing gold path between its stones
+        # closed midpoints (a corner of the square is taken): crossed out, so they do not look
+        # like the open ones, which keep their light collar
+        cross = self._closed_sprite()
+        for lab in self.closed_midpoints(stacks):
+            D.blit_center(surface, cross, pix[lab])
+        # the winning chain: a glowing gold path along the links between its stones
         chain = [lab for lab in deco.result if lab in pix]
         if len(chain) >= 2:
-            layer, topleft = self._chain_layer(tuple(chain))
-            surface.blit(layer, topleft)
+            layer, topleft = self._chain_layer(tuple(chain), stacks)
+            if layer is not None:
+                surface.blit(layer, topleft)
         for lab in chain:
             self._ring(surface, lab, r * 1.34, max(2, r // 5), P["result"], 255, True)
+        # points a lesson marks: plain rings, no links
+        for lab in deco.marks:
+            if lab in pix and lab not in deco.result:
+                self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
         # stones in danger (the scene passes game.threats())
         for lab in deco.threats:
             if lab in pix:
@@ -442,12 +489,30 @@ class OnyxView(BoardView):
             if lab in pix and i > 0 and lab not in stacks:
                 self._ring(surface, lab, r * 0.8, max(1, r // 10), P["threat"], 150)
 
-    def _chain_layer(self, chain: tuple[str, ...]) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The glowing gold path of a winning chain (cached per chain and layout)."""
-        key = (chain, tuple(self.rect), self.scale)
+    def chain_links(self, chain: Sequence[str], stacks: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
+        """The links of a chain that really exist: two of its points joined by a line of the board,
+        both holding stones of one colour (a chain is never drawn across a missing link, e.g.
+        between the opposite corners of a square)."""
+        out = []
+        pts = [lab for lab in chain if lab in stacks]
+        for i, a in enumerate(pts):
+            ca = stacks[a][-1][:1]
+            for b in pts[i + 1:]:
+                if stacks[b][-1][:1] == ca and self.linked(a, b):
+                    out.append((a, b))
+        return out
+
+    def _chain_layer(self, chain: tuple[str, ...], stacks: dict[str, tuple[str, ...]] | None = None
+                     ) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        """The glowing gold links of a winning chain (cached per chain, stones and layout)."""
+        links = tuple(self.chain_links(chain, stacks or {}))
+        key = (chain, links, tuple(self.rect), self.scale)
         cached = getattr(self, "_chain_cache", None)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
+        if not links:
+            self._chain_cache = (key, None, (0, 0))
+            return None, (0, 0)
         pts = [self._pix[lab] for lab in chain]
         w = max(4, int(self.scale * 0.22))
         pad = w * 2
@@ -456,13 +521,63 @@ class OnyxView(BoardView):
         x1 = max(p[0] for p in pts) + pad
         y1 = max(p[1] for p in pts) + pad
         layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
-        local = [(x - x0, y - y0) for x, y in pts]
         for width, a in ((w * 2, 50), (int(w * 1.3), 90), (w, 230)):
-            pygame.draw.lines(layer, (*WIN_GOLD, a), False, local, max(1, width))
-            for q in local:
-                pygame.draw.circle(layer, (*WIN_GOLD, a), q, max(1, width // 2))
+            col = (*WIN_GOLD, a)
+            for la, lb in links:
+                p, q = self._pix[la], self._pix[lb]
+                p, q = (p[0] - x0, p[1] - y0), (q[0] - x0, q[1] - y0)
+                pygame.draw.line(layer, col, p, q, max(1, width))
+            for la, lb in links:
+                for lab in (la, lb):
+                    x, y = self._pix[lab]
+                    pygame.draw.circle(layer, col, (x - x0, y - y0), max(1, width // 2))
         self._chain_cache = (key, layer, (x0, y0))
         return layer, (x0, y0)
+
+    def _closed_sprite(self) -> pygame.Surface:
+        """What covers a closed midpoint: its light collar plugged with dark wood and a light cross
+        on it (an open one keeps the light collar round a dark hole)."""
+        _, mr = self.point_radii()
+        return _closed_mark(mr + max(2, mr // 2))
+
+    SWAP_TITLE = "Colours swapped"
+    SWAP_TEXT = "The players exchange colours; the stones stay where they are."
+
+    def draw_effect(self, surface: pygame.Surface, kind: str, u: float) -> None:
+        """A move without pieces, as an event (the animation calls it, u from 0 to 1): the pie
+        rule's swap flashes every stone twice and shows a 'Colours swapped' banner on the board."""
+        if kind != "swap":
+            return
+        pix = self._pix
+        r = self.radius_px
+        flash = abs(math.sin(u * math.pi * 2.0))           # two flashes
+        a = int(230 * flash * (1.0 - 0.4 * u))
+        if a >= 15:
+            for lab, st in self._all.items():
+                if lab in pix and st:
+                    col = (255, 250, 236) if st[-1].startswith("B") else (40, 40, 48)
+                    self._ring(surface, lab, r * (1.05 + 0.25 * flash), max(2, r // 4), col, a, True)
+        fade = max(0.0, min(1.0, u / 0.1, (1.0 - u) / 0.15))
+        if fade <= 0.02:
+            return
+        side = min(self.rect.w, self.rect.h)
+        big, small = max(18, int(side * 0.05)), max(12, int(side * 0.024))
+        w = max(D.font(big, True).size(self.SWAP_TITLE)[0], D.font(small).size(self.SWAP_TEXT)[0]) + big * 2
+        h = int(big * 1.6 + small * 2.2)
+        box = pygame.Rect(0, 0, min(w, self.rect.w - 8), h)
+        # in the upper or the lower third of the board, whichever holds fewer stones
+        ys = [pix[lab][1] for lab, st in self._all.items() if st and lab in pix]
+        mid = self.rect.centery
+        upper = sum(1 for y in ys if y < mid)
+        box.center = (self.rect.centerx, self.rect.y + self.rect.h * (0.3 if upper <= len(ys) - upper else 0.7))
+        alpha = int(255 * fade) // 15 * 15
+        D.blit_center(surface, D.rounded_panel(box.size, (22, 18, 14, 235), radius=h // 3,
+                                               border=(*WIN_GOLD, 255), border_width=max(2, big // 10)),
+                      box.center, alpha)
+        D.text(surface, self.SWAP_TITLE, (box.centerx, box.y + big * 1.0), big, (255, 226, 140), bold=True,
+               alpha=alpha)
+        D.text(surface, self.SWAP_TEXT, (box.centerx, box.y + big * 1.75 + small * 0.75), small,
+               D.PALETTE["text"], shadow=False, alpha=alpha)
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         r = self.radius_px
@@ -588,7 +703,7 @@ class OnyxInput(BoardInput):
         return " · ".join(parts)
 
     def after_select_message(self) -> str:
-        return "Click a lit point to place your stone."
+        return "Click an empty point to place your stone."
 
     def _geo(self):
         """The board's geometry: the game's while input is on, else the view's (what it drew)."""
@@ -613,13 +728,13 @@ class OnyxInput(BoardInput):
         me = g.to_move.title
         if label in stacks:
             who = "Black" if stacks[label][-1].startswith("B") else "White"
-            return f"{label} already holds a {who.lower()} stone. {me}: click an empty lit point."
+            return f"{label} already holds a {who.lower()} stone. {me}: click an empty point."
         corners = self._corners(label)
         if corners:
             busy = [c for c in corners if c in stacks]
             return (f"The midpoint {label} can be played only while all four corners of its square "
                     f"are empty ({', '.join(busy)} {'is' if len(busy) == 1 else 'are'} taken).")
-        return f"{label} cannot be played now. {me}: click an empty lit point."
+        return f"{label} cannot be played now. {me}: click an empty point."
 
     def describe(self, label: str) -> str:
         """Hover text: 'e5: a Black stone.', '(yours)' for the side to move while input is on."""
