@@ -8,7 +8,9 @@ and draws once, so tests drive the app with a stepped clock; ``App.run()`` is th
                    [--size 12 --open --pie]            (Onyx variant)
                    [--window 1280x800] [--speed 1.0]
                    [--screenshot out.png --frames 30]  (render N frames, save, exit)
-                   [--scene menu|tutorial:GAME] [--version]
+                   [--scene SCENE] [--theme classic|colour-blind|dark] [--version]
+    SCENE: menu, new:GAME, board:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N,
+           settings, load[:GAME], save[:GAME], gameover:GAME[:resign|agree]   (see --help)
     (installed: abstract-trio [same options]; also python -m game)
 """
 from __future__ import annotations
@@ -69,7 +71,8 @@ def _theme_data() -> str:
 
 
 def scaled_theme(scale: float) -> dict[str, Any]:
-    """The theme of assets/theme.json with every font size multiplied by ``scale``."""
+    """The theme of assets/theme.json with every font size (and list item height, corner radius,
+    dialog title bar) multiplied by ``scale``."""
     data = json.loads(_theme_data())
     for block in data.values():
         if isinstance(block, dict):
@@ -77,8 +80,17 @@ def scaled_theme(scale: float) -> dict[str, Any]:
             if isinstance(font, dict) and "size" in font:
                 font["size"] = str(int(round(int(font["size"]) * scale)))
             misc = block.get("misc")
-            if isinstance(misc, dict) and "list_item_height" in misc:
-                misc["list_item_height"] = str(int(round(int(misc["list_item_height"]) * scale)))
+            if isinstance(misc, dict):
+                for key in ("list_item_height", "shape_corner_radius", "title_bar_height"):
+                    if key in misc and str(misc[key]).isdigit():
+                        misc[key] = str(int(round(int(misc[key]) * scale)))
+    window = data.setdefault("window", {})
+    if isinstance(window, dict) and scale != 1.0:          # dialogs' title bars (pygame-gui: 28 px)
+        misc = window.setdefault("misc", {})
+        misc.setdefault("title_bar_height", str(int(round(28 * scale))))
+        tip = data.setdefault("tool_tip", {})          # tooltips wrap at 170 px: as wide again as the text
+        if isinstance(tip, dict):
+            tip.setdefault("misc", {}).setdefault("rect_width", str(int(round(170 * scale))))
     return data
 
 
@@ -316,20 +328,68 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
         self.ui.update(dt)
+        self._drop_stale_tooltips()
+
+    def _drop_stale_tooltips(self) -> None:
+        """A button's tooltip goes when the button is no longer there to point at: hidden (its
+        scene paused under another), killed (a relayout), or no longer under the mouse.
+        pygame-gui only drops it when the mouse leaves a visible button, so tooltips of hidden
+        buttons stayed over the next scene, one more each time."""
+        for el in self.ui.get_sprite_group().sprites():
+            tip = getattr(el, "tool_tip", None)
+            if tip is None or _is_tooltip(el):
+                continue
+            if not el.alive() or not el.visible or not getattr(el, "hovered", False):
+                tip.kill()
+                el.tool_tip = None
 
     def draw(self, surface: pygame.Surface) -> None:
         if not getattr(self.scene, "opaque", False):     # (a scene that covers the window paints it all)
             surface.blit(self.backdrop(), (0, 0))
         if self.scene is not None:
             self.scene.draw(surface)
-        self.ui.draw_ui(surface)
-        if self.scene is not None and hasattr(self.scene, "draw_overlay"):
-            self.scene.draw_overlay(surface)  # type: ignore[attr-defined]
+        overlay = getattr(self.scene, "draw_overlay", None) if self.scene is not None else None
+        if overlay is None:
+            self.ui.draw_ui(surface)
+        else:
+            # the scene's own widgets, then its overlay (icons on buttons, ticks, its tooltip),
+            # then whatever pygame-gui shows above the scene: dialogs and button tooltips
+            below, above = self._ui_layers()
+            surface.blits(below)
+            overlay(surface)
+            if above:
+                surface.blits(above)
         if self.fade > 0.001:
             veil = pygame.Surface(self.size)
             veil.fill((8, 10, 14))
             veil.set_alpha(int(255 * min(1.0, self.fade)))
             surface.blit(veil, (0, 0))
+
+    def _ui_layers(self) -> tuple[list[Any], list[Any]]:
+        """pygame-gui's visible sprites as blits: (the scene's own widgets, those above them:
+        dialogs, tooltips). A scene's overlay goes between the two."""
+        group = self.ui.get_sprite_group()
+        root = getattr(self.scene, "root", None)
+        try:
+            cut = root.get_top_layer() if root is not None else None
+            sprites = group._spritelist             # in drawing order, back to front
+            layers = group._spritelayers
+        except AttributeError:                      # another pygame-gui: all widgets first
+            return list(group.visible), []
+        if cut is None:
+            return list(group.visible), []
+        below: list[Any] = []
+        above: list[Any] = []
+        for spr in sprites:
+            if spr.image is None or not spr.visible:
+                continue
+            (below if layers.get(spr, 0) < cut else above).append(spr.blit_data)   # (top layer: exclusive)
+        return below, above
+
+    def tooltip_rects(self) -> list[pygame.Rect]:
+        """Where pygame-gui button tooltips are showing now."""
+        return [pygame.Rect(spr.rect) for spr in self.ui.get_sprite_group().sprites()
+                if _is_tooltip(spr) and getattr(spr, "visible", False) and spr.rect.w > 0]
 
     def run(self, seconds: float | None = None, close: bool = True) -> int:
         """The real loop: 60 frames per second while something moves; while the window is idle
@@ -367,6 +427,11 @@ class App:
         except Exception:
             pass
         pygame.display.quit()
+
+
+def _is_tooltip(el: Any) -> bool:
+    """A pygame-gui tooltip or its text (their element ids end with the owner's chain: 'tool_tip')."""
+    return "tool_tip" in (getattr(el, "element_ids", None) or [])
 
 
 def wait_for_events(end: float) -> list[pygame.event.Event]:
@@ -415,14 +480,43 @@ def _who(text: str) -> str:
     raise argparse.ArgumentTypeError(f"player must be human, easy, medium or hard, not {text!r}")
 
 
+GAME_NAMES = ("amoeba", "onyx", "onager")
+SCENES_HELP = ("menu, new:GAME, board:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
+               "load[:GAME], save[:GAME], gameover:GAME[:resign|agree]")
+
+
 def _scene(text: str) -> str:
+    """A ``--scene`` value, checked for its form (numbers are checked against the course later)."""
     t = text.strip().lower()
-    if t == "menu":
-        return t
-    kind, _, name = t.partition(":")
-    if kind == "tutorial" and name in ("amoeba", "onyx", "onager"):
-        return t
-    raise argparse.ArgumentTypeError(f"scene must be menu or tutorial:GAME (amoeba, onyx, onager), not {text!r}")
+    kind, *rest = t.split(":")
+    game_ok = bool(rest) and rest[0] in GAME_NAMES
+    numbers = all(p.isdigit() and int(p) >= 1 for p in rest[1:])
+    ok = ((kind in ("menu", "settings") and not rest)
+          or (kind in ("load", "save") and (not rest or (len(rest) == 1 and game_ok)))
+          or (kind in ("new", "board", "tutorial") and len(rest) == 1 and game_ok)
+          or (kind == "gameover" and game_ok and (len(rest) == 1 or (len(rest) == 2 and rest[1] in ("resign", "agree"))))
+          or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
+          or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers))
+    if not ok:
+        raise argparse.ArgumentTypeError(f"scene must be one of {SCENES_HELP} (GAME: amoeba, onyx or onager; "
+                                         f"N, STEP from 1), not {text!r}")
+    return t
+
+
+def scene_parts(args: argparse.Namespace) -> tuple[str, str, list[str]]:
+    """(kind, game, the rest) of ``--scene``; ``--game X`` is ``board:X``."""
+    if getattr(args, "game", None):
+        return "board", args.game, []
+    kind, *rest = (getattr(args, "scene", "menu") or "menu").split(":")
+    game = rest[0] if rest else ("amoeba" if kind == "save" else "")   # save: over an Amoeba board
+    return kind, game, rest[1:]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose refusals are one line on stderr (exit status 2), like the other commands."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())}\n")
 
 
 def _prog() -> str:
@@ -447,7 +541,7 @@ class _VersionAction(argparse.Action):
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog=_prog(), description="Play Amoeba, Onyx and Onager with the mouse.")
+    p = _Parser(prog=_prog(), description="Play Amoeba, Onyx and Onager with the mouse.")
     p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
     p.add_argument("--black", type=_who, default="human", help="human, easy, medium or hard")
@@ -461,16 +555,69 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--frames", type=int, default=30, help="frames to render for --screenshot")
     p.add_argument("--moves", default="", help="moves to play first (space separated, for screenshots)")
     p.add_argument("--scene", type=_scene, default="menu",
-                   help="first scene: menu (default) or tutorial:GAME, e.g. tutorial:onyx")
+                   help=f"first scene: {SCENES_HELP}; e.g. tutorial:onyx, lesson:amoeba:2:3, board:onager")
+    p.add_argument("--theme", type=_theme, default=None, help="colours for this run: classic, colour-blind or dark")
     args = p.parse_args(argv)
     if args.game and args.scene != "menu":
         p.error("--game starts a board: it cannot be used with --scene " + args.scene)
+    if args.frames < 1:
+        p.error(f"--frames must be at least 1, not {args.frames}")
+    problem = _check_scene(args)
+    if problem:
+        p.error(problem)
     return args
+
+
+def _theme(text: str) -> str:
+    from .settings import THEMES
+    t = text.strip().lower().replace("_", "-")
+    t = {"colourblind": "colour-blind", "colorblind": "colour-blind", "color-blind": "colour-blind"}.get(t, t)
+    if t not in THEMES:
+        raise argparse.ArgumentTypeError(f"theme must be one of {', '.join(THEMES)}, not {text!r}")
+    return t
+
+
+def _check_scene(args: argparse.Namespace) -> str:
+    """What is wrong with ``--scene`` and ``--moves`` together ('' when nothing): lesson, step
+    and puzzle numbers within the course, moves that can be played."""
+    kind, game, rest = scene_parts(args)
+    if kind in ("lesson", "puzzle"):
+        from . import levels as L
+        if kind == "lesson":
+            course = L.open_course(L.LEVELS_DIR / f"{game}.toml")
+            if not isinstance(course, L.Course):
+                return f"the {game} lessons cannot be read: {course}"
+            n = int(rest[0])
+            if n > len(course.lessons):
+                return f"{game} has {len(course.lessons)} lessons, not {n}"
+            steps = len(course.lessons[n - 1].steps)
+            if len(rest) > 1 and int(rest[1]) > steps:
+                return f"lesson {n} of {game} has {steps} steps, not {rest[1]}"
+        else:
+            puzzles = L.open_puzzles(L.LEVELS_DIR / f"puzzles-{game}.toml")
+            if not isinstance(puzzles, L.PuzzleSet):
+                return f"the {game} puzzles cannot be read: {puzzles}"
+            if int(rest[0]) > len(puzzles.puzzles):
+                return f"{game} has {len(puzzles.puzzles)} puzzles, not {rest[0]}"
+    if args.moves:
+        if kind not in ("board", "gameover", "save", "load") or not game:
+            return "--moves needs a board: --game GAME, or --scene board:GAME, gameover:GAME or save:GAME"
+        from .rules import make_game
+        try:
+            g = make_game(game, **game_options(args))
+        except Exception as exc:  # no rules module, bad options
+            return f"{game} cannot be set up: {exc}"
+        for i, text in enumerate(args.moves.split()):
+            try:
+                g.push(text)
+            except Exception as exc:  # a move the rules refuse
+                return f"--moves: move {i + 1} ({text}) cannot be played: {exc}"
+    return ""
 
 
 def game_options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
-    if args.game == "onyx":
+    if scene_parts(args)[1] == "onyx":
         if args.size:
             opts["size"] = args.size
         if args.open:
@@ -483,26 +630,78 @@ def game_options(args: argparse.Namespace) -> dict[str, Any]:
 def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     report_missing()            # a broken install names what it lacks on stderr
-    from .scenes.menu import MenuScene
     app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
     from .scenes.settings import attach_settings
     attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,
                     autosave=not args.screenshot)
     from .scenes.board import default_engine_factory
     app.engine_factory = default_engine_factory()
-    menu = MenuScene()
-    if args.game:
-        from .scenes.board import BoardScene
-        board = BoardScene.start(args.game, game_options(args), {"black": args.black, "white": args.white},
-                                 moves=args.moves.split() if args.moves else ())
-        app.reset([menu, board])
-    elif getattr(args, "scene", "menu").startswith("tutorial:"):
-        from .scenes.tutorial import TutorialScene
-        app.reset([menu, TutorialScene(args.scene.partition(":")[2])])
-    else:
-        app.reset([menu])
+    if getattr(args, "theme", None):
+        use_theme(app, args.theme)
+    app.reset(first_scenes(app, args))
     app.finish_transition()
+    after_start(app, args)
     return app
+
+
+def use_theme(app: App, name: str) -> None:
+    """Colours for this run (``--theme``): applied at once, kept in the live preferences, not saved."""
+    from dataclasses import replace
+
+    from . import themes
+    themes.apply_theme(name)
+    themes.refresh_scenes(app)
+    p = getattr(app, "prefs", None)
+    if p is not None and getattr(p, "theme", name) != name:
+        app.prefs = replace(p, theme=name)
+
+
+def _board(args: argparse.Namespace, game: str) -> Scene:
+    from .scenes.board import BoardScene
+    return BoardScene.start(game, game_options(args), {"black": args.black, "white": args.white},
+                            moves=args.moves.split() if args.moves else ())
+
+
+def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
+    """The scene stack ``--game``/``--scene`` asks for: always the menu at the bottom."""
+    from .scenes.base import make_scene
+    from .scenes.menu import MenuScene
+    kind, game, rest = scene_parts(args)
+    menu = MenuScene()
+    if kind in ("board", "gameover", "save") or (kind == "load" and game):
+        board = _board(args, game)
+        m = getattr(board, "match", None)
+        if kind == "gameover" and m is not None and not m.is_over:
+            try:
+                m.agree() if rest and rest[0] == "agree" else m.resign(m.to_move)
+            except Exception:     # the rules refuse an agreement here: a resignation then
+                m.resign(m.to_move)
+        return [menu, board]
+    if kind == "new":
+        return [menu, make_scene("new_game", game, game_options(args), {"black": args.black, "white": args.white})]
+    if kind in ("tutorial", "lesson", "puzzle"):
+        return [menu, make_scene("tutorial", game)]
+    if kind == "settings":
+        return [menu, make_scene("settings")]
+    return [menu]
+
+
+def after_start(app: App, args: argparse.Namespace) -> None:
+    """What ``--scene`` asks for once the scenes are in: a lesson or puzzle page, a file dialog."""
+    kind, game, rest = scene_parts(args)
+    sc = app.scene
+    if sc is None:
+        return
+    if kind == "lesson":
+        sc.open_lesson(int(rest[0]) - 1, int(rest[1]) - 1 if len(rest) > 1 else 0)  # type: ignore[attr-defined]
+    elif kind == "puzzle":
+        sc.open_puzzle(int(rest[0]) - 1)  # type: ignore[attr-defined]
+    elif kind in ("save", "load"):
+        from .scenes import files
+        if kind == "save" and getattr(sc, "match", None) is not None:
+            files.open_save_dialog(sc)
+        else:
+            files.open_load_dialog(sc)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

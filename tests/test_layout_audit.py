@@ -6,13 +6,14 @@ colour-blind and dark themes, and fails when
 
 * a pygame-gui label's text does not fit its rectangle (and pygame-gui's "Label Rect is too
   small" warning), a button's text is wider or taller than the button, a text box scrolls, a
-  text entry's placeholder is cut, our ``StatusText`` sets its text smaller than its style or
+  text entry's placeholder is cut (only the tutorial's narration, ``#narration``, may scroll:
+  a long step at a small window), our ``StatusText`` sets its text smaller than its style or
   cuts it with an ellipsis, a ``FastLabel``'s text is wider than the label;
 * two widgets of the scene's root overlap, or two texts the scene draws itself overlap each
   other or a widget (scenes that draw text say where with ``layout_rects()``: a list of
   ``(name, rect, bounds)``; ``bounds`` is the rectangle the text must stay in, or None);
-* anything lies outside the window (or a drawn text outside its bounds), or is drawn smaller
-  than 12 px times the window's UI scale;
+* anything lies outside the window (or a drawn text outside its bounds), or a text (drawn, or a
+  label's or button's font) is smaller than 12 px times the window's UI scale;
 * pygame-gui warns (the ``warnings`` module) or anything logs a warning.
 
 One app per window size is reused for all scenes (``app.reset``); each scene is checked in full
@@ -33,12 +34,12 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from pygame_gui.core.utility import translate
 
 from game import themes
 from game.app import App, after_start, first_scenes, parse_args, use_theme
 from game.scenes.board import StubEngine
 from game.scenes.settings import attach_settings
-from game.ui.movelist import MoveList
 from game.ui.text import FastLabel, StatusText
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2400, 1400), (3840, 2160)]
@@ -61,6 +62,7 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("settings", ()), ("load", ()), ("save", ("--moves", "b3-c4")),
     ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx:agree", ()),
     ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
+    *[(f"board:{g}", ("--black", "easy")) for g in ("amoeba", "onyx", "onager")],     # the thinking pill
 ]
 MIN_TEXT = 12          # px at UI scale 1: drawn text smaller than this is not readable
 
@@ -72,8 +74,7 @@ def _name(el: Any) -> str:
 
 
 def _is_tooltip(el: Any) -> bool:
-    ids = list(getattr(el, "element_ids", None) or [])
-    return bool(ids) and ids[0] == "tool_tip"
+    return "tool_tip" in list(getattr(el, "element_ids", None) or [])
 
 
 def _elements(app: App) -> list[Any]:
@@ -89,6 +90,12 @@ def _elements(app: App) -> list[Any]:
             continue
         out.append(el)
     return out
+
+
+def _border(el: Any) -> int:
+    """Left plus right border width of a pygame-gui element."""
+    bw = getattr(el, "border_width", 0)
+    return (bw.get("left", 0) + bw.get("right", 0)) if isinstance(bw, dict) else 2 * int(bw or 0)
 
 
 def _text_problems(el: Any) -> list[str]:
@@ -109,16 +116,15 @@ def _text_problems(el: Any) -> list[str]:
     if isinstance(el, pygame_gui.elements.UILabel):
         if not el.text or el.font is None:
             return []
-        w, h = el.font.get_rect(el.text).size
+        w, h = el.font.get_rect(translate(el.text)).size
         return [f"{_name(el)} too small: text {w}x{h} in {r.w}x{r.h}"] if w > r.w or h > r.h else []
     if isinstance(el, pygame_gui.elements.UIButton):
         if not el.text or el.font is None:
             return []
-        bw = getattr(el, "border_width", 0)
-        border = (bw.get("left", 0) + bw.get("right", 0)) if isinstance(bw, dict) else 2 * int(bw or 0)
+        border = _border(el)
         shadow = 2 * int(getattr(el, "shadow_width", 0) or 0)
-        w, h = el.font.get_rect(el.text).size
-        room_w, room_h = r.w - border - shadow, r.h - shadow
+        w, h = el.font.get_rect(translate(el.text)).size
+        room_w, room_h = r.w - border - shadow, r.h
         if w > room_w or h > room_h:
             return [f"{_name(el)} text does not fit: {w}x{h} in {room_w}x{room_h}"]
         return []
@@ -128,16 +134,19 @@ def _text_problems(el: Any) -> list[str]:
             return []
         pad = getattr(el, "padding", (0, 0))
         w = el.font.get_rect(shown).w
-        room = r.w - 2 * int(pad[0]) - 2 * int(getattr(el, "border_width", 1) or 0)
+        room = r.w - 2 * int(pad[0]) - _border(el)
         return [f"{_name(el)} placeholder cut: {w} > {room}"] if w > room and not el.get_text() else []
     if isinstance(el, pygame_gui.elements.UITextBox) and not _is_tooltip(el):
-        if getattr(el, "scroll_bar", None) is not None:
+        if getattr(el, "scroll_bar", None) is not None and "#narration" not in el.get_object_ids():
             return [f"{_name(el)} scrolls: its text does not fit {r.w}x{r.h}"]
     return []
 
 
 def _is_parent(a: Any, b: Any) -> bool:
-    """a contains b in the widget tree (a container and its children may overlap)."""
+    """a contains b in the widget tree (a container and its children may overlap), or b is a
+    bare container inside a (a slider's or a scroll bar's buttons)."""
+    if type(b) is pygame_gui.core.UIContainer and a.rect.contains(b.rect):
+        return True
     c = getattr(b, "ui_container", None)
     seen = 0
     while c is not None and seen < 20:
@@ -162,6 +171,13 @@ def audit(app: App) -> list[str]:
         if not win.contains(r):
             out.append(f"{_name(el)} outside the window: {r}")
         out.extend(_text_problems(el))
+        font = getattr(el, "font", None)
+        label = str(getattr(el, "text", "") or "")
+        symbol = len(label) == 1 and not label.isalnum()        # ▼ ◀ ⌂: pygame-gui's symbol font
+        if isinstance(el, (pygame_gui.elements.UILabel, pygame_gui.elements.UIButton)) and el.text and not symbol \
+                and font is not None and hasattr(font, "get_rect") \
+                and font.get_rect("Ag").h < round(MIN_TEXT * k):
+            out.append(f"{_name(el)} font too small for the UI scale: {font.get_rect('Ag').h} px")
     root = getattr(sc, "root", None)
     mine = [el for el in els if getattr(el, "ui_container", None) is root and el.rect.w > 0 and el.rect.h > 0]
     for a, b in itertools.combinations(mine, 2):
@@ -218,7 +234,8 @@ def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], floa
     app = make_app(size)
     try:
         for scene, extra in CASES:
-            label = f"{scene} {size[0]}x{size[1]}"
+            name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "")
+            label = f"{name} {size[0]}x{size[1]}"
             use_theme(app, "classic")
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -231,8 +248,7 @@ def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], floa
                         use_theme(app, theme)
                         app.step(1 / 60)
                     if shots is not None:
-                        pygame.image.save(app.screen, str(shots / f"{scene.replace(':', '-')}-{size[0]}x{size[1]}"
-                                                                  f"-{theme}.png"))
+                        pygame.image.save(app.screen, str(shots / f"{name}-{size[0]}x{size[1]}-{theme}.png"))
             found += [f"warning: {w.message}" for w in caught]
             found += [f"log: {m}" for m in log.records]
             log.records.clear()

@@ -14,8 +14,11 @@ The board scene holds one ``EngineClient``:
     client.cancel()                        # undo / new game / leaving the board
     client.close()                         # quitting
 
-* One request at a time: a new request (move, hint or offer) cancels the one
-  in progress; ``cancel()`` drops it at once (its answer is never delivered).
+* One request at a time: a new request (move, hint, offer or review) cancels
+  the one in progress; ``cancel()`` drops it at once (its answer is never delivered).
+* A review (``client.review(...)``, kind REVIEW) streams: one partial reply per
+  ply (``info["partial"]`` True, ``info["ply"]`` the ply's ``PlyReview`` as JSON),
+  then the final reply; see ``review_request``.
 * The position is sent as text (the moves in the specs' notation, after an
   optional set-up position), so nothing but plain data crosses the process
   boundary, and the worker checks every move with the rules core.
@@ -51,6 +54,7 @@ from ..rules import game_class, make_game
 from ..rules.base import Color, Game, RulesError
 
 MOVE, HINT, OFFER = "move", "hint", "offer"
+REVIEW = "review"    # a game review: one partial reply per ply, then a final one (see review_request)
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,9 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
 
     rid = payload.get("request_id")
     kind = payload.get("kind", MOVE)
+    if kind == REVIEW:                   # every ply's verdict in the final reply's info["plies"]
+        return (review_request(payload, cancel=cancel, clock=clock)
+                or EngineReply(rid, REVIEW, False, error="the review was cancelled"))
     clock = clock or time.monotonic
     t0 = clock()
     try:
@@ -127,6 +134,50 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
                                                    f"position: {e}")
 
 
+def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: Any = None
+                   ) -> EngineReply | None:
+    """Answer a review request (kind REVIEW): the engine's verdict on every ply of a game.
+
+    The payload holds the game as in every request (``game``, ``options``, ``moves``,
+    ``setup``) plus ``seconds`` (per position, on ``clock``) and/or ``iterations``, and
+    ``seed``. Each ply reviewed goes to ``send`` (when given) at once as a partial reply:
+    ``info = {"partial": True, "ply": PlyReview.to_json(), "done": ply, "total": plies}``;
+    the reply returned is the final one (``partial`` False, ``done``, ``total``, ``seconds``;
+    without ``send`` also ``plies``, every ply's JSON). None when cancelled.
+    """
+    from .review import review_moves
+
+    rid = payload.get("request_id")
+    clock = clock or time.monotonic
+    t0 = clock()
+    moves = list(payload.get("moves") or [])
+    total = len(moves)
+    seconds = payload.get("seconds")
+    collected: list[dict] = []
+    done = 0
+    try:
+        plies = review_moves(payload["game"], payload.get("options"), moves, payload.get("setup"),
+                             seconds=seconds, iterations=payload.get("iterations"),
+                             clock=clock if seconds else None, cancel=cancel,
+                             seed=payload.get("seed", 0))
+        for p in plies:
+            done = p.ply
+            if send is not None:
+                send(EngineReply(rid, REVIEW, True, info={"partial": True, "ply": p.to_json(),
+                                                          "done": done, "total": total}))
+            else:
+                collected.append(p.to_json())
+    except (RulesError, ValueError, KeyError, TypeError) as e:
+        return EngineReply(rid, REVIEW, False, error=f"the review could not use this game: {e}")
+    if cancel is not None and cancel():
+        return None
+    info: dict = {"partial": False, "done": done, "total": total,
+                  "seconds": round(clock() - t0, 3)}
+    if send is None:
+        info["plies"] = collected
+    return EngineReply(rid, REVIEW, True, info=info)
+
+
 PARENT_CHECK = 0.25      # seconds between the watchdog's checks of the parent (besides its sentinel)
 
 
@@ -149,6 +200,10 @@ def _watch_parent(parent_pid: int, sentinel: Any, interval: float = PARENT_CHECK
             time.sleep(interval)
         if os.getppid() != parent_pid:
             os._exit(0)
+
+
+class _PipeGone(Exception):
+    """The reply pipe is closed (the game is gone): the worker ends."""
 
 
 def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None = None) -> None:
@@ -174,12 +229,24 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
         def stop(gen: int = gen) -> bool:
             return cancelled.value >= gen
 
+        def send(reply: EngineReply, gen: int = gen) -> None:
+            if cancelled.value < gen:        # a review's partial replies (one per ply)
+                try:
+                    replies.send((gen, reply))
+                except (OSError, ValueError):
+                    raise _PipeGone from None
+
         try:
-            reply = handle(payload, cancel=stop)
+            if payload.get("kind") == REVIEW:
+                reply = review_request(payload, cancel=stop, send=send)
+            else:
+                reply = handle(payload, cancel=stop)
+        except _PipeGone:
+            return                    # the game closed the reply pipe
         except Exception as e:        # never let a bug kill the worker silently
             reply = EngineReply(payload.get("request_id"), payload.get("kind", MOVE), False,
                                 error=f"the computer player failed: {type(e).__name__}: {e}")
-        if cancelled.value >= gen:
+        if reply is None or cancelled.value >= gen:
             continue
         try:
             replies.send((gen, reply))
@@ -346,6 +413,20 @@ class EngineClient:
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
                     "seed": seed, "computer": computer}, get_level("medium").params.seconds or 1.0)
 
+    def review(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
+               request_id: Any, setup: dict | None = None, seconds: float | None = None,
+               iterations: int | None = None, seed: int | None = 0) -> None:
+        """Ask for a review of the game given (non-blocking): ``poll()`` then returns one partial
+        reply per ply as it is done (``info["partial"]`` True, ``info["ply"]`` the ply's
+        ``PlyReview.to_json()``, ``info["done"]``/``info["total"]``), then the final reply
+        (``partial`` False). ``seconds`` per position (or ``iterations``). Like every request it
+        replaces the one in progress, and ``cancel()`` stops it between two plies or inside a
+        search. The hang check runs per ply: each partial reply restarts its clock."""
+        per_ply = 4.0 * float(seconds) if seconds else 10.0   # at most ~3 searches for a ply
+        self._send({"kind": REVIEW, "request_id": request_id, "game": game_name,
+                    "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
+                    "seconds": seconds, "iterations": iterations, "seed": seed}, per_ply)
+
     def cancel(self) -> None:
         """Forget the request in progress at once; the worker stops searching it."""
         if self._pending is not None and self._cancelled is not None:
@@ -365,6 +446,9 @@ class EngineClient:
             except (EOFError, OSError, ValueError):     # the worker is gone (found below)
                 break
             if pending is not None and gen == pending.gen:
+                if reply.kind == REVIEW and reply.ok and reply.info.get("partial"):
+                    pending.started = time.monotonic()    # a review streams: one reply per ply
+                    return reply
                 self._pending = None
                 return reply
         if pending is None:

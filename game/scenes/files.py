@@ -12,11 +12,13 @@
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import os
+import warnings
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 from pygame_gui.windows import UIFileDialog
@@ -24,6 +26,7 @@ from pygame_gui.windows import UIFileDialog
 from ..autosave import REDO_HEADER, match_from_record, match_record
 from ..rules.base import Motion
 from ..rules.record import Record, RecordError
+from ..ui.dialogs import fit_file_dialog
 from .base import make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, records_dir, save_record,
                        suggest_record_path)
@@ -66,6 +69,9 @@ def board_from_record(record: Record, status: str = "") -> Any:
     match, marks, final = match_from_record(record, labels=labels_of)
     scene = make_scene("board", match)
     scene.marks = marks
+    review = getattr(scene, "review", None)
+    if review is not None:
+        review.adopt(record)                # review comments in the record: the graph and marks at once
     scene.saved_line = line_of(match)
     redo_list = record.headers.get(REDO_HEADER, "").strip().lower() == "yes" and final is None
     if match.future and not redo_list:     # left while browsing: browse there again
@@ -95,14 +101,26 @@ def _records_folder() -> Path:
     return folder
 
 
+@contextlib.contextmanager
+def _dialog_made() -> Iterator[None]:
+    """pygame-gui makes a file dialog's icon buttons 20 px square with the theme's corner radius
+    (which grows with the UI scale) and warns that it clamps it; ``fit_file_dialog`` then gives
+    them their size. Those warnings about the moment in between are not shown."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Clamping shape_corner_radius")
+        yield
+
+
 def open_load_dialog(scene: Any) -> Any:
     """A file dialog for choosing a record to open (kept in ``scene.dialog``)."""
     close = getattr(scene, "close_dialog", None)
     if callable(close):
         close()
-    dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game",
-                       initial_file_path=str(_records_folder()), allow_existing_files_only=True,
-                       allowed_suffixes={RECORD_SUFFIX})
+    with _dialog_made():
+        dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game",
+                           initial_file_path=str(_records_folder()), allow_existing_files_only=True,
+                           allowed_suffixes={RECORD_SUFFIX})
+        fit_file_dialog(dlg, scene.px)
     scene.dialog = dlg
     scene.dialog_kind = "load"
     return dlg
@@ -120,8 +138,10 @@ def open_save_dialog(scene: Any) -> Any:
         path = suggest_record_path(match_record(m, final=_final(scene)), _records_folder())
     except (RecordError, StorageError, OSError):
         path = _records_folder() / f"game{RECORD_SUFFIX}"
-    dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game",
-                       initial_file_path=str(path), allow_existing_files_only=False)
+    with _dialog_made():
+        dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game",
+                           initial_file_path=str(path), allow_existing_files_only=False)
+        fit_file_dialog(dlg, scene.px)
     scene.dialog = dlg
     scene.dialog_kind = "save"
     return dlg
@@ -198,6 +218,9 @@ def save_to(scene: Any, path: Path) -> bool:
         return False
     try:
         record = match_record(m, final=_final(scene), live=getattr(scene, "browse_ply", None) is None)
+        review = getattr(scene, "review", None)
+        if review is not None:
+            record = review.annotate(record)    # a reviewed game keeps its review as move comments
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
         scene.set_status(f"Could not save the game: {e}", "error")

@@ -16,6 +16,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
+from ..ui.dialogs import fit_confirmation
 from ..ui.text import wrap
 from .base import Scene, is_button, make_scene, register
 
@@ -122,6 +123,11 @@ class MenuScene(Scene):
             self.set_message("Settings: " + "; ".join(warnings), "warn")
         super().enter(app)
 
+    def exit(self) -> None:
+        """The menu goes (the app starts again from other scenes): its dialog goes with it."""
+        self.close_dialog()
+        super().exit()
+
     def resume(self) -> None:  # type: ignore[override]
         """Back from a game: the game in progress may have changed."""
         self.check_autosave()
@@ -142,16 +148,21 @@ class MenuScene(Scene):
         bh = px(44)
         card_h = min(card_h, h - top - px(24) - bh - px(20) - (msg_h + px(8) if msg_h else 0))
         x0 = (w - (n * card_w + (n - 1) * gap)) // 2
+        blurb_font = D.font(px(15))
         for i, (name, title, blurb) in enumerate(GAMES):
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
-            pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), rect.h - px(64) - 2 * bh - px(70))
-            play = UIButton(pygame.Rect(rect.x + px(20), rect.bottom - 2 * bh - px(26), rect.w - px(40), bh), "Play",
+            lines = wrap(blurb, blurb_font, rect.w - px(32))      # the tagline: one or two lines
+            play_y = rect.bottom - 2 * bh - px(26)
+            blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
+            pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), blurb_y - px(8) - rect.y - px(64))
+            play = UIButton(pygame.Rect(rect.x + px(20), play_y, rect.w - px(40), bh), "Play",
                             self.ui, container=self.root, object_id="#primary_button",
                             tool_tip_text=f"Set up a game of {title}")
             tut = UIButton(pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), rect.w - px(40), bh), "Tutorial",
                            self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
-                               "play": play, "tutorial": tut})
+                               "play": play, "tutorial": tut, "lines": lines, "blurb_y": blurb_y,
+                               "line_h": blurb_font.get_linesize()})
         bw, gap = px(150), px(16)
         y = min(h - bh - px(20) - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
         widths: list[tuple[str, int]] = []
@@ -214,8 +225,8 @@ class MenuScene(Scene):
         self.close_dialog()
         rect = pygame.Rect(0, 0, self.px(440), self.px(250))
         rect.center = (self.size[0] // 2, self.size[1] // 2)
-        self.dialog = UIConfirmationDialog(rect, text, self.ui, window_title=title, action_short_name=ok,
-                                           blocking=True)
+        self.dialog = fit_confirmation(UIConfirmationDialog(rect, text, self.ui, window_title=title,
+                                                            action_short_name=ok, blocking=True), self.px)
         self.dialog_kind = kind
 
     def unsaved_autosave_moves(self) -> int:
@@ -271,23 +282,44 @@ class MenuScene(Scene):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _texts(self) -> list[tuple[str, str, tuple[int, int], int, bool, pygame.Rect | None]]:
+        """The texts the menu draws: (name, text, centre, size, bold, the card it belongs to)."""
         w, h = self.size
+        px = self.px
         ty = int(h * 0.1)
-        D.text(surface, "Amoeba  ·  Onyx  ·  Onager", (w // 2, ty), max(28, int(h * 0.062)), (255, 226, 168), bold=True)
-        D.text(surface, "Three abstract strategy games. Play a friend at this table or the computer.",
-               (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), D.PALETTE["text_dim"])
+        out = [("title", "Amoeba  ·  Onyx  ·  Onager", (w // 2, ty), max(28, int(h * 0.062)), True, None),
+               ("subtitle", "Three abstract strategy games. Play a friend at this table or the computer.",
+                (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), False, None)]
         for card in self.cards:
             r: pygame.Rect = card["rect"]
-            px = self.px
+            out.append((f"{card['name']} title", card["title"], (r.centerx, r.y + px(30)), px(30), True, r))
+            for i, line in enumerate(card["lines"]):
+                out.append((f"{card['name']} tagline {i + 1}", line,
+                            (r.centerx, card["blurb_y"] + (2 * i + 1) * card["line_h"] // 2), px(15), False, r))
+        return out
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """Where the menu's own texts go (the layout audit checks them): (name, rect, bounds, size)."""
+        out = []
+        for name, text, at, size, bold, card in self._texts():
+            r = pygame.Rect((0, 0), D.font(size, bold).size(text))
+            r.center = at
+            out.append((name, r, card, size))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.px
+        for card in self.cards:
+            r: pygame.Rect = card["rect"]
             shadow = D.rounded_panel((r.w, r.h), (0, 0, 0, 90), radius=px(18))
             surface.blit(shadow, r.move(5, 8))
             surface.blit(D.rounded_panel((r.w, r.h), (34, 27, 21, 235), radius=px(18), border=(150, 110, 66, 255)), r)
-            D.text(surface, card["title"], (r.centerx, r.y + px(30)), px(30), (255, 226, 168), bold=True)
             pic: pygame.Rect = card["pic"]
             if pic.w > 20 and pic.h > 20:
                 surface.blit(self.picture(card["name"], pic.size), pic)
-            D.text(surface, card["blurb"], (r.centerx, pic.bottom + px(22)), px(15), D.PALETTE["text_dim"])
+        for name, text, at, size, bold, _ in self._texts():
+            colour = (255, 226, 168) if bold else D.PALETTE["text_dim"]
+            D.text(surface, text, at, size, colour, bold=bold)
 
 
 @register("message")

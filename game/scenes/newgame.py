@@ -146,3 +146,10 @@ class NewGameScene(Scene):
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(20)), r.move(6, 9))
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
         D.text(surface, "New game", (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """The title the scene draws itself (the layout audit checks it): (name, rect, bounds, size)."""
+        r = self.panel_rect
+        rect = pygame.Rect((0, 0), D.font(self.px(34), True).size("New game"))
+        rect.center = (r.centerx, r.y + self.px(48))
+        return [("title", rect, r, self.px(34))]

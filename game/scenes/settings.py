@@ -10,6 +10,7 @@ saves changes made with keys on the board (C, +, -). F11 anywhere: ``toggle_full
 from __future__ import annotations
 
 import math
+from pathlib import Path
 import warnings
 from dataclasses import replace
 from typing import Any
@@ -452,8 +453,36 @@ class SettingsScene(Scene):
             if key != "speed":
                 pygame.draw.line(surface, (80, 62, 44), (row.x, row.y), (r.right - px(36), row.y), 1)
         self._preview(surface)
-        D.text(surface, f"Saved in {settings_path()}", (r.centerx, r.bottom - px(88)), px(13),
-               D.PALETTE["text_dim"], shadow=False)
+        text, at, size = self._saved_in()
+        D.text(surface, text, at, size, D.PALETTE["text_dim"], shadow=False)
+
+    def _saved_in(self) -> tuple[str, tuple[int, int], int]:
+        """'Saved in <path>' under the rows, the path shortened (~, then its last parts) to fit."""
+        r = self.panel_rect
+        size = self.px(13)
+        room = r.w - 2 * self.px(36)
+        path = str(settings_path())
+        home = str(Path.home())
+        cands = [path, "~" + path[len(home):] if home and path.startswith(home) else path]
+        parts = Path(path).parts
+        cands += [str(Path("…", *parts[-k:])) for k in (3, 2, 1) if len(parts) > k]
+        text = ""
+        for cand in cands:
+            text = f"Saved in {cand}"
+            if D.font(size).size(text)[0] <= room:
+                break
+        return text, (r.centerx, r.bottom - self.px(88)), size
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """Texts the scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
+        r = self.panel_rect
+        out = []
+        for name, text, at, size, bold in (("title", "Settings", (r.centerx, r.y + self.px(42)), self.px(32), True),
+                                           ("saved in", *self._saved_in(), False)):
+            rect = pygame.Rect((0, 0), D.font(size, bold).size(text))
+            rect.center = at
+            out.append((name, rect, r, size))
+        return out
 
     def _preview(self, surface: pygame.Surface) -> None:
         """Black and White pieces and the highlight colours of the chosen theme."""

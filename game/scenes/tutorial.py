@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UITextBox
 
 from .. import levels as L
 from ..anim.moves import MoveAnimation
@@ -30,8 +30,9 @@ from ..progress import load_progress, save_progress
 from ..rules.base import Game, Motion, RulesError
 from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
-from ..ui.layout import draw_panel, split
+from ..ui.layout import draw_panel
 from .base import Scene, is_button, register
+from .tutorial_layout import TutorialLayout
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
 FIRST_WAIT = 0.9      # seconds before a demo's first move
@@ -41,9 +42,7 @@ KEY_COLOUR = "#ffd27a"
 GOOD_COLOUR = "#9be39b"
 BAD_COLOUR = "#ffb070"
 DIM_COLOUR = "#b8a890"
-PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
-TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
-HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a green point to move it whole or a blue one to split it.",
+HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a marked point: far moves it whole, near splits it.",
                "onyx": "Click an empty point to place your stone.",
                "onager": "Click one of your discs, then each cell where it lands; to stop a chain, click the "
                          "disc again or press Enter."}
@@ -75,7 +74,7 @@ def describe_result(game: Game) -> str:
 
 
 @register("tutorial")
-class TutorialScene(Scene):
+class TutorialScene(TutorialLayout, Scene):
     title = "Tutorial"
 
     def __init__(self, game_name: str, levels_dir: str | Path | None = None,
@@ -179,97 +178,10 @@ class TutorialScene(Scene):
             self._build_page()
             self._refresh_panel()
 
-    def _build_index(self) -> None:
-        w, h = self.size
-        W = self.w
-        title = TITLES.get(self.game_name, self.game_name.capitalize())
-        W["heading"] = UILabel(pygame.Rect(0, int(h * 0.04), w, 64), f"{title}: lessons and puzzles", self.ui,
-                               container=self.root, object_id="#big_title")
-        col_w = min(520, int(w * 0.4))
-        gap = int(w * 0.04)
-        x1 = (w - 2 * col_w - gap) // 2
-        x2 = x1 + col_w + gap
-        top = int(h * 0.2)
-        bottom = h - 90
-        W["lessons_head"] = UILabel(pygame.Rect(x1, top - 36, col_w, 30), "Lessons", self.ui, container=self.root,
-                                    object_id="#heading")
-        W["puzzles_head"] = UILabel(pygame.Rect(x2, top - 36, col_w, 30), "Puzzles", self.ui, container=self.root,
-                                    object_id="#heading")
-        W["lesson_buttons"] = []
-        if self.course is not None:
-            n = len(self.course.lessons)
-            bh = max(30, min(46, (bottom - top) // max(1, n) - 8))
-            for i, lesson in enumerate(self.course.lessons):
-                done = self.progress.lesson_done(self.game_name, lesson.id)
-                text = f"{i + 1}. {lesson.title}" + ("   ·   done" if done else "")
-                b = UIButton(pygame.Rect(x1, top + i * (bh + 8), col_w, bh), text, self.ui, container=self.root,
-                             object_id="#primary_button" if not done else None,
-                             tool_tip_text=f"{len(lesson.steps)} steps")
-                W["lesson_buttons"].append(b)
-        else:
-            W["lessons_error"] = UITextBox(self._error_html(self.course_error), pygame.Rect(x1, top, col_w, 200),
-                                           self.ui, container=self.root, object_id="#status_box")
-        W["puzzle_buttons"] = []
-        if self.puzzles is not None:
-            n = len(self.puzzles.puzzles)
-            bh = max(28, min(46, (bottom - top) // max(1, n) - 8))
-            for i, p in enumerate(self.puzzles.puzzles):
-                done = self.progress.puzzle_solved(self.game_name, p.id)
-                stars = "*" * p.difficulty
-                text = f"{p.title}  ({stars})" + ("   ·   solved" if done else "")
-                b = UIButton(pygame.Rect(x2, top + i * (bh + 8), col_w, bh), text, self.ui, container=self.root,
-                             tool_tip_text=p.prompt)
-                W["puzzle_buttons"].append(b)
-        else:
-            W["puzzles_error"] = UITextBox(self._error_html(self.puzzles_error), pygame.Rect(x2, top, col_w, 200),
-                                           self.ui, container=self.root, object_id="#status_box")
-        W["menu"] = UIButton(pygame.Rect(w // 2 - 100, h - 70, 200, 44), "Main menu", self.ui, container=self.root,
-                             tool_tip_text="Back to the main menu (Esc)")
-        if self.progress_note:
-            W["note"] = UILabel(pygame.Rect(0, h - 110, w, 26), self.progress_note, self.ui, container=self.root)
-
     @staticmethod
     def _error_html(message: str) -> str:
         return (f"<font color='{BAD_COLOUR}'><b>This part of the tutorial cannot be shown.</b></font><br>"
                 f"{html.escape(message)}")
-
-    def _build_page(self) -> None:
-        self.board_rect, self.panel_rect = split(self.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
-        if self.view is not None:
-            self.view.layout(self.board_rect)
-        W = self.w
-        p = self.panel_rect
-        x, iw = p.x + 16, p.w - 32
-        y = p.y + 12
-        W["title"] = UILabel(pygame.Rect(x, y, iw, 28), "", self.ui, container=self.root, object_id="#heading")
-        y += 28
-        W["where"] = UILabel(pygame.Rect(x, y, iw, 24), "", self.ui, container=self.root, object_id="#player_label")
-        y += 30
-        bh, gap = 42, 8
-        bottom = p.bottom - 14
-        row2 = bottom - bh
-        row1 = row2 - gap - bh
-        fb_h = 120
-        fb_y = row1 - 10 - fb_h
-        W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(80, fb_y - 10 - y)), self.ui, container=self.root)
-        W["feedback"] = UITextBox("", pygame.Rect(x, fb_y, iw, fb_h), self.ui, container=self.root,
-                                  object_id="#status_box")
-        bw = (iw - 2 * gap) // 3
-        if self.mode == "lesson":
-            specs = [("back", "Back", None, "Previous step (Left arrow)"),
-                     ("replay", "Replay", None, "Show this step again (R)"),
-                     ("next", "Next", "#primary_button", "Next step (Right arrow)")]
-        else:
-            specs = [("replay", "Restart", None, "Start the puzzle again (R)"),
-                     ("solution", "Solution", None, "Show the winning line"),
-                     ("next", "Next puzzle", "#primary_button", "The next puzzle")]
-        for i, (key, label, oid, tip) in enumerate(specs):
-            W[key] = UIButton(pygame.Rect(x + i * (bw + gap), row1, bw, bh), label, self.ui, container=self.root,
-                              object_id=oid, tool_tip_text=tip)
-        W["index"] = UIButton(pygame.Rect(x, row2, 2 * bw + gap, bh), "Lessons and puzzles", self.ui,
-                              container=self.root, tool_tip_text="Back to the list (Esc)")
-        W["swap"] = UIButton(pygame.Rect(x + 2 * (bw + gap), row2, bw, bh), "Swap", self.ui, container=self.root,
-                             tool_tip_text="Pie rule: take over your opponent's colour")
 
     # ================================================================ pages
     def show_index(self) -> None:
@@ -698,7 +610,9 @@ class TutorialScene(Scene):
             self._set_label(W["title"], f"{self.lesson_i + 1}. {lesson.title}")
             kind = {"narration": "", "demo": "  ·  watch", "try": "  ·  your turn"}[step.kind]
             self._set_label(W["where"], f"Step {self.step_i + 1} of {len(lesson.steps)}{kind}")
-            head = f"<b><font color='#ffe2a8' size=4.5>{html.escape(step.title)}</font></b><br><br>" if step.title else ""
+            big = self._title_size()
+            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(step.title)}</font></b><br><br>"
+                    if step.title else "")
             body = markup_html(step.text)
             self._set_box(W["text"], head + body)
             last = self.step_i + 1 >= len(lesson.steps)
@@ -717,7 +631,8 @@ class TutorialScene(Scene):
             what = ("Find the winning move." if p.plies <= 2 and p.goal == "win"
                     else "Find the move that wins against any defence." if p.goal == "win"
                     else "Find a move after which the opponent cannot win.")
-            self._set_box(W["text"], f"<b><font color='#ffe2a8' size=4.5>{markup_html(p.prompt)}</font></b><br><br>"
+            self._set_box(W["text"], f"<b><font color='#ffe2a8' pixel_size={self._title_size()}>"
+                                     f"{markup_html(p.prompt)}</font></b><br><br>"
                                      f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
                                      f"{HOW_TO_MOVE.get(self.game_name, '')} The defence answers each of your "
                                      f"moves.</font>")
@@ -728,7 +643,10 @@ class TutorialScene(Scene):
         note = ""
         if self.note:
             note = f"{'<br>' if self.feedback else ''}<font color='{self.note_colour}'>{html.escape(self.note)}</font>"
-        self._set_box(W["feedback"], ((self.feedback + note) if (self.feedback or note) else "&nbsp;") + extra)
+        feedback = ((self.feedback + note) if (self.feedback or note) else "&nbsp;") + extra
+        if getattr(W["feedback"], "html_text", None) != feedback:
+            self._fit_feedback(feedback)
+        self._set_box(W["feedback"], feedback)
         swap_ok = (self.game is not None and self.input is not None and self.input.game is not None
                    and "swap" in self.game.legal_strs())
         if W["swap"].visible != swap_ok:
@@ -924,7 +842,7 @@ class TutorialScene(Scene):
             return deco
         if self.mode == "lesson":
             step = self.step
-            deco.result = [h for h in step.highlights]
+            deco.marks = list(step.highlights)     # plain rings (deco.result is a game's result: Onyx chains)
             if step.kind != "demo" or (self.queue and len(self.queue) == len(step.moves)) or not step.moves:
                 for a in step.arrows:
                     deco.arrows.extend(zip(a, a[1:]))
@@ -945,16 +863,9 @@ class TutorialScene(Scene):
         draw_panel(surface, self.panel_rect)
         if self.view is None or self.game is None:
             r = self.board_rect
-            D.text(surface, "The board cannot be shown here yet.", r.center, 22, D.PALETTE["text_dim"])
+            D.text(surface, "The board cannot be shown here yet.", r.center, self.px(22), D.PALETTE["text_dim"])
             return
         stacks = self.anim_before if self.anim is not None else self.game.stacks()
         self.view.draw(surface, stacks, self.decorations())
         if self.anim is not None:
             self.anim.draw(surface)
-
-    def _draw_index(self, surface: pygame.Surface) -> None:
-        w, h = self.size
-        if self.course is not None:
-            n_done = sum(1 for ls in self.course.lessons if self.progress.lesson_done(self.game_name, ls.id))
-            D.text(surface, f"{n_done} of {len(self.course.lessons)} lessons done", (w // 2, int(h * 0.04) + 70), 16,
-                   D.PALETTE["text_dim"])

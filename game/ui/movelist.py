@@ -17,7 +17,10 @@ from ..views import draw as D
 from .style import (LIST_BG, LIST_BORDER, LIST_HOVER, LIST_LATER, LIST_NUMBER, LIST_PLAYED, LIST_SHOWN, LIST_THUMB,
                     LIST_THUMB_ACTIVE, LIST_TRACK)
 
-__all__ = ["MoveList", "link_rect"]
+__all__ = ["MoveList", "link_rect", "MARK_COLOURS"]
+
+# the review's marks after a move (game.ai.review): inaccuracy, mistake, blunder
+MARK_COLOURS = {"?!": (240, 212, 84), "?": (255, 150, 60), "??": (255, 86, 72)}
 
 
 def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
@@ -80,6 +83,7 @@ class MoveList(UIElement):
         self.row_h = self.font.get_linesize() + px(5)
         self.bar_w = max(6, px(9))
         self.records: tuple[str, ...] = ()
+        self.marks: dict[int, str] = {}   # 0-based ply -> the review's mark ('?!', '?', '??'), see set_marks
         self.current = 0
         self.scroll = 0                   # pixels from the top of the content
         self.hover_ply: int | None = None
@@ -128,7 +132,7 @@ class MoveList(UIElement):
         right = self.rect.w - self.pad_x - self.bar_w - self._px(4)
         num_w = self._width(f"{max(1, (len(recs) + 1) // 2)}.") if recs else 0
         x1 = self.pad_x + num_w + self._px(8)
-        col = max((self._width(recs[i], True) for i in range(0, len(recs), 2)), default=0)
+        col = max((self._width(self._label(i), True) for i in range(0, len(recs), 2)), default=0)
         col = min(col, (right - x1) // 2 - self._px(18))     # a long chain does not push every row
         x2 = x1 + max(col, self._px(44)) + self._px(18)
         return right, num_w, x1, x2
@@ -158,7 +162,7 @@ class MoveList(UIElement):
 
         def place(ply: int, x: int, start: int) -> int:
             """Put a move's pieces from x on the last line, wrapping at 'start'; the x after it."""
-            text = recs[ply]
+            text = self._label(ply)
             first.append(len(lines) - 1)
             if x + width(text, True) <= right or x == start:
                 pieces = [text] if x + width(text, True) <= right else _pieces(text)
@@ -187,6 +191,22 @@ class MoveList(UIElement):
                 place(i + 1, x2 if end + gap <= x2 else end + gap, x1)
         self._lines, self._numbers, self._first_line, self._pair_line = lines, numbers, first, pair_line
         self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    def _label(self, ply: int) -> str:
+        """A move as the list shows it: its record text and the review's mark after it."""
+        return self.records[ply] + self.marks.get(ply, "")
+
+    def set_marks(self, marks: Any) -> bool:
+        """The review's marks after the moves: {0-based ply: '?!' | '?' | '??'} (others
+        dropped); True if anything changed. Relays out from the first ply that changed."""
+        new = {int(k): str(v) for k, v in dict(marks).items() if v in MARK_COLOURS}
+        if new == self.marks:
+            return False
+        changed = [k for k in set(new) | set(self.marks) if new.get(k) != self.marks.get(k)]
+        self.marks = new
+        self._layout(max(0, min(changed)))
+        self._dirty = True
+        return True
 
     def rows(self) -> list[str]:
         """The lines as text, e.g. '12. e3 k8' (what the list shows, for tests)."""
@@ -348,11 +368,20 @@ class MoveList(UIElement):
                 shown = ply + 1 == self.current
                 hover = ply == self.hover_ply
                 colour = LIST_HOVER if hover and not shown else self.colour_of(ply)
-                s = self._text(piece, colour, shown)
-                img.blit(s, (x, y))
+                mark = self.marks.get(ply, "")
+                if mark and piece.endswith(mark):       # the mark after the move, in its colour
+                    s = self._text(piece[:-len(mark)], colour, shown)
+                    img.blit(s, (x, y))
+                    m = self._text(mark, MARK_COLOURS[mark], True)
+                    img.blit(m, (x + s.get_width(), y))
+                    width = s.get_width() + m.get_width()
+                else:
+                    s = self._text(piece, colour, shown)
+                    img.blit(s, (x, y))
+                    width = s.get_width()
                 if hover:
                     uy = y + self.font.get_ascent() + max(1, self._px(2))
-                    pygame.draw.line(img, colour, (x, uy), (x + s.get_width() - 1, uy), max(1, self._px(1)))
+                    pygame.draw.line(img, colour, (x, uy), (x + width - 1, uy), max(1, self._px(1)))
         img.set_clip(None)
         thumb = self._thumb()
         if thumb is not None:

@@ -1,33 +1,48 @@
 """Pictures drawn over a scene: the tooltip that follows the mouse and the 'not available' card."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
 from ..views import draw as D
 from .text import wrap
 
-__all__ = ["draw_tooltip", "draw_unavailable"]
+__all__ = ["draw_tooltip", "draw_unavailable", "tooltip_rect"]
 
 
-def draw_tooltip(surface: pygame.Surface, text: str, mouse: tuple[int, int], px: Callable[[float], int]) -> pygame.Rect:
-    """A small dark card with ``text`` wrapped beside the mouse, kept inside the window; its rect."""
+def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], window: pygame.Rect,
+                 avoid: Sequence[pygame.Rect] = ()) -> tuple[pygame.Rect, list[str]]:
+    """Where the tooltip of ``text`` goes and its lines: beside the mouse (below right, else below
+    left, above right, above left), inside ``window``, covering none of ``avoid`` if it can."""
     f = D.font(px(15))
     lines = wrap(text, f, px(320))
     w = max(f.size(s)[0] for s in lines) + px(24)
-    lh = px(21)
-    h = len(lines) * lh + px(16)
-    x, y = mouse[0] + px(18), mouse[1] + px(18)
-    sw, sh = surface.get_size()
-    x = min(x, sw - w - 8)
-    y = min(y, sh - h - 8)
-    surface.blit(D.rounded_panel((w, h), (16, 13, 10, 235), radius=8, border=(192, 138, 64, 255), border_width=1),
-                 (x, y))
+    h = len(lines) * px(21) + px(16)
+    mx, my = mouse
+    d = px(18)
+    first = None
+    for x, y in ((mx + d, my + d), (mx - d - w, my + d), (mx + d, my - d - h), (mx - d - w, my - d - h)):
+        r = pygame.Rect(x, y, w, h)
+        r.clamp_ip(window.inflate(-16, -16))
+        if first is None:
+            first = r
+        if not r.collidepoint(mouse) and not any(r.colliderect(a) for a in avoid):
+            return r, lines
+    return first, lines  # type: ignore[return-value]
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, mouse: tuple[int, int], px: Callable[[float], int],
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small dark card with ``text`` wrapped beside the mouse, kept inside the window and off
+    the rectangles in ``avoid`` (the last move's points) where it can be; its rect."""
+    r, lines = tooltip_rect(text, mouse, px, surface.get_rect(), avoid)
+    surface.blit(D.rounded_panel(r.size, (16, 13, 10, 235), radius=8, border=(192, 138, 64, 255), border_width=1),
+                 r.topleft)
     for i, line in enumerate(lines):
-        D.text(surface, line, (x + px(12), y + px(8) + i * lh), px(15), D.PALETTE["text"], anchor="topleft",
+        D.text(surface, line, (r.x + px(12), r.y + px(8) + i * px(21)), px(15), D.PALETTE["text"], anchor="topleft",
                shadow=False)
-    return pygame.Rect(x, y, w, h)
+    return r
 
 
 def draw_unavailable(surface: pygame.Surface, area: pygame.Rect, message: str, px: Callable[[float], int]) -> None:

@@ -14,3 +14,5 @@ LIST_THUMB_ACTIVE = (224, 176, 96)
 LIST_TRACK = (40, 32, 26)
 STATUS_BG = (42, 31, 22, 208)
 STATUS_BORDER = (138, 106, 66)
+BANNER_BORDER = (240, 190, 70)       # the status box as the game-over banner
+BANNER_HEAD = (255, 226, 140)

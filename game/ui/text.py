@@ -16,23 +16,68 @@ import pygame
 from pygame_gui.core import UIElement
 
 from ..views import draw as D
-from .style import LIST_PLAYED, STATUS_BG, STATUS_BORDER
+from .style import BANNER_BORDER, BANNER_HEAD, LIST_PLAYED, STATUS_BG, STATUS_BORDER
 
 __all__ = ["FastLabel", "StatusText", "prime_disabled_look", "rich_runs", "warm_font", "wrap"]
 
 
+_CLOSING = ",.;:!?)]}…%»”’"
+_SEPARATORS = "/\\"
+
+
+def _parts(word: str, fits: Any) -> list[str]:
+    """Where a word too wide for a line may break: after path separators (``/``, ``\\``), else
+    after hyphens, underscores and dots; a part still too wide (``fits(text)`` false) breaks
+    between characters."""
+    for seps in (_SEPARATORS, "-_."):
+        parts = [q for q in re.split("(?<=[" + re.escape(seps) + "])", word) if q]
+        if len(parts) > 1:
+            break
+    else:
+        parts = [word]
+    out: list[str] = []
+    for part in parts:
+        out.extend(list(part) if len(part) > 1 and not fits(part) else [part])
+    return out
+
+
+def _words(para: str) -> list[str]:
+    """The words of a paragraph (split at spaces), a lone closing mark kept with the word before
+    it so that no line starts with punctuation ("a , b" -> ["a ,", "b"])."""
+    out: list[str] = []
+    for word in para.split():
+        if out and word[0] in _CLOSING and all(c in _CLOSING for c in word):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split text into lines that fit ``width`` pixels (a word longer than the width stands alone)."""
+    """Split text into lines that fit ``width`` pixels. Lines break at spaces, never before a
+    closing mark; a word wider than a line (a file path) breaks after its ``/`` or ``\\``."""
     lines: list[str] = []
+
+    def fits(t: str) -> bool:
+        return font.size(t)[0] <= width
+
     for para in text.split("\n"):
         cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}".strip()
-            if font.size(trial)[0] <= width or not cur:
+        for word in _words(para):
+            trial = f"{cur} {word}" if cur else word
+            if fits(trial):
                 cur = trial
-            else:
+                continue
+            if fits(word):
                 lines.append(cur)
                 cur = word
+                continue
+            cur = f"{cur} " if cur else ""          # too wide for any line: in parts, from here on
+            for part in _parts(word, fits):
+                if cur.strip() and not fits(cur + part):
+                    lines.append(cur.rstrip())
+                    cur = ""
+                cur += part
         lines.append(cur)
     return lines
 
@@ -104,6 +149,7 @@ class StatusText(UIElement):
         self.size = size
         self.pad_x, self.pad_y = self._px(10), self._px(6)
         self.html_text = ""
+        self.head = ""           # a headline over the text, larger and centred (the game-over banner)
         self.renders = 0
         self._widths: dict[tuple[int, bool, str], int] = {}
         self._redraw()
@@ -127,67 +173,158 @@ class StatusText(UIElement):
     def _px(self, n: float) -> int:
         return int(round(n * self.scale))
 
-    def set_text(self, html_text: str) -> None:
-        if html_text != self.html_text:
+    def set_text(self, html_text: str, head: str = "") -> None:
+        """The text (the HTML subset) and, with ``head``, a headline over it: then the box is a
+        banner (a gold border, the lines centred)."""
+        if html_text != self.html_text or head != self.head:
             self.html_text = html_text
+            self.head = head
             self._redraw()
+
+    def _head_font(self) -> pygame.font.Font:
+        return D.font(self._px(round(self.size * 1.6)), True)
+
+    def _head_height(self, head: str) -> int:
+        return self._head_font().get_linesize() + self._px(4) if head else 0
 
     def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
         super().set_dimensions(dimensions, clamp_to_container)
         self._redraw()
 
     def _wrap(self, size: int, width: int) -> list[list[tuple[str, tuple[int, int, int], bool, int]]]:
-        """Lines of (text, colour, bold, x) for a font size."""
+        """Lines of (text, colour, bold, x) for a font size.
+
+        Lines break only at spaces (a word may be made of runs of several colours: "<b>c3</b>,"
+        stays one word), never before a lone closing mark, and a word wider than the line (a file
+        path) breaks after its separators; no line starts with a space."""
         fonts = {False: D.font(size, False), True: D.font(size, True)}
         lines: list[list[tuple[str, tuple[int, int, int], bool, int]]] = []
         for para in rich_runs(self.html_text, LIST_PLAYED):
+            # words as lists of styled pieces, each word followed by the style of its space
+            words: list[list[tuple[str, tuple[int, int, int], bool]]] = [[]]
+            spaced = False
+            for text, colour, bold in para:
+                for tok in re.split(r"(\s+)", text):
+                    if not tok:
+                        continue
+                    if tok.isspace():
+                        spaced = True
+                        continue
+                    lone = all(c in _CLOSING for c in tok)
+                    if spaced and words[-1] and not lone:
+                        words.append([])
+                    elif spaced and words[-1] and lone:
+                        t, c, b = words[-1][-1]
+                        words[-1][-1] = (t + " ", c, b)
+                    words[-1].append((tok, colour, bold))
+                    spaced = False
             line: list[tuple[str, tuple[int, int, int], bool, int]] = []
             x = 0
-            for text, colour, bold in para:
-                f = fonts[bold]
-                for word in re.split(r"(?<= )", text):
-                    if not word:
-                        continue
-                    w = self._w(f, size, bold, word)
-                    if x + self._w(f, size, bold, word.rstrip()) > width and x > 0:
+            space = {b: self._w(fonts[b], size, b, " ") for b in (False, True)}
+            for word in words:
+                if not word:
+                    continue
+                ww = sum(self._w(fonts[b], size, b, t) for t, _, b in word)
+                gap = space[word[0][2]] if line else 0
+                if line and x + gap + ww > width and ww <= width:
+                    lines.append(line)
+                    line, x, gap = [], 0, 0
+                if ww > width:            # wider than any line (a file path): in parts, from here on
+                    pieces = [(q, c, b) for t, c, b in word
+                              for q in _parts(t, lambda q, b=b: self._w(fonts[b], size, b, q) <= width)]
+                else:
+                    pieces = word
+                x += gap
+                for t, c, b in pieces:
+                    tw = self._w(fonts[b], size, b, t)
+                    if line and x + tw > width and ww > width:
                         lines.append(line)
-                        line, x = [], 0
-                        word = word.lstrip() or word
-                        w = self._w(f, size, bold, word)
-                    if line and line[-1][1] == colour and line[-1][2] == bold:
-                        t, c, b, x0 = line[-1]
-                        line[-1] = (t + word, c, b, x0)
+                        line, x, gap = [], 0, 0
+                    if line and line[-1][1] == c and line[-1][2] == b and \
+                            line[-1][3] + self._w(fonts[b], size, b, line[-1][0]) + (space[b] if gap else 0) >= x - 1:
+                        pt, pc, pb, px0 = line[-1]
+                        line[-1] = (pt + (" " if gap else "") + t, pc, pb, px0)
                     else:
-                        line.append((word, colour, bold, x))
-                    x += w
+                        line.append((t, c, b, x))
+                    gap = 0
+                    x += tw
             lines.append(line)
         return lines
+
+    def _line_height(self, size: int) -> int:
+        return D.font(size, False).get_linesize() + max(1, size // 5)
+
+    def needed_height(self, html_text: str | None = None, head: str | None = None) -> int:
+        """The height the text needs at the style's size (no smaller type, nothing cut)."""
+        keep = self.html_text
+        if html_text is not None:
+            self.html_text = html_text
+        try:
+            size = self._px(self.size)
+            lines = self._wrap(size, max(1, self.rect.w) - 2 * self.pad_x)
+        finally:
+            self.html_text = keep
+        lh = self._line_height(size)
+        head_h = self._head_height(self.head if head is None else head)
+        return len(lines) * lh - (lh - D.font(size, False).get_linesize()) + 2 * self.pad_y + head_h
+
+    @staticmethod
+    def _plain(line: list[tuple[str, tuple[int, int, int], bool, int]], size: int) -> str:
+        """A laid-out line as plain text (a space where pieces stand apart)."""
+        out, end = "", 0
+        for text, _, bold, x in line:
+            if out and x > end + 1:
+                out += " "
+            out += text
+            end = x + D.font(size, bold).size(text)[0]
+        return out
+
+    @property
+    def fits(self) -> bool:
+        """The text is shown whole at the style's size (not set smaller, not cut)."""
+        return not self.shrunk and not self.cut
 
     def _redraw(self) -> None:
         w, h = max(1, self.rect.w), max(1, self.rect.h)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         img.fill(STATUS_BG)
-        pygame.draw.rect(img, STATUS_BORDER, img.get_rect(), 1)
-        width, room = w - 2 * self.pad_x, h - 2 * self.pad_y
+        if self.head:
+            pygame.draw.rect(img, BANNER_BORDER, img.get_rect(), max(2, self._px(2)))
+        else:
+            pygame.draw.rect(img, STATUS_BORDER, img.get_rect(), 1)
+        head_h = self._head_height(self.head)
+        width, room = w - 2 * self.pad_x, h - 2 * self.pad_y - head_h
         size = self._px(self.size)
         smallest = self._smallest()
         while True:
             lines = self._wrap(size, width)
-            lh = D.font(size, False).get_linesize() + max(1, size // 5)
+            lh = self._line_height(size)
             if len(lines) * lh - (lh - D.font(size, False).get_linesize()) <= room or size <= smallest:
                 break
             size -= 1
         fit = max(1, (room + lh - D.font(size, False).get_linesize()) // lh)
+        self.shown_size = size
+        self.shrunk = size < self._px(self.size)
+        self.cut = len(lines) > fit
         if len(lines) > fit:
             lines = lines[:fit]
             if lines[-1]:
                 t, c, b, x0 = lines[-1][-1]
                 lines[-1][-1] = (t.rstrip() + "…", c, b, x0)
         y = self.pad_y
+        if self.head:
+            pic = self._head_font().render(self.head, True, BANNER_HEAD)
+            img.blit(pic, ((w - pic.get_width()) // 2, y))
+            y += head_h
         for line in lines:
+            shift = 0
+            if self.head and line:          # a banner: lines centred
+                t, _, b, x0 = line[-1]
+                shift = max(0, (width - (x0 + D.font(size, b).size(t)[0])) // 2)
             for text, colour, bold, x in line:
-                img.blit(D.font(size, bold).render(text, True, colour), (self.pad_x + x, y))
+                img.blit(D.font(size, bold).render(text, True, colour), (self.pad_x + x + shift, y))
             y += lh
+        self.lines = [self._plain(line, size) for line in lines]
         self._set_image(img.premul_alpha())
         self.renders += 1
 

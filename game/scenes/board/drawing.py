@@ -16,7 +16,6 @@ from ...rules.base import Color
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
 from ...ui.overlays import draw_tooltip, draw_unavailable
-from ...ui.text import wrap
 from ...views import BoardView, Decorations
 from ...views import draw as D
 
@@ -67,6 +66,7 @@ class BoardDrawing:
                             deco.ghosts = []
                     deco.targets = {end: opt.kind}
                     deco.tags = {end: "Hint"}
+        self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
 
     @property
@@ -107,6 +107,7 @@ class BoardDrawing:
                           surface.get_size(), self.view.show_coords)
             if self._frozen is not None and self._frozen[0] == frozen_key:
                 surface.blit(self._frozen[1], (0, 0))
+                self.review.draw(surface)
                 self.anim.draw(surface)
                 self._draw_thinking_if_busy(surface)
                 return
@@ -133,6 +134,7 @@ class BoardDrawing:
         if target is not surface:
             self._frozen = (frozen_key, target)
             surface.blit(target, (0, 0))
+        self.review.draw(surface)           # the review's strip under the board
         if self.anim is not None:
             self.anim.draw(surface)
         self.draw_drag(surface)
@@ -154,7 +156,10 @@ class BoardDrawing:
         f = D.font(size, True)
         dots_w = px(26)
         w, h = f.size(text)[0] + dots_w + px(34), px(32)
-        box = self._free_spot((w, h), ("topleft", "topright", "bottomleft", "bottomright"), [])
+        box = self._clear_spot((w, h))
+        self.thinking_rect = box
+        if box is None:
+            return          # no spot of the board area is free: the panel's spinner and status say it
         surface.blit(D.rounded_panel((w, h), (20, 16, 12, 215), radius=h // 2, border=(214, 170, 96, 200),
                                      border_width=1), box)
         D.text(surface, text, (box.x + px(16), box.centery), size, D.PALETTE["text"], bold=True, anchor="midleft",
@@ -166,6 +171,61 @@ class BoardDrawing:
             a = 150 + int(105 * max(0.0, math.sin(phase * math.pi * 2)))
             D.blit_center(surface, D.dot(max(2, px(3)), (255, 214, 140, a // 15 * 15)),
                           (x0 + px(4) + i * px(9), box.centery + px(2) - lift))
+
+    def _clear_spot(self, size: tuple[int, int]) -> pygame.Rect | None:
+        """A corner (or the middle of an edge) of the board area where a box of ``size`` covers
+        nothing drawn: no part of the board with its frame and coordinates, no point, no piece;
+        None when there is no such place (a square board filling its area)."""
+        br = self.board_rect
+        view = self.view
+        if view is None or br.w < size[0] or br.h < size[1]:
+            return None
+        pad = self.px(8)
+        inner = br.inflate(-2 * pad, -2 * pad)
+        mask = self._board_mask()
+        r = view.radius_px
+        pts = []
+        for lab in view.points():
+            try:
+                pts.append(view.pixel_of(lab))
+            except KeyError:
+                continue
+        for place in ("topleft", "topright", "bottomleft", "bottomright", "midtop", "midbottom"):
+            box = pygame.Rect((0, 0), size)
+            setattr(box, place, getattr(inner, place))
+            if mask is not None:
+                off = (box.x - view.rect.x, box.y - view.rect.y)
+                if mask.overlap(pygame.Mask(box.size, fill=True), off) is not None:
+                    continue
+            grown = box.inflate(2 * r, 4 * r)
+            if any(grown.collidepoint(xy) for xy in pts):
+                continue
+            return box
+        return None
+
+    def _board_mask(self) -> pygame.mask.Mask | None:
+        """Where the static board (frame, coordinates) is drawn, as a mask (cached per picture)."""
+        view = self.view
+        fn = getattr(view, "board_surface", None)
+        if fn is None:
+            return None
+        try:
+            surf = fn()
+        except Exception:
+            return None
+        key = id(surf)
+        kept = getattr(self, "_mask_kept", None)
+        if kept is None or kept[0] != key:
+            kept = self._mask_kept = (key, pygame.mask.from_surface(surf, 24))
+        return kept[1]
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """What the board scene draws over its area itself (the layout audit checks it): the
+        thinking pill, in the board area. (The game-over banner is the status box.)"""
+        box = getattr(self, "thinking_rect", None)
+        if box is not None and (self.thinking or self.waiting):
+            return [("thinking", box, self.board_rect, self.px(15))]
+        return []
 
     def _free_spot(self, size: tuple[int, int], places: Sequence[str], avoid: Sequence[str]) -> pygame.Rect:
         """A rectangle of ``size`` in the board area covering the fewest points (``avoid`` labels weigh most)."""
@@ -247,44 +307,12 @@ class BoardDrawing:
         return head, why
 
     def _draw_banner(self, surface: pygame.Surface, overlay: bool = False) -> None:
-        """Winner and reason in a banner that hides no piece and no highlighted result point.
-
-        On the board where a free spot exists (over empty points only), otherwise over the move
-        list in the side panel (the winner is also the panel's headline).
-        """
-        r = self.match.result if self.match else None
-        if r is None:
-            return
-        px = self.px
-        br = self.board_rect
-        head, why = self.result_texts()
-        head_size, why_size = px(30), px(16)
-        wf = max(D.font(head_size, True).size(head)[0], D.font(why_size).size(why)[0]) + px(56)
-        w = min(br.w - px(16), max(px(300), wf))
-        deco = self.decorations()
-        places = ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright")
-        box, score = self._best_spot((w, px(84)), places, deco.result)
-        lines = [why]
-        in_panel = score >= 3.0 and self.w.get("moves") is not None
-        if in_panel != overlay:
-            return               # drawn by the other pass (board: draw; panel: draw_overlay, over the widgets)
-        if in_panel:
-            mr = self._moves_rect
-            lines = wrap(why, D.font(why_size), mr.w - px(28))[:3]
-            box = pygame.Rect(mr.x, mr.y, mr.w, px(62) + len(lines) * px(21))
-        self.banner_rect = box
-        faint = box.collidepoint(self.mouse)     # the mouse over it: see through it
-        pulse = 0.5 + 0.5 * abs(((self.display_time() * 0.8) % 2) - 1)
-        if not faint:
-            surface.blit(D.rounded_panel(box.size, (0, 0, 0, 90), radius=px(20)), box.move(4, 6))
-        surface.blit(D.rounded_panel(box.size, (34, 24, 14, 70 if faint else 242), radius=px(20),
-                                     border=(240, 190, 70, 90 if faint else int(160 + 95 * pulse) // 16 * 16),
-                                     border_width=3), box)
-        alpha = 110 if faint else 255
-        D.text(surface, head, (box.centerx, box.y + px(31)), head_size, (255, 226, 140), bold=True, alpha=alpha)
-        for i, line in enumerate(lines):
-            D.text(surface, line, (box.centerx, box.y + px(64) + i * px(21)), why_size, D.PALETTE["text"],
-                   alpha=alpha)
+        """The game-over banner (winner and reason) has a fixed home that covers nothing: the
+        status box in the panel shows it (``panel._update_status_box``, grown to fit), so here
+        only its place is noted (``banner_rect``); nothing is drawn over the board."""
+        box = self.w.get("status") if self.w else None
+        if box is not None and self.match is not None and self.match.is_over:
+            self.banner_rect = box.get_abs_rect()
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: colour icons in the panel and the stack tooltip."""
@@ -310,10 +338,28 @@ class BoardDrawing:
         colour_icon(surface, self.count_icons[0], Color.BLACK, r)
         colour_icon(surface, self.count_icons[1], Color.WHITE, r)
         self.toolbar.draw_overlay(surface)
+        # the stack tooltip: while the mouse rests on a stack, not after a change until it moves
+        # again (tip_hold), never while the computer is to move or over a pygame-gui tooltip
         if self.dialog is None and self.hover_label and self.hover_time > 0.35 and self.input is not None \
-                and self.anim is None:
+                and self.anim is None and not getattr(self, "tip_hold", False) \
+                and (m.is_over or m.is_human(m.to_move)) and not self.app.tooltip_rects():
             stacks = m.game.stacks()
             pieces = stacks.get(self.hover_label, ())
             if len(pieces) >= 2 or (pieces and self.hover_time > 0.8):
                 text = self.input.describe(self.hover_label) or f"{self.hover_label.upper()}: {', '.join(pieces)}"
-                draw_tooltip(surface, text, self.mouse, self.px)
+                self.tooltip_shown = draw_tooltip(surface, text, self.mouse, self.px, self._last_move_rects())
+
+    def _last_move_rects(self) -> list[pygame.Rect]:
+        """The points of the last move (the computer's reply lands there): a tooltip keeps off them."""
+        view = self.view
+        if view is None or not self.marks:
+            return []
+        r = int(view.radius_px * 1.3)
+        out = []
+        for lab in self.marks[-1]:
+            try:
+                x, y = view.pixel_of(lab)
+            except KeyError:
+                continue
+            out.append(pygame.Rect(x - r, y - 2 * r, 2 * r, 3 * r))
+        return out

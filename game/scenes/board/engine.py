@@ -65,9 +65,53 @@ class StubEngine:
     def cancel(self) -> None:
         self._move = None
         self._answer = None
+        self._review = None
 
     def close(self) -> None:
         self.cancel()
+
+    # a game review in this process (tests): the real review with a tiny budget, one ply a poll
+    review_iterations = 24
+    _review: Any = None
+
+    def review(self, game: Game, seconds: float | None = None, iterations: int | None = None,
+               seed: int | None = 0) -> None:
+        """Start reviewing ``game``'s whole history (``seconds`` is ignored: a fixed budget of
+        ``review_iterations`` per position, deterministic). See ``review_poll``."""
+        self._review = None
+        try:
+            from ...ai.review import review_game
+        except Exception as exc:           # the engine package is missing
+            self._review = iter([("error", f"no review without the engine ({exc})")])
+            return
+        total = len(game.moves_played())
+        plies = review_game(game.copy(), iterations=iterations or self.review_iterations, seed=seed)
+
+        def events() -> Any:
+            done = 0
+            for p in plies:
+                done = p.ply
+                yield ("ply", p.to_json(), done, total)
+            yield ("done", total, {})
+        self._review = events()
+
+    def review_poll(self) -> list[tuple[Any, ...]]:
+        """What the review found since the last call (one ply per call here): ``("ply",
+        ply_json, done, total)``, then ``("done", total, info)``; or ``("error", message)``."""
+        it = self._review
+        if it is None:
+            return []
+        try:
+            ev = next(it)
+        except StopIteration:
+            self._review = None
+            return []
+        except Exception as exc:
+            self._review = None
+            return [("error", f"the review failed: {exc}")]
+        if ev[0] != "ply":
+            self._review = None
+        return [ev]
 
     def accepts_offer(self, game: Game, color: Color) -> bool:
         """Accept an ending by agreement when it is not a loss for ``color``."""
@@ -171,6 +215,36 @@ class WorkerEngine:
                 return None
             return ("error", r.error or "no answer")
         return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
+
+    def review(self, game: Game, seconds: float | None = None, iterations: int | None = None,
+               seed: int | None = 0) -> None:
+        """Start reviewing ``game``'s whole history in the worker (``review_poll`` collects it)."""
+        args = self._args(game)
+        self._kind = "review"
+        self._get().review(seconds=seconds, iterations=iterations, seed=seed, **args)
+
+    def review_poll(self, limit: int = 64) -> list[tuple[Any, ...]]:
+        """What the worker sent since the last call, in order: ``("ply", ply_json, done,
+        total)`` per ply, then ``("done", total, info)``; or ``("error", message)``. Replies of
+        an older request are dropped (request id); never blocks."""
+        out: list[tuple[Any, ...]] = []
+        for _ in range(limit):
+            r = self._reply()
+            if r is None:
+                break
+            if not r.ok:
+                if r.retrying:
+                    self.notice = r.error or "The computer player was restarted."
+                    continue
+                out.append(("error", r.error or "no answer"))
+                break
+            info = r.info or {}
+            if info.get("partial"):
+                out.append(("ply", info.get("ply") or {}, int(info.get("done", 0)), int(info.get("total", 0))))
+                continue
+            out.append(("done", int(info.get("total", 0)), dict(info)))
+            break
+        return out
 
     def cancel(self) -> None:
         if self._client is not None:

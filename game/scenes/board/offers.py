@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.windows import UIConfirmationDialog
 
 from ...rules.base import Color, RulesError
+from ...ui.dialogs import fit_confirmation
 
 OFFER_TEXT = {
     "amoeba": "{me} offers to end the game now and count the stacks (the higher count wins).<br><br>"
@@ -79,8 +80,8 @@ class BoardOffers:
         w, h = self.size
         rect = pygame.Rect(0, 0, self.px(420), self.px(240))
         rect.center = self.board_rect.center if self.board_rect.w > 440 else (w // 2, h // 2)
-        self.dialog = UIConfirmationDialog(rect, text, self.ui, window_title=title, action_short_name=ok,
-                                           blocking=True)
+        self.dialog = fit_confirmation(UIConfirmationDialog(rect, text, self.ui, window_title=title,
+                                                            action_short_name=ok, blocking=True), self.px)
         self.dialog_kind = kind
 
     def close_dialog(self) -> None:

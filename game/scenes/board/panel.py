@@ -22,7 +22,7 @@ from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
 from .movebox import PLACEHOLDER
 
-PANEL_MIN, PANEL_MAX, PANEL_SHARE = 300, 460, 0.27
+PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
 COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
 OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
 
@@ -36,9 +36,11 @@ class BoardPanel:
     def build_ui(self) -> None:
         px = self.px
         self.board_rect, self.panel_rect = split(self.size, px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        self.board_rect = self.review.layout(self.board_rect)   # the review's strip under the board
         if self.view is not None:
             self.view.layout(self.board_rect)
         W = self.w = {}
+        self.tip_hold = True            # a new layout: no stack tooltip until the mouse moves
         p = self.panel_rect
         x, iw = p.x + px(18), p.w - px(36)
         y = p.y + px(14)
@@ -95,6 +97,9 @@ class BoardPanel:
                                        placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
+        # a long status (a Danger line, a path, the game-over banner) grows the box upwards: _fit_status
+        self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
+        self._status_state = (0, 0, False)
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
         rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
                  ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
@@ -108,6 +113,7 @@ class BoardPanel:
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
         self.toolbar.build_ui(pygame.Rect(x, box_y + box_h, iw, extra_h))
+        self.review.build_ui()
         self.refresh_panel()
 
     def warm_tasks(self) -> list[Any]:
@@ -158,7 +164,7 @@ class BoardPanel:
                 text = ""
             if text:
                 return text
-        return f"{who} to move: click one of your glowing pieces."
+        return f"{who} to move: click one of your pieces."
 
     def _update_status_box(self) -> None:
         box = self.w.get("status")
@@ -184,8 +190,48 @@ class BoardPanel:
             if warn:
                 extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
-        if getattr(box, "html_text", None) != content:
-            box.set_text(content)
+        head = ""
+        if m is not None and m.is_over:          # the game-over banner: winner, why, and a message if any
+            head, why = self.result_texts()
+            content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
+            if self.status:
+                content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
+        if getattr(box, "html_text", None) != content or getattr(box, "head", "") != head:
+            self._fit_status(box.needed_height(content, head))
+            box.set_text(content, head)
+
+    def _fit_status(self, need: int) -> None:
+        """Give the status box the height its text needs (``need``): it grows upwards, the move
+        list getting shorter (down to one row) and the move box and the history and file
+        buttons moving up with it; if that is not enough, the move box (when not in use) makes
+        room too. Back to its size when the text is short again."""
+        W = self.w
+        base, box = getattr(self, "_status_base", None), W.get("status")
+        movebox = W.get("movebox")
+        if base is None or box is None or "moves" not in W or movebox is None:
+            return
+        box_room = movebox.rect.h + self.px(6)
+        most = max(0, self._moves_base.h - self.px(28))
+        want = max(0, need - base.h)
+        hide = want > most and not getattr(movebox, "is_focused", False)
+        grow = min(want, most + (box_room if hide else 0))
+        shrink = max(0, grow - (box_room if hide else 0))      # what the move list gives
+        old_grow, old_shrink, old_hide = getattr(self, "_status_state", (0, 0, False))
+        if (grow, shrink, hide) == (old_grow, old_shrink, old_hide):
+            return
+        self._status_state = (grow, shrink, hide)
+        self._status_grow = grow
+        self._moves_rect = self._moves_base.copy()
+        self._moves_rect.h -= shrink
+        movebox.set_relative_position((movebox.relative_rect.x, movebox.relative_rect.y - (shrink - old_shrink)))
+        if hide != old_hide:
+            (movebox.hide() if hide else movebox.show())
+        for el in self.toolbar.buttons.values():
+            el.set_relative_position((el.relative_rect.x, el.relative_rect.y - (grow - old_grow)))
+        box.set_relative_position((base.x, base.y - grow))
+        box.set_dimensions((base.w, base.h + grow))
+        self._acts_shown = None            # the action buttons and the move list's height follow
+        self._sync_actions()
 
     def threats(self) -> list[str]:
         g = self.game
@@ -200,6 +246,7 @@ class BoardPanel:
     def refresh(self) -> None:
         """Position changed: reset the click logic and update the panel."""
         self.active_at = self.time
+        self.tip_hold = True            # no stack tooltip until the mouse moves again (it would be stale)
         m = self.match
         if m is not None and self.hint is not None and self.hint not in m.legal_strs():
             self.hint = None

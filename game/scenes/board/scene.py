@@ -41,6 +41,7 @@ from .history import BoardHistory
 from .movebox import BoardMoveBox
 from .offers import BoardOffers
 from .panel import BoardPanel
+from .review import BoardReview
 from .saving import BoardAutosave
 from .sounds import BoardSounds
 from .toolbar import BoardToolbar
@@ -95,6 +96,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.toolbar = BoardToolbar(self)           # history / file buttons and their keys (toolbar.py)
         self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
+        self.review = BoardReview(self)             # the engine's review of the game (review.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -148,6 +150,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             except Exception:
                 pass
         self.history.replaying = False
+        self.review.close()
         self.saver.close()                          # the last autosave is written before leaving
         super().exit()
 
@@ -177,6 +180,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.set_status(str(exc), "error")
             return False
         self.marks.append(self.labels_of(motions))
+        self.review.line_changed()                  # a new move: a running review stops
         self.status = ""
         self.status_kind = "info"
         self.hint = None
@@ -226,6 +230,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.redo_left = 0
         self.finish_animation()
         self.cancel_engine()
+        self.review.cancel()
         if not m.undo():
             self.set_status("Nothing to undo.", "warn")
             return
@@ -315,6 +320,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.move_box_focused():
             self.w["movebox"].unfocus()      # Escape gives the keyboard back to the board
             return True
+        if self.review.back():               # Escape stops a running review
+            return True
         if self.history.replaying:
             self.history.stop_replay()       # Escape stops a replay; a second one leaves
             return True
@@ -337,6 +344,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.active_at = self.time
         if self.toolbar.handle_event(event):
+            return True
+        if self.review.handle_event(event):
             return True
         if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
             kind = self.dialog_kind
@@ -363,6 +372,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if event.type == pygame.KEYDOWN and self.move_box_focused():
             return True                  # the box has the keyboard: no board shortcuts
         if event.type == pygame.MOUSEMOTION:
+            if tuple(event.pos) != tuple(self.mouse):
+                self.tip_hold = False     # the mouse moved: a tooltip may come again
             self.mouse = event.pos
             self._hover(event.pos)
             self.drag_motion(event)
@@ -427,6 +438,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.redo_left = 0
         self.finish_animation()
         self.cancel_engine()
+        self.review.cancel()
         self._update_status_box()
 
     def _key(self, event: pygame.event.Event) -> bool:
@@ -509,6 +521,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self._sync_actions()
         self.toolbar.update(dt)
         self.history.update(dt)
+        self.review.update(dt)
         self._follow_settings()
         self.sounds.update(dt)
         m = self.match
@@ -532,7 +545,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self._update_status_box()
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
                 and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
-                and not self.leaving and self.browse_ply is None):
+                and not self.leaving and self.browse_ply is None and not self.review.running):
             if not self.thinking:
                 self.thinking = True
                 self.think_time = 0.0
@@ -572,7 +585,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
 
     def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event)."""
-        if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None:
+        if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None \
+                or self.review.needs_frames():
             return True
         if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
             return True
@@ -597,6 +611,10 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.view is not None and self.view.show_coords != app.settings.show_coords:
             self.view.show_coords = app.settings.show_coords
             self.view.layout(self.board_rect)
+        targets = bool(app.settings.show_targets)
+        if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
+            self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
+            self._update_status_box()
         settings_scene.sync_from_app(app)
 
     def _engine_notice(self) -> None:

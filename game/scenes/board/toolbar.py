@@ -1,7 +1,7 @@
 """The board panel's history and file buttons, and the events that drive history browsing.
 
-The history row (|◀ ◀ ▶ ▶| Replay) and the file row (Save… Load… Picture ⚙), one row of icon
-buttons in small windows; Left/Right/Home/End; a click on a move in the move list; the
+The history row (|◀ ◀ ▶ ▶| Replay Review) and the file row (Save… Load… Picture ⚙), one row of
+icon buttons in small windows; Left/Right/Home/End; a click on a move in the move list; the
 confirmations of a new line while browsing and of overwriting a file. The first-time work of
 the panel (fonts, disabled looks) is done here one piece a frame after it is built.
 """
@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from ...ui.graph import draw_graph_icon
 from ...ui.icons import draw_icon
 from ...ui.text import prime_disabled_look, warm_font
 from ...views import draw as D
@@ -76,29 +77,36 @@ class BoardToolbar:
                 "forward": "One move forward (Right arrow)", "last": "Back to the game (End)",
                 "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
                 "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
-                "settings": "Settings: speed, sound, colours, full screen (F11)"}
+                "settings": "Settings: speed, sound, colours, full screen (F11)",
+                "review": "Review: the engine judges every move in the background; a graph of the chances "
+                          "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
+                          "allowed forced win)"}
 
         def add(key: str, r: pygame.Rect, label: str = "", icon: str = "") -> None:
-            self.buttons[key] = UIButton(r, label, sc.ui, container=sc.root, tool_tip_text=tips[key])
+            self.buttons[key] = UIButton(r, label, sc.ui, container=sc.root, tool_tip_text=tips[key],
+                                         object_id="#icon_button" if icon else None)
             if icon:
                 self.icons[key] = (r, icon)
 
         if self.compact():
-            keys = ["first", "back", "forward", "last", "replay", "save", "load", "picture", "settings"]
+            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "settings"]
             n = len(keys)
+            gap = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
             bw = (w - gap * (n - 1)) // n
             extra = w - (bw * n + gap * (n - 1))
             xx = x
             for i, key in enumerate(keys):
                 wd = bw + (1 if i < extra else 0)
-                add(key, pygame.Rect(xx, y, wd, bh), "", "gear" if key == "settings" else key)
+                add(key, pygame.Rect(xx, y, wd, bh), "", {"settings": "gear", "review": "graph"}.get(key, key))
                 xx += wd + gap
         else:
-            icon_w = max(px(34), (w - 4 * gap) // 6)
+            icon_w = max(px(34), (w - 5 * gap) // 8)
             for i, key in enumerate(("first", "back", "forward", "last")):
                 add(key, pygame.Rect(x + i * (icon_w + gap), y, icon_w, bh), "", key)
             rx = x + 4 * (icon_w + gap)
-            add("replay", pygame.Rect(rx, y, x + w - rx, bh), "Replay")
+            half = (x + w - rx - gap) // 2
+            add("replay", pygame.Rect(rx, y, half, bh), "Replay")
+            add("review", pygame.Rect(rx + half + gap, y, x + w - rx - half - gap, bh), "Review")
             y += bh + gap
             gear_w = bh + px(4)
             cw = (w - gear_w - 3 * gap) // 3
@@ -130,7 +138,7 @@ class BoardToolbar:
         n = len(m.history) if m is not None else 0
         total = self.history.total()
         for key, ok in (("first", n > 0), ("back", n > 0), ("forward", n < total), ("last", n < total),
-                        ("replay", total > 0), ("save", m is not None), ("load", True),
+                        ("replay", total > 0), ("review", total > 0), ("save", m is not None), ("load", True),
                         ("picture", sc.view is not None), ("settings", True)):
             b = self.buttons.get(key)
             if b is None:
@@ -237,6 +245,9 @@ class BoardToolbar:
             self.history.browse_to(self.history.total())
         elif key == "replay":
             self.history.toggle_replay()
+        elif key == "review":
+            self.history.stop_replay()
+            sc.review.toggle()
         elif key == "save":
             self.history.stop_replay()
             sc.save_game()
@@ -260,7 +271,8 @@ class BoardToolbar:
                 continue
             enabled = b.is_enabled if hasattr(b, "is_enabled") else True
             col = _ICON if enabled else (125, 115, 104)
-            draw_icon(surface, kind, b.get_abs_rect(), col)
+            (draw_graph_icon(surface, b.get_abs_rect(), col) if kind == "graph"
+             else draw_icon(surface, kind, b.get_abs_rect(), col))
 
     def update(self, dt: float) -> None:
         """One piece of first-time work a frame."""

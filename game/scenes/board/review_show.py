@@ -1,0 +1,382 @@
+"""What the board's game review shows (``ReviewDisplay``, mixed into ``BoardReview`` of
+``review.py``): the strip under the board with the evaluation graph and the progress or the
+summary, the marks in the move list, the better move on the board and the status line's words.
+
+The strip is drawn as one opaque picture (backdrop, card, graph, column text) made again only
+when something in it changed, so a frame costs one blit, also at 4K.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from ...ui.graph import EvalGraph
+from ...ui.layout import draw_panel
+from ...ui.movelist import MARK_COLOURS
+from ...views import draw as D
+
+REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
+STRIP_H = 112             # the strip under the board (scaled with px)
+TEXT = (239, 228, 208)
+DIM = (170, 152, 128)
+REASON_WORDS = {"missed-win": "missed a forced win", "allows-win": "allows a forced win"}
+
+
+def _rv() -> Any:
+    """game.ai.review, imported when first needed (not at start-up)."""
+    from ...ai import review
+    return review
+
+
+def move_number(ply: int) -> str:
+    """'12.' for Black's 12th move (ply 23), '12...' for White's (ply 24)."""
+    return f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
+
+
+def chance(value: float, proven: str | None, mover: str) -> str:
+    """The mover's winning chance: '62%' (a proven result is exactly 100%, 0% or 50%; the
+    verdict's reason says when a forced win was missed or allowed)."""
+    if proven == "draw":
+        return "50%"
+    if proven in ("black", "white"):
+        return "100%" if proven == mover else "0%"
+    mine = value if mover == "black" else 1.0 - value
+    return f"{100.0 * mine:.0f}%"
+
+
+def verdict(p: Any, short: bool = False) -> str:
+    """'White's chance 62% to 0%: allows a forced win' (no mark, no move); ``short``:
+    'White 62% to 0%: …'."""
+    who = p.mover.title() + ("" if short else "'s chance")
+    text = (f"{who} {chance(p.value_before, p.proven_before, p.mover)} to "
+            f"{chance(p.value_after, p.proven_after, p.mover)}")
+    why = REASON_WORDS.get(p.reason, "")
+    return text + (f": {why}" if why else "")
+
+
+class ReviewDisplay:
+    """What the review shows (mixed into ``BoardReview``; uses its attributes)."""
+
+    # ------------------------------------------------------------ layout
+    def layout(self, board_rect: pygame.Rect) -> pygame.Rect:
+        """The board's rectangle, less the strip under it while the review is shown (build_ui)."""
+        self._full_board = pygame.Rect(board_rect)
+        if not self.shown:
+            self.strip_rect = None
+            return pygame.Rect(board_rect)
+        px = self.scene.px
+        sh = px(STRIP_H)
+        gap = max(8, px(10))
+        board = pygame.Rect(board_rect.x, board_rect.y, board_rect.w, max(px(120), board_rect.h - sh - gap))
+        self.strip_rect = pygame.Rect(board_rect.x, board.bottom + gap, board_rect.w,
+                                      board_rect.bottom - board.bottom - gap)
+        return board
+
+    def _show(self, on: bool) -> None:
+        if on == self.shown:
+            return
+        self.shown = on
+        sc = self.scene
+        if self._full_board is None or not sc.w:
+            return
+        sc.finish_animation()                # the board's points move: no sprite left mid-way
+        sc.board_rect = self.layout(self._full_board)
+        if sc.view is not None:
+            sc.view.layout(sc.board_rect)
+        sc._frozen = None
+        self.build_ui()
+
+    def _parts(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """(graph, column) inside the strip."""
+        S = self.strip_rect
+        assert S is not None
+        px = self.scene.px
+        pad = px(10)
+        col_w = min(px(260), max(px(180), S.w * 2 // 5))
+        graph = pygame.Rect(S.x + pad, S.y + pad, S.w - col_w - 3 * pad, S.h - 2 * pad)
+        col = pygame.Rect(graph.right + pad, S.y + pad - px(2), col_w, S.h - 2 * pad + px(4))
+        return graph, col
+
+    def build_ui(self) -> None:
+        """The graph and the column's buttons (after build_ui's layout, and when the strip shows)."""
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+        self._shown_buttons: tuple[str, ...] = ()
+        if not self.shown or self.strip_rect is None or self.scene.root is None:
+            self.graph = None
+            return
+        graph_rect, _ = self._parts()
+        self.graph = EvalGraph(graph_rect, scale=self.scene.k)
+        self._sync_buttons()
+
+    def _wanted_buttons(self) -> tuple[str, ...]:
+        if self.running:
+            return ("cancel",)
+        swing = self.summary.biggest_swing if self.summary is not None else None
+        return (("jump",) if swing else ()) + ("close",)
+
+    def _sync_buttons(self) -> None:
+        sc = self.scene
+        want = self._wanted_buttons() if self.shown and self.strip_rect is not None else ()
+        if want == getattr(self, "_shown_buttons", ()) and all(k in self.buttons for k in want):
+            return
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+        self._shown_buttons = want
+        if not want or sc.root is None:
+            return
+        _, col = self._parts()
+        px = sc.px
+        bh, gap = px(30), px(8)
+        labels = {"cancel": ("Cancel", "Stop the review (Esc)"),
+                  "jump": ("Jump to it", "Show the position before the biggest swing, with the better move"),
+                  "close": ("Close", "Hide the review (Review shows it again)")}
+        close_w = px(76) if len(want) > 1 else col.w
+        x, y = col.x, col.bottom - bh
+        for key in want:
+            w = close_w if key == "close" else (col.w if len(want) == 1 else col.w - close_w - gap)
+            label, tip = labels[key]
+            self.buttons[key] = UIButton(pygame.Rect(x, y, w, bh), label, sc.ui, container=sc.root,
+                                         tool_tip_text=tip,
+                                         object_id="#primary_button" if key == "jump" else None)
+            x += w + gap
+
+    def _marks(self) -> dict[int, str]:
+        return {k: p.mark for k, p in self.plies.items() if p.mark and k <= self.valid()}
+
+    def _sync_move_list(self) -> None:
+        box = self.scene.w.get("moves")
+        if box is None or not hasattr(box, "set_marks"):
+            return
+        key = (id(box), self.version)
+        if key != self._list_key:
+            self._list_key = key
+            box.set_marks({k - 1: v for k, v in self._marks().items()})
+
+    def _values(self, total: int) -> list[float | None]:
+        vals: list[float | None] = [None] * (total + 1)
+        for k, p in self.plies.items():
+            if k <= total:
+                vals[k] = p.value_after
+                if vals[k - 1] is None:
+                    vals[k - 1] = p.value_before
+        return vals
+
+    def _sync_graph(self) -> None:
+        g = self.graph
+        m = self.scene.match
+        if g is None or m is None:
+            return
+        total = self.scene.history.total()
+        key = (self.version, total)
+        if key != g._data_key:
+            g.set_data(self._values(total), self._marks(), total,
+                       {k: p.move for k, p in self.plies.items()}, key=key)
+        g.set_current(len(m.history))
+
+    def status_text(self) -> str:
+        """The status line for the position shown while browsing a reviewed game ('' if none)."""
+        sc = self.scene
+        m = sc.match
+        if m is None or not self.plies:
+            return ""
+        k, total = len(m.history), sc.history.total()
+        where = "Start of the game" if k == 0 else f"Move {k} of {total}"
+        prev = self.plies.get(k) if k <= self.valid() else None
+        nxt = self.plies.get(k + 1) if k + 1 <= self.valid() else None
+        if nxt is not None and nxt.mark and nxt.best != nxt.move:     # the better move is on the board
+            line = " ".join(nxt.line[1:3])
+            then = f", then {line}" + (" …" if len(nxt.line) > 3 else ".") if line else "."
+            if prev is not None:
+                where += f" ({move_number(k)} {prev.move}" + (f" {prev.mark}" if prev.mark else "") + ")"
+            return (f"{where}. Next, {move_number(k + 1)} {nxt.move} {nxt.mark} ({verdict(nxt, True)}). "
+                    f"Better: {nxt.best}{then}")
+        if prev is None:
+            return f"{where}."
+        mark = f" {prev.mark}" if prev.mark else ""
+        text = f"{where}: {move_number(k)} {prev.move}{mark} ({verdict(prev)})."
+        if prev.mark and prev.best != prev.move:
+            text += f" Better was {prev.best} (Left shows it)."
+        return text
+
+    def _sync_status(self) -> None:
+        sc = self.scene
+        m = sc.match
+        if m is None or not self.plies or sc.browse_ply is None or sc.history.replaying or sc.dialog is not None:
+            self._status_key = None
+            return
+        key = (len(m.history), self.version)
+        if key == self._status_key:
+            return
+        self._status_key = key
+        text = self.status_text()
+        if text:
+            sc.set_status(text)
+
+    # ------------------------------------------------------------ the board
+    def decorate(self, deco: Any) -> None:
+        """In the position before a marked move: the engine's better move on the board."""
+        sc = self.scene
+        m = sc.match
+        if not self.plies or m is None or sc.anim is not None or sc.hint is not None or sc.input is None:
+            return
+        if sc.input.prefix or sc.drag is not None:
+            return
+        k = len(m.history)
+        p = self.plies.get(k + 1) if k + 1 <= self.valid() else None
+        if p is None or not p.mark or p.best == p.move:
+            return
+        key = (k, self.version, p.best)
+        if self._deco[0] != key:
+            self._deco = (key, self._better(p.best))
+        found = self._deco[1]
+        if not found:
+            return
+        arrows, ghosts, end, kind = found
+        deco.selectable = set()
+        if arrows:
+            deco.arrows = arrows
+            deco.selected = arrows[0][0]
+        else:
+            deco.ghosts = ghosts
+        deco.targets = {end: kind}
+        deco.tags = {end: "Better"}
+
+    def _better(self, best: str) -> Any:
+        """(arrows, ghosts, end label, kind) for a move in record form in the shown position."""
+        sc = self.scene
+        g = sc.match.game
+        try:
+            mv = next((mv for mv in g.legal_moves() if g.record_str(mv) == best), None)
+            if mv is None:
+                mv = g.parse_move(best)
+            opt = sc.input.clicks_for(g, mv)
+        except Exception:
+            return None
+        if not opt.clicks:
+            return None
+        end = sc.input.arrow_end(opt)
+        if len(set(opt.clicks)) > 1:
+            return [(opt.clicks[0], end)], [], end, opt.kind
+        per_dst: dict[str, list[str]] = {}
+        try:
+            for mo in sorted(g.motions(mv), key=lambda x: x.step):
+                if mo.dst is not None and mo.kind != "remove":
+                    per_dst.setdefault(mo.dst, []).extend(mo.pieces)
+        except Exception:
+            pass
+        return [], [(k, tuple(v)) for k, v in per_dst.items()], end, opt.kind
+
+    # ------------------------------------------------------------ drawing
+    def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        f = self._fonts.get((size, bold))
+        if f is None:
+            f = self._fonts[(size, bold)] = D.font(size, bold)
+        return f
+
+    def _fit(self, options: list[str], width: int, size: int, bold: bool = False) -> tuple[str, int]:
+        """The first text that fits ``width`` at ``size`` (or a size smaller), else the last one."""
+        for s in (size, size - max(1, size // 8)):
+            for text in options:
+                if self._font(s, bold).size(text)[0] <= width:
+                    return text, s
+        return options[-1], size - max(1, size // 8)
+
+    def column_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """What the column says (text, colour, bold), above its buttons."""
+        if self.running:
+            return [(f"Reviewing the game… {self.done} of {self.total}", TEXT, True)]
+        s = self.summary
+        if self.state == "error" and not self.plies:
+            return [("The review failed.", (255, 150, 120), True), (self.error, DIM, False)]
+        if s is None:
+            return [("No review yet.", DIM, False)]
+        out = []
+        acc = []
+        for seat in ("black", "white"):
+            a = s.side(seat).accuracy
+            acc.append(f"{self.seat_name(seat)} {'–' if a is None else f'{a:.0f}%'}")
+        out.append(("Accuracy: " + " · ".join(acc), TEXT, True))
+        sw = s.biggest_swing
+        if sw:
+            size = 100.0 * float(sw.get("size") or 0.0)
+            out.append((f"Biggest swing: {move_number(int(sw['ply']))} {sw['move']} "
+                        f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
+        if self.state == "stopped":
+            out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The strip under the board: graph, progress or summary (its buttons are widgets).
+
+        One opaque blit a frame: the strip (over the backdrop of the scene's static layer) is
+        composed again only when the graph, the column's words or the progress changed."""
+        S = self.strip_rect
+        if not self.shown or S is None or self.graph is None:
+            return
+        sc = self.scene
+        lines = self.column_lines()
+        area = pygame.Rect(S.x, S.y, S.w + 4, S.h + 6).clip(surface.get_rect())   # the card and its shadow
+        static = sc.static_layer() if surface.get_size() == sc.size else None
+        if static is None or static.get_size() != surface.get_size():
+            self._compose(surface, (0, 0), lines)
+            return
+        key = (id(static), tuple(area), self.graph.key(), tuple(lines), self.done, self.running)
+        cached = getattr(self, "_strip", None)
+        if cached is None or cached[0] != key:
+            img = pygame.Surface(area.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            img.blit(static, (0, 0), area)
+            self._compose(img, area.topleft, lines)
+            self._strip = cached = (key, img)
+        surface.blit(cached[1], area.topleft)
+
+    def _compose(self, surface: pygame.Surface, origin: tuple[int, int], lines: list[Any]) -> None:
+        """Draw the strip on ``surface`` whose top left is ``origin`` on the screen."""
+        S = self.strip_rect
+        assert S is not None and self.graph is not None
+        px = self.scene.px
+        ox, oy = origin
+        draw_panel(surface, S.move(-ox, -oy))
+        self.graph.draw(surface, (-ox, -oy))
+        _, col = self._parts()
+        col = col.move(-ox, -oy)
+        size = px(14)
+        y = col.y + px(2)
+        for text, colour, bold in lines:
+            t, s = self._fit([text], col.w, size, bold)
+            if self._font(s, bold).size(t)[0] > col.w:      # too long even smaller: cut
+                while t and self._font(s, bold).size(t + "…")[0] > col.w:
+                    t = t[:-1]
+                t += "…"
+            D.text(surface, t, (col.x, y), s, colour, anchor="topleft", bold=bold, shadow=False)
+            y += px(20)
+        if self.running:
+            bar = pygame.Rect(col.x, y + px(4), col.w, px(10))
+            pygame.draw.rect(surface, (40, 32, 26), bar, border_radius=bar.h // 2)
+            frac = self.done / self.total if self.total else 0.0
+            if frac > 0:
+                fill = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * frac)), bar.h)
+                pygame.draw.rect(surface, (240, 190, 70), fill, border_radius=bar.h // 2)
+            pygame.draw.rect(surface, (106, 78, 52), bar, 1, border_radius=bar.h // 2)
+        elif y + px(18) <= col.bottom - px(30):
+            self._draw_legend(surface, col.x, y, col.w)
+
+    def _draw_legend(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+        """'?! 10%  ? 20%  ?? 30%': the marks' thresholds (drop in the mover's chance)."""
+        rv = _rv()
+        size = self.scene.px(13)
+        runs = [("Marks, chance lost: ", DIM)]
+        for mark, v in (("?!", rv.INACCURACY), ("?", rv.MISTAKE), ("??", rv.BLUNDER)):
+            runs += [(mark, MARK_COLOURS[mark]), (f" {v:.0%}  ", DIM)]
+        f = self._font(size, True)
+        if sum(f.size(t)[0] for t, _ in runs) > width:
+            runs = runs[1:]
+        for text, colour in runs:
+            r = D.text(surface, text, (x, y), size, colour, anchor="topleft", bold=True, shadow=False)
+            x = r.right

@@ -1,0 +1,265 @@
+"""The command line's scene option (``--scene``, ``--theme``) and the layout fixes the layout audit
+(tests/test_layout_audit.py) asked for: wrapping, the growing status box, the game-over banner's
+home, the thinking pill, tooltips and the draw order of overlays."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import themes
+from game.app import App, after_start, first_scenes, main, parse_args
+from game.scenes.board import BoardScene, StubEngine
+from game.scenes.settings import attach_settings
+from game.ui.text import StatusText, wrap
+from game.views import draw as D
+
+GOOD = ["menu", "new:onyx", "board:amoeba", "tutorial:onager", "lesson:amoeba:2", "lesson:onyx:1:3",
+        "puzzle:onager:1", "settings", "load", "load:onyx", "save", "save:onager", "gameover:amoeba",
+        "gameover:onyx:agree", "gameover:onager:resign"]
+BAD = ["bogus", "board", "board:chess", "lesson:amoeba", "lesson:amoeba:0", "lesson:amoeba:x",
+       "lesson:amoeba:99", "lesson:amoeba:1:99", "puzzle:onyx:99", "puzzle:onyx:1:2", "settings:onyx",
+       "gameover:onyx:win", "menu:amoeba"]
+
+
+def make_app(size=(1024, 640)) -> App:
+    app = App(size, fade=False)
+    attach_settings(app, allow_fullscreen=False, autosave=False)
+    app.engine_factory = StubEngine
+    return app
+
+
+def start(app: App, *argv: str) -> None:
+    args = parse_args(list(argv))
+    app.reset(first_scenes(app, args))
+    app.finish_transition()
+    after_start(app, args)
+    app.step(1 / 60)
+
+
+@pytest.mark.parametrize("value", GOOD)
+def test_good_scene_values_parse(value):
+    assert parse_args(["--scene", value]).scene == value
+
+
+@pytest.mark.parametrize("argv", [["--scene", v] for v in BAD] + [
+    ["--theme", "pink"], ["--scene", "board:onyx", "--moves", "zz9"], ["--scene", "menu", "--moves", "f6"],
+    ["--game", "onyx", "--scene", "settings"], ["--frames", "0"], ["--window", "big"]])
+def test_bad_values_exit_2_with_one_line(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        parse_args(argv)
+    out, err = capsys.readouterr()
+    assert e.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and "error:" in err and "usage" not in err, err
+
+
+def test_theme_option():
+    for name in ("classic", "colour-blind", "dark"):
+        assert parse_args(["--theme", name]).theme == name
+    assert parse_args(["--theme", "Colorblind"]).theme == "colour-blind"
+    assert parse_args([]).theme is None
+
+
+def test_every_scene_value_opens_its_scene():
+    app = make_app()
+    try:
+        for value, kind in [("menu", "MenuScene"), ("new:onyx", "NewGameScene"), ("board:onager", "BoardScene"),
+                            ("tutorial:onyx", "TutorialScene"), ("settings", "SettingsScene"),
+                            ("load", "MenuScene"), ("save", "BoardScene"), ("gameover:onyx", "BoardScene")]:
+            start(app, "--scene", value)
+            assert type(app.scene).__name__ == kind, value
+            assert type(app.scenes[0]).__name__ == "MenuScene"
+        start(app, "--scene", "lesson:amoeba:2:3")
+        assert (app.scene.mode, app.scene.lesson_i, app.scene.step_i) == ("lesson", 1, 2)
+        start(app, "--scene", "puzzle:onyx:2")
+        assert (app.scene.mode, app.scene.puzzle_i) == ("puzzle", 1)
+        start(app, "--scene", "load")
+        assert app.scene.dialog is not None and app.scene.dialog_kind == "load"
+        start(app, "--scene", "save:onyx", "--moves", "f6")
+        board = app.scene
+        assert board.dialog_kind == "save" and board.game_name == "onyx" and len(board.match.history) == 1
+        start(app, "--scene", "gameover:amoeba", "--moves", "b3-c4")
+        m = app.scene.match
+        assert m.is_over and m.result.reason == "resign" and len(m.history) == 1
+        start(app, "--scene", "gameover:onyx:agree")
+        assert app.scene.match.is_over and app.scene.match.result.winner is None
+        start(app, "--scene", "board:onyx", "--moves", "f6 g7", "--white", "easy")
+        assert len(app.scene.match.history) == 2 and app.scene.match.players[app.scene.match.to_move] == "human"
+    finally:
+        app.close()
+
+
+def test_screenshot_of_a_scene_with_a_theme(tmp_path):
+    out = tmp_path / "lesson.png"
+    try:
+        assert main(["--scene", "lesson:onyx:1", "--theme", "dark", "--window", "1024x640",
+                     "--screenshot", str(out), "--frames", "2"]) == 0
+        assert pygame.image.load(str(out)).get_size() == (1024, 640)
+    finally:
+        themes.apply_theme("classic")
+
+
+# ---------------------------------------------------------------- wrapping
+def test_wrap_never_starts_a_line_with_punctuation_or_a_space_and_breaks_paths_at_separators():
+    f = D.font(15)
+    text = "Black played c3 , then d4 ; and more words to wrap around the edge , again and again . Done"
+    for width in range(60, 400, 7):
+        for line in wrap(text, f, width):
+            assert line == line.strip() and (not line or line[0] not in ",.;:!?)"), (width, line)
+    path = "Saved: /home/someone/games/2026-12-01 amoeba Human vs Human (3).txt"
+    lines = wrap(path, f, 150)
+    assert all(f.size(s)[0] <= 150 for s in lines)
+    assert " ".join(lines).replace("/ ", "/") == path
+    assert any(s.endswith("/") for s in lines)          # broken after a separator, not mid-word
+
+
+def test_status_text_wraps_runs_without_leading_punctuation(tmp_path):
+    app = make_app()
+    try:
+        st = StatusText(pygame.Rect(0, 0, 220, 400), app.ui)
+        st.set_text("You played <b>c3</b>, then <b>d4</b>, and <font color='#ff7060'>e5</font>; and on and on "
+                    "and on with <b>f6</b>.")
+        assert st.fits and all(s and s[0] not in ",.;: " for s in st.lines), st.lines
+        st.set_text("Saved: /tmp/some/rather/long/folder/name/2026-12-01 onyx Human vs Human.txt")
+        assert st.fits and all(D.font(15).size(s)[0] <= 200 for s in st.lines), st.lines
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- the board's status box and banner
+LONG = {"amoeba": ["d4"], "onyx": ["b4", "c3", "h4", "i3", "j2", "k1", "l1", "a1"],
+        "onager": ["b1", "c1", "d1", "e1", "f1"]}
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
+def test_status_box_grows_so_the_longest_message_and_danger_line_read_whole(game):
+    app = make_app()
+    try:
+        start(app, "--scene", f"board:{game}")
+        board = app.scene
+        box = board.w["status"]
+        h0, moves_h0 = box.rect.h, board.w["moves"].rect.h
+        board.threats = lambda: LONG[game]          # the most threatened position, and a long message
+        board.set_status("On e5 (jump 2): jump on, or click e5 again (or press Enter) to end the move there.")
+        app.step(1 / 60)
+        assert "Danger" in box.html_text and box.fits, box.lines
+        assert box.rect.h > h0 and board.w["moves"].rect.h < moves_h0
+        assert box.rect.bottom == board.w["undo"].rect.top - board.px(12)     # grown upwards
+        mb = board.w["movebox"]
+        assert not mb.visible or not box.rect.colliderect(mb.rect)     # (it makes room when it must)
+        for b in board.toolbar.buttons.values():
+            assert not box.rect.colliderect(b.rect) and not (mb.visible and b.rect.colliderect(mb.rect))
+        board.threats = lambda: []
+        board.set_status("")
+        app.step(1 / 60)
+        assert box.rect.h == h0 and board.w["moves"].rect.h == moves_h0 and mb.visible     # back to its size
+    finally:
+        app.close()
+
+
+def test_game_over_banner_has_one_home_in_the_panel_and_covers_nothing():
+    app = make_app()
+    try:
+        homes = set()
+        for argv in (["--scene", "gameover:amoeba"], ["--scene", "gameover:onyx:agree"],
+                     ["--scene", "gameover:onager:agree", "--moves", "d7 f9 e8"]):
+            start(app, *argv)
+            board = app.scene
+            app.step(1 / 60)
+            status = board.w["status"]
+            head, why = board.result_texts()
+            assert status.head == head and why in status.html_text and status.fits
+            assert board.banner_rect == status.get_abs_rect()
+            assert not board.banner_rect.colliderect(board.board_rect)
+            assert not board.banner_rect.colliderect(board.w["moves"].rect)
+            homes.add((board.banner_rect.x, board.banner_rect.bottom))
+        assert len(homes) == 1
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (3840, 2160)])
+def test_thinking_pill_covers_no_board_coordinates_or_points(size):
+    app = make_app(size)
+    try:
+        for game in ("amoeba", "onyx", "onager"):
+            start(app, "--scene", f"board:{game}", "--black", "easy")
+            board = app.scene
+            assert board.thinking
+            box = board.thinking_rect
+            if box is None:
+                continue                        # no free spot: the panel says it (spinner and status)
+            mask = board._board_mask()
+            off = (box.x - board.view.rect.x, box.y - board.view.rect.y)
+            assert mask.overlap(pygame.Mask(box.size, fill=True), off) is None, (game, box)
+            for lab in board.view.points():
+                assert not box.collidepoint(board.view.pixel_of(lab))
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- tooltips and draw order
+def test_stack_tooltip_waits_for_the_mouse_after_a_move(monkeypatch):
+    app = make_app((1280, 800))
+    try:
+        start(app, "--scene", "board:amoeba")
+        board = app.scene
+        lab = next(lab for lab, st in board.match.game.stacks().items() if st)
+        pos = board.view.pixel_of(lab)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        board.tooltip_shown = None
+        for _ in range(60):
+            app.step(1 / 60)
+        assert board.tooltip_shown is not None          # resting on a stack: its tooltip
+        board.play_move(board.match.legal_strs()[0])
+        board.finish_animation()
+        board.tooltip_shown = None
+        for _ in range(60):
+            app.step(1 / 60)
+        assert board.tooltip_shown is None              # after the move: none until the mouse moves
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 1, pos[1]), rel=(1, 0),
+                                             buttons=(0, 0, 0)))
+        for _ in range(60):
+            app.step(1 / 60)
+        if board.match.game.stacks().get(board.hover_label):
+            assert board.tooltip_shown is not None
+        if board.tooltip_shown is not None and board.marks:
+            for r in board._last_move_rects():
+                assert not board.tooltip_shown.colliderect(r)
+    finally:
+        app.close()
+
+
+def test_button_tooltips_go_with_their_scene(monkeypatch):
+    app = make_app((1280, 800))
+    try:
+        start(app, "--scene", "board:amoeba")
+        board = app.scene
+        gear = board.toolbar.buttons["settings"]
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: gear.rect.center)
+        for _ in range(90):
+            app.step(1 / 60)
+        assert app.tooltip_rects(), "the gear's tooltip shows"
+        below, above = app._ui_layers()
+        assert above, "tooltips are drawn after the scene's overlay (the gear icon)"
+        from game.scenes.base import make_scene
+        app.push(make_scene("settings"))
+        app.finish_transition()
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (5, 5))
+        app.step(1 / 60)
+        assert not app.tooltip_rects(), "no tooltip of the paused board stays over the settings"
+    finally:
+        app.close()
+
+
+def test_overlays_are_drawn_under_dialogs():
+    app = make_app()
+    try:
+        start(app, "--scene", "save")
+        board = app.scene
+        below, above = app._ui_layers()
+        dialog_images = {id(s.image) for s in app.ui.get_sprite_group().sprites()
+                         if s.visible and s.image is not None and board.dialog.rect.contains(s.rect)
+                         and getattr(s, "ui_container", None) is not board.root}
+        assert dialog_images and dialog_images <= {id(b[0]) for b in above}
+    finally:
+        app.close()
