@@ -10,7 +10,7 @@ import pygame
 
 from game.app import App, build, parse_args, wait_for_events
 from game.scenes.board import BoardScene, StubEngine
-from game.scenes.board.scene import BREATHE_FOR
+from game.scenes.board.idle import BREATHE_FOR
 
 DT = 1 / 60
 

@@ -19,7 +19,6 @@ nothing here redoes per move work that grows with the game's length (see docs/ar
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -38,8 +37,10 @@ from .dragging import BoardDragging
 from .drawing import BoardDrawing
 from .engine import StubEngine, default_engine_factory
 from .history import BoardHistory
+from .idle import BoardIdle
 from .movebox import BoardMoveBox
 from .offers import BoardOffers
+from .redo import BoardRedo
 from .panel import BoardPanel
 from .review import BoardReview
 from .saving import BoardAutosave
@@ -47,11 +48,10 @@ from .sounds import BoardSounds
 from .toolbar import BoardToolbar
 
 THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
-BREATHE_FOR = 4.0  # seconds highlights breathe after the last input or change, then hold still (idle)
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, Scene):
+class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, BoardRedo, BoardIdle, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -242,55 +242,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self._sync_marks()
         self.status = ""
         self.refresh()
-
-    def redo(self) -> None:
-        """Play again what Undo took back: the player's move and the computer's replies after it
-        (the recorded moves, each with its animation), so the rest of the redo list stays."""
-        m = self.match
-        if m is None:
-            return
-        self.finish_animation()
-        self.cancel_engine()
-        if not m.can_redo or m.is_over:
-            self.set_status("Nothing to redo.", "warn")
-            return
-        self.redo_left = self._redo_round()
-        self._redo_step()
-
-    def _redo_round(self) -> int:
-        """How many moves of the redo list make one round: the next move, then every move after it
-        that a computer player made, up to the next human's move."""
-        m = self.match
-        assert m is not None
-        players = dict(m.players)
-        future = m.future
-        n = 0
-        for i, pm in enumerate(future):
-            if i > 0 and players.get(pm.color, HUMAN) == HUMAN:
-                break
-            n += 1
-            if pm.exchange:
-                players[Color.BLACK], players[Color.WHITE] = players[Color.WHITE], players[Color.BLACK]
-        return max(1, n)
-
-    def _redo_step(self) -> None:
-        """Replay the next move of the redo list with its animation."""
-        m = self.match
-        assert m is not None
-        before = m.game.stacks()
-        motions = m.redo()
-        if motions is None:
-            if not self.redo_left:
-                self.set_status("Nothing to redo.", "warn")
-            self.redo_left = 0
-            return
-        self.redo_left = max(0, self.redo_left - 1)
-        self.marks.append(self.labels_of(motions))
-        self.status = ""
-        self.panel_waits = True
-        self.start_animation(before, motions)
-        if any(mo.kind == "swap" for mo in motions):
-            self.set_status(self.swap_message())
 
     def _sync_marks(self) -> None:
         assert self.match is not None
@@ -569,34 +520,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                         self.engine_failed = True
         elif self.waiting:
             self._engine_notice()
-
-    # ------------------------------------------------------------ idle
-    def display_time(self) -> float:
-        """The time highlights are drawn at: the scene's time for a few seconds after the last
-        input or change, then held where the breathing glow is brightest, so a board waiting for
-        a click stops changing and the window can sleep (``App.idle``)."""
-        return min(self.time, self._still_time())
-
-    def _still_time(self) -> float:
-        """When the highlights stop: the first moment of full glow after ``BREATHE_FOR`` seconds
-        (the views' pulse is 0.5 + 0.5 sin(t · 2.2π))."""
-        end = self.active_at + BREATHE_FOR
-        return (math.ceil(end * 1.1 - 0.25) + 0.25) / 1.1
-
-    def needs_frames(self) -> bool:
-        """Something moves or waits for time (else the app may sleep until the next event)."""
-        if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None \
-                or self.review.needs_frames():
-            return True
-        if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
-            return True
-        m = self.match
-        if (m is not None and not m.is_over and not m.is_human(m.to_move) and not self.engine_failed
-                and self.browse_ply is None and not self.leaving and self.engine is not None):
-            return True                          # the computer's turn is about to start
-        if self.hover_label and self.hover_time < 0.9:
-            return True                          # a tooltip is on its way
-        return self.time < self._still_time()      # highlights still breathing
 
     def after_frame(self) -> None:
         """Called by the app after each frame is drawn: the autosave (saving.py)."""
