@@ -1,5 +1,11 @@
 """The board scene as a package: see ``scene.py`` for which file owns what."""
-from .engine import Engine, StubEngine, WorkerEngine, default_engine_factory, request_position
+from .engine import (
+           Engine,
+           StubEngine,
+           WorkerEngine,
+           default_engine_factory,
+           request_position,
+)
 from .scene import THINK_MIN, BoardScene
 
 __all__ = ["BoardScene", "Engine", "StubEngine", "THINK_MIN", "WorkerEngine", "default_engine_factory",

@@ -15,12 +15,13 @@ The buttons and keys that drive it are in ``toolbar.py``.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...anim.fade import FadeAnimation
 from ...autosave import reapply_result
 from ...rules.base import Result, RulesError
 from ...rules.record import UI_REASONS
+from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -28,29 +29,16 @@ if TYPE_CHECKING:  # pragma: no cover
 REPLAY_PAUSE = 0.45       # seconds between replayed moves at speed 1
 
 
-class BoardHistory:
+class BoardHistory(ScenePart):
     """Where in the game's line the board is, and the replay."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.final: Result | None = None        # a UI-level result to put back at the end of the line
         self.replaying = False
         self.replay_wait = 0.0
         self._confirm_text = ""
         self._bypass = False
-
-    # ------------------------------------------------------------ helpers
-    @property
-    def app(self) -> Any:
-        return self.scene.app
-
-    @property
-    def match(self) -> Any:
-        return self.scene.match
-
-    @property
-    def browsing(self) -> bool:
-        return self.scene.browse_ply is not None
 
     def total(self) -> int:
         m = self.match

@@ -20,6 +20,7 @@ from ...ui.layout import split
 from ...ui.movelist import MoveList
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
+from .. import files
 from .movebox import PLACEHOLDER
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
@@ -399,9 +400,5 @@ class BoardPanel:
             return {}
 
     def labels_of(self, motions: list[Motion]) -> tuple[str, ...]:
-        out: list[str] = []
-        for mo in motions:
-            for lab in (mo.src, mo.dst):
-                if lab and lab not in out:
-                    out.append(lab)
-        return tuple(out)
+        """The points a move touched (its last-move marks)."""
+        return files.labels_of(motions)

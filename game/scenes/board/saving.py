@@ -10,30 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...autosave import Autosaver
+from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 
-class BoardAutosave:
+class BoardAutosave(ScenePart):
     """Keeps ``autosave.txt`` (or ``last-game.txt`` for a finished game) up to date."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.autosaver = Autosaver()
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
-
-    @property
-    def app(self) -> Any:
-        return self.scene.app
-
-    @property
-    def match(self) -> Any:
-        return self.scene.match
-
-    @property
-    def browsing(self) -> bool:
-        return self.scene.browse_ply is not None
 
     def after_frame(self) -> None:
         """After a frame is drawn (``App.step``): the autosave after every change. Making the

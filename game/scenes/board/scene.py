@@ -40,8 +40,8 @@ from .history import BoardHistory
 from .idle import BoardIdle
 from .movebox import BoardMoveBox
 from .offers import BoardOffers
-from .redo import BoardRedo
 from .panel import BoardPanel
+from .redo import BoardRedo
 from .review import BoardReview
 from .saving import BoardAutosave
 from .sounds import BoardSounds

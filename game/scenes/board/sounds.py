@@ -10,25 +10,22 @@ from typing import TYPE_CHECKING, Any
 
 from ...anim.moves import MoveAnimation
 from ...sound import bank, sounds_for
+from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 
-class BoardSounds:
+class BoardSounds(ScenePart):
     """Plays the sounds due for the board's animations, one frame at a time."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.clock = 0.0
         self._pending_sounds: list[tuple[float, str]] = []
         self._anim_seen: Any = None
         self._result_seen: Any = "unset"
         self._win_pending = False
-
-    @property
-    def match(self) -> Any:
-        return self.scene.match
 
     def update(self, dt: float) -> None:
         sc = self.scene

@@ -18,6 +18,7 @@ from ...ui.icons import draw_icon
 from ...ui.text import prime_disabled_look, warm_font
 from ...views import draw as D
 from .. import files
+from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -26,29 +27,18 @@ NAV_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "fi
 _ICON = (236, 226, 206)
 
 
-class BoardToolbar:
+class BoardToolbar(ScenePart):
     """The history and file buttons under the move list."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.buttons: dict[str, UIButton] = {}
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
         self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
 
     @property
-    def app(self) -> Any:
-        return self.scene.app
-
-    @property
-    def match(self) -> Any:
-        return self.scene.match
-
-    @property
     def history(self) -> Any:
         return self.scene.history
-
-    def px(self, n: float) -> int:
-        return self.scene.px(n)
 
     def compact(self) -> bool:
         """One row of icon buttons when the panel is short or narrow (small windows)."""
