@@ -355,3 +355,255 @@ def test_match_runner_reports(capsys):
     for key in ("games", "black", "white", "black_wins", "white_wins", "draws", "avg_plies",
                 "avg_move_s"):
         assert key in data
+
+
+# ------------------------------------------------------- Onyx: connection knowledge
+def test_onyx_connection_distances():
+    from game.ai.onyx_eval import INF, distances, path_distance, potential
+    for n in (12, 16, 20):
+        # Standard start: each side has its two start stones on one opponent edge.
+        assert distances(make_game("onyx", size=n)) == (n - 2, n - 2)
+        assert distances(make_game("onyx", size=n, open=True)) == (n, n)
+    # W10: Black connects with c3 (a path through the midpoint stone cd67).
+    w10 = pos("onyx", "Black: c1 c2 c4 c5 c6 d7 d8 d9 d10 d11 d12 cd67; White: b3 e6 e7", "black")
+    assert path_distance(w10, 1) == 1
+    # Without the midpoint stone c6 and d7 are not adjacent: one more point is needed.
+    no_mid = pos("onyx", "Black: c1 c2 c4 c5 c6 d7 d8 d9 d10 d11 d12; White: b3 e6 e7", "black")
+    assert path_distance(no_mid, 1) == 2
+    # A wall: White's full row 6 cuts Black off; capturable stones are not walls.
+    wall = pos("onyx", "White: " + " ".join(f"{c}6" for c in "abcdefghijkl"), "black")
+    assert path_distance(wall, 1) >= INF
+    assert path_distance(wall, 2) == 0
+    # W1's capture: b5 captures a5 b4, so those White stones are soft for Black.
+    w1 = pos("onyx", "Black: a4 b3 c2 c4 d3; White: a5 b4 d2", "black")
+    from game.ai.onyx_eval import capture_points
+    caps = capture_points(w1, 1)
+    assert list(caps) == [w1.point_index("b5")]
+    assert sorted(caps[w1.point_index("b5")]) == sorted([w1.point_index("a5"),
+                                                          w1.point_index("b4")])
+    pb, mob, _, _ = potential(make_game("onyx"), 1)
+    assert 0 < pb < INF and mob > 0
+
+
+def test_onyx_order_puts_the_block_of_a_side_run_first():
+    # Black has run up column a (a1-a8); White to move. The first moves the tree tries
+    # are on Black's remaining path a9-a12 or right next to it (columns a-c, rows 9-12).
+    from game.ai.onyx_eval import ConnectionMaps
+    game = make_game("onyx", size=12)
+    for b, w in zip(("a1", "a2", "a3", "a4", "a5"), ("l12", "k12", "l11", "k11", "j12")):
+        game.push(b)
+        game.push(w)
+    game.push("a8")
+    k = knowledge_for("onyx")
+    first = k.order(game, game.legal_moves(), random.Random(0))[:8]
+    maps = ConnectionMaps(game)
+    assert maps.d_opp == 4                  # a9 a10 a11 a12 left for Black
+    on_path = {p for p in range(game._g.nc) if maps.o1[p] + maps.o2[p] - 1 == maps.d_opp}
+    assert first[0] in on_path
+    near = [m for m in first if game._g.xy[m][0] <= 2 and game._g.xy[m][1] >= 9]
+    assert len(near) >= 5, [game.move_str(m) for m in first]
+
+
+# ------------------------------------------------------------ search: keeping the work
+def test_tree_reuse_starts_from_the_subtree_played():
+    from game.ai.mcts import SearchTree
+    for name in ("amoeba", "onyx", "onager"):
+        game = make_game(name)
+        if name == "onager":
+            for m in ("c3", "f9", "h5"):
+                game.push(m)
+        tree = SearchTree()
+        rng = random.Random(1)
+        info: dict = {}
+        first = choose_move(game, "hard", rng, iterations=600, tree=tree, info=info)
+        assert info["reused"] == 0
+        game.play(first)
+        reply = analyse(game, "hard", random.Random(2), iterations=100).move
+        game.play(reply)
+        info = {}
+        move = choose_move(game, "hard", rng, iterations=200, tree=tree, info=info)
+        assert move in game.legal_moves()
+        # The new search started from what the last one had found below this position
+        # (the reply may have been one the tree hardly looked at: then little is kept).
+        assert info["reused"] >= 0 and info["iterations"] == 200
+        res = analyse(game, "hard", random.Random(3), iterations=300, tree=tree)
+        assert tree.reused > 0 and sum(res.visits.values()) >= 300 + 0
+        # Another game (or a position not reached from the root) starts afresh.
+        other = make_game(name)
+        other.play(other.legal_moves()[-1])
+        if name == "onager":
+            continue
+        analyse(other, "hard", random.Random(4), iterations=50, tree=tree)
+        assert tree.reused == 0
+
+
+def test_tree_reuse_keeps_proofs_and_never_gives_an_illegal_move():
+    from game.ai.mcts import SearchTree
+    game = pos("amoeba", "d1: W,B,B; d3: Wk; b3: Bk; g4: W; a1: B; a2: B; g1: W", "white")
+    tree = SearchTree()
+    rng = random.Random(5)
+    for _ in range(6):
+        if game.result is not None:
+            break
+        m = choose_move(game, "hard", rng, iterations=300, tree=tree)
+        assert m in game.legal_moves()
+        game.play(m)
+
+
+def test_progressive_widening_keeps_proofs_exact():
+    # Every Black move loses (the lost Amoeba position above): with only two moves
+    # admitted at first the search still proves the loss, so it tried every move.
+    from dataclasses import replace
+    game = pos("amoeba", "a2: B; a3: B; a4: B; b4: W,B,Bk; c2: B; c6: B; d1: B; d2: B; d5: B; "
+                         "e2: W,W; e3: W,B,W; e6: W; f1: W; g2: W,Wk; g3: W; g4: W", "black")
+    params = replace(get_level("hard", "amoeba").params, width0=2, widen=0.0, iterations=3000)
+    res = search(game, knowledge_for("amoeba"), params, random.Random(5))
+    assert res.proven == -1 and res.proof_plies == 2
+    assert len(res.visits) == len(game.legal_moves())
+    # The win in two of Onyx (j6) is found with widening too (Onyx's levels use it).
+    game = pos("onyx", WIN_IN_TWO[2][1], "white")
+    res = analyse(game, "hard", random.Random(3), iterations=4000)
+    assert game.move_str(res.move) == "j6" and res.proven == 1
+
+
+def test_widening_nodes_keep_little_memory():
+    # A 20×20 Onyx position has 568 moves; a node keeps statistics for its admitted
+    # moves only and the start of the move order (the rest is asked for when needed).
+    from game.ai.mcts import PREFIX, SearchTree
+    game = make_game("onyx", size=20)
+    tree = SearchTree()
+    analyse(game, "medium", random.Random(1), iterations=300, tree=tree)
+    root = tree.root
+    assert root.nmoves == 568 and root.width < 40 and len(root.n) == root.width
+    kids = [k for k in root.kids if k is not None]
+    assert kids and all(len(k.moves) <= k.width + PREFIX and len(k.n) == k.width for k in kids)
+
+
+def test_transpositions_share_nodes_and_keep_amoeba_exact():
+    from dataclasses import replace
+    from game.ai.mcts import SearchTree
+    name, text, to_move, wins = WIN_IN_TWO[0]
+    game = pos(name, text, to_move)
+    params = replace(get_level("hard", "amoeba").params, transpose=True, iterations=4000)
+    tree = SearchTree()
+    res = search(game, knowledge_for("amoeba"), params, random.Random(3), tree=tree)
+    assert game.move_str(res.move) in wins and res.proven == 1 and res.proof_plies == 3
+    assert len(tree.table) > 0
+    # Repetition endings depend on the history: never cached in a shared node.
+    game = make_game("amoeba")
+    for m in ("c3-d4", "e3-d3", "d4-c3", "d3-e3", "c3-d4", "e3-d3", "d4-c3"):
+        game.push(m)
+    res = search(game, knowledge_for("amoeba"), params, random.Random(4), tree=SearchTree())
+    assert res.move in game.legal_moves()
+
+
+def test_a_cycle_of_captures_is_scored_as_a_draw():
+    # Onyx has no repetition rule: a position met again is scored 0.5 by the search, so
+    # a side that is ahead leaves the cycle.
+    from game.ai.mcts import _history_keys
+    game = make_game("onyx")
+    for m in ("f6", "g7", "f8"):
+        game.push(m)
+    keys = _history_keys(game)
+    assert game.key() in keys and len(keys) == 4
+    assert knowledge_for("onyx").repetition_draw and not knowledge_for("amoeba").repetition_draw
+
+
+def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
+    from game.ai import worker
+    worker._TREES.clear()
+    now = [0.0]
+
+    def clock() -> float:              # an injected clock: 10 ms a reading
+        now[0] += 0.01
+        return now[0]
+
+    payload = {"kind": "move", "request_id": 1, "game": "onyx", "options": {"size": 12},
+               "moves": ["f6"], "level": "medium", "seed": 1}
+    reply = worker.handle(payload, clock=clock)
+    assert reply.ok and reply.info["reused"] == 0
+    calls = [0]
+
+    def player_moved() -> bool:         # the player moves after 60 looks
+        calls[0] += 1
+        return calls[0] > 60
+
+    done = worker.ponder(payload, reply, player_moved, clock=clock)
+    assert 0 < done <= 60 * 4 + 4       # stopped at once (checked every 4 iterations)
+    # The player answers with the move the pondering looked at most: its subtree is kept.
+    tree = worker.search_tree("medium")
+    root = tree.root
+    best = max(range(root.width), key=lambda i: root.n[i])
+    game = worker.build_game("onyx", {"size": 12}, ["f6", reply.move])
+    nxt = dict(payload, request_id=2, moves=["f6", reply.move, game.move_str(root.moves[best])])
+    again = worker.handle(nxt, clock=clock)
+    assert again.ok and again.info["reused"] > 0
+    # Easy keeps nothing and never ponders; neither does a finished or refused game.
+    assert worker.search_tree("easy") is None
+    easy = dict(payload, level="easy")
+    assert worker.ponder(easy, worker.handle(easy, clock=clock), lambda: False, clock=clock) == 0
+    assert worker.ponder(payload, worker.EngineReply(1, "move", False, error="x"),
+                         lambda: False) == 0
+
+
+def test_match_runner_plays_another_checkout_scripted_players_and_budgets(capsys):
+    # Another checkout's engine (here this one) plays through its bestmove command.
+    other = match.Player("random", source=str(ROOT))
+    out = match.run_match("amoeba", match.Player("random"), other, 1, seed=3, max_plies=4,
+                          keep_records=True)
+    assert out["white"] == f"random@{ROOT.name}" and out["capped"] == 1
+    assert len(out["records"][0]["moves"]) == 4
+    # The scripted Onyx players are players of the match runner.
+    out = match.run_match("onyx", "line", "random", 1, seed=1)
+    assert sum(out["wins"].values()) == 1 and set(out["wins"]) == {"line", "random"}
+    assert match.main(["onyx", "--black", "runner", "--white", "easy", "--iterations", "20",
+                       "--games", "1", "--seed", "1", "--quiet", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["white_budget"]["iterations"] == 20 and data["avg_iterations"]["easy"] == 20
+    # Refused: a missing checkout, a runner outside Onyx, a bad budget (one line, status 2).
+    for argv in (["amoeba", "--black", "hard", "--white", "hard", "--white-from", "/nowhere"],
+                 ["amoeba", "--black", "line", "--white", "random"],
+                 ["onyx", "--black", "hard", "--white", "hard", "--seconds", "0"]):
+        assert match.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error:") and err.count("\n") == 1
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    import os
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
+def test_worker_process_ponders_and_stops_when_told():
+    import time
+    from game.ai.worker import EngineClient
+    client = EngineClient(hang_margin=30.0)
+    try:
+        client.request("amoeba", {}, ["c3-d4"], "medium", request_id="m", seed=1)
+        end = time.monotonic() + 60
+        reply = None
+        while reply is None and time.monotonic() < end:
+            reply = client.poll()
+            time.sleep(0.02)
+        assert reply is not None and reply.ok
+        pid = client.pid
+        t0 = _cpu_seconds(pid)
+        time.sleep(0.6)
+        assert _cpu_seconds(pid) - t0 > 0.1          # thinking on the player's time
+        client.cancel()                              # the player left the board
+        time.sleep(0.2)
+        t1 = _cpu_seconds(pid)
+        time.sleep(0.6)
+        assert _cpu_seconds(pid) - t1 < 0.1          # stopped at once: idle
+        # The next request is answered as usual.
+        client.request("amoeba", {}, ["c3-d4", reply.move], "medium", request_id="n", seed=2)
+        end = time.monotonic() + 60
+        nxt = None
+        while nxt is None and time.monotonic() < end:
+            nxt = client.poll()
+            time.sleep(0.02)
+        assert nxt is not None and nxt.ok and nxt.request_id == "n"
+    finally:
+        client.close()

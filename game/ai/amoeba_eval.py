@@ -45,10 +45,11 @@ class AmoebaKnowledge(Knowledge):
 
     name = "amoeba"
 
-    def __init__(self, cutoff: int = 60, decisive: bool = True) -> None:
+    def __init__(self, cutoff: int = 60, decisive: bool = True, defend: int = 0) -> None:
         super().__init__()
         self.cutoff = cutoff
         self.decisive = decisive
+        self.defend = defend      # playouts: tries to answer a threat on the own Kernel
 
     def win_now(self, game: Game) -> Move | None:
         c = game._c  # type: ignore[attr-defined]
@@ -62,7 +63,9 @@ class AmoebaKnowledge(Knowledge):
         kp = game._kp  # type: ignore[attr-defined]
         rnd = rng.random
         play = game.play
+        undo = game.undo
         legal = game.legal_moves
+        defend = self.defend
         for _ in range(self.cutoff):
             if game.result is not None:
                 return result_value(game)
@@ -70,6 +73,16 @@ class AmoebaKnowledge(Knowledge):
             if kernel_capture(st, c, kp[1 - c]) is not None:
                 return 1.0 if c == 0 else 0.0
             ms = legal()
+            if defend and kernel_capture(st, 1 - c, kp[c]) is not None:
+                # The opponent threatens our Kernel: try a few moves for one that parries.
+                for _t in range(defend):
+                    play(ms[int(rnd() * len(ms))])
+                    if game.result is not None or kernel_capture(st, 1 - c, kp[c]) is None:
+                        break
+                    undo()
+                else:
+                    play(ms[int(rnd() * len(ms))])
+                continue
             play(ms[int(rnd() * len(ms))])
         if game.result is not None:
             return result_value(game)

@@ -29,6 +29,11 @@ class Knowledge:
     name = "plain"
     rave = False   # whether all-moves-as-first statistics make sense (placement games)
     win_plies = 1  # plies from win_now's move to the end of the game
+    # Games whose rules have no repetition ending (Onyx captures, Onager) can cycle for
+    # ever: with this set, the search scores a position that already occurred (in the
+    # game or earlier on the line searched) as a draw, so a side that is better leaves
+    # the cycle and a side that is worse may keep it.
+    repetition_draw = False
 
     def __init__(self, playout_cap: int = PLAYOUT_CAP) -> None:
         self.playout_cap = playout_cap

@@ -6,8 +6,9 @@ Levels
 level     what it is                                                      budget
 ========  ==============================================================  ===========
 random    a uniformly random legal move                                   none
-easy      MCTS-Solver with the game's knowledge, a small budget, and a    0.25 s /
-          random pick among its better moves (a beginner can beat it)     250 it.
+easy      MCTS-Solver with the game's classic knowledge (the engine's     0.25 s /
+          before connection distances), a small budget, and a random      250 it.
+          pick among its better moves (a beginner can beat it)
 medium    MCTS-Solver with the game's knowledge (also hints and offers)   1 s / 1500
 hard      MCTS-Solver with the game's knowledge, the whole budget         2.8 s / 4000
 uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s / 4000
@@ -15,10 +16,25 @@ uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s 
 ========  ==============================================================  ===========
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the
-tree and in the playouts) and playouts cut off after 60 plies and scored by
-stack count; Onyx, connections in one and RAVE over uniform random playouts;
-Onager, two-ply back-row wins, short advance-biased rollouts scored by the race,
-lakes placed where they block the opponent most.
+tree and in the playouts) and playouts cut off after 150 plies (Easy: 60) and
+scored by stack count; Onager, two-ply back-row wins (found by counting what
+each reply changes, not by playing it: the same wins, twice as fast; Easy plays
+them out as before), short advance-biased rollouts scored by the race, lakes
+placed where they block the opponent most; Onyx, connection distances
+(``onyx_eval``): connections in one, the moves ordered by how near they lie to a
+shortest path of either side, and every leaf of the tree scored by both sides'
+two-distance potentials (no random playouts), with RAVE and progressive
+widening over that order (``width0``), so that even a small budget spends
+itself on the moves that matter: Medium, on a quarter of its iterations, blocks
+a run along the side of the board and a greedy shortest-path runner on 12×12,
+16×16 and 20×20 (``tests/test_ai_strength.py``). Easy keeps the classic
+knowledge (``registry.classic_knowledge_for``: for Onyx uniform random
+playouts), so it is exactly as strong as it was.
+
+The search keeps its work when asked to (``tree=SearchTree()``, one per
+player: the match runner and the worker process do): the next search starts
+from the subtree of the position reached. Positions met again are scored as a
+draw in Onyx, whose captures can cycle for ever (``Knowledge.repetition_draw``).
 
 Time is injected: ``choose_move(..., clock=time.monotonic)`` runs until the
 level's time budget (or an explicit ``deadline`` on that clock) is used up.
@@ -41,11 +57,12 @@ from typing import Any, Callable
 
 from ..rules.base import Color, Game, Move
 from .knowledge import Knowledge
-from .registry import knowledge_for, plain_knowledge
-from .mcts import SearchParams, SearchResult, search
+from .registry import classic_knowledge_for, knowledge_for, plain_knowledge
+from .mcts import SearchParams, SearchResult, SearchTree, search
 
 LEVEL_NAMES = ("random", "easy", "medium", "hard", "uct")
 PLAYING_LEVELS = ("easy", "medium", "hard")   # offered to players in the menu
+KEEPS_TREE = ("medium", "hard")   # levels that keep their tree between moves (Easy: as before)
 
 
 @dataclass(frozen=True)
@@ -54,6 +71,7 @@ class Level:
     description: str
     params: SearchParams | None        # None: the random mover
     plain: bool = False                # True: generic knowledge (the uct baseline)
+    classic: bool = False              # True: the knowledge before connection distances
 
 
 HARD_SECONDS = 2.8
@@ -61,7 +79,8 @@ HARD_SECONDS = 2.8
 _BASE: dict[str, Level] = {
     "random": Level("random", "plays a random legal move", None),
     "easy": Level("easy", "a quick look ahead; makes mistakes",
-                  SearchParams(seconds=0.25, fallback_iterations=250, temperature=0.6, min_share=0.35)),
+                  SearchParams(seconds=0.25, fallback_iterations=250, temperature=0.6, min_share=0.35),
+                  classic=True),
     "medium": Level("medium", "a solid player",
                     SearchParams(seconds=1.0, fallback_iterations=1500)),
     "hard": Level("hard", "the strongest: uses its whole thinking time",
@@ -74,9 +93,11 @@ _BASE: dict[str, Level] = {
 # Per-game adjustments of the search parameters (Onyx: RAVE won 5-0 against plain UCT
 # selection with the same knowledge at 1 s per move).
 _ONYX_RAVE = {"rave_k": 500.0, "exploration": 0.25}
+# Medium and Hard: connection knowledge, the tree widening over its move order.
+_ONYX = dict(_ONYX_RAVE, width0=6, widen=1.0)
 _PER_GAME: dict[str, dict[str, dict[str, Any]]] = {
     "amoeba": {},
-    "onyx": {"easy": _ONYX_RAVE, "medium": _ONYX_RAVE, "hard": _ONYX_RAVE},
+    "onyx": {"easy": _ONYX_RAVE, "medium": _ONYX, "hard": _ONYX},
     "onager": {},
 }
 
@@ -94,7 +115,11 @@ def get_level(name: str, game_name: str | None = None) -> Level:
 
 
 def knowledge_of(lv: Level, game: Game) -> Knowledge:
-    return plain_knowledge() if lv.plain else knowledge_for(game.name)
+    if lv.plain:
+        return plain_knowledge()
+    if lv.classic:
+        return classic_knowledge_for(game.name)
+    return knowledge_for(game.name)
 
 
 def _swap_move(game: Game) -> Move | None:
@@ -114,12 +139,14 @@ def _pie_first_move(game: Game) -> bool:
 def analyse(game: Game, level_name: str, rng: random.Random | None = None,
             clock: Callable[[], float] | None = None, deadline: float | None = None,
             cancel: Any = None, params: SearchParams | None = None,
-            iterations: int | None = None) -> SearchResult:
+            iterations: int | None = None, seconds: float | None = None,
+            tree: SearchTree | None = None) -> SearchResult:
     """Search with a level's budget and return the full result (move, value, visits).
 
     Used for hints and for answering offers. The random level gives a random move
     with no evaluation. ``iterations`` replaces the level's budget by that many
-    iterations (tests, tools).
+    iterations (tests, tools); ``seconds`` replaces its time budget (with a clock);
+    ``tree`` keeps the search tree for the next call (see ``mcts.SearchTree``).
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -132,20 +159,26 @@ def analyse(game: Game, level_name: str, rng: random.Random | None = None,
     if iterations is not None:
         params = replace(params, iterations=max(1, int(iterations)), seconds=None,
                          fallback_iterations=max(1, int(iterations)))
+    elif seconds is not None:
+        params = replace(params, seconds=max(0.001, float(seconds)))
     return search(game, knowledge_of(lv, game), params, rng, clock=clock,
-                  deadline=deadline, cancel=cancel)
+                  deadline=deadline, cancel=cancel, tree=tree)
 
 
 def choose_move(game: Game, level: str, rng: random.Random | None = None,
                 deadline: float | None = None, cancel: Any = None,
                 clock: Callable[[], float] | None = None, iterations: int | None = None,
-                info: dict | None = None) -> Move:
+                info: dict | None = None, seconds: float | None = None,
+                tree: SearchTree | None = None) -> Move:
     """The level's move for the side to move in ``game`` (an internal, legal move).
 
     ``game`` is not changed. ``deadline`` is a time on ``clock``; ``cancel`` stops
     the search early (the best move found so far is returned); ``iterations``
-    replaces the level's budget by a fixed number of iterations. When ``info`` is
-    a dict it receives the search's ``iterations``, ``value`` and ``proven``.
+    replaces the level's budget by a fixed number of iterations, ``seconds`` its
+    time budget. ``tree`` (a ``SearchTree``, one per player) keeps the search tree
+    from one move to the next: the next search starts from the subtree of the
+    position reached. When ``info`` is a dict it receives the search's
+    ``iterations``, ``value``, ``proven`` and ``reused`` (visits kept from before).
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to choose")
@@ -165,9 +198,11 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         elif _pie_first_move(game):
             return pie_opening(game, rng)
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
-                  iterations=iterations)
+                  iterations=iterations, seconds=seconds, tree=tree)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
+        if tree is not None:
+            info["reused"] = tree.reused
     return res.move
 
 
@@ -212,4 +247,4 @@ ACCEPT_AT_MOST = 0.55   # accept an ending when our chance by playing on is at m
 
 
 __all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "analyse", "choose_move", "hint",
-           "answer_offer", "Color"]
+           "answer_offer", "Color", "SearchTree"]

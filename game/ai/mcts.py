@@ -30,6 +30,22 @@ The search
 * The move played is the most visited one that is not a proven loss (random
   tie-breaks), or the shortest proven win; with ``temperature`` > 0 it is drawn
   among the well-visited moves (the Easy level's mistakes).
+* Progressive widening (``width0`` > 0): a node considers only the first
+  ``width0 + widen * sqrt(visits)`` moves of the knowledge's order, so a small
+  budget is spent on the moves the knowledge thinks matter. Proofs stay exact:
+  a node is a proven loss only when every move, tried or not yet admitted, is
+  proven lost (when all admitted moves are lost, the next one is admitted).
+
+Keeping the work
+----------------
+* Tree reuse: pass a ``SearchTree`` (``search(..., tree=t)``) and the next
+  search of a position reached from the last root by the moves played since
+  starts from that subtree (its visits, values and proofs), not from nothing.
+  The budget counts new iterations only.
+* Transpositions (``SearchParams.transpose``, for Amoeba whose positions
+  repeat): a position reached again by another order of moves shares its node
+  (found by ``game.key()``). Endings that depend on the history (Amoeba's
+  repetition) are never cached in a shared node: they are checked each time.
 """
 from __future__ import annotations
 
@@ -59,6 +75,9 @@ class SearchParams:
     temperature: float = 0.0          # 0: most visited; >0: pick among good moves at random
     min_share: float = 1.0            # with temperature: candidates need visits >= share*max
     check_every: int = 4              # look at the clock / cancel flag every N iterations
+    width0: int = 0                   # progressive widening: moves admitted at first (0: all)
+    widen: float = 1.0                # ... plus widen * sqrt(node visits)
+    transpose: bool = False           # share nodes of repeated positions (game.key())
 
 
 @dataclass
@@ -78,15 +97,28 @@ class SearchResult:
             self.pv = [self.move]
 
 
+PREFIX = 32      # with widening, a node stores its first width0 + PREFIX moves of the order
+
+
 class Node:
-    """A position in the tree with per-move statistics for its side to move."""
+    """A position in the tree with per-move statistics for its side to move.
+
+    The statistics are kept for the admitted moves only (``width`` of them: all moves
+    without progressive widening); with widening a node also stores just the start of
+    the knowledge's move order and asks for the whole order again when it needs more
+    (``_grow``), so a node of a 20×20 Onyx board costs a few hundred bytes, not tens of
+    kilobytes. ``nmoves`` is the number of legal moves of the position.
+    """
 
     __slots__ = ("parent", "pidx", "color", "moves", "kids", "n", "w", "proven", "plen", "term",
-                 "total", "nxt", "status", "length", "an", "aw", "index")
+                 "total", "nxt", "status", "length", "an", "aw", "index", "width", "nmoves")
 
     def __init__(self, parent: "Node | None", pidx: int, color: int, moves: list[Move],
-                 rave: bool) -> None:
-        k = len(moves)
+                 rave: bool, width: int = 0) -> None:
+        self.nmoves = len(moves)
+        k = width if 0 < width < len(moves) else len(moves)
+        if k < len(moves):
+            moves = moves[:k + PREFIX]
         self.parent = parent
         self.pidx = pidx
         self.color = color                   # side to move here (0 black, 1 white)
@@ -101,13 +133,44 @@ class Node:
         self.nxt = 0                         # first move never tried (no-RAVE order)
         self.status = 0                      # +1 won for ``color``, -1 lost
         self.length = 0                      # plies to the end when proven
+        self.width = k                       # moves admitted so far (progressive widening)
         if rave:
             self.an = [0] * k
             self.aw = [0.0] * k
-            self.index = {m: i for i, m in enumerate(moves)}
+            self.index = {m: i for i, m in enumerate(moves[:k])}
         else:
             self.an = self.aw = None
             self.index = None
+
+
+def _grow(node: Node, width: int, g: Game, order, search_moves, rng: random.Random) -> None:
+    """Admit moves up to ``width`` (at most all): extend the statistics, and fetch the rest
+    of the move order from the knowledge when the stored start of it runs out (``g`` is
+    the node's position; the moves admitted so far keep their places)."""
+    width = min(width, node.nmoves)
+    old = node.width
+    if width <= old:
+        return
+    moves = node.moves
+    if width > len(moves):
+        have = moves[:old]
+        known = set(have)
+        moves = have + [m for m in order(g, search_moves(g), rng) if m not in known]
+        node.moves = moves
+    extra = width - old
+    node.kids.extend([None] * extra)
+    node.n.extend([0] * extra)
+    node.w.extend([0.0] * extra)
+    node.proven.extend([0] * extra)
+    node.plen.extend([0] * extra)
+    node.term.extend([None] * extra)
+    if node.an is not None:
+        node.an.extend([0] * extra)
+        node.aw.extend([0.0] * extra)
+        index = node.index
+        for j in range(old, width):
+            index[moves[j]] = j
+    node.width = width
 
 
 def _settle(node: Node, i: int) -> None:
@@ -119,6 +182,8 @@ def _settle(node: Node, i: int) -> None:
             node.status = 1
             node.length = node.plen[i]
         else:
+            if node.width < node.nmoves:     # moves not admitted yet are not proven
+                return
             longest = 0
             for j, pv in enumerate(node.proven):
                 if pv != -1:
@@ -146,14 +211,87 @@ def _stopper(cancel: Any) -> Cancel | None:
     raise TypeError("cancel must be a callable returning bool or an object with is_set()")
 
 
+class SearchTree:
+    """The tree of the last search, kept for the next one (tree reuse).
+
+    ``search(game, ..., tree=t)`` first looks in ``t`` for the node of ``game``: the
+    stored root's position, then the moves played since (they must all be in the
+    tree). The search then goes on from that node and stores its own root back.
+    One ``SearchTree`` per player: it holds one line of play.
+    """
+
+    def __init__(self) -> None:
+        self.root: Node | None = None
+        self._history: list[Move] = []
+        self._ident: tuple | None = None
+        self.table: dict[int, Node] = {}
+        self.reused = 0            # visits found in the reused subtree, last search
+
+    @staticmethod
+    def _identity(game: Game, knowledge: Knowledge, rave: bool, key: int) -> tuple:
+        try:
+            opts = tuple(sorted(game.options().items()))
+        except Exception:       # pragma: no cover - a game without options
+            opts = ()
+        return (game.name, opts, knowledge.name, id(knowledge), rave, key)
+
+    def take(self, game: Game, knowledge: Knowledge, rave: bool) -> "Node | None":
+        """The stored node for ``game`` (re-rooted: no parent), or None."""
+        root = self.root
+        self.reused = 0
+        if root is None:
+            return None
+        hist = game.moves_played()
+        old = self._history
+        if len(hist) < len(old) or hist[:len(old)] != old:
+            return None
+        back = game.copy()
+        for _ in range(len(hist) - len(old)):
+            back.undo()
+        if self._identity(back, knowledge, rave, back.key()) != self._ident:
+            return None
+        node = root
+        for m in hist[len(old):]:
+            try:
+                i = node.index[m] if node.index is not None else node.moves.index(m)
+            except (KeyError, ValueError):
+                return None
+            if i >= node.width:
+                return None
+            node = node.kids[i]
+            if node is None:
+                return None
+        if node.color != int(game.to_move) or node.total == 0:
+            return None
+        node.parent = None
+        node.pidx = -1
+        self.reused = node.total
+        return node
+
+    def keep(self, game: Game, knowledge: Knowledge, rave: bool, root: "Node") -> None:
+        self.root = root
+        self._history = game.moves_played()
+        self._ident = self._identity(game, knowledge, rave, game.key())
+
+    def clear(self) -> None:
+        self.root = None
+        self._history = []
+        self._ident = None
+        self.table = {}
+
+
+MAX_DEPTH = 300   # plies of tree descent in one iteration (a guard against cycles)
+
+
 def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.Random,
            clock: Clock | None = None, deadline: float | None = None,
-           cancel: Any = None) -> SearchResult:
+           cancel: Any = None, tree: SearchTree | None = None) -> SearchResult:
     """Search ``game`` (not modified) and return the chosen move with statistics.
 
     The budget is ``params.iterations`` and, when ``clock`` is given, ``deadline``
     (or now + ``params.seconds``). Without a clock, a time budget becomes
-    ``params.fallback_iterations`` iterations.
+    ``params.fallback_iterations`` iterations. ``tree``: reuse (and keep) the
+    tree between searches (see ``SearchTree``).
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to search")
@@ -183,7 +321,20 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
 
     rave = params.rave_k > 0.0 and knowledge.rave
     rave_k = params.rave_k
-    root = Node(None, -1, int(game.to_move), knowledge.order(game, list(moves), rng), rave)
+    width0 = params.width0
+    widen = params.widen
+    root = tree.take(game, knowledge, rave) if tree is not None else None
+    if root is None:
+        root = Node(None, -1, int(game.to_move), knowledge.order(game, list(moves), rng), rave,
+                    width0)
+    seen: set[int] | None = None
+    if knowledge.repetition_draw:
+        seen = _history_keys(game)
+    table: dict[int, Node] | None = None
+    if params.transpose:
+        table = tree.table if tree is not None else {}
+        if tree is not None and root is not tree.root:
+            table.clear()
     r0 = game.ply
     c = params.exploration
     solver = params.solver
@@ -217,15 +368,28 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
         node = root
         path.clear()
         value_black = -1.0
+        line_keys: set[int] | None = set() if seen is not None else None
         while True:
             # ---- selection within ``node``
+            if node.width < node.nmoves:
+                wd = width0 + int(widen * sqrt(node.total))
+                if wd > node.width:
+                    _grow(node, wd, g, order, search_moves, rng)
             if rave:
                 i = _select_rave(node, c, rave_k, log, sqrt, rand)
-            elif node.nxt < len(node.moves):
+            elif node.nxt < node.width:
                 i = node.nxt
                 node.nxt = i + 1
             else:
                 i = _select_uct(node, c, log, sqrt, rand)
+            if i < 0:
+                if node.width < node.nmoves:        # every admitted move is lost: admit one
+                    i = node.width
+                    _grow(node, i + 1, g, order, search_moves, rng)
+                    if not rave:
+                        node.nxt = i + 1
+                else:                               # all proven lost (solver off goes on)
+                    i = int(rand() * node.width)
             path.append((node, i))
             color = node.color
             t = node.term[i]
@@ -237,21 +401,29 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                 value_black = 1.0 if (pv == 1) == (color == 0) else 0.0
                 break
             g.play(node.moves[i])
+            res = g.result
+            if line_keys is not None and res is None:
+                key = g.key()
+                if key in seen or key in line_keys:     # a cycle: scored as a draw
+                    value_black = 0.5
+                    break
+                line_keys.add(key)
             if node.n[i] == 0:
                 # ---- first visit of this move: check it, then simulate
-                res = g.result
                 if res is not None:
                     if res.winner is None:
-                        node.term[i] = 0.5
                         value_black = 0.5
+                        if table is None:
+                            node.term[i] = 0.5
                     else:
                         win = int(res.winner) == color
-                        node.term[i] = 1.0 if win else 0.0
                         value_black = 1.0 if int(res.winner) == 0 else 0.0
-                        if solver:
-                            node.proven[i] = 1 if win else -1
-                            node.plen[i] = 1
-                            _settle(node, i)
+                        if table is None or res.reason != "repetition-count":
+                            node.term[i] = 1.0 if win else 0.0
+                            if solver:
+                                node.proven[i] = 1 if win else -1
+                                node.plen[i] = 1
+                                _settle(node, i)
                 elif use_k and win_now(g) is not None:
                     opp_wins = int(g.to_move) != color
                     value_black = 0.0 if (color == 0) == opp_wins else 1.0
@@ -262,10 +434,31 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                 else:
                     value_black = simulate(g, rng)
                 break
+            if res is not None:                     # a history-dependent end (not cached)
+                value_black = 0.5 if res.winner is None else \
+                    (1.0 if int(res.winner) == 0 else 0.0)
+                break
             kid = node.kids[i]
             if kid is None:
-                kid = Node(node, i, int(g.to_move), order(g, search_moves(g), rng), rave)
+                if table is not None:
+                    key = g.key()
+                    kid = table.get(key)
+                    if kid is None or kid.color != int(g.to_move):
+                        kid = _new_node(node, i, g, order, search_moves, rng, rave, width0)
+                        table[key] = kid
+                else:
+                    kid = _new_node(node, i, g, order, search_moves, rng, rave, width0)
                 node.kids[i] = kid
+            if kid.status and solver:               # proven through another parent
+                node.proven[i] = kid.status if kid.color == color else -kid.status
+                node.plen[i] = kid.length + 1
+                _settle(node, i)
+                win = node.proven[i] == 1
+                value_black = 1.0 if win == (color == 0) else 0.0
+                break
+            if len(path) >= MAX_DEPTH:
+                value_black = simulate(g, rng)
+                break
             node = kid
         # ---- backpropagation
         for nd, i in path:
@@ -278,7 +471,24 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
 
     res = _choose(root, params, rng, it, cancelled)
     res.pv = principal_variation(root, res.move)
+    if tree is not None:
+        tree.keep(game, knowledge, rave, root)
     return res
+
+
+def _history_keys(game: Game) -> set[int]:
+    """The keys of the positions of ``game`` so far, the current one included."""
+    keys = {game.key()}
+    back = game.copy()
+    for _ in range(len(back.moves_played())):
+        back.undo()
+        keys.add(back.key())
+    return keys
+
+
+def _new_node(parent: Node, i: int, g: Game, order, search_moves, rng: random.Random,
+              rave: bool, width0: int) -> Node:
+    return Node(parent, i, int(g.to_move), order(g, search_moves(g), rng), rave, width0)
 
 
 def principal_variation(root: Node, move: Move, limit: int = 10) -> list[Move]:
@@ -286,11 +496,12 @@ def principal_variation(root: Node, move: Move, limit: int = 10) -> list[Move]:
     shortest proven win, else the most visited move not proven lost (``move`` first)."""
     line = [move]
     try:
-        node = root.kids[root.moves.index(move)]
+        i = root.moves.index(move)
     except ValueError:
         return line
+    node = root.kids[i] if i < root.width else None
     while node is not None and len(line) < limit:
-        tried = [j for j in range(len(node.moves)) if node.n[j]]
+        tried = [j for j in range(node.width) if node.n[j]]
         if not tried:
             break
         if node.status == 1:
@@ -304,29 +515,34 @@ def principal_variation(root: Node, move: Move, limit: int = 10) -> list[Move]:
     return line
 
 
+_ISQ = [0.0] + [1.0 / math.sqrt(k) for k in range(1, 1 << 16)]   # 1/sqrt(n), n < 65536
+
+
 def _select_uct(node: Node, c: float, log, sqrt, rand) -> int:
-    """UCT over a node whose moves have all been tried; skips proven losses."""
+    """UCT over the admitted moves of a node (all tried); skips proven losses."""
     logn = log(node.total) if node.total > 1 else 0.0
+    cs = c * sqrt(logn)
     best = -1
     best_u = -1e18
     n = node.n
     w = node.w
     proven = node.proven
-    for i in range(len(n)):
+    isq = _ISQ
+    big = len(isq)
+    for i in range(node.width):
         if proven[i] == -1:
             continue
         ni = n[i]
-        u = w[i] / ni + c * sqrt(logn / ni) + rand() * 1e-7
+        u = w[i] / ni + cs * (isq[ni] if ni < big else 1.0 / sqrt(ni)) + rand() * 1e-7
         if u > best_u:
             best_u = u
             best = i
-    if best < 0:                      # every move proven lost (solver off keeps going)
-        best = int(rand() * len(n))
-    return best
+    return best                       # -1: every admitted move is proven lost
 
 
 def _select_rave(node: Node, c: float, k: float, log, sqrt, rand) -> int:
-    """UCT-RAVE: blend of the move's own mean and its AMAF mean."""
+    """UCT-RAVE over the admitted moves: blend of the move's own mean and its AMAF mean.
+    Untried moves with equal AMAF values are taken in the knowledge's order."""
     logn = log(node.total + 1)
     best = -1
     best_u = -1e18
@@ -335,7 +551,8 @@ def _select_rave(node: Node, c: float, k: float, log, sqrt, rand) -> int:
     an = node.an
     aw = node.aw
     proven = node.proven
-    for i in range(len(n)):
+    explore = c * sqrt(logn) + 0.05
+    for i in range(node.width):
         if proven[i] == -1:
             continue
         ni = n[i]
@@ -345,14 +562,12 @@ def _select_rave(node: Node, c: float, k: float, log, sqrt, rand) -> int:
             beta = sqrt(k / (3.0 * ni + k))
             u = (1.0 - beta) * (w[i] / ni) + beta * a + c * sqrt(logn / ni)
         else:
-            u = a + c * sqrt(logn) + 0.05
-        u += rand() * 1e-6
+            u = a + explore - i * 1e-6
+        u += rand() * 1e-7
         if u > best_u:
             best_u = u
             best = i
-    if best < 0:
-        best = int(rand() * len(n))
-    return best
+    return best                       # -1: every admitted move is proven lost
 
 
 def _update_rave(path: list[tuple[Node, int]], seq: list[Move], value_black: float) -> None:
@@ -378,9 +593,9 @@ def _choose(root: Node, params: SearchParams, rng: random.Random, iterations: in
             cancelled: bool) -> SearchResult:
     moves = root.moves
     n = root.n
-    visits = {moves[i]: n[i] for i in range(len(moves)) if n[i]}
-    values = {moves[i]: root.w[i] / n[i] for i in range(len(moves)) if n[i]}
-    idx = range(len(moves))
+    visits = {moves[i]: n[i] for i in range(root.width) if n[i]}
+    values = {moves[i]: root.w[i] / n[i] for i in range(root.width) if n[i]}
+    idx = range(root.width)
     if root.status == 1:                     # a proven win: shortest first
         wins = [i for i in idx if root.proven[i] == 1]
         shortest = min(root.plen[i] for i in wins)
@@ -400,6 +615,9 @@ def _choose(root: Node, params: SearchParams, rng: random.Random, iterations: in
         if untried:       # nothing searched yet (tiny budget or cancelled at once)
             i = untried[int(rng.random() * len(untried))]
             return SearchResult(moves[i], iterations, 0.5, 0, 0, visits, values, cancelled)
+        if root.width < len(moves):          # the admitted moves lose: the next one
+            return SearchResult(moves[root.width], iterations, 0.5, 0, 0, visits, values,
+                                cancelled)
         i = max(idx, key=lambda j: (root.plen[j], n[j], rng.random()))
         return SearchResult(moves[i], iterations, 0.0, -1, root.plen[i], visits, values, cancelled)
     most = max(n[i] for i in alive)

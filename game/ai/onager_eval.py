@@ -75,8 +75,72 @@ class OnagerKnowledge(Knowledge):
 
         A majority counts only at the start of a turn, so this is the Onager form of
         a win in one: the mover's move, any reply, and the mover wins (two plies).
-        Only moves landing on a back row can create a lead, so few are tried.
+        Only moves landing on a back row can create a lead, so few are tried. A reply
+        changes the counts only through its start and end cells (spec 4.7; the disc
+        it uncovers is the mover's, as colours alternate in a stack), so the replies
+        are counted, not played.
         """
+        if game.result is not None or game._setup_left:  # type: ignore[attr-defined]
+            return None
+        me = game.to_move
+        c = game._turn  # type: ignore[attr-defined]
+        top = game._top  # type: ignore[attr-defined]
+        hgt = game._hgt  # type: ignore[attr-defined]
+        far_lo, far_hi, own_lo, own_hi = (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
+        e = 3 - c
+        from ..rules import onager as rules
+        gen = rules._gen
+        y0 = top[far_lo:far_hi].count(c)
+        x0 = top[own_lo:own_hi].count(e)
+        for m in game.legal_moves():
+            t = m & 255
+            if far_lo <= t < far_hi:
+                d = 1                           # lands on the far row
+            elif own_lo <= t < own_hi:
+                d = 1 if top[t] == e else 0     # covers an enemy piece on our back row
+            else:
+                continue
+            f = (m >> 8) - 1
+            if far_lo <= f < far_hi:
+                d -= 1                          # leaves the far row
+            elif own_lo <= f < own_hi and hgt[f] > 1:
+                d -= 1                          # uncovers an enemy disc on our back row
+            if y0 - x0 + d <= 0:
+                continue                        # no lead after the move: no win this way
+            game.play(m)
+            res = game.result
+            if res is not None:
+                win = res.winner == me
+            else:
+                y = top[far_lo:far_hi].count(c)
+                x = top[own_lo:own_hi].count(e)
+                win = y > x
+                if win:
+                    lead = y - x
+                    for r in gen(e, top, hgt):
+                        f = (r >> 8) - 1
+                        to = r & 255
+                        d = 0
+                        if far_lo <= f < far_hi:
+                            if hgt[f] > 1:
+                                d += 1          # uncovers our disc on the far row
+                        elif own_lo <= f < own_hi:
+                            d += 1              # its piece leaves our back row
+                        if far_lo <= to < far_hi:
+                            if top[to] == c:
+                                d -= 1          # covers our piece on the far row
+                        elif own_lo <= to < own_hi:
+                            d -= 1              # lands on our back row
+                        if lead + d <= 0:
+                            win = False
+                            break
+            game.undo()
+            if win:
+                return m
+        return None
+
+    def win_now_slow(self, game: Game) -> Move | None:
+        """The same by playing every reply (a check of ``win_now``)."""
         if game.result is not None or game._setup_left:  # type: ignore[attr-defined]
             return None
         me = game.to_move
@@ -173,3 +237,11 @@ class OnagerKnowledge(Knowledge):
             scored.append((gain + rng.random() * 0.5, p))
         scored.sort(reverse=True)
         return scored[0][1]
+
+
+class ClassicOnagerKnowledge(OnagerKnowledge):
+    """Onager's knowledge as it was before (Easy's): the two-ply win found by playing
+    every reply, so Easy's clock buys it no more iterations than before."""
+
+    def win_now(self, game: Game) -> Move | None:
+        return self.win_now_slow(game)

@@ -9,13 +9,22 @@ from typing import Callable
 
 from .amoeba_eval import AmoebaKnowledge
 from .knowledge import Knowledge, PlainKnowledge
-from .onager_eval import OnagerKnowledge
-from .onyx_eval import OnyxKnowledge
+from .onager_eval import ClassicOnagerKnowledge, OnagerKnowledge
+from .onyx_eval import OnyxKnowledge, UniformOnyxKnowledge
 
 KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
-    "amoeba": AmoebaKnowledge,
+    # Amoeba: playouts to 150 plies (60 before): 18-14 against 60 at 0.3 s a move.
+    "amoeba": lambda: AmoebaKnowledge(cutoff=150),
     "onyx": OnyxKnowledge,
     "onager": OnagerKnowledge,
+}
+
+# The knowledge each game had before the connection work (Easy plays with it, so it stays
+# as beatable as it was): the same classes except Onyx's uniform-playout knowledge.
+CLASSIC: dict[str, Callable[[], Knowledge]] = {
+    "amoeba": lambda: AmoebaKnowledge(cutoff=60),
+    "onyx": UniformOnyxKnowledge,
+    "onager": ClassicOnagerKnowledge,
 }
 
 _CACHE: dict[str, Knowledge] = {}
@@ -26,6 +35,14 @@ def knowledge_for(name: str) -> Knowledge:
     k = _CACHE.get(name)
     if k is None:
         k = _CACHE[name] = KNOWLEDGE.get(name, Knowledge)()
+    return k
+
+
+def classic_knowledge_for(name: str) -> Knowledge:
+    """The knowledge of the engine before the connection work (Easy's)."""
+    k = _CACHE.get("__classic__" + name)
+    if k is None:
+        k = _CACHE["__classic__" + name] = CLASSIC.get(name, Knowledge)()
     return k
 
 

@@ -19,6 +19,9 @@ The board scene holds one ``EngineClient``:
 * A review (``client.review(...)``, kind REVIEW) streams: one partial reply per
   ply (``info["partial"]`` True, ``info["ply"]`` the ply's ``PlyReview`` as JSON),
   then the final reply; see ``review_request``.
+* Medium and Hard keep their search tree from one request to the next and,
+  after answering a move, think on the player's time (pondering) until the
+  next request, ``cancel()`` or ``close()`` (see ``ponder``).
 * The position is sent as text (the moves in the specs' notation, after an
   optional set-up position), so nothing but plain data crosses the process
   boundary, and the worker checks every move with the rules core.
@@ -126,7 +129,8 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         level = payload.get("level", "medium") if kind == MOVE else "medium"
         get_level(level, game.name)          # a readable error for an unknown level
         info: dict = {}
-        move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info)
+        move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info,
+                           tree=search_tree(level))
         info.update(seconds=round(clock() - t0, 3), level=level)
         return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
@@ -176,6 +180,66 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
     if send is None:
         info["plies"] = collected
     return EngineReply(rid, REVIEW, True, info=info)
+
+
+# ------------------------------------------------------------------ keeping the work
+# The worker is long-lived: it keeps each level's search tree from one request to the next
+# (tree reuse: the next search starts from the subtree of the position reached), and after
+# answering a move it thinks on the player's time (pondering) in the position after its
+# move, into the same tree, until the next request arrives or the game cancels
+# (``EngineClient.cancel()``, a new request, closing): the search checks every few
+# iterations, so it stops at once. Easy neither keeps its tree nor ponders (it stays as
+# beatable as it was); random and uct have nothing to keep.
+KEEP_LEVELS = ("medium", "hard")     # as levels.KEEPS_TREE
+PONDER_SECONDS = 20.0        # at most this long on the player's time after each move (0: off)
+PONDER_ITERATIONS = 50_000   # and at most this many iterations (the tree's memory)
+_TREES: dict[str, Any] = {}
+
+
+def search_tree(level: str) -> Any:
+    """The worker's tree for ``level`` (a ``SearchTree``), or None for a level that keeps none."""
+    if level not in KEEP_LEVELS:
+        return None
+    tree = _TREES.get(level)
+    if tree is None:
+        from .mcts import SearchTree
+        tree = _TREES[level] = SearchTree()
+    return tree
+
+
+def ponder(payload: dict, reply: EngineReply, stop: Any, clock: Any = None,
+           seconds: float | None = None) -> int:
+    """Think on the player's time after answering the move request ``payload`` with
+    ``reply``: search the position after the computer's move into the level's tree until
+    ``stop()`` is true (or PONDER_SECONDS / PONDER_ITERATIONS are used up). Returns the
+    iterations done (0 when there is nothing to ponder)."""
+    from dataclasses import replace
+    from .levels import analyse, get_level
+
+    seconds = PONDER_SECONDS if seconds is None else seconds
+    if seconds <= 0 or not reply.ok or reply.kind != MOVE or reply.move is None:
+        return 0
+    level = payload.get("level", "medium")
+    tree = search_tree(level)
+    if tree is None:
+        return 0
+    try:
+        game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
+                          payload.get("setup"))
+        game.push(reply.move)
+        if game.result is not None or stop():
+            return 0
+        lv = get_level(level, game.name)
+        if lv.params is None:
+            return 0
+        import random
+        params = replace(lv.params, iterations=PONDER_ITERATIONS, seconds=seconds,
+                         fallback_iterations=PONDER_ITERATIONS, temperature=0.0)
+        res = analyse(game, level, random.Random(payload.get("seed")), clock=clock or time.monotonic,
+                      cancel=stop, params=params, tree=tree)
+        return res.iterations
+    except (RulesError, ValueError, KeyError, TypeError):
+        return 0
 
 
 PARENT_CHECK = 0.25      # seconds between the watchdog's checks of the parent (besides its sentinel)
@@ -252,6 +316,16 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
             replies.send((gen, reply))
         except (OSError, ValueError):
             return
+        if payload.get("kind", MOVE) == MOVE and reply.ok:
+            def player_moved(gen: int = gen) -> bool:
+                return cancelled.value >= gen or requests.poll(0)
+
+            try:
+                ponder(payload, reply, player_moved)
+            except (EOFError, OSError):
+                return
+            except Exception:         # pondering is a bonus: never let it break the worker
+                pass
 
 
 _CLOSE = object()
@@ -428,9 +502,12 @@ class EngineClient:
                     "seconds": seconds, "iterations": iterations, "seed": seed}, per_ply)
 
     def cancel(self) -> None:
-        """Forget the request in progress at once; the worker stops searching it."""
+        """Forget the request in progress at once; the worker stops searching it (and stops
+        thinking on the player's time after its last move)."""
         if self._pending is not None and self._cancelled is not None:
             self._cancelled.value = self._pending.gen
+        elif self._cancelled is not None and self._cancelled.value < self._gen:
+            self._cancelled.value = self._gen      # stop pondering
         self._pending = None
 
     def poll(self) -> EngineReply | None:

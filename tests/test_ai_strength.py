@@ -1,0 +1,103 @@
+"""The engine understands connection: Onyx Medium, on a tenth of its budget, beats
+the scripted runners of ``game.ai.runners`` on every board size.
+
+The issue this answers: a player who ran a straight line of stones along one side
+of the board (and a greedy shortest-path runner) beat Hard on 16×16 and 20×20. Here
+Medium plays with 150 iterations (a tenth of its 1500: a loaded machine, stricter than
+the quarter the issue asks for, and quick) against
+
+* ``line``: a straight run along the side of the board, then the greedy runner;
+* ``runner``: the greedy shortest-path runner from the first move;
+
+on 12×12, 16×16 and 20×20, the engine's colour alternating. Every budget is an
+iteration count (no clock), so each game is the same on any machine and the test is
+deterministic. A game is played until it is decided: a connection, or the engine's
+search proves its win (an exact proof: every defence tried), or the runner is cut
+off (no path of its own left, captures counted). The report's tables (both colours,
+every runner, a quarter of Medium's budget) come from the same ``play_out``.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.levels import choose_move
+from game.ai.onyx_eval import INF, distances, path_distance
+from game.ai.runners import RUNNER_NAMES, line_points, runner_move
+from game.rules import make_game
+from game.rules.base import Color
+
+TENTH_MEDIUM = 150
+PLY_CAP = 400
+
+
+def play_out(size: int, runner: str, engine: Color, iterations: int = TENTH_MEDIUM,
+             seed: int = 0) -> tuple[str, int]:
+    """(how the game was decided, plies): 'engine' / 'proven' / 'cut' when the engine
+    won, 'runner' when the runner connected, 'cap' at the ply cap."""
+    game = make_game("onyx", size=size)
+    rng = random.Random(seed)
+    runner_s = 2 - int(engine)          # the runner's stone value
+    while game.result is None and game.ply < PLY_CAP:
+        if game.to_move == engine:
+            info: dict = {}
+            move = choose_move(game, "medium", rng, iterations=iterations, info=info)
+            if info.get("proven") == 1:
+                return "proven", game.ply
+        else:
+            if path_distance(game, runner_s) >= INF:
+                return "cut", game.ply
+            move = runner_move(game, runner, rng)
+        game.play(move)
+    if game.result is None:
+        return "cap", game.ply
+    return ("engine" if game.result.winner == engine else "runner"), game.ply
+
+
+GAMES = [(12, "line", Color.BLACK), (12, "runner", Color.WHITE),
+         (16, "line", Color.WHITE), (16, "runner", Color.BLACK),
+         (20, "line", Color.BLACK), (20, "runner", Color.WHITE)]
+
+
+@pytest.mark.parametrize("size,runner,engine", GAMES,
+                         ids=[f"{n}-{r}-engine-{c.word}" for n, r, c in GAMES])
+def test_medium_on_a_tenth_of_its_budget_beats_the_runners(size, runner, engine):
+    how, plies = play_out(size, runner, engine)
+    assert how in ("engine", "proven", "cut"), (how, plies)
+
+
+# ------------------------------------------------------------------ the runners themselves
+def test_the_line_runner_runs_its_line_and_wins_against_nobody():
+    # Unopposed (the other side plays far away), the line fills column a and connects.
+    game = make_game("onyx", size=12)
+    rng = random.Random(1)
+    col = line_points(game, "line")
+    far = [p for p in game.legal_moves() if p not in col and game._g.xy[p][0] >= 6
+           and p < game._g.nc]
+    while game.result is None:
+        if game.to_move == Color.BLACK:
+            game.play(runner_move(game, "line", rng))
+        else:
+            game.play(far.pop())
+    assert game.result.winner == Color.BLACK
+    assert all(game._cell[p] == 1 for p in col)
+    assert game.ply == 2 * 10 - 1          # the 10 empty points of column a, one a turn
+
+
+def test_the_greedy_runner_shortens_its_path_every_move():
+    game = make_game("onyx", size=16)
+    rng = random.Random(2)
+    for _ in range(6):
+        before = distances(game)[0]
+        game.play(runner_move(game, "runner", rng))
+        assert distances(game)[0] == before - 1
+        game.play(max(m for m in game.legal_moves() if m < game._g.nc))   # White far away
+
+
+def test_runner_names_and_errors():
+    assert set(RUNNER_NAMES) == {"line", "line-b", "line-far", "runner"}
+    with pytest.raises(ValueError):
+        runner_move(make_game("amoeba"), "line", random.Random(0))
+    with pytest.raises(ValueError):
+        runner_move(make_game("onyx"), "sprinter", random.Random(0))
