@@ -1,10 +1,27 @@
-"""Amoeba knowledge for the search: Kernel captures in one, safe playouts, evaluation.
+"""Amoeba knowledge for the search: Kernel captures in one, playouts, a static evaluation.
+
+Two ways to score a leaf of the tree:
+
+* playouts (Easy, and the engine before): random moves until a side can capture
+  the other's Kernel (that side wins) or ``cutoff`` plies, then the stack count;
+* the static evaluation (Medium and Hard, ``static=True``): a few random plies
+  with the same capture checks, then ``static_value``, a logistic function of
+  ten features of the position (``features``: stack count, mobility, the
+  opponent's captures of the mover's Kernel, stacks in line with each Kernel,
+  the Kernel stacks' heights and moves). Its weights were fitted
+  (``tools/fit_amoeba_eval.py``) to the mean result of 200 such playouts from
+  each of some two thousand positions of quick engine games: the evaluation
+  predicts what the playouts would say (R² 0.85) without their noise, so each
+  iteration of the search is worth many. Measured against the playouts at the
+  same time per move: 29 of 40 games at 0.25 s.
 
 Reads the rules core's flat state (``_st`` stacks, ``_c`` side to move, ``_kp``
-Kernel points) for speed; it never changes a position except through ``play``.
+Kernel points, ``_mv`` move tables) for speed; it never changes a position
+except through ``play``.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from ..rules.amoeba import MOVES_T, N, SPLIT, Amoeba
@@ -40,22 +57,100 @@ def kernel_capture(st: list, c: int, kp: int) -> int | None:
     return None
 
 
+def capture_count(st: list, c: int, kp: int) -> int:
+    """How many moves of colour c would capture the Kernel on kp (were it c's turn)."""
+    n = 0
+    for p, k, back in TOWARD[kp]:
+        s = st[p]
+        if not s or s[-1] & 1 != c:
+            continue
+        h = len(s)
+        if h < k or len(RAYS[p][back]) < h:
+            continue
+        if h == k or s[k - 1] & 1 == c:
+            n += 1
+    return n
+
+
+def aligned_count(st: list, c: int, kp: int) -> int:
+    """How many stacks of colour c stand in a straight line with the point kp."""
+    n = 0
+    for p, _k, _back in TOWARD[kp]:
+        s = st[p]
+        if s and s[-1] & 1 == c:
+            n += 1
+    return n
+
+
+FEATURES = ("stacks", "mobility", "threats", "threatened", "their aligned", "our aligned",
+            "our kernel height", "their kernel height", "our kernel moves", "their kernel moves")
+# Fitted by ``python tools/fit_amoeba_eval.py`` (its defaults; see the module docstring); for the
+# side to move.
+WEIGHTS = (-0.022, 0.202, -1.117, -1.791, -0.061, 0.049, -0.130, 0.111, -0.113, 0.124)
+BIAS = -0.053
+
+
+def features(game: Game) -> list[float]:
+    """The evaluation's features of ``game`` for its side to move (x; y the other side):
+    stacks controlled (x - y), legal moves (x - y, in tens), y's captures of x's Kernel
+    (count, and 1 if any), y's stacks in line with x's Kernel, x's with y's, the heights
+    of both Kernels' stacks and the moves of both Kernels' stacks."""
+    st = game._st  # type: ignore[attr-defined]
+    mv = game._mv  # type: ignore[attr-defined]
+    x = game._c  # type: ignore[attr-defined]
+    y = 1 - x
+    kx = game._kp[x]  # type: ignore[attr-defined]
+    ky = game._kp[y]  # type: ignore[attr-defined]
+    cnt = [0, 0]
+    for s in st:
+        if s:
+            cnt[s[-1] & 1] += 1
+    mob_x = 0
+    for t in mv[x]:
+        mob_x += len(t)
+    mob_y = 0
+    for t in mv[y]:
+        mob_y += len(t)
+    caps = capture_count(st, y, kx)
+    return [cnt[x] - cnt[y], (mob_x - mob_y) / 10.0, caps, 1.0 if caps else 0.0,
+            aligned_count(st, y, kx), aligned_count(st, x, ky),
+            len(st[kx]), len(st[ky]), len(mv[x][kx]), len(mv[y][ky])]
+
+
+def static_value(game: Game, weights: tuple = WEIGHTS, bias: float = BIAS) -> float:
+    """The static evaluation of an unfinished position, for Black, in (0, 1)."""
+    z = bias
+    for a, b in zip(weights, features(game)):
+        z += a * b
+    if z > 30.0:
+        z = 30.0
+    elif z < -30.0:
+        z = -30.0
+    v = 1.0 / (1.0 + math.exp(-z))
+    return v if game._c == 0 else 1.0 - v  # type: ignore[attr-defined]
+
+
 class AmoebaKnowledge(Knowledge):
-    """Immediate Kernel captures, decisive playouts cut off and scored by stack count."""
+    """Immediate Kernel captures; leaves scored by decisive playouts cut off and scored by
+    stack count, or (``static``) by a few decisive plies and the static evaluation."""
 
     name = "amoeba"
 
-    def __init__(self, cutoff: int = 60, decisive: bool = True, defend: int = 0) -> None:
+    def __init__(self, cutoff: int = 60, decisive: bool = True, static: bool = False,
+                 plies: int = 4) -> None:
         super().__init__()
         self.cutoff = cutoff
         self.decisive = decisive
-        self.defend = defend      # playouts: tries to answer a threat on the own Kernel
+        self.static = static
+        self.plies = plies
 
     def win_now(self, game: Game) -> Move | None:
         c = game._c  # type: ignore[attr-defined]
         return kernel_capture(game._st, c, game._kp[1 - c])  # type: ignore[attr-defined]
 
     def simulate(self, game: Game, rng: random.Random) -> float:
+        if self.static:
+            return self._short(game, rng)
         if not self.decisive:
             game.random_playout(rng, self.cutoff)
             return result_value(game) if game.result is not None else self.evaluate(game)
@@ -63,9 +158,7 @@ class AmoebaKnowledge(Knowledge):
         kp = game._kp  # type: ignore[attr-defined]
         rnd = rng.random
         play = game.play
-        undo = game.undo
         legal = game.legal_moves
-        defend = self.defend
         for _ in range(self.cutoff):
             if game.result is not None:
                 return result_value(game)
@@ -73,24 +166,39 @@ class AmoebaKnowledge(Knowledge):
             if kernel_capture(st, c, kp[1 - c]) is not None:
                 return 1.0 if c == 0 else 0.0
             ms = legal()
-            if defend and kernel_capture(st, 1 - c, kp[c]) is not None:
-                # The opponent threatens our Kernel: try a few moves for one that parries.
-                for _t in range(defend):
-                    play(ms[int(rnd() * len(ms))])
-                    if game.result is not None or kernel_capture(st, 1 - c, kp[c]) is None:
-                        break
-                    undo()
-                else:
-                    play(ms[int(rnd() * len(ms))])
-                continue
             play(ms[int(rnd() * len(ms))])
         if game.result is not None:
             return result_value(game)
         return self.evaluate(game)
 
+    def _short(self, game: Game, rng: random.Random) -> float:
+        """A few random plies with the capture checks, then the static evaluation."""
+        st = game._st  # type: ignore[attr-defined]
+        kp = game._kp  # type: ignore[attr-defined]
+        rnd = rng.random
+        for _ in range(self.plies):
+            if game.result is not None:
+                return result_value(game)
+            c = game._c  # type: ignore[attr-defined]
+            if kernel_capture(st, c, kp[1 - c]) is not None:
+                return 1.0 if c == 0 else 0.0
+            ms = game.legal_moves()
+            game.play(ms[int(rnd() * len(ms))])
+        if game.result is not None:
+            return result_value(game)
+        c = game._c  # type: ignore[attr-defined]
+        if kernel_capture(st, c, kp[1 - c]) is not None:
+            return 1.0 if c == 0 else 0.0
+        return static_value(game)
+
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
             return result_value(game)
+        if self.static:
+            c = game._c  # type: ignore[attr-defined]
+            if kernel_capture(game._st, c, game._kp[1 - c]) is not None:  # type: ignore[attr-defined]
+                return 1.0 if c == 0 else 0.0
+            return static_value(game)
         st = game._st  # type: ignore[attr-defined]
         n = [0, 0]
         for s in st:
