@@ -18,10 +18,11 @@ uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the
 tree and in the simulations), and leaves scored by four random plies and a
 static evaluation fitted to what playouts say (``amoeba_eval``; Easy: playouts
-cut off after 60 plies and scored by stack count); Onager, two-ply back-row wins (found by counting what
-each reply changes, not by playing it: the same wins, twice as fast; Easy plays
-them out as before), short advance-biased rollouts scored by the race, lakes
-placed where they block the opponent most; Onyx, connection distances
+cut off after 60 plies and scored by stack count); Onager, two-ply back-row
+wins (found by counting what each reply changes, not by playing it: the same
+wins, twice as fast; Easy plays them out as before), leaves scored by the race
+at once (Easy: after a short advance-biased rollout), lakes placed where they
+block the opponent most; Onyx, connection distances
 (``onyx_eval``): connections in one, the moves ordered by how near they lie to a
 shortest path of either side, and every leaf of the tree scored by both sides'
 two-distance potentials (no random playouts), with RAVE and progressive
