@@ -20,10 +20,9 @@ tree and in the simulations), and leaves scored by four random plies and a
 static evaluation fitted to what playouts say (``amoeba_eval``; Easy: playouts
 cut off after 60 plies and scored by stack count); Onager, two-ply back-row
 wins (found by counting what each reply changes, not by playing it: the same
-wins, twice as fast; Easy plays them out as before), leaves scored by the race
-at once (Easy: after a short advance-biased rollout), lakes placed where they
-block the opponent most; Onyx, connection distances
-(``onyx_eval``): connections in one, the moves ordered by how near they lie to a
+wins, twice as fast; Easy plays them out as before), short advance-biased
+rollouts scored by the race, lakes placed where they block the opponent most;
+Onyx, connection distances (``onyx_eval``): connections in one, the moves ordered by how near they lie to a
 shortest path of either side, and every leaf of the tree scored by both sides'
 two-distance potentials (no random playouts), with RAVE and progressive
 widening over that order (``width0``), so that even a small budget spends

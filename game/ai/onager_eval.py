@@ -1,11 +1,10 @@
 """Onager knowledge for the search: the back-row race.
 
 Uniform random playouts are slow and aimless here (about 220 plies and 75 per
-second), so a leaf is scored by an evaluation of the race: how far each side's
-pieces have come, weighted steeply near the far row, and who holds cells on the
-back rows. Easy first plays a short rollout biased towards moves that advance
-(``rollout`` plies); Medium and Hard score the leaf at once (``rollout=0``), with
-a steeper curve, and search two and a half times as many positions. Lakes (the setup phase) are placed without
+second), so the simulation is a short rollout biased towards moves that
+advance, cut off after a few plies and scored by an evaluation of the race:
+how far each side's pieces have come, weighted steeply near the far row, and
+who holds cells on the back rows. Lakes (the setup phase) are placed without
 search where they cost the opponent the most moves compared with our own.
 
 Reads the rules core's flat state (``_top``, ``_turn``, ``_setup_left``).

@@ -17,10 +17,7 @@ KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
     # 28 of 40 games against the playouts to 60 plies (commit 9fe1a8a) at 0.5 s a move.
     "amoeba": lambda: AmoebaKnowledge(static=True, plies=4),
     "onyx": OnyxKnowledge,
-    # Onager: leaves scored by the race evaluation at once (no rollout), twice as steep:
-    # 2.5 times the iterations; 28 of 40 games at 0.25 s a move against the knowledge before
-    # (six-ply rollouts, the two-ply wins found by playing every reply).
-    "onager": lambda: OnagerKnowledge(rollout=0, scale=1.0),
+    "onager": OnagerKnowledge,
 }
 
 # The knowledge each game had before the connection work (Easy plays with it, so it stays
