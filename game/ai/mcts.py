@@ -78,6 +78,7 @@ class SearchParams:
     width0: int = 0                   # progressive widening: moves admitted at first (0: all)
     widen: float = 1.0                # ... plus widen * sqrt(node visits)
     transpose: bool = False           # share nodes of repeated positions (game.key())
+    min_iterations: int = 0           # with a clock: never stop for time before this many
 
 
 @dataclass
@@ -348,6 +349,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     sqrt = math.sqrt
     rand = rng.random
     check_every = max(1, params.check_every)
+    min_it = params.min_iterations if max_iter is None else min(params.min_iterations, max_iter)
     it = 0
     cancelled = False
     path: list[tuple[Node, int]] = []
@@ -359,7 +361,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
             if stop is not None and stop():
                 cancelled = True
                 break
-            if deadline is not None and clock() >= deadline:
+            if deadline is not None and it >= min_it and clock() >= deadline:
                 break
         if root.status:
             break
