@@ -206,12 +206,20 @@ def test_deadline_on_an_injected_clock_is_respected():
         now[0] += 0.01
         return now[0]
 
+    from dataclasses import replace
     lv = get_level("hard", "onyx")
-    res = search(game, knowledge_for("onyx"), lv.params, random.Random(0), clock=clock,
+    params = replace(lv.params, min_iterations=0)
+    res = search(game, knowledge_for("onyx"), params, random.Random(0), clock=clock,
                  deadline=0.5)
     # The clock is read every few iterations: about 50 readings fit before the deadline.
     assert 0 < res.iterations <= 50 * lv.params.check_every + lv.params.check_every
     assert now[0] >= 0.5
+    # The level itself never stops for time before its floor of iterations; after it, the
+    # deadline (long past) stops it at the first look.
+    res = search(game, knowledge_for("onyx"), lv.params, random.Random(0), clock=clock,
+                 deadline=0.5)
+    floor = lv.params.min_iterations
+    assert floor > 0 and floor <= res.iterations <= floor + lv.params.check_every
 
 
 def test_cancel_stops_the_search_with_a_legal_move():
