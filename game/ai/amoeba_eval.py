@@ -149,17 +149,22 @@ class AmoebaKnowledge(Knowledge):
         return kernel_capture(game._st, c, game._kp[1 - c])  # type: ignore[attr-defined]
 
     def simulate(self, game: Game, rng: random.Random) -> float:
-        if self.static:
-            return self._short(game, rng)
-        if not self.decisive:
+        if not self.static and not self.decisive:
             game.random_playout(rng, self.cutoff)
             return result_value(game) if game.result is not None else self.evaluate(game)
+        v = self._plies(game, rng, self.plies if self.static else self.cutoff)
+        return self.evaluate(game) if v is None else v
+
+    @staticmethod
+    def _plies(game: Game, rng: random.Random, plies: int) -> float | None:
+        """Up to ``plies`` random moves, stopping when the game ends or the side to move can
+        capture the enemy Kernel (that side wins): the value for Black, or None if undecided."""
         st = game._st  # type: ignore[attr-defined]
         kp = game._kp  # type: ignore[attr-defined]
         rnd = rng.random
         play = game.play
         legal = game.legal_moves
-        for _ in range(self.cutoff):
+        for _ in range(plies):
             if game.result is not None:
                 return result_value(game)
             c = game._c  # type: ignore[attr-defined]
@@ -169,27 +174,7 @@ class AmoebaKnowledge(Knowledge):
             play(ms[int(rnd() * len(ms))])
         if game.result is not None:
             return result_value(game)
-        return self.evaluate(game)
-
-    def _short(self, game: Game, rng: random.Random) -> float:
-        """A few random plies with the capture checks, then the static evaluation."""
-        st = game._st  # type: ignore[attr-defined]
-        kp = game._kp  # type: ignore[attr-defined]
-        rnd = rng.random
-        for _ in range(self.plies):
-            if game.result is not None:
-                return result_value(game)
-            c = game._c  # type: ignore[attr-defined]
-            if kernel_capture(st, c, kp[1 - c]) is not None:
-                return 1.0 if c == 0 else 0.0
-            ms = game.legal_moves()
-            game.play(ms[int(rnd() * len(ms))])
-        if game.result is not None:
-            return result_value(game)
-        c = game._c  # type: ignore[attr-defined]
-        if kernel_capture(st, c, kp[1 - c]) is not None:
-            return 1.0 if c == 0 else 0.0
-        return static_value(game)
+        return None
 
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
