@@ -69,6 +69,13 @@ def test_medium_on_a_quarter_of_its_budget_beats_the_runners(size, runner, engin
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
+def test_medium_second_stops_a_line_along_the_edge_on_20x20():
+    # Black runs column a; Medium, White, moves second. Before the move order's single-file
+    # rule (``onyx_eval.FRAGILE``) Medium lost this game in 35 plies, and 4 of 6 seeds.
+    how, plies = play_out(20, "line", Color.WHITE, seed=1)
+    assert how in ("engine", "proven", "cut"), (how, plies)
+
+
 # ------------------------------------------------------------------ the runners themselves
 def test_the_line_runner_runs_its_line_and_wins_against_nobody():
     # Unopposed (the other side plays far away), the line fills column a and connects.

@@ -416,6 +416,10 @@ def _least_sum(a: list[int], b: list[int], cell: list[int], nc: int) -> int:
     return best
 
 
+FRAGILE = 1.5          # potential > FRAGILE * plain distance + 2: a path in single file
+FRAGILE_BONUS = 6.0    # the order's bonus for the points on the opponent's plain shortest paths
+
+
 def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, float]:
     """A score per legal move of the side to move (higher: try first)."""
     if maps is None:
@@ -445,6 +449,18 @@ def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, fl
                 sc += 1.5 + 0.5 * len(caps_opp[p])
             out[p] = sc
             corner_score[p] = sc
+    if maps.two and do < INF:
+        # A two-distance counts a path in single file (along an edge, past a wall) as cut
+        # already; when the opponent's plain distance is much shorter than its potential,
+        # the points of its plain shortest paths are where it must be stopped: try them early.
+        soft_opp = _soft(caps_opp)
+        plain = distance_map(game, maps.opp, 1, soft_opp, target=2)
+        if plain < INF and do > FRAGILE * plain + 2:
+            p1 = distance_map(game, maps.opp, 1, soft_opp)
+            p2 = distance_map(game, maps.opp, 2, soft_opp)
+            for p in out:
+                if p1[p] + p2[p] - 1 == plain:                # on a plain shortest path
+                    out[p] += FRAGILE_BONUS
     mids = tables(game).mid_corners
     for p in game.legal_moves():
         if p >= nc:
