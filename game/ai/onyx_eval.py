@@ -178,6 +178,27 @@ def _soft(caps: dict[int, tuple[int, ...]]) -> set[int]:
 
 
 # ------------------------------------------------------------------ distances
+def _edge_start(tab: "_Tables", cell: list[int], s: int, edge: int, soft: set[int],
+                d: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """The first buckets of a distance search from edge ``edge`` for colour s: its own stones
+    on the edge at 0, empty points at 1, capturable opponent stones at 2 (``d`` filled in)."""
+    b0: list[int] = []
+    b1: list[int] = []
+    b2: list[int] = []
+    for p in tab.edge_points[(s, edge)]:
+        v = cell[p]
+        if v == s:
+            d[p] = 0
+            b0.append(p)
+        elif v == 0:
+            d[p] = 1
+            b1.append(p)
+        elif p in soft:
+            d[p] = 2
+            b2.append(p)
+    return b0, b1, b2
+
+
 def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
                  target: int = 0) -> list[int] | int:
     """Fewest empty points colour s needs from its edge ``edge`` (bit 1 or 2) to each point.
@@ -194,20 +215,7 @@ def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
     nc = geo.nc
     em = geo.edge[s]
     d = [INF] * geo.size
-    b0: list[int] = []
-    b1: list[int] = []
-    b2: list[int] = []
-    for p in tables(game).edge_points[(s, edge)]:
-        v = cell[p]
-        if v == s:
-            d[p] = 0
-            b0.append(p)
-        elif v == 0:
-            d[p] = 1
-            b1.append(p)
-        elif p in soft:
-            d[p] = 2
-            b2.append(p)
+    b0, b1, b2 = _edge_start(tables(game), cell, s, edge, soft, d)
     level = 0
     while b0 or b1 or b2:
         while b0:
@@ -250,20 +258,7 @@ def two_distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None
     size = len(cell)
     d = [INF] * size
     seen = bytearray(size)         # an empty point with one arrival so far
-    b0: list[int] = []
-    b1: list[int] = []
-    b2: list[int] = []
-    for p in tab.edge_points[(s, edge)]:
-        v = cell[p]
-        if v == s:
-            d[p] = 0
-            b0.append(p)
-        elif v == 0:
-            d[p] = 1
-            b1.append(p)
-        elif p in soft:
-            d[p] = 2
-            b2.append(p)
+    b0, b1, b2 = _edge_start(tab, cell, s, edge, soft, d)
     level = 0
     pop = b0.pop
     while b0 or b1 or b2:
