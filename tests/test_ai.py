@@ -412,6 +412,35 @@ def test_onyx_order_puts_the_block_of_a_side_run_first():
     assert len(near) >= 5, [game.move_str(m) for m in first]
 
 
+# White has run along Black's top edge (b12-g12) and needs h12-l12 in single file: its
+# two-distance (19) counts that path as cut already, its plain distance is 5. Black to move.
+SINGLE_FILE_12 = ("Black: a6 a7 b8 b11 c4 d2 d3 d11 e1 g9 h11 l6 l7 de1112; "
+                  "White: a1 a11 b1 b12 c1 c12 d12 e12 f1 f12 g1 g12")
+
+
+def test_onyx_leaf_value_sees_a_run_in_single_file():
+    from game.ai.onyx_eval import ConnectionMaps, OnyxKnowledge, path_distance
+    from game.rules.onyx import Onyx
+    game = Onyx.from_position(SINGLE_FILE_12, "black", size=12)
+    maps = ConnectionMaps(game, True)
+    assert (maps.d_opp, path_distance(game, 2)) == (19, 5)
+    # The potential alone calls Black all but won; counted as 5 + 3 the run is a threat.
+    assert OnyxKnowledge(plain_cap=None).evaluate(game) > 0.95
+    assert OnyxKnowledge().evaluate(game) < 0.5
+
+
+def test_medium_blocks_the_run_in_single_file():
+    # With the potential alone Medium played e9 here (its value 0.997) and lost the game
+    # (a seeded game against the line runner, 12x12, 375 iterations). Now it blocks.
+    from game.ai.onyx_eval import path_distance
+    from game.rules.onyx import Onyx
+    for seed in range(2):
+        game = Onyx.from_position(SINGLE_FILE_12, "black", size=12)
+        move = choose_move(game, "medium", random.Random(seed), iterations=375)
+        game.play(move)
+        assert path_distance(game, 2) > 5, game.move_str(move)
+
+
 # ------------------------------------------------------------ search: keeping the work
 def test_tree_reuse_starts_from_the_subtree_played():
     from game.ai.mcts import SearchTree

@@ -76,6 +76,15 @@ def test_medium_second_stops_a_line_along_the_edge_on_20x20():
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
+
+def test_medium_first_stops_the_runner_on_12x12():
+    # Medium, Black, against the greedy runner. With the two-distance potential alone as the
+    # leaf value (it counts a path in single file as cut) Medium lost this game in 28 plies;
+    # the leaf value now counts such a path by its plain length plus
+    # ``onyx_eval.PLAIN_CAP``.
+    how, plies = play_out(12, "runner", Color.BLACK, seed=10)
+    assert how in ("engine", "proven", "cut"), (how, plies)
+
 # ------------------------------------------------------------------ the runners themselves
 def test_the_line_runner_runs_its_line_and_wins_against_nobody():
     # Unopposed (the other side plays far away), the line fills column a and connects.

@@ -416,6 +416,8 @@ FRAGILE_BONUS = 6.0    # the order's bonus for the points on the opponent's plai
 # Boards the rule is used on: it won 6 of 6 where Medium had lost 4 of 6 on 20x20, but on
 # 12x12 Medium lost 3 of 13 games to the edge line with it against 1 of 20 without it.
 FRAGILE_MIN_SIZE = 16
+# The leaf value counts a side's distance as at most its plain distance plus this (None: off).
+PLAIN_CAP = 3
 
 
 def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, float]:
@@ -480,8 +482,9 @@ class OnyxKnowledge(Knowledge):
     repetition_draw = True      # captures can repeat positions; the rules have no draw
 
     def __init__(self, playout_plies: int = 0, scale: float = 0.7, tempo: float = 0.5,
-                 two: bool = True, cache: int = 1000) -> None:
+                 two: bool = True, cache: int = 1000, plain_cap: int | None = PLAIN_CAP) -> None:
         super().__init__()
+        self.plain_cap = plain_cap
         self.playout_plies = playout_plies
         self.scale = scale
         self.tempo = tempo
@@ -529,7 +532,19 @@ class OnyxKnowledge(Knowledge):
             return result_value(game)
         maps = ConnectionMaps(game, self.two)
         self._remember(game, maps)
-        v = logistic_value(maps.d_me, maps.d_opp, self.scale, self.tempo)
+        d_me, d_opp = maps.d_me, maps.d_opp
+        k = self.plain_cap
+        if k is not None and self.two:
+            # A path in single file (along an edge, past a wall) has a two-distance as if
+            # it were cut already; it is cut only once the other side spends a stone on
+            # it. Counted as its plain length plus ``plain_cap``, a short one is a threat.
+            pm = distance_map(game, maps.me, 1, _soft(maps.caps_me), target=2)
+            po = distance_map(game, maps.opp, 1, _soft(maps.caps_opp), target=2)
+            if pm + k < d_me:      # type: ignore[operator]
+                d_me = pm + k      # type: ignore[operator]
+            if po + k < d_opp:     # type: ignore[operator]
+                d_opp = po + k     # type: ignore[operator]
+        v = logistic_value(d_me, d_opp, self.scale, self.tempo)
         return v if int(game.to_move) == 0 else 1.0 - v
 
 
