@@ -24,7 +24,8 @@ wins, twice as fast; Easy plays them out as before), short advance-biased
 rollouts scored by the race, lakes placed where they block the opponent most;
 Onyx, connection distances (``onyx_eval``): connections in one, the moves ordered by how near they lie to a
 shortest path of either side, and every leaf of the tree scored by both sides'
-two-distance potentials (no random playouts), with RAVE and progressive
+two-distance potentials, each at most the plain distance plus 3 so that a run
+in single file counts as a threat (no random playouts), with RAVE and progressive
 widening over that order (``width0``), so that even a small budget spends
 itself on the moves that matter: Medium, on a quarter of its iterations, blocks
 a run along the side of the board and a greedy shortest-path runner on 12×12,
