@@ -14,8 +14,8 @@ on 12×12, 16×16 and 20×20, the engine's colour alternating. Every budget is a
 iteration count (no clock), so each game is the same on any machine and the test is
 deterministic. A game is played until it is decided: a connection, or the engine's
 search proves its win (an exact proof: every defence tried), or the runner is cut
-off (no path of its own left, captures counted). The report's tables (both colours,
-every runner, 40 games each) come from ``python -m game.ai.match``. (With 150
+off (no path of its own left, captures counted). The report's tables come from this
+``play_out`` (many seeds, both colours) and from ``python -m game.ai.match``. (With 150
 iterations, a tenth, Medium lost 3 of 40 games to these runners on 12×12.)
 """
 from __future__ import annotations
@@ -76,7 +76,6 @@ def test_medium_second_stops_a_line_along_the_edge_on_20x20():
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
-
 def test_medium_first_stops_the_runner_on_12x12():
     # Medium, Black, against the greedy runner. With the two-distance potential alone as the
     # leaf value (it counts a path in single file as cut) Medium lost this game in 28 plies;
@@ -84,6 +83,7 @@ def test_medium_first_stops_the_runner_on_12x12():
     # ``onyx_eval.PLAIN_CAP``.
     how, plies = play_out(12, "runner", Color.BLACK, seed=10)
     assert how in ("engine", "proven", "cut"), (how, plies)
+
 
 # ------------------------------------------------------------------ the runners themselves
 def test_the_line_runner_runs_its_line_and_wins_against_nobody():

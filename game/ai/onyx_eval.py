@@ -372,8 +372,8 @@ class ConnectionMaps:
     ``d_me``/``d_opp`` the potentials, as ``potential``).
     """
 
-    __slots__ = ("me", "opp", "caps_me", "caps_opp", "d_me", "d_opp", "m1", "m2", "o1", "o2",
-                 "two")
+    __slots__ = ("me", "opp", "caps_me", "caps_opp", "soft_me", "soft_opp", "d_me", "d_opp",
+                 "m1", "m2", "o1", "o2", "two")
 
     def __init__(self, game: Game, two: bool = False) -> None:
         me = int(game.to_move) + 1
@@ -382,8 +382,8 @@ class ConnectionMaps:
         self.two = two
         self.caps_me = capture_points(game, me)
         self.caps_opp = capture_points(game, opp)
-        soft_me = _soft(self.caps_me)
-        soft_opp = _soft(self.caps_opp)
+        self.soft_me = soft_me = _soft(self.caps_me)
+        self.soft_opp = soft_opp = _soft(self.caps_opp)
         if two:
             self.m1 = two_distance_map(game, me, 1, soft_me)
             self.m2 = two_distance_map(game, me, 2, soft_me)
@@ -458,8 +458,8 @@ def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, fl
         # A two-distance counts a path in single file (along an edge, past a wall) as cut
         # already; when the opponent's plain distance is much shorter than its potential,
         # the points of its plain shortest paths are where it must be stopped: try them early.
-        soft_opp = _soft(caps_opp)
-        plain = distance_map(game, maps.opp, 1, soft_opp, target=2)
+        soft_opp = maps.soft_opp
+        plain = path_distance(game, maps.opp, soft_opp)
         if plain < INF and do > FRAGILE * plain + 2:
             p1 = distance_map(game, maps.opp, 1, soft_opp)
             p2 = distance_map(game, maps.opp, 2, soft_opp)
@@ -543,12 +543,8 @@ class OnyxKnowledge(Knowledge):
             # A path in single file (along an edge, past a wall) has a two-distance as if
             # it were cut already; it is cut only once the other side spends a stone on
             # it. Counted as its plain length plus ``plain_cap``, a short one is a threat.
-            pm = distance_map(game, maps.me, 1, _soft(maps.caps_me), target=2)
-            po = distance_map(game, maps.opp, 1, _soft(maps.caps_opp), target=2)
-            if pm + k < d_me:      # type: ignore[operator]
-                d_me = pm + k      # type: ignore[operator]
-            if po + k < d_opp:     # type: ignore[operator]
-                d_opp = po + k     # type: ignore[operator]
+            d_me = min(d_me, path_distance(game, maps.me, maps.soft_me) + k)
+            d_opp = min(d_opp, path_distance(game, maps.opp, maps.soft_opp) + k)
         v = logistic_value(d_me, d_opp, self.scale, self.tempo)
         return v if int(game.to_move) == 0 else 1.0 - v
 
