@@ -21,7 +21,8 @@ static evaluation fitted to what playouts say (``amoeba_eval``; Easy: playouts
 cut off after 60 plies and scored by stack count); Onager, two-ply back-row
 wins (found by counting what each reply changes, not by playing it: the same
 wins, twice as fast; Easy plays them out as before), short advance-biased
-rollouts scored by the race, lakes placed where they block the opponent most;
+rollouts scored by the race, which take or even the back-row count when a move
+can (Easy's rollouts do not), lakes placed where they block the opponent most;
 Onyx, connection distances (``onyx_eval``): connections in one, the moves ordered by how near they lie to a
 shortest path of either side, and every leaf of the tree scored by both sides'
 two-distance potentials, each at most the plain distance plus 3 so that a run

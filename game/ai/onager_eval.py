@@ -4,8 +4,14 @@ Uniform random playouts are slow and aimless here (about 220 plies and 75 per
 second), so the simulation is a short rollout biased towards moves that
 advance, cut off after a few plies and scored by an evaluation of the race:
 how far each side's pieces have come, weighted steeply near the far row, and
-who holds cells on the back rows. Lakes (the setup phase) are placed without
-search where they cost the opponent the most moves compared with our own.
+who holds cells on the back rows. With ``tactics`` (Medium and Hard) the
+rollouts also play the back-row fight: when the count is level or the mover is
+one behind, the mover takes the lead or evens the count if a move does
+(``back_row_moves``), so a rollout sees a threat answered or a lead taken, not
+a random walk past it. Measured: Hard with it won 38 of 40 games against the
+engine of commit 9fe1a8a at 0.5 s a move (without it, 18 of 40). Lakes (the setup phase) are placed
+without search where they cost the opponent the most moves compared with our
+own.
 
 Reads the rules core's flat state (``_top``, ``_turn``, ``_setup_left``).
 """
@@ -55,15 +61,52 @@ def race_score(top: list[int]) -> float:
     return s
 
 
+def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
+    """The moves that gain one on the back rows when that matters (the rollouts' tactics).
+
+    With c to move, let x be c's pieces on the opponent's back row and y the opponent's
+    pieces on c's. When y - x is 0 (one more piece on the far row gives c the lead) or 1
+    (the opponent wins at the start of its turn unless c evens the count), these are the
+    moves that raise x - y by one: landing on the far row (on an empty cell or an enemy
+    piece) from off it, or covering an enemy piece on c's own back row, without leaving
+    an enemy disc uncovered there. Otherwise (c is two or more behind) there are none.
+    """
+    c = game._turn  # type: ignore[attr-defined]
+    top = game._top  # type: ignore[attr-defined]
+    hgt = game._hgt  # type: ignore[attr-defined]
+    if c == BLACK:
+        far_lo, far_hi, own_lo, own_hi = K_LO, K_HI, A_LO, A_HI
+    else:
+        far_lo, far_hi, own_lo, own_hi = A_LO, A_HI, K_LO, K_HI
+    e = 3 - c
+    gap = top[own_lo:own_hi].count(e) - top[far_lo:far_hi].count(c)
+    if gap < 0 or gap > 1:
+        return []
+    out = []
+    for m in moves:
+        t = m & 255
+        if far_lo <= t < far_hi:
+            if top[t] == c:
+                continue
+        elif not (own_lo <= t < own_hi and top[t] == e):
+            continue
+        f = (m >> 8) - 1
+        if far_lo <= f < far_hi or (own_lo <= f < own_hi and hgt[f] > 1):
+            continue                # leaves the far row, or uncovers an enemy disc at home
+        out.append(m)
+    return out
+
+
 class OnagerKnowledge(Knowledge):
     """Advance-biased short rollouts scored by the race; mobility-based lakes."""
 
     name = "onager"
 
     def __init__(self, rollout: int = 6, greedy: float = 0.5, scale: float = 0.6,
-                 threats: float = 0.0) -> None:
+                 threats: float = 0.0, tactics: bool = False) -> None:
         super().__init__()
         self.threats = threats
+        self.tactics = tactics
         self.rollout = rollout
         self.greedy = greedy
         self.scale = scale
@@ -173,6 +216,10 @@ class OnagerKnowledge(Knowledge):
         return None
 
     def _policy_move(self, game: Game, moves: list[Move], rng: random.Random) -> Move:
+        if self.tactics and not game._setup_left:  # type: ignore[attr-defined]
+            pool = back_row_moves(game, moves)
+            if pool:
+                return pool[int(rng.random() * len(pool))]
         if rng.random() >= self.greedy or game._setup_left:  # type: ignore[attr-defined]
             return moves[int(rng.random() * len(moves))]
         prog = PROG_B if game._turn == BLACK else PROG_W  # type: ignore[attr-defined]

@@ -17,7 +17,8 @@ KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
     # 28 of 40 games against the playouts to 60 plies (commit 9fe1a8a) at 0.5 s a move.
     "amoeba": lambda: AmoebaKnowledge(static=True, plies=4),
     "onyx": OnyxKnowledge,
-    "onager": OnagerKnowledge,
+    # Onager: the rollouts play the back-row threats and answers (``tactics``).
+    "onager": lambda: OnagerKnowledge(tactics=True),
 }
 
 # The knowledge each game had before the connection work (Easy plays with it, so it stays
