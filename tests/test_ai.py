@@ -441,6 +441,27 @@ def test_medium_blocks_the_run_in_single_file():
         assert path_distance(game, 2) > 5, game.move_str(move)
 
 
+CAPTURE_12 = "Black: f6 k1 k2 k3 k4 k5 k6 k7; White: a6 b6 c6 d6 e6 f7 g7 h7 i7"
+
+
+def test_onyx_leaf_value_counts_the_movers_best_capture():
+    from game.ai.onyx_eval import OnyxKnowledge, capture_points, path_distance
+    from game.rules.onyx import Onyx
+    game = Onyx.from_position(CAPTURE_12, "black", size=12)
+    # White is 4 points from across; Black's e7 takes e6 and f7 out of that path.
+    (q, taken), = capture_points(game, 1).items()
+    assert game.move_str(q) == "e7" and {game.move_str(p) for p in taken} == {"e6", "f7"}
+    assert path_distance(game, 2) == 4
+    game.play(q)
+    assert path_distance(game, 2) == 8
+    game.undo()
+    # Without the capture the leaf value has Black behind; with it, ahead.
+    assert OnyxKnowledge(captures=False).evaluate(game) < 0.3
+    assert OnyxKnowledge().evaluate(game) > 0.7
+    # The value is the same position afterwards (the capture was played and taken back).
+    assert game.position_text() == Onyx.from_position(CAPTURE_12, "black", size=12).position_text()
+
+
 # ------------------------------------------------------------ search: keeping the work
 def test_tree_reuse_starts_from_the_subtree_played():
     from game.ai.mcts import SearchTree

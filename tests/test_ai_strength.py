@@ -85,6 +85,15 @@ def test_medium_first_stops_the_runner_on_12x12():
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
+@pytest.mark.parametrize("runner,seed", [("runner", 36), ("line", 42)])
+def test_medium_as_white_keeps_the_runner_from_capturing_its_way_through(runner, seed):
+    # Medium, White, 12x12. Before the leaf value counted the mover's best capture, Medium
+    # lost these games in 75 and 69 plies: its own capturable stones counted as solid,
+    # and the runner took them one by one.
+    how, plies = play_out(12, runner, Color.WHITE, seed=seed)
+    assert how in ("engine", "proven", "cut"), (how, plies)
+
+
 # ------------------------------------------------------------------ the runners themselves
 def test_the_line_runner_runs_its_line_and_wins_against_nobody():
     # Unopposed (the other side plays far away), the line fills column a and connects.
