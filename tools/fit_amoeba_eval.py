@@ -39,6 +39,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -49,19 +50,30 @@ from game.ai.mcts import SearchTree, search  # noqa: E402
 from game.rules import make_game  # noqa: E402
 
 
+def _game(rng: random.Random, random_share: float, max_plies: int, choose) -> tuple[list, Any]:
+    """One engine game (``choose(game, mover)`` gives the move, one in about 1/random_share
+    random): every position from the third ply on whose mover cannot capture the enemy
+    Kernel at once, and the finished (or capped) game."""
+    g = make_game("amoeba")
+    seen = []
+    while g.result is None and g.ply < max_plies:
+        c = g._c
+        if g.ply >= 2 and kernel_capture(g._st, c, g._kp[1 - c]) is None:
+            seen.append(g.copy())
+        if rng.random() < random_share:
+            ms = g.legal_moves()
+            g.play(ms[int(rng.random() * len(ms))])
+        else:
+            g.play(choose(g, c))
+    return seen, g
+
+
 def positions(games: int, iterations: int, rng: random.Random) -> list:
     out = []
     for _ in range(games):
-        g = make_game("amoeba")
-        while g.result is None and g.ply < 200:
-            c = g._c
-            if g.ply >= 2 and kernel_capture(g._st, c, g._kp[1 - c]) is None:
-                out.append(g.copy())
-            if rng.random() < 0.1:
-                ms = g.legal_moves()
-                g.play(ms[int(rng.random() * len(ms))])
-            else:
-                g.play(choose_move(g, "hard", rng, iterations=iterations))
+        seen, _g = _game(rng, 0.1, 200,
+                         lambda g, c: choose_move(g, "hard", rng, iterations=iterations))
+        out += seen
     return out
 
 
@@ -76,18 +88,9 @@ def outcome_positions(chunks: list[tuple[int, int]], iterations: int) -> tuple[l
     for seed, games in chunks:
         rng = random.Random(seed)
         for _ in range(games):
-            g = make_game("amoeba")
             trees = {0: SearchTree(), 1: SearchTree()}
-            seen = []
-            while g.result is None and g.ply < 300:
-                c = g._c
-                if g.ply >= 2 and kernel_capture(g._st, c, g._kp[1 - c]) is None:
-                    seen.append(g.copy())
-                if rng.random() < 0.08:
-                    ms = g.legal_moves()
-                    g.play(ms[int(rng.random() * len(ms))])
-                else:
-                    g.play(search(g, kn, params, rng, tree=trees[c]).move)
+            seen, g = _game(rng, 0.08, 300,
+                            lambda g, c: search(g, kn, params, rng, tree=trees[c]).move)
             res = g.result
             if res is None or res.winner is None:
                 continue
