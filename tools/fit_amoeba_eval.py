@@ -6,9 +6,9 @@
 With ``--outcomes`` (the weights in use):
 
 1. Games: Hard with the weights before (``PLAYOUT_WEIGHTS``) against itself at
-   ``--iterations`` (default 800 here) a move, each side keeping its search tree, one move in twelve or so random (8%); one batch of games per
-   ``--chunks`` entry ``seed:games`` (default ``1:200,2:200,3:400,4:400``), each from
-   its own seed. Positions: every one from the third ply on whose side to move cannot
+   ``--iterations`` (default 800 here) a move, each side keeping its search tree,
+   8% of the moves random; one batch of games per ``--chunks`` entry ``seed:games``
+   (default ``1:200,2:200,3:400,4:400``), each from its own seed. Positions: every one from the third ply on whose side to move cannot
    capture the enemy Kernel at once; drawn games are left out.
 2. Labels: the result of the game for the position's side to move (1 won, 0 lost).
 3. Fit: logistic regression as below, then every weight multiplied by ``--sharpen``
@@ -51,8 +51,8 @@ from game.rules import make_game  # noqa: E402
 
 
 def _game(rng: random.Random, random_share: float, max_plies: int, choose) -> tuple[list, Any]:
-    """One engine game (``choose(game, mover)`` gives the move, one in about 1/random_share
-    random): every position from the third ply on whose mover cannot capture the enemy
+    """One engine game (``choose(game, mover)`` gives the move; a share ``random_share``
+    of the moves random): every position from the third ply on whose mover cannot capture the enemy
     Kernel at once, and the finished (or capped) game."""
     g = make_game("amoeba")
     seen = []

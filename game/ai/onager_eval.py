@@ -9,9 +9,9 @@ rollouts also play the back-row fight: when the count is level or the mover is
 one behind, the mover takes the lead or evens the count if a move does
 (``back_row_moves``), so a rollout sees a threat answered or a lead taken, not
 a random walk past it. Measured: Hard with it won 38 of 40 games against the
-engine of commit 9fe1a8a at 0.5 s a move (without it, 18 of 40). Lakes (the setup phase) are placed
-without search where they cost the opponent the most moves compared with our
-own.
+engine of commit 9fe1a8a at 0.5 s a move (without it, 18 of 40). Lakes (the
+setup phase) are placed without search where they cost the opponent the most
+moves compared with our own.
 
 Reads the rules core's flat state (``_top``, ``_turn``, ``_setup_left``).
 """
@@ -61,6 +61,12 @@ def race_score(top: list[int]) -> float:
     return s
 
 
+def back_rows(c: int) -> tuple[int, int, int, int]:
+    """(far_lo, far_hi, own_lo, own_hi): the cell ranges of the back row colour c plays
+    towards and of its own back row."""
+    return (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
+
+
 def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
     """The moves that gain one on the back rows when that matters (the rollouts' tactics).
 
@@ -74,10 +80,7 @@ def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
     c = game._turn  # type: ignore[attr-defined]
     top = game._top  # type: ignore[attr-defined]
     hgt = game._hgt  # type: ignore[attr-defined]
-    if c == BLACK:
-        far_lo, far_hi, own_lo, own_hi = K_LO, K_HI, A_LO, A_HI
-    else:
-        far_lo, far_hi, own_lo, own_hi = A_LO, A_HI, K_LO, K_HI
+    far_lo, far_hi, own_lo, own_hi = back_rows(c)
     e = 3 - c
     gap = top[own_lo:own_hi].count(e) - top[far_lo:far_hi].count(c)
     if gap < 0 or gap > 1:
@@ -129,7 +132,7 @@ class OnagerKnowledge(Knowledge):
         c = game._turn  # type: ignore[attr-defined]
         top = game._top  # type: ignore[attr-defined]
         hgt = game._hgt  # type: ignore[attr-defined]
-        far_lo, far_hi, own_lo, own_hi = (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
+        far_lo, far_hi, own_lo, own_hi = back_rows(c)
         e = 3 - c
         from ..rules import onager as rules
         gen = rules._gen
@@ -189,7 +192,7 @@ class OnagerKnowledge(Knowledge):
         me = game.to_move
         c = game._turn  # type: ignore[attr-defined]
         top = game._top  # type: ignore[attr-defined]
-        far_lo, far_hi, own_lo, own_hi = (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
+        far_lo, far_hi, own_lo, own_hi = back_rows(c)
         e = 3 - c
         for m in game.legal_moves():
             t = m & 255
