@@ -100,14 +100,15 @@ def test_medium_as_white_keeps_the_runner_from_capturing_its_way_through(runner,
                    "column l (through its start stones l6, l7) only at ply 13; on 12x12 the "
                    "move order's single-file rule is off (onyx_eval.FRAGILE_MIN_SIZE)")
 def test_medium_as_white_blocks_the_runner_along_the_far_edge_on_12x12():
-    # 1,200 iterations (near Medium's 1 s on a loaded machine); it wins the game with 375
-    # or 1,500, so the loss is the search's chance, not a budget it cannot reach.
+    # 1,200 iterations (Medium's 1 s gave it about 2,000 on 12x12 with two matches on the
+    # 2 cores); it wins the game with 375 or 1,500, so the loss is the search's chance,
+    # not a budget it cannot reach.
     how, plies = play_out(12, "runner", Color.WHITE, iterations=1200, seed=0)
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
 @pytest.mark.xfail(strict=True, reason="known loss: a ladder; the runner extends along row 11 "
-                   "while Medium runs ahead of it along row 12 (it needed a stone ahead on "
+                   "while Medium runs beside it along row 12 (it needed a stone ahead on "
                    "row 11); with 1,500 iterations Medium wins it")
 def test_medium_as_black_escapes_the_ladder_on_16x16():
     how, plies = play_out(16, "runner", Color.BLACK, seed=15)

@@ -8,8 +8,9 @@ With ``--outcomes`` (the weights in use):
 1. Games: Hard with the weights before (``PLAYOUT_WEIGHTS``) against itself at
    ``--iterations`` (default 800 here) a move, each side keeping its search tree,
    8% of the moves random; one batch of games per ``--chunks`` entry ``seed:games``
-   (default ``1:200,2:200,3:400,4:400``), each from its own seed. Positions: every one from the third ply on whose side to move cannot
-   capture the enemy Kernel at once; drawn games are left out.
+   (default ``1:200,2:200,3:400,4:400``), each from its own seed. Positions: every
+   one from the third ply on whose side to move cannot capture the enemy Kernel at
+   once; drawn games are left out.
 2. Labels: the result of the game for the position's side to move (1 won, 0 lost).
 3. Fit: logistic regression as below, then every weight multiplied by ``--sharpen``
    (default 3). The fitted chances are flat (an engine game is hard to call from one
@@ -52,8 +53,8 @@ from game.rules import make_game  # noqa: E402
 
 def _game(rng: random.Random, random_share: float, max_plies: int, choose) -> tuple[list, Any]:
     """One engine game (``choose(game, mover)`` gives the move; a share ``random_share``
-    of the moves random): every position from the third ply on whose mover cannot capture the enemy
-    Kernel at once, and the finished (or capped) game."""
+    of the moves random): every position from the third ply on whose mover cannot
+    capture the enemy Kernel at once, and the finished (or capped) game."""
     g = make_game("amoeba")
     seen = []
     while g.result is None and g.ply < max_plies:
