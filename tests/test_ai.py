@@ -412,6 +412,56 @@ def test_onyx_order_puts_the_block_of_a_side_run_first():
     assert len(near) >= 5, [game.move_str(m) for m in first]
 
 
+def test_onyx_plain_paths_finds_the_cuts():
+    # Black's start stones l6 l7 and l8: to the bottom edge the path can go down column l
+    # or, diagonally from l6, down column k; to the top only l9-l12 will do. A stone on
+    # each of those lengthens the path, a stone on one of the other points does not.
+    from game.ai.onyx_eval import INF, path_distance, plain_paths
+    game = make_game("onyx", size=12)
+    game.push("l8")
+    d, on, cuts = plain_paths(game, 1)
+    assert d == path_distance(game, 1) == 9
+    assert {game.move_str(p) for p in cuts} == {"l9", "l10", "l11", "l12"}
+    assert {game.move_str(p) for p in on} >= {"k1", "k5", "l1", "l5"}
+
+    def lengthen(g, d, on):
+        out = []
+        for p in on:
+            trial = g.copy()
+            trial._cell[p] = 2          # a White stone there, nothing else changed
+            if path_distance(trial, 1) > d:
+                out.append(p)
+        return out
+
+    assert lengthen(game, d, on) == cuts
+    # On the open board every point is on a shortest path and none is a cut.
+    d, on, cuts = plain_paths(make_game("onyx", size=12, open=True), 1)
+    assert (d, len(on), cuts) == (12, 144, [])
+    # A White wall across row 6 with one gap at f6: the gap is a cut, and so is the
+    # column above it (f6's only neighbour upwards is f7).
+    wall = pos("onyx", "White: " + " ".join(f"{c}6" for c in "abcdeghijkl"), "black")
+    d, on, cuts = plain_paths(wall, 1)
+    assert d == 12 and [wall.move_str(p) for p in cuts] == [f"f{r}" for r in range(6, 13)]
+    assert lengthen(wall, d, on) == cuts
+    full = pos("onyx", "White: " + " ".join(f"{c}6" for c in "abcdefghijkl"), "black")
+    assert plain_paths(full, 1) == (INF, [], [])
+
+
+def test_onyx_order_cuts_a_path_it_loses_the_race_to(monkeypatch):
+    # After l8 Black needs 9 stones and White 10, White to move: in a plain race Black
+    # connects first, so White must cut, and only l9-l12 lengthen Black's path. They
+    # are the first four moves the tree tries; without the race rule they are not.
+    import game.ai.onyx_eval as oe
+    game = make_game("onyx", size=12)
+    game.push("l8")
+    assert oe.distances(game) == (9, 10)
+    k = knowledge_for("onyx")
+    cuts = {game.point_index(c) for c in ("l9", "l10", "l11", "l12")}
+    assert set(k.order(game, game.legal_moves(), random.Random(0))[:4]) == cuts
+    monkeypatch.setattr(oe, "RACE_BONUS", 0.0)
+    assert set(k.order(game, game.legal_moves(), random.Random(0))[:4]) != cuts
+
+
 # White has run along Black's top edge (b12-g12) and needs h12-l12 in single file: its
 # two-distance (19) counts that path as cut already, its plain distance is 5. Black to move.
 SINGLE_FILE_12 = ("Black: a6 a7 b8 b11 c4 d2 d3 d11 e1 g9 h11 l6 l7 de1112; "

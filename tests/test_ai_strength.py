@@ -94,23 +94,20 @@ def test_medium_as_white_keeps_the_runner_from_capturing_its_way_through(runner,
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
-# The two games Medium is known to lose (issue 13 is open for them). Strict: the day the engine
-# wins one of them, its test fails here, to be turned into a plain test.
-@pytest.mark.xfail(strict=True, reason="known loss: Medium blocks the runner's line along "
-                   "column l (through its start stones l6, l7) only at ply 13; on 12x12 the "
-                   "move order's single-file rule is off (onyx_eval.FRAGILE_MIN_SIZE)")
+# Two games Medium lost before the move order's race rule (``onyx_eval.RACE_BONUS``: a side
+# that needs more stones than the opponent tries first the points on every one of the
+# opponent's shortest paths).
 def test_medium_as_white_blocks_the_runner_along_the_far_edge_on_12x12():
-    # 1,200 iterations (Medium's 1 s gave it about 2,000 on 12x12 with two matches on the
-    # 2 cores); it wins the game with 375 or 1,500, so the loss is the search's chance,
-    # not a budget it cannot reach.
+    # The runner runs column l through Black's start stones l6, l7. Without the rule Medium
+    # first put a stone on column l at ply 13 and lost in 37 plies. 1,200 iterations:
+    # Medium's 1 s gave it about 2,000 on 12x12 with two matches on the 2 cores.
     how, plies = play_out(12, "runner", Color.WHITE, iterations=1200, seed=0)
     assert how in ("engine", "proven", "cut"), (how, plies)
 
 
-@pytest.mark.xfail(strict=True, reason="known loss: a ladder; the runner extends along row 11 "
-                   "while Medium runs beside it along row 12 (it needed a stone ahead on "
-                   "row 11); with 1,500 iterations Medium wins it")
 def test_medium_as_black_escapes_the_ladder_on_16x16():
+    # Without the rule: a ladder, the runner extending along row 11 while Medium ran
+    # beside it on row 12, lost in 96 plies.
     how, plies = play_out(16, "runner", Color.BLACK, seed=15)
     assert how in ("engine", "proven", "cut"), (how, plies)
 
