@@ -15,25 +15,25 @@ uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s 
           no tactics, no game knowledge
 ========  ==============================================================  ===========
 
-The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the
-tree and in the simulations), and leaves scored by four random plies and a
-static evaluation fitted to the results of engine games (``amoeba_eval``; Easy:
-playouts cut off after 60 plies and scored by stack count); Onager, two-ply back-row
-wins (found by counting what each reply changes, not by playing it: the same
-wins, twice as fast; Easy plays them out as before), short advance-biased
-rollouts scored by the race, which take or even the back-row count when a move
-can (Easy's rollouts do not), lakes placed where they block the opponent most;
-Onyx, connection distances (``onyx_eval``): connections in one, the moves ordered by how near they lie to a
-shortest path of either side, and every leaf of the tree scored by both sides'
-two-distance potentials, each at most the plain distance plus 3 so that a run
-in single file counts as a threat, and at least what the mover's best capture
-leaves (no random playouts), with RAVE and progressive widening over that order
-(``width0``), so that even a small budget spends itself on the moves that matter:
-Medium, on a quarter of its iterations, blocks a run along the side of the board
-and a greedy shortest-path runner on 12×12,
-16×16 and 20×20 (``tests/test_ai_strength.py``). Easy keeps the classic
-knowledge (``registry.classic_knowledge_for``: for Onyx uniform random
-playouts), so it is exactly as strong as it was.
+The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
+and in the simulations), and leaves scored by four random plies and a static
+evaluation fitted to the results of engine games (``amoeba_eval``; Easy: playouts cut
+off after 60 plies and scored by stack count); Onager, two-ply back-row wins (found by
+counting what each reply changes, not by playing it: the same wins, twice as fast;
+Easy plays them out as before), short advance-biased rollouts scored by the race,
+which take or even the back-row count when a move can (Easy's rollouts do not), lakes
+placed where they block the opponent most; Onyx, connection distances (``onyx_eval``):
+connections in one, the moves ordered by how near they lie to a shortest path of
+either side (the opponent's cuts first when it wins the plain race), and every leaf of
+the tree scored by both sides' two-distance potentials, each at most the plain
+distance plus 3 so that a run in single file counts as a threat, and at least what the
+mover's best capture leaves (no random playouts), with RAVE and progressive widening
+over that order (``width0``), so that even a small budget spends itself on the moves
+that matter: Medium, on a quarter of its iterations, blocks a run along the side of
+the board and a greedy shortest-path runner on 12×12, 16×16 and 20×20
+(``tests/test_ai_strength.py``). Easy keeps the classic knowledge
+(``registry.classic_knowledge_for``: for Onyx uniform random playouts), so it is
+exactly as strong as it was.
 
 The search keeps its work when asked to (``tree=SearchTree()``, one per
 player: the match runner and the worker process do): the next search starts

@@ -437,7 +437,7 @@ def _least_sum(a: list[int], b: list[int], cell: list[int], nc: int) -> int:
 
 
 def plain_paths(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, list[int], list[int]]:
-    """(colour s's plain distance, the empty points on one of its shortest paths, the cuts).
+    """(colour s's plain distance, the empty points on any shortest path of it, the cuts).
 
     A cut is an empty point on every shortest path: a stone there lengthens the path. A
     shortest path fills one empty point at each step of the distance from its first edge
@@ -472,12 +472,13 @@ FRAGILE_BONUS = 6.0    # the order's bonus for the points on the opponent's plai
 # Boards the rule is used on: it won 6 of 6 where Medium had lost 4 of 6 on 20x20, but on
 # 12x12 Medium lost 3 of 13 games to the edge line with it against 1 of 20 without it.
 FRAGILE_MIN_SIZE = 16
-# The order's bonus for the cuts of the opponent's plain shortest paths (``plain_paths``) when
-# the side to move loses the race, i.e. needs more stones than the opponent. Measured with
-# Medium at 375 iterations against the runners (seeds 30-59 on 12x12, 0-29 on 16x16, both
-# colours, 200 games): 2 lost with it, 2 without, but not the same games; it wins the two
-# recorded losses of the tests, costs no measurable speed, and plays the cut of a run along
-# the edge first where the rest of the order tried the points beside it.
+# The order's bonus for the cuts of the opponent's plain shortest paths (``plain_paths``)
+# when the side to move loses the race, i.e. needs more stones than the opponent. Medium
+# at 375 iterations against the runners, both colours, 200 games (12x12 seeds 30-59;
+# 16x16 the runner 10-29, the line 0-19): 2 lost with it and 2 without, not the same
+# games. It wins the two recorded losses of the tests, costs no measurable speed, and
+# tries the cut of a run along the edge first where the rest of the order tried the
+# points beside it.
 RACE_BONUS = 6.0
 # The leaf value counts a side's distance as at most its plain distance plus this (None: off).
 PLAIN_CAP = 3
