@@ -219,6 +219,14 @@ class Game(ABC):
     def variant_name(self) -> str:
         return ""
 
+    def turn_phase(self) -> str | None:
+        """The name of the un-numbered opening phase the next ply belongs to, or None.
+
+        Move numbers count the play phase only; a game with a set-up phase (Onager's lakes)
+        names it here and ``game.rules.numbering`` lists its plies in one row of that name.
+        """
+        return None
+
     # ------------------------------------------------------------- endings
     def end_by_agreement(self) -> Result:
         """End the game by agreement (if the game's spec allows it)."""

@@ -1,4 +1,4 @@
-"""Onager rules core, exact to /work/shared/rules/onager.md.
+"""Onager rules core, exact to ``docs/rules/onager.md``.
 
 Board state is two flat lists over the 91 cells (canonical order, see hexgrid):
 
@@ -394,6 +394,11 @@ class Onager(Game):
     def in_setup(self) -> bool:
         """True during the setup phase (lake placements)."""
         return self._setup_left > 0
+
+    def turn_phase(self) -> str | None:
+        """The lake placements (Black, White, Black) share one row named "Lakes" in move lists;
+        the numbered moves start with Black's first move after them."""
+        return "Lakes" if self._setup_left else None
 
     def moves_played(self) -> list[int]:
         return list(self._hist)

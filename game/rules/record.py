@@ -10,8 +10,8 @@ Pure text in and out: no files, no clock (the date is passed in). Example::
     [Result "black"]
     [Reason "connection"]
 
-    1. f6 swap
-    2. c3** d4
+    1. f6 swap c3**
+    2. d4 e5
 
 Headers come first, one per line, as ``[Name "value"]`` (``\\"`` and ``\\\\`` escape a quote
 and a backslash). Known headers:
@@ -46,8 +46,22 @@ texts, each with its whitespace runs turned into single spaces; empty ones are d
 record without comments formats exactly as before. The game review (``game.ai.review``)
 stores its verdicts this way, with an ``Annotator`` header.
 
+Variations, as in PGN: ``( ... )`` after a move holds alternatives to that move (played from
+the same position), nested as deep as needed, with ``{comments}`` inside, e.g.
+``1. c3-d4 (1. e3-d3 d5-d4 {idea}) 1... e3-d3 (1... e2-e3 (1... e4-e5))``. They land in
+``Record.tree`` (a :class:`~game.rules.tree.GameTree` whose main line is ``Record.moves``);
+``game.rules.record_tree`` reads and writes the move section.
+
+Move numbers come from ``game.rules.numbering``: one numbered row a line (``12. b w``; after
+the Onyx pie rule's ``swap`` White moves again in the same row: ``1. f6 swap c3**``); a game
+that starts with White to move begins ``1... w``; Onager's three lakes are one row written
+``Lakes: c3 c5 h5``, the numbered moves start after them. Inside and right after a variation a
+ply gets its number again (``3... e3-d3``). ``Lakes:`` labels are ignored on input, like numbers.
+
 ``parse_record`` replays every move through the rules core, so a record that parses is a
-legal game. Every problem raises :class:`RecordError` naming the line.
+legal game. Every problem raises :class:`RecordError` naming the line; with ``recover=True`` a
+damaged move section (cut short, a refused move, garbage) loads up to its last good main-line
+move instead, and the record says what was lost (``error``, ``recovered_plies``).
 """
 from __future__ import annotations
 
@@ -58,9 +72,12 @@ from typing import Any, Mapping, Sequence
 
 from . import GAME_NAMES, game_class
 from .base import Color, Game, Result, RulesError
+from .record_tree import (RecordError, main_nodes, main_slots, read_moves,
+                          rebuild_tree, result_of_line, scan_line, stop_words, write_moves)
+from .tree import GameTree
 
 __all__ = ["Record", "RecordError", "parse_record", "format_record", "record_from_game",
-           "UI_REASONS", "RESULT_WORDS"]
+           "record_from_tree", "UI_REASONS", "RESULT_WORDS"]
 
 #: Endings decided outside the rules core (the rules core never produces these itself,
 #: except Amoeba's and Onager's ``end_by_agreement``, which a record checks on replay).
@@ -71,22 +88,10 @@ RESULT_WORDS = ("black", "white", "draw", "*")
 _FIELD_HEADERS = ("Game", "Variant", "Result", "Reason", "SetUp", "ToMove", "SetUpOptions",
                   "Plies")
 _HEADER_RE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
-_NUMBER_RE = re.compile(r"^(\d+)\.+(.*)$")
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9*>\-]+$")
 _OPTION_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _INT_RE = re.compile(r"^[+-]?\d{1,9}$")
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
-_MAX_TOKEN = 40
-
-
-class RecordError(RulesError):
-    """A record cannot be read. ``line`` is the 1-based line number (None if not tied to one)."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.line = line
-        self.problem = message
-        super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
 @dataclass
@@ -100,6 +105,11 @@ class Record:
     ``setup``/``to_move`` describe a set-up start position (None: the game's initial one).
     ``comments`` maps a ply to the comments written after that move (``{...}`` in the text;
     ply 0: before the first move), in order; plies without comments are absent.
+    ``tree``: the whole game tree with its variations (set by ``parse_record`` and
+    ``record_from_tree``; None otherwise); its main line is ``moves`` and its main-line
+    comments are ``comments``, which ``format_record`` writes from ``moves``/``comments``.
+    ``error`` and ``recovered_plies``: set by ``parse_record(text, recover=True)`` when the
+    text was damaged: what stopped the reading, in a player's words, and the plies kept.
     """
 
     game: str
@@ -111,6 +121,9 @@ class Record:
     to_move: Color = Color.BLACK
     setup_options: dict[str, Any] = field(default_factory=dict)
     comments: dict[int, list[str]] = field(default_factory=dict)
+    tree: GameTree | None = field(default=None, compare=False, repr=False)
+    error: str | None = field(default=None, compare=False)
+    recovered_plies: int | None = field(default=None, compare=False)
 
     # ------------------------------------------------------------- views
     @property
@@ -296,13 +309,21 @@ def _describe(result: Result | None) -> str:
 
 
 # ---------------------------------------------------------------- parsing
-def parse_record(text: str) -> Record:
-    """Read a record and replay every move through the rules core.
+def parse_record(text: str, recover: bool = False) -> Record:
+    """Read a record and replay every move (variations too) through the rules core.
 
     Raises RecordError (naming the line) for: no or unknown ``Game``, malformed or
     repeated headers, bad ``Variant``/``SetUp``/``ToMove``/``Result``/``Reason`` values,
-    headers after the moves, malformed tokens, refused moves, moves after the end, and a
-    ``Result`` that contradicts what the rules core says about the moves.
+    headers after the moves, malformed tokens, refused moves (in variations too), moves
+    after the end, unbalanced or empty ``( )``, and a ``Result`` that contradicts what the
+    rules core says about the moves.
+
+    ``recover=True``: a damaged move section (cut in the middle, a refused move, a wrong
+    ``Plies`` count, an unclosed ``{`` or ``(``, garbage after good moves) loads up to its
+    last good main-line move; ``Record.error`` says where and why it stopped, in a player's
+    words, and ``Record.recovered_plies`` how many plies were kept (None: nothing lost). A
+    ``Result`` that does not fit the kept moves is dropped. Headers that do not tell the
+    game (no or unknown ``Game``, a bad ``Variant`` or ``SetUp``, ...) still raise.
     """
     if not isinstance(text, str):
         raise RecordError("a record must be text")
@@ -314,19 +335,30 @@ def parse_record(text: str) -> Record:
     values: dict[str, str] = {}
     headers: dict[str, str] = {}
     seen: dict[str, int] = {}  # header name in lower case -> line
-    body: list[tuple[int, str, bool]] = []  # (line number, token or comment, is a comment)
+    body: list[tuple[int, str, str]] = []  # (line number, kind, text): see record_tree
     in_moves = False
+    blank_after_headers = False
+    stop: RecordError | None = None           # where a damaged move section stops (recover)
     comment: tuple[list[str], int] | None = None   # a {comment} still open: pieces, line
     for lineno, raw in enumerate(lines, start=1):
-        if comment is not None:        # inside a {comment} opened on an earlier line
-            comment = _scan_moves(raw, lineno, body, comment)
-            continue
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+        try:
+            if comment is not None:        # inside a {comment} opened on an earlier line
+                comment = scan_line(raw, lineno, body, comment)
+                continue
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                if header_lines and not line:
+                    blank_after_headers = True
+                continue
+            if line.startswith("[") and in_moves:
+                raise RecordError("a header after the moves (headers must come first)", lineno,
+                                  plain="a header line after the moves")
+        except RecordError as e:
+            if not recover:
+                raise
+            stop, comment = e, None
+            break
         if line.startswith("["):
-            if in_moves:
-                raise RecordError("a header after the moves (headers must come first)", lineno)
             m = _HEADER_RE.match(line)
             if not m:
                 raise RecordError(f'malformed header {_clip(line)!r} (expected [Name "value"])',
@@ -349,9 +381,19 @@ def parse_record(text: str) -> Record:
         if not header_lines:
             raise RecordError('the record must start with a [Game "..."] header', lineno)
         in_moves = True
-        comment = _scan_moves(line, lineno, body, None)
+        try:
+            comment = scan_line(line, lineno, body, None)
+        except RecordError as e:
+            if not recover:
+                raise
+            stop = e
+            break
     if comment is not None:
-        raise RecordError("a comment opened with { is not closed with }", comment[1])
+        e = RecordError("a comment opened with { is not closed with }", comment[1],
+                        plain="a comment opened with { is not closed")
+        if not recover:
+            raise e
+        stop = e
 
     if "Game" not in values:
         raise RecordError('empty record: no [Game "..."] header', 1 if not lines else len(lines))
@@ -382,7 +424,20 @@ def parse_record(text: str) -> Record:
             if key in options:
                 raise RecordError(f"SetUpOptions: {key} is already given in Variant", so_line)
 
-    claimed, result_line = _parse_result_headers(values, header_lines)
+    headers_cut = (recover and not in_moves and stop is None and not blank_after_headers
+                   and "Plies" not in values)
+    if headers_cut and setup is not None and "ToMove" not in values:
+        raise RecordError("the file stops in its headers: the SetUp position has no ToMove",
+                          max(header_lines.values()))
+
+    result_note: str | None = None
+    try:
+        claimed, result_line = _parse_result_headers(values, header_lines)
+    except RecordError as e:
+        if not recover:
+            raise
+        claimed, result_line = _UNSET, None
+        result_note = f"the Result header (line {e.line}) is damaged and is dropped: {e.problem}"
 
     game = _start_game(name, options, setup, to_move, setup_options,
                        header_lines.get("Variant"), header_lines.get("SetUp"))
@@ -390,81 +445,59 @@ def parse_record(text: str) -> Record:
     if setup is not None:
         setup = game.position_text()  # canonical
 
-    moves: list[str] = []
-    comments: dict[int, list[str]] = {}
-    for lineno, token, is_comment in body:
-        if is_comment:
-            text = " ".join(token.split())
-            if text:
-                comments.setdefault(len(moves), []).append(text)
-            continue
-        m = _NUMBER_RE.match(token)
-        if m:
-            token = m.group(2)
-            if not token:
-                continue
-        if len(token) > _MAX_TOKEN or not _TOKEN_RE.match(token):
-            raise RecordError(f"move {len(moves) + 1}: malformed token {_clip(token)!r}", lineno)
-        n = len(moves) + 1
-        if game.result is not None:
-            raise RecordError(f"move {n} {token!r} comes after the end of the game "
-                              f"({game.result.describe()})", lineno)
-        try:
-            move = game.parse_move(token)
-            rec = game.record_str(move)
-            game.play(move)
-        except RulesError as e:
-            raise RecordError(f"move {n} {token!r} refused: {e}", lineno) from None
-        moves.append(rec)
+    tail_cut = (recover and stop is None and bool(text) and not text[-1].isspace() and bool(body)
+                and body[-1][1] == "move" and body[-1][0] == len(lines)
+                and lines[-1].endswith(body[-1][2]))
+    read = read_moves(game, body, recover, tail_cut)
+    game, moves = read.game, read.moves
+    stop = read.stop or stop
+    lost = stop is not None
 
     if "Plies" in values:
         pl = header_lines["Plies"]
+        problem, plain = None, None
         if not re.match(r"^\d{1,7}$", values["Plies"].strip()):
-            raise RecordError(f"Plies must be a number of moves, not {_clip(values['Plies'])!r}", pl)
-        want = int(values["Plies"])
-        if want != len(moves):
+            problem = f"Plies must be a number of moves, not {_clip(values['Plies'])!r}"
+            plain, at = "its Plies header is not a number", pl
+        elif int(values["Plies"]) != len(moves) and not lost:
+            want = int(values["Plies"])
+            problem = (f"the record has {len(moves)} moves but its Plies header (line {pl}) "
+                       f"says {want}: is the file cut short or edited?")
+            plain = f"the file has {len(moves)} plies but its Plies header says {want}"
             at = body[-1][0] if body else pl
-            raise RecordError(f"the record has {len(moves)} moves but its Plies header (line {pl}) "
-                              f"says {want}: is the file cut short or edited?", at)
-    result = _check_result(game, claimed, result_line)
+        if problem is not None:
+            if not recover:
+                raise RecordError(problem, at)
+            stop = stop or RecordError(problem, at, plain=plain)
+    elif headers_cut:
+        stop = RecordError("the file ends after its headers, with no moves and no Plies header",
+                           max(header_lines.values()),
+                           plain="the file ends after its headers (is it cut short?)")
+
+    error: str | None = result_note
+    recovered: int | None = None
+    if stop is not None:
+        recovered = len(moves)
+        where = "" if stop.line is None else f" (line {stop.line})"
+        error = f"the file stops at {stop_words(read)}{where}: {stop.plain or stop.problem}"
+        result = game.result            # only the rules core can still be trusted
+    else:
+        try:
+            result = _check_result(game, claimed, result_line)
+        except RecordError as e:
+            if not recover:
+                raise
+            result = game.result
+            error = (f"the Result header (line {e.line}) does not fit the moves and is dropped: "
+                     f"{e.problem}")
+    tree = read.tree
+    comments = {0: list(tree.root.comments)} if tree.root.comments else {}
+    for ply, node in enumerate(tree.root.main_line(), start=1):
+        if node.comments:
+            comments[ply] = list(node.comments)
     return Record(game=name, options=options, headers=headers, moves=moves, result=result,
-                  setup=setup, to_move=to_move, setup_options=setup_options, comments=comments)
-
-
-def _scan_moves(text: str, lineno: int, body: list[tuple[int, str, bool]],
-               open_comment: tuple[list[str], int] | None) -> tuple[list[str], int] | None:
-    """Split one line of the move section into tokens and ``{comments}``, appended to body.
-
-    ``open_comment`` is a comment still open from an earlier line: its pieces and the line
-    it opened on (None: none). Returns the comment left open at the end of this line, if any.
-    A comment is put in body with the line it opened on.
-    """
-    i, n = 0, len(text)
-    while i < n:
-        if open_comment is not None:
-            pieces, first = open_comment
-            j = text.find("}", i)
-            if j < 0:
-                pieces.append(text[i:])
-                return open_comment
-            pieces.append(text[i:j])
-            body.append((first, " ".join(pieces), True))
-            open_comment = None
-            i = j + 1
-            continue
-        j = i
-        while j < n and text[j] not in "{}":
-            j += 1
-        for token in text[i:j].split():
-            body.append((lineno, token, False))
-        if j >= n:
-            break
-        if text[j] == "}":
-            raise RecordError("a } without a { before it (comments are written {like this})",
-                              lineno)
-        open_comment = ([], lineno)
-        i = j + 1
-    return open_comment
+                  setup=setup, to_move=to_move, setup_options=setup_options, comments=comments,
+                  tree=tree, error=error, recovered_plies=recovered)
 
 
 def _clip(s: str, n: int = 30) -> str:
@@ -523,7 +556,12 @@ def _check_result(game: Game, claimed: Any, line: int | None) -> Result | None:
 
 # ---------------------------------------------------------------- formatting
 def format_record(record: Record) -> str:
-    """The record as text (headers, a blank line, two moves per numbered line)."""
+    """The record as text: headers, a blank line, one numbered row of moves a line.
+
+    The main line comes from ``record.moves`` and ``record.comments``; the variations from
+    ``record.tree`` (where its main line agrees with ``record.moves``), written after the move
+    they are alternatives to.
+    """
     out = [f'[Game "{_escape(record.game)}"]']
     if record.options:
         out.append(f'[Variant "{_escape(_format_options(record.options))}"]')
@@ -544,36 +582,27 @@ def format_record(record: Record) -> str:
             out.append(f'[SetUpOptions "{_escape(_format_options(record.setup_options))}"]')
     out.append(f'[Plies "{len(record.moves)}"]')
     out.append("")
-    moves = record.moves
-    notes = _comment_texts(record.comments, len(moves))
-    if not notes:
-        for i in range(0, len(moves), 2):
-            out.append(f"{i // 2 + 1}. " + " ".join(moves[i:i + 2]))
-        return "\n".join(out) + "\n"
-    if notes.get(0):
-        out.append(" ".join(notes[0]))
-    for i in range(0, len(moves), 2):
-        words = []
-        for ply in range(i + 1, min(i + 2, len(moves)) + 1):
-            words.append(moves[ply - 1])
-            words.extend(notes.get(ply, ()))
-        out.append(f"{i // 2 + 1}. " + " ".join(words))
+    moves = list(record.moves)
+    nodes = main_nodes(record.tree, moves)
+    start: Game | None = None
+    if moves and len(nodes) < len(moves):      # a tree's moves know their slots already
+        try:
+            start = record.start()
+        except RecordError:
+            start = None
+
+    def variations(i: int) -> list[Any]:
+        if i >= len(nodes):
+            return []
+        parent = nodes[i].parent
+        return parent.children[1:] if parent is not None else []
+
+    if moves and len(nodes) == len(moves):
+        slots = [n.slot for n in nodes]
+    else:
+        slots = main_slots(start, moves, record.to_move)
+    out.extend(write_moves(moves, record.comments, slots, variations))
     return "\n".join(out) + "\n"
-
-
-def _comment_texts(comments: Mapping[int, Sequence[str]] | None, plies: int) -> dict[int, list[str]]:
-    """``{text}`` forms of the comments of plies 0..plies (others are ignored), by ply."""
-    out: dict[int, list[str]] = {}
-    for ply, texts in (comments or {}).items():
-        if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= plies:
-            continue
-        if isinstance(texts, str):
-            texts = [texts]
-        for text in texts:
-            clean = " ".join(str(text).replace("}", ")").split())
-            if clean:
-                out.setdefault(ply, []).append("{" + clean + "}")
-    return out
 
 
 _HEADER_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -590,49 +619,86 @@ def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
     ``ui_result``: a UI-level ending (resign, or an agreement the rules core does not
     define), used when the rules core's result is None. ``headers``: extra headers.
     """
+    black, white = _player_names(players)
+    date_text = _date_text(date)
+
+    played = game.moves_played()
+    start = game.copy()
+    for _ in range(len(played)):
+        start.undo()
+    fresh, setup, to_move, setup_options = _start_of(start)
+    moves: list[str] = []
+    for m in played:
+        moves.append(fresh.record_str(m))
+        fresh.play(m)
+    result = result_of_line(game, ui_result)
+    return Record(game=game.name, options=dict(game.options()),
+                  headers=_headers(black, white, date_text, headers), moves=moves, result=result,
+                  setup=setup, to_move=to_move, setup_options=setup_options)
+
+
+def record_from_tree(start: Game, tree: GameTree, players: Sequence[str] | Mapping[Any, str],
+                     date: Any, ui_result: Result | None = None,
+                     headers: Mapping[str, str] | None = None) -> Record:
+    """A record of a whole game tree (main line and variations) from its start position.
+
+    ``start`` is the game at the tree's root (not changed); ``players``, ``date``,
+    ``headers``: as for :func:`record_from_game`. Every move of the tree is replayed through
+    the rules core (RecordError names a refused one) and described canonically; the comments
+    are kept. The result is the rules core's at the end of the main line, else ``ui_result``,
+    else the ending recorded on the main line's last node. ``Record.tree`` is the replayed
+    copy (the given tree is not changed or kept).
+    """
+    black, white = _player_names(players)
+    first, setup, to_move, setup_options = _start_of(start.copy())
+    new, end = rebuild_tree(first, tree)
+    main = new.main_line()
+    moves = [n.move.record for n in main]  # type: ignore[union-attr]
+    comments = {0: list(new.root.comments)} if new.root.comments else {}
+    for ply, node in enumerate(main, start=1):
+        if node.comments:
+            comments[ply] = list(node.comments)
+    if ui_result is None and end.result is None:
+        ui_result = tree.root.end().ending
+    result = result_of_line(end, ui_result)
+    return Record(game=start.name, options=dict(start.options()),
+                  headers=_headers(black, white, _date_text(date), headers), moves=moves,
+                  result=result, setup=setup, to_move=to_move, setup_options=setup_options,
+                  comments=comments, tree=new)
+
+
+def _player_names(players: Sequence[str] | Mapping[Any, str]) -> tuple[str, str]:
     if isinstance(players, Mapping):
         def who(c: Color) -> str:
             for k in (c, c.word, c.title, int(c)):
                 if k in players:
                     return str(players[k])
             return ""
-        black, white = who(Color.BLACK), who(Color.WHITE)
-    else:
-        black, white = (str(players[0]), str(players[1])) if len(players) >= 2 else ("", "")
-    date_text = _date_text(date)
+        return who(Color.BLACK), who(Color.WHITE)
+    return (str(players[0]), str(players[1])) if len(players) >= 2 else ("", "")
 
-    options = dict(game.options())
-    played = game.moves_played()
-    start = game.copy()
-    for _ in range(len(played)):
-        start.undo()
-    if start.result is not None and start.result.reason == "agreement":
-        start = _without_agreement(start)
-    fresh = type(game).new(**options)
-    setup: str | None = None
-    to_move = Color.BLACK
-    setup_options: dict[str, Any] = {}
-    if not _same_state(start, fresh):
-        setup = start.position_text()
-        to_move = start.to_move
-        fresh, setup_options = _rebuild_setup(start, setup, options)
-    moves: list[str] = []
-    for m in played:
-        moves.append(fresh.record_str(m))
-        fresh.play(m)
 
-    result = game.result
-    if result is None:
-        result = ui_result
-    elif ui_result is not None and ui_result != result:
-        raise RecordError(f"the game already ended ({result.describe()}); "
-                          f"it cannot also end with {ui_result.describe()}")
+def _headers(black: str, white: str, date_text: str,
+             headers: Mapping[str, str] | None) -> dict[str, str]:
     hdrs: dict[str, str] = {"Black": black, "White": white, "Date": date_text}
     for k, v in (headers or {}).items():
         if k not in hdrs and k.lower() not in (h.lower() for h in _FIELD_HEADERS):
             hdrs[str(k)] = str(v)
-    return Record(game=game.name, options=options, headers=hdrs, moves=moves, result=result,
-                  setup=setup, to_move=to_move, setup_options=setup_options)
+    return hdrs
+
+
+def _start_of(start: Game) -> tuple[Game, str | None, Color, dict[str, Any]]:
+    """For a game's start position (our copy): a game at the same position to replay on, and
+    the SetUp, ToMove and SetUpOptions that write it (SetUp None: the initial position)."""
+    options = dict(start.options())
+    if start.result is not None and start.result.reason == "agreement":
+        start = _without_agreement(start)
+    fresh = type(start).new(**options)
+    if _same_state(start, fresh):
+        return fresh, None, Color.BLACK, {}
+    setup = start.position_text()
+    fresh, setup_options = _rebuild_setup(start, setup, options)
+    return fresh, setup, start.to_move, setup_options
 
 
 def _date_text(date: Any) -> str:
