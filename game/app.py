@@ -33,6 +33,7 @@ import pygame
 import pygame_gui
 
 from .anim.tween import Tween
+from .cli import OneLineParser, on_stop_signals, output_problem, positive, whole
 from .resources import DIST_NAME, assets_dir, report_missing, version
 from .scenes.base import Scene
 
@@ -464,12 +465,31 @@ def settle_memory() -> None:
 
 
 # ====================================================================== command line
+MAX_WINDOW = (8192, 8192)     # --window: from MIN_SIZE up to this (a bigger one takes minutes a frame)
+MAX_SPEED = 10.0              # --speed: more than 0, at most this
+MAX_FRAMES = 100_000          # --frames: from 1 up to this
+ONYX_SIZES = (12, 16, 20)
+_SHOT_TYPES = (".png", ".bmp", ".jpg", ".jpeg", ".tga")   # what pygame.image.save writes
+
+
 def _window_size(text: str) -> tuple[int, int]:
+    """A ``--window`` value: WxH within MIN_SIZE..MAX_WINDOW (a smaller one is refused, not enlarged)."""
     try:
-        w, h = text.lower().replace("×", "x").split("x")
-        return int(w), int(h)
+        w, h = text.strip().lower().replace("×", "x").split("x")
+        size = int(w), int(h)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"window size must look like 1280x800, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must look like WIDTHxHEIGHT (e.g. 1280x800), not {text!r}") from None
+    if not (MIN_SIZE[0] <= size[0] <= MAX_WINDOW[0] and MIN_SIZE[1] <= size[1] <= MAX_WINDOW[1]):
+        raise argparse.ArgumentTypeError(f"must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and "
+                                         f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}, not {size[0]}x{size[1]}")
+    return size
+
+
+def _onyx_size(text: str) -> int:
+    t = text.strip()
+    if t.isdigit() and int(t) in ONYX_SIZES:
+        return int(t)
+    raise argparse.ArgumentTypeError(f"must be {ONYX_SIZES[0]}, {ONYX_SIZES[1]} or {ONYX_SIZES[2]}, not {text!r}")
 
 
 def _who(text: str) -> str:
@@ -477,7 +497,7 @@ def _who(text: str) -> str:
     from .match import HUMAN, LEVELS
     if t in (HUMAN, *LEVELS) or t.startswith("computer"):
         return t.replace("computer-", "").replace("computer", "medium") or "medium"
-    raise argparse.ArgumentTypeError(f"player must be human, easy, medium or hard, not {text!r}")
+    raise argparse.ArgumentTypeError(f"must be human, easy, medium or hard, not {text!r}")
 
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
@@ -498,7 +518,7 @@ def _scene(text: str) -> str:
           or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
           or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers))
     if not ok:
-        raise argparse.ArgumentTypeError(f"scene must be one of {SCENES_HELP} (GAME: amoeba, onyx or onager; "
+        raise argparse.ArgumentTypeError(f"must be one of {SCENES_HELP} (GAME: amoeba, onyx or onager; "
                                          f"N, STEP from 1), not {text!r}")
     return t
 
@@ -512,11 +532,7 @@ def scene_parts(args: argparse.Namespace) -> tuple[str, str, list[str]]:
     return kind, game, rest[1:]
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse whose refusals are one line on stderr (exit status 2), like the other commands."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())}\n")
+_Parser = OneLineParser       # refusals: one line on stderr, exit status 2 (game.cli)
 
 
 def _prog() -> str:
@@ -546,13 +562,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
     p.add_argument("--black", type=_who, default="human", help="human, easy, medium or hard")
     p.add_argument("--white", type=_who, default="human", help="human, easy, medium or hard")
-    p.add_argument("--size", type=int, choices=(12, 16, 20), help="Onyx board size")
+    p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
-    p.add_argument("--window", type=_window_size, default=DEFAULT_SIZE, help="window size, e.g. 1280x800")
-    p.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier")
-    p.add_argument("--screenshot", metavar="PATH", help="render --frames frames, save the window to PATH, exit")
-    p.add_argument("--frames", type=int, default=30, help="frames to render for --screenshot")
+    p.add_argument("--window", type=_window_size, default=DEFAULT_SIZE,
+                   help=f"window size, e.g. 1280x800 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]})")
+    p.add_argument("--speed", type=positive(MAX_SPEED), default=1.0,
+                   help=f"animation speed multiplier (more than 0, at most {MAX_SPEED:g})")
+    p.add_argument("--screenshot", metavar="PATH",
+                   help="render --frames frames, save the window to PATH (.png, .bmp, .jpg or .tga; "
+                        "its folder must exist), exit")
+    p.add_argument("--frames", type=whole(1, MAX_FRAMES), default=None,
+                   help=f"frames to render for --screenshot (1 to {MAX_FRAMES}, default 30)")
     p.add_argument("--moves", default="", help="moves to play first (space separated, for screenshots)")
     p.add_argument("--scene", type=_scene, default="menu",
                    help=f"first scene: {SCENES_HELP}; e.g. tutorial:onyx, lesson:amoeba:2:3, board:onager")
@@ -560,12 +581,40 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if args.game and args.scene != "menu":
         p.error("--game starts a board: it cannot be used with --scene " + args.scene)
-    if args.frames < 1:
-        p.error(f"--frames must be at least 1, not {args.frames}")
-    problem = _check_scene(args)
+    problem = _check_options(args) or _check_scene(args)
     if problem:
         p.error(problem)
+    if args.frames is None:
+        args.frames = 30
     return args
+
+
+# the scenes that set up a game: they take the players (and, for Onyx, the variant)
+_GAME_KINDS = ("board", "gameover", "save", "new")
+
+
+def _check_options(args: argparse.Namespace) -> str:
+    """What is wrong with options that do not apply here ('' when nothing): the Onyx variant
+    with another game (or none), --frames without --screenshot,
+    a --screenshot that cannot be written (checked now: its folder is never created)."""
+    kind, game, _ = scene_parts(args)
+    sets_up = kind in _GAME_KINDS or (kind == "load" and bool(game))
+    onyx = [name for name, on in (("--size", args.size), ("--open", args.open), ("--pie", args.pie)) if on]
+    if onyx and not (sets_up and game == "onyx"):
+        names = " and ".join((", ".join(onyx[:-1]), onyx[-1])) if len(onyx) > 1 else onyx[0]
+        here = game if sets_up else f"--scene {args.scene}"
+        return (f"{names} {'are' if len(onyx) > 1 else 'is'} for Onyx only (--game onyx, or --scene new:onyx, "
+                f"board:onyx, gameover:onyx, save:onyx or load:onyx), not for {here}")
+    if args.frames is not None and not args.screenshot:
+        return "--frames counts the frames of a --screenshot: add --screenshot PATH"
+    if args.screenshot is not None:
+        problem = output_problem(args.screenshot, "--screenshot")
+        if problem:
+            return problem
+        if Path(args.screenshot).suffix.lower() not in _SHOT_TYPES:
+            return (f"--screenshot: {args.screenshot} must end with {', '.join(_SHOT_TYPES[:-1])} "
+                    f"or {_SHOT_TYPES[-1]}")
+    return ""
 
 
 def _theme(text: str) -> str:
@@ -573,7 +622,7 @@ def _theme(text: str) -> str:
     t = text.strip().lower().replace("_", "-")
     t = {"colourblind": "colour-blind", "colorblind": "colour-blind", "color-blind": "colour-blind"}.get(t, t)
     if t not in THEMES:
-        raise argparse.ArgumentTypeError(f"theme must be one of {', '.join(THEMES)}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(THEMES)}, not {text!r}")
     return t
 
 
@@ -705,23 +754,42 @@ def after_start(app: App, args: argparse.Namespace) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    if args.screenshot:
-        app = build(args, fade=False)
-        for _ in range(max(1, args.frames)):
-            app.step(1.0 / FPS)
-            if not app.running:
-                break
-        out = Path(args.screenshot)
-        if out.parent and not out.parent.exists():
-            out.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(app.screen, str(out))
-        size, frames = app.size, app.frame
-        app.close()
-        print(f"saved {out} ({size[0]}x{size[1]}, {frames} frames)")
-        return 0
-    app = build(args)
-    return app.run()
+    """Run the game (or render a --screenshot). SIGINT and SIGTERM end it within a frame or
+    two: they post a QUIT, so the scenes close and the autosave is written as on a normal
+    exit; the exit status is then 128 + the signal (130, 143) and no screenshot is saved."""
+    stopped: list[int] = []
+
+    def stop(signum: int) -> None:
+        stopped.append(signum)
+        try:
+            if pygame.display.get_init():
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+        except pygame.error:      # no event queue yet: the flag is looked at before each frame
+            pass
+
+    with on_stop_signals(stop):
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+        app = build(args, fade=not args.screenshot)
+        if args.screenshot:
+            for _ in range(args.frames):
+                if stopped or not app.running:
+                    break
+                app.step(1.0 / FPS)
+            if stopped:
+                app.close()
+                print(f"{_prog()}: stopped by a signal, no screenshot saved", file=sys.stderr)
+                return 128 + stopped[0]
+            out = Path(args.screenshot)
+            pygame.image.save(app.screen, str(out))
+            size, frames = app.size, app.frame
+            app.close()
+            print(f"saved {out} ({size[0]}x{size[1]}, {frames} frames)")
+            return 0
+        if stopped:
+            app.close()
+        else:
+            app.run()
+        return 128 + stopped[0] if stopped else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

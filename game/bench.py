@@ -1,4 +1,7 @@
-"""Benchmarks: python -m game.bench rules|ui|idle [--json] [--runs N] [--seconds S].
+"""Benchmarks: python -m game.bench rules|ui|idle [--json] [--runs N] [--seconds S] [--game G].
+
+``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules`` and ``idle``. A bad
+option: one line on stderr, exit status 2; SIGINT or SIGTERM: one line, status 130 or 143.
 
 Speed is measured here, never by a timed test. Each figure is the median of
 several runs, through the same calls the computer opponent makes.
@@ -13,9 +16,13 @@ import sys
 import time
 from typing import Callable
 
+from .cli import OneLineParser, exit_status, interrupt, on_stop_signals, positive, whole
 from .rules import GAME_NAMES, make_game
 
 PLAYOUT_CAP = 1000  # plies; a tool's cap, not a rule (Onager has no move limit)
+MAX_RUNS = 100
+MAX_IDLE_RUNS = 10    # each idle run is two fresh processes of about 13 s
+MAX_SECONDS = 600.0
 
 
 def _rate(work: Callable[[], int], seconds: float) -> float:
@@ -75,26 +82,48 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__)
+    ap = OneLineParser(prog="python -m game.bench", description=__doc__)
     ap.add_argument("what", choices=["rules", "ui", "idle"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--runs", type=int, default=5, help="runs per figure (median)")
-    ap.add_argument("--seconds", type=float, default=1.0, help="length of one run")
-    ap.add_argument("--game", choices=GAME_NAMES, action="append", help="limit to a game")
+    ap.add_argument("--runs", type=whole(1, MAX_RUNS), default=None,
+                    help=f"runs per figure, the median is reported (rules: default 5, up to {MAX_RUNS}; "
+                         f"idle: default 3, up to {MAX_IDLE_RUNS})")
+    ap.add_argument("--seconds", type=positive(MAX_SECONDS), default=None,
+                    help=f"rules: length of one run (default 1, at most {MAX_SECONDS:g})")
+    ap.add_argument("--game", choices=GAME_NAMES, action="append", help="rules: limit to a game")
     args = ap.parse_args(argv)
+    unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle")),
+                                                ("--seconds", args.seconds, ("rules",)),
+                                                ("--game", args.game, ("rules",)))
+              if value is not None and args.what not in used_by]
+    if unused:
+        ap.error(f"{' and '.join(unused)} {'do' if len(unused) > 1 else 'does'} not apply to {args.what}")
+    if args.what == "idle" and args.runs is not None and args.runs > MAX_IDLE_RUNS:
+        ap.error(f"--runs must be a whole number from 1 to {MAX_IDLE_RUNS} for idle, not {args.runs}")
+    try:
+        with on_stop_signals(interrupt):
+            return _run(args)
+    except KeyboardInterrupt as e:
+        print(f"{ap.prog}: error: interrupted, no report", file=sys.stderr)
+        return exit_status(e)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.what == "ui":
         from . import bench_ui
         return bench_ui.run(json_out=args.json)
     if args.what == "idle":
         from . import bench_idle
-        return bench_idle.run(json_out=args.json, runs=min(max(1, args.runs), 5) if args.runs != 5 else 3)
+        return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)
+    runs = args.runs or 5
+    seconds = args.seconds or 1.0
     out = {}
     for name in args.game or GAME_NAMES:
-        out[name] = bench_rules(name, max(1, args.runs), max(0.05, args.seconds))
+        out[name] = bench_rules(name, runs, seconds)
         if not args.json:
             r = out[name]
             print(f"{name:7s} playouts/s {r['playouts_per_s']:>9.1f}   movegen/s {r['movegen_per_s']:>10.1f}"
-                  f"   (avg playout {r['avg_playout_plies']} plies)")
+                  f"   (avg playout {r['avg_playout_plies']} plies)", flush=True)
     if args.json:
         print(json.dumps(out))
     return 0

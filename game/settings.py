@@ -23,14 +23,10 @@ from __future__ import annotations
 
 import math
 import os
+import tomllib     # Python 3.11+ (pyproject.toml: requires-python)
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Mapping
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 from .rules import GAME_NAMES, make_game
 from .rules.base import RulesError

@@ -1,4 +1,4 @@
-"""Amoeba rules core against shared/rules/amoeba.md (sections named in each test)."""
+"""Amoeba rules core against docs/rules/amoeba.md (sections named in each test)."""
 from __future__ import annotations
 
 import json

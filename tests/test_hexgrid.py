@@ -1,4 +1,4 @@
-"""Section 2.1 of amoeba.md / onager.md: the shared hex-hex geometry."""
+"""Section 2.1 of docs/rules/amoeba.md and onager.md: the hex-hex geometry both games use."""
 import pytest
 
 from game.rules.hexgrid import DIR_NAMES, grid

@@ -1,4 +1,4 @@
-"""Onager rules core against /work/shared/rules/onager.md.
+"""Onager rules core against docs/rules/onager.md.
 
 Tests are named after the spec section they check (test_4_5_..., test_8_3_...).
 """

@@ -1,4 +1,4 @@
-"""Onyx rules core, exact to /work/shared/rules/onyx.md (tests named after its sections)."""
+"""Onyx rules core, exact to docs/rules/onyx.md (tests named after its sections)."""
 from __future__ import annotations
 
 import json

@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import subprocess
@@ -388,8 +389,8 @@ def main(argv: list[str] | None = None) -> int:
                 if not (Path(source) / "game" / "ai" / "bestmove.py").is_file():
                     raise UsageError(f"--{side}-from: no checkout of the game at {source} "
                                      "(game/ai/bestmove.py is missing)")
-            if secs is not None and secs <= 0:
-                raise UsageError("the time per move must be more than 0 seconds")
+            if secs is not None and not (math.isfinite(secs) and secs > 0):
+                raise UsageError("the time per move must be a number of seconds more than 0")
             if args.iterations is not None and args.iterations < 1:
                 raise UsageError("--iterations must be at least 1")
             tag = f" {own:g}s" if own is not None else ""

@@ -803,44 +803,62 @@ def _summary_lines(s: Summary) -> list[str]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-    import json
-    import time
+MAX_CLI_SECONDS = 600.0          # --seconds: per position
+MAX_CLI_ITERATIONS = 10_000_000  # --iterations: per position
 
-    ap = argparse.ArgumentParser(prog="python -m game.ai.review",
-                                 description="Review a game record with the engine.")
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line. Bad options, an unreadable or binary RECORD_FILE, a bad record or an
+    --annotate file that cannot be written (a missing folder): one line on stderr and exit
+    status 2, before the review starts. SIGINT or SIGTERM: one line, status 130 or 143."""
+    from ..cli import (OneLineParser, exit_status, interrupt, on_stop_signals, output_problem, positive,
+                       read_text_file, whole)
+
+    ap = OneLineParser(prog="python -m game.ai.review",
+                       description="Review a game record with the engine.")
     ap.add_argument("record", metavar="RECORD_FILE")
-    ap.add_argument("--seconds", type=float, default=None,
-                    help=f"time per position (default {DEFAULT_SECONDS} unless --iterations)")
-    ap.add_argument("--iterations", type=int, default=None,
+    ap.add_argument("--seconds", type=positive(MAX_CLI_SECONDS), default=None,
+                    help=f"time per position, more than 0 and at most {MAX_CLI_SECONDS:g} "
+                         f"(default {DEFAULT_SECONDS} unless --iterations)")
+    ap.add_argument("--iterations", type=whole(1, MAX_CLI_ITERATIONS), default=None,
                     help="iterations per position (alone: a fixed budget, no clock)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--annotate", metavar="OUT", default=None,
-                    help="write the record with the review as comments to OUT ('-': stdout)")
+                    help="write the record with the review as comments to OUT ('-': stdout; "
+                         "its folder must exist)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.seconds is not None and not args.seconds > 0:
-        ap.error("--seconds must be positive")
-    if args.iterations is not None and args.iterations < 1:
-        ap.error("--iterations must be at least 1")
     if args.json and args.annotate == "-":
         ap.error("--json and --annotate - would both print to standard output")
+    if args.annotate not in (None, "-"):
+        problem = output_problem(args.annotate, "--annotate")
+        if problem:
+            ap.error(problem)
     seconds = args.seconds
     if seconds is None and args.iterations is None:
         seconds = DEFAULT_SECONDS
     try:
-        with open(args.record, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"error: cannot read {args.record}: {getattr(e, 'strerror', None) or e}",
-              file=sys.stderr)
+        text = read_text_file(args.record)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
     try:
         record = parse_record(text)
     except RecordError as e:
         print(f"error: {args.record}: {e}", file=sys.stderr)
         return 2
+    try:
+        with on_stop_signals(interrupt):
+            return _review_command(args, record, seconds)
+    except KeyboardInterrupt as e:
+        print("error: interrupted, no review", file=sys.stderr)
+        return exit_status(e)
+
+
+def _review_command(args: Any, record: Record, seconds: float | None) -> int:
+    """The review itself, once the options and the record are known to be good."""
+    import json
+    import time
 
     clock = time.monotonic if seconds is not None else None
     table = not args.json and args.annotate != "-"

@@ -1,4 +1,4 @@
-"""Amoeba: the rules core, exact to ``shared/rules/amoeba.md``.
+"""Amoeba: the rules core, exact to ``docs/rules/amoeba.md``.
 
 Pure Python: no pygame, no files, no clocks.
 

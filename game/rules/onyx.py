@@ -1,4 +1,4 @@
-"""Onyx: the rules core, exact to ``/work/shared/rules/onyx.md``.
+"""Onyx: the rules core, exact to ``docs/rules/onyx.md``.
 
 Points are integer indices. Corner points come first, in canonical order
 (column letter, then row number: ``a1 a2 ... a12 b1 ...``); the midpoints of
