@@ -2,14 +2,18 @@
 
 A mixin of ``BoardScene`` (``scene.py``). Enter plays the move through ``play_move`` (so it
 animates like a click); spaces are ignored and capitals are fine (the rules core reads
-"C3 - D4" as c3-d4); a refused text keeps the box's text and shows the core's reason. While
-the box has the keyboard, the board's key shortcuts are off (Escape gives the keyboard back).
+"C3 - D4" as c3-d4); a refused text keeps the box's text and says why in a player's words
+("“3” is not a move: type a move such as c3-d4"). The box is a ``game.ui.entry.TextEntry``
+(it draws exactly what it holds; pygame-gui's entry line drew its hint into typed text). While
+the box has the keyboard every key is its own: the toolbar and the board see none (their
+``move_box_focused()`` checks), and Escape gives the keyboard back (``leave_move_box``)
+without leaving the board.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ...rules.base import RulesError
+from ...rules.base import InvalidMoveError, RulesError
 
 PLACEHOLDER = {"amoeba": "Type a move: c3-d4, d4>a1", "onyx": "Type a move: f6, ef67, swap",
                "onager": "Type a move: b2-b4, b2-b4-d6"}
@@ -23,7 +27,32 @@ class BoardMoveBox:
 
     def move_box_focused(self) -> bool:
         box = self.w.get("movebox") if self.w else None
-        return bool(box is not None and getattr(box, "is_focused", False))
+        return bool(box is not None and box.alive() and getattr(box, "is_focused", False))
+
+    def leave_move_box(self) -> None:
+        """Escape: the keyboard goes back to the board (and to pygame-gui's focus too, so a
+        later click on the box gives it the keyboard again)."""
+        box = self.w.get("movebox") if self.w else None
+        if box is not None:
+            blur = getattr(box, "blur", None)
+            (blur or box.unfocus)()
+
+    def needs_frames(self) -> bool:
+        """The box's cursor blinks while it has the keyboard (else as ``BoardIdle`` says)."""
+        return self.move_box_focused() or super().needs_frames()  # type: ignore[misc]
+
+    def refused_text(self, text: str, exc: RulesError) -> str:
+        """Why a typed text is not played, in a player's words (not the parser's)."""
+        if isinstance(exc, InvalidMoveError):
+            legal = self.match.legal_strs() if self.match is not None else []
+            example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
+            if not example:
+                example = PLACEHOLDER.get(getattr(self, "game_name", ""), "c3-d4").split(": ")[-1].split(",")[0]
+            return f"“{text}” is not a move: type a move such as {example}."
+        why = str(exc).strip().rstrip(".")
+        if not why or "'" in why or '"' in why:
+            return f"“{text}” cannot be played in this position."
+        return f"“{text}” cannot be played now: {why}."
 
     def typed_move(self, text: str) -> bool:
         """A move typed in the box (Enter); True if it was played."""
@@ -46,7 +75,7 @@ class BoardMoveBox:
         try:
             m.game.parse_move(compact)
         except RulesError as exc:
-            self.set_status(f"“{text}” is not a move here: {exc}", "error")
+            self.set_status(self.refused_text(text, exc), "error")
             return False
         if self.input is not None:
             self.input.cancel()

@@ -12,9 +12,10 @@ import html
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel
 
 from ...rules.base import Color, Motion
+from ...ui.entry import TextEntry
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
@@ -94,8 +95,8 @@ class BoardPanel:
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h - box_h - px(6)))
         W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
         box_y = self._moves_rect.bottom + px(6)
-        W["movebox"] = UITextEntryLine(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
-                                       placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
+        W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
+                                 placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
         # a long status (a Danger line, a path, the game-over banner) grows the box upwards: _fit_status
@@ -325,9 +326,15 @@ class BoardPanel:
 
     # ------------------------------------------------------------ extra action buttons
     def current_actions(self) -> list[tuple[str, str]]:
-        """Buttons the game's input asks for now, as (label, key): Onyx 'Swap colours', Onager 'End move'."""
+        """Buttons for now, as (label, key): the game's input's (Onyx 'Swap colours', Onager
+        'End move'), a variation's (make it the main line, delete it) while one is shown, and
+        'Play on' while two computers wait (a loaded record of theirs opens paused)."""
         inp = self.input
         m = self.match
+        if m is not None and self.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
+            return [("Make main line", "__promote__"), ("Delete variation", "__delete__")]
+        if m is not None and self.paused and not m.browsing and m.live_result is None:
+            return [("Play on", "__playon__")]
         if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
             return []
         out: list[tuple[str, str]] = []
@@ -371,9 +378,21 @@ class BoardPanel:
             W["moves"].set_dimensions(moves_rect.size)
 
     def do_action(self, key: str) -> None:
-        """An action button (or Enter): play the input's move for it."""
+        """An action button (or Enter): play the input's move for it; the move list's
+        variation buttons; Play on for two computers."""
         inp = self.input
         m = self.match
+        if key == "__promote__":
+            self.history.promote()
+            return
+        if key == "__delete__":
+            self.history.delete_variation()
+            return
+        if key == "__playon__":
+            self.paused = False
+            self.set_status("The computers play on. Undo or Menu stops them.")
+            self._sync_actions()
+            return
         if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or self.anim is not None:
             return
         if key == "__end__":
