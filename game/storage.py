@@ -6,6 +6,15 @@ Set ``ABSTRACT_TRIO_HOME`` to use one folder of your choice for both (tests do).
 
 Nothing here is ever silently deleted: a corrupt autosave is moved aside to
 ``autosave.corrupt-<n>.txt`` and the caller gets a message to show.
+
+Unfinished games: each game in progress has its own file in ``<data>/unfinished/``
+(``<stamp>-<game>.txt``, the stamp made by the caller), so starting or loading another game
+never overwrites one. ``list_unfinished()`` (newest first), ``load_unfinished(path)``,
+``remove_unfinished(path)`` (only when the player asks or the game finished),
+``set_aside_unfinished(path)`` (the menu's ×: moved to ``older/``), and
+``keep_unfinished_bounded()``: at most ``MAX_UNFINISHED`` (12) files are kept there; older ones
+are moved to ``<data>/unfinished/older/``, never deleted. The single ``autosave.txt`` of
+earlier versions is moved into the folder by ``migrate_legacy_autosave()``.
 """
 from __future__ import annotations
 
@@ -21,7 +30,11 @@ from .rules.record import Record, RecordError, format_record, parse_record
 APP_NAME = "abstract-trio"
 HOME_ENV = "ABSTRACT_TRIO_HOME"
 MAX_FILE_BYTES = 1_000_000
-AUTOSAVE_NAME = "autosave.txt"
+AUTOSAVE_NAME = "autosave.txt"         # earlier versions' single autosave (moved into UNFINISHED_FOLDER)
+UNFINISHED_FOLDER = "unfinished"
+OLDER_FOLDER = "older"
+MAX_UNFINISHED = 12
+_CORRUPT_MARK = ".corrupt-"
 LAST_GAME_NAME = "last-game.txt"
 RECORD_SUFFIX = ".txt"
 _TMP_PREFIX = "."
@@ -31,7 +44,9 @@ STALE_TMP_SECONDS = 60.0
 __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_text",
            "save_autosave", "load_autosave", "clear_autosave", "autosave_path", "last_game_path",
            "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES",
-           "records_dir", "suggest_record_path", "list_records", "remove_stale_temps"]
+           "records_dir", "suggest_record_path", "list_records", "remove_stale_temps",
+           "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
+           "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED"]
 
 
 class StorageError(Exception):
@@ -265,6 +280,198 @@ def clear_autosave(final: str | Record | None = None) -> Path | None:
     except OSError as e:
         raise StorageError(f"cannot remove the saved game {path}: {_why(e)}") from None
     return kept
+
+
+# ----------------------------------------------------------------- unfinished games
+_CLAIMED: set[Path] = set()     # paths handed out in this run (their first write may still wait)
+
+
+def unfinished_dir() -> Path:
+    """Folder of the games in progress, one file each (not created here)."""
+    return data_dir() / UNFINISHED_FOLDER
+
+
+def _safe_part(text: str) -> str:
+    out = "".join(ch if (ch.isalnum() or ch in "-_") else "-" for ch in str(text)).strip("-")
+    return out[:40] or "game"
+
+
+def new_unfinished_path(game: str, stamp: str) -> Path:
+    """A free path ``<unfinished>/<stamp>-<game>.txt`` for a new game in progress.
+
+    ``stamp`` is made by the caller (e.g. ``20261202-074906-123456`` from the clock); a name
+    already on disk or handed out before in this run gets ``-2``, ``-3``… Nothing is written.
+    """
+    folder = unfinished_dir()
+    base = f"{_safe_part(stamp)}-{_safe_part(game)}"
+    path = folder / f"{base}{RECORD_SUFFIX}"
+    n = 2
+    while path in _CLAIMED or path.exists():
+        path = folder / f"{base}-{n}{RECORD_SUFFIX}"
+        n += 1
+    _CLAIMED.add(path)
+    return path
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def list_unfinished() -> list[tuple[Path, float]]:
+    """The unfinished games' files, newest first, as ``(path, modified time)``.
+
+    Files set aside (``*.corrupt-<n>.txt``), temporary files and the ``older`` folder are
+    not listed. Temporary files left by a killed program (over a minute old) are removed.
+    """
+    folder = unfinished_dir()
+    try:
+        if not folder.is_dir():
+            return []
+        remove_stale_temps(folder, "*")
+        paths = [p for p in folder.glob(f"*{RECORD_SUFFIX}")
+                 if not p.name.startswith(_TMP_PREFIX) and _CORRUPT_MARK not in p.name and p.is_file()]
+    except OSError:
+        return []
+    found = [(p, _mtime(p)) for p in paths]
+    found.sort(key=lambda e: (-e[1], e[0].name))
+    return found
+
+
+def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, str | None]:
+    """One unfinished game: ``(record, None)``; ``(None, None)`` if the file is gone; a corrupt
+    file is moved aside (``<name>.corrupt-<n>.txt`` in the same folder, no longer listed) and the
+    result is ``(None, message)``. Never raises."""
+    p = Path(path)
+    try:
+        if not p.exists():
+            return None, None
+    except OSError as e:  # pragma: no cover
+        return None, f"The saved game {p.name} could not be checked: {_why(e)}."
+    text = None
+    try:
+        text = read_text(p)
+        return parse_record(text), None
+    except (StorageError, RecordError) as e:
+        problem = str(e)
+    if text is not None:                 # damaged: keep what is good, the original set aside
+        try:
+            rec = parse_record(text, recover=True)
+        except RecordError:
+            rec = None
+        if rec is not None and rec.moves:
+            try:
+                dest = move_aside(p, p.stem, RECORD_SUFFIX)
+                atomic_write_text(p, format_record(rec))
+            except StorageError as e2:
+                return rec, (f"Your saved {rec.game.capitalize()} game was damaged ({rec.error}); "
+                             f"it was loaded up to there, but the file could not be repaired ({e2}).")
+            return rec, (f"Your saved {rec.game.capitalize()} game was damaged: {rec.error}. It was "
+                         f"loaded up to there; the damaged file was kept as {dest.name}.")
+    try:
+        dest = move_aside(p, p.stem, RECORD_SUFFIX)
+    except StorageError as e2:
+        return None, (f"A saved game could not be read ({problem}), and it could not be moved "
+                      f"aside either ({e2}). It is still at {p}.")
+    return None, f"A saved game could not be read ({problem}). It was kept as {dest}."
+
+
+def remove_unfinished(path: str | os.PathLike[str]) -> bool:
+    """Remove an unfinished game's file (the player set it aside, or the game finished).
+
+    Only files in the unfinished folder are removed; False if there was nothing to remove.
+    Raises StorageError when the file cannot be removed.
+    """
+    p = Path(path)
+    if p.parent.resolve() != unfinished_dir().resolve():
+        raise StorageError(f"{p} is not a game in progress")
+    try:
+        p.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as e:
+        raise StorageError(f"cannot remove the saved game {p}: {_why(e)}") from None
+    return True
+
+
+def keep_unfinished_bounded(keep: str | os.PathLike[str] | None = None,
+                            limit: int = MAX_UNFINISHED) -> list[Path]:
+    """Keep at most ``limit`` files in the unfinished folder.
+
+    The oldest beyond the limit are moved (never deleted) to ``<unfinished>/older/``, where
+    they can still be opened with Load; ``keep`` (the game being written) is never moved.
+    Returns where the moved files went. Never raises (a file that cannot be moved stays).
+    """
+    entries = list_unfinished()
+    keep_p = Path(keep) if keep is not None else None
+    extra = len(entries) - max(0, limit)
+    if extra <= 0:
+        return []
+    moved: list[Path] = []
+    for p, _ in reversed(entries):
+        if len(moved) >= extra:
+            break
+        if keep_p is not None and p == keep_p:
+            continue
+        try:
+            moved.append(set_aside_unfinished(p))
+        except StorageError:
+            continue
+    return moved
+
+
+def set_aside_unfinished(path: str | os.PathLike[str]) -> Path:
+    """Move an unfinished game's file to ``<unfinished>/older/`` (off the menu's list, never
+    deleted: Load opens it); returns where it went. Raises StorageError."""
+    p = Path(path)
+    older = unfinished_dir() / OLDER_FOLDER
+    try:
+        older.mkdir(parents=True, exist_ok=True)
+        dest = older / p.name
+        n = 2
+        while dest.exists():
+            dest = older / f"{p.stem}-{n}{p.suffix}"
+            n += 1
+        os.replace(p, dest)
+    except OSError as e:
+        raise StorageError(f"cannot move the saved game {p} to {older}: {_why(e)}") from None
+    return dest
+
+
+def migrate_legacy_autosave() -> tuple[Path | None, str | None]:
+    """Move the single ``autosave.txt`` of earlier versions into the unfinished folder.
+
+    Returns ``(new path or None, message or None)``: an unfinished game becomes
+    ``<unfinished>/<its time>-<game>.txt`` (its modified time kept); a finished one becomes the
+    last game; a corrupt one is moved aside as ``load_autosave`` does, with its message.
+    Never raises.
+    """
+    path = autosave_path()
+    try:
+        if not path.exists():
+            return None, None
+    except OSError:  # pragma: no cover
+        return None, None
+    record, problem = load_autosave()
+    if record is None:
+        return None, problem
+    if record.result is not None:
+        try:
+            clear_autosave()
+        except StorageError as e:
+            return None, f"The finished game in {path} could not be kept as the last game: {e}"
+        return None, None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(_mtime(path)))
+    dest = new_unfinished_path(record.game, stamp)
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, dest)
+    except OSError as e:
+        return None, f"The saved game {path} could not be moved to {dest.parent}: {_why(e)}."
+    keep_unfinished_bounded(keep=dest)
+    return dest, None
 
 
 def load_last_game() -> Record | None:

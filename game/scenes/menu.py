@@ -1,12 +1,18 @@
 """The main menu: one card per game with a small picture of its board; Continue, Load game…,
 Settings, Quit.
 
-"Continue" offers the game in progress that was autosaved ("Continue: Onyx, move 23, Black to
-move"); an autosave that cannot be read is set aside by ``game.storage`` and the menu says so.
+"Continue" offers the newest unfinished game ("Continue: Onyx, move 23, Black to move"); under
+it a short list of the other recent unfinished games (up to ``MAX_RECENT``), each a button that
+resumes that game. Every game in progress has its own file (``game.storage.list_unfinished``), so
+New game, Load and quitting never lose one; a file that cannot be read is set aside by
+``game.storage`` and the menu says so. ``app.notice`` (set by a board left for another game) is
+shown once under the buttons.
 Also the small ``MessageScene`` used for features that are not there yet ("coming soon").
 """
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -25,6 +31,29 @@ GAMES: tuple[tuple[str, str, str], ...] = (
     ("onyx", "Onyx", "Join your two sides; capture across the squares."),
     ("onager", "Onager", "Catapult your discs to the far row."),
 )
+MAX_RECENT = 5          # recent unfinished games listed under Continue
+
+
+def age_text(seconds: float) -> str:
+    """'just now', '5 min ago', '2 h ago', 'yesterday', '3 days ago'."""
+    s = max(0.0, float(seconds))
+    if s < 60:
+        return "just now"
+    if s < 3600:
+        return f"{int(s // 60)} min ago"
+    if s < 86400:
+        return f"{int(s // 3600)} h ago"
+    days = int(s // 86400)
+    return "yesterday" if days == 1 else f"{days} days ago"
+
+
+def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide in ``font``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ·,") + "…"
 
 
 def board_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface:
@@ -77,8 +106,13 @@ class MenuScene(Scene):
         self.continue_btn: UIButton | None = None
         self.load_btn: UIButton | None = None
         self.message_box: UITextBox | None = None
-        self.resume_record: Any = None     # the autosaved Record, if there is one
+        self.resume_record: Any = None     # the newest unfinished game's Record, if there is one
+        self.resume_path: Path | None = None   # its file
         self.resume_text = ""              # 'Onyx, move 23, Black to move'
+        self.recent: list[dict[str, Any]] = []   # the other unfinished games: path, record, mtime, text, label, btn
+        self.notice = ""                   # app.notice shown once (cleared when the menu comes back)
+        self.recent_heading: Any = None    # where "Recent games" is drawn over the list (None: no room)
+        self._aside_path: Path | None = None   # the recent game the × asks about
         self.message = ""                  # shown under the buttons (corrupt autosave, bad file…)
         self.message_kind = "info"
         self.dialog: Any = None            # the Load game file dialog
@@ -86,17 +120,53 @@ class MenuScene(Scene):
 
     # ------------------------------------------------------------ the game in progress
     def check_autosave(self) -> None:
-        """Look for an autosaved game in progress (a corrupt one is set aside with a message)."""
+        """Look for the unfinished games, newest first: the newest is Continue's, the next ones
+        (up to MAX_RECENT) the recent list. An ``autosave.txt`` of an earlier version is moved
+        among them first; a file that cannot be read is set aside with a message."""
         from ..autosave import describe_record, writer
-        from ..storage import load_autosave
-        writer().flush(2.0)     # a board that just closed may still be writing it
-        record, problem = load_autosave()
-        if record is not None and record.result is not None:
-            record = None       # a finished game is not offered (it is the last game)
-        self.resume_record = record
-        self.resume_text = describe_record(record) if record is not None else ""
+        from ..storage import list_unfinished, load_unfinished, migrate_legacy_autosave
+        writer().flush(2.0)     # a board that just closed may still be writing its file
+        problems: list[str] = []
+        _, problem = migrate_legacy_autosave()
         if problem:
-            self.set_message(problem, "warn")
+            problems.append(problem)
+        now = time.time()
+        found: list[dict[str, Any]] = []
+        for path, mtime in list_unfinished():
+            if len(found) > MAX_RECENT:
+                break
+            record, problem = load_unfinished(path)
+            if problem:
+                problems.append(problem)
+            if record is None or record.result is not None:
+                continue        # a finished game is not offered (it is the last game)
+            try:
+                text = describe_record(record)
+            except Exception:   # never let one file break the menu
+                text = f"{record.game.capitalize()}, {len(record.moves)} moves"
+            found.append({"path": path, "record": record, "mtime": mtime, "text": text,
+                          "label": f"{text} · {age_text(now - mtime)}", "btn": None, "aside": None})
+        first = found[0] if found else None
+        self.resume_record = first["record"] if first else None
+        self.resume_path = first["path"] if first else None
+        self.resume_text = first["text"] if first else ""
+        self.recent = found[1:]
+        if problems:
+            more = f" ({len(problems) - 1} more set aside.)" if len(problems) > 1 else ""
+            self.set_message(problems[0] + more, "warn")
+
+    def show_notice(self) -> None:
+        """The app's notice (a game left for another one is kept), once; the previous one goes."""
+        app = self.app
+        notice = getattr(app, "notice", "") if app is not None else ""
+        if self.notice and self.message == self.notice:
+            self.set_message("")
+        self.notice = ""
+        if notice and app is not None:
+            app.notice = ""
+            if not self.message:
+                self.notice = notice
+                self.set_message(notice)
 
     def set_message(self, text: str, kind: str = "info") -> None:
         self.message = text
@@ -118,6 +188,7 @@ class MenuScene(Scene):
     def enter(self, app: Any) -> None:
         self.app = app
         self.check_autosave()
+        self.show_notice()
         warnings = getattr(app, "prefs_warnings", None)
         if warnings and not self.message:
             self.set_message("Settings: " + "; ".join(warnings), "warn")
@@ -129,8 +200,9 @@ class MenuScene(Scene):
         super().exit()
 
     def resume(self) -> None:  # type: ignore[override]
-        """Back from a game: the game in progress may have changed."""
+        """Back from a game: the games in progress may have changed."""
         self.check_autosave()
+        self.show_notice()
         super().resume()
         self.relayout()
 
@@ -143,28 +215,62 @@ class MenuScene(Scene):
         px = self.px
         card_w = min(px(440), (w - 2 * margin - (n - 1) * gap) // n)
         top = int(h * 0.22)
-        card_h = min(int(h * 0.62), int(card_w * 1.45))
-        msg_h = px(66) if self.message else 0           # two lines for a message under the buttons
+        mw = min(px(900), w - 2 * margin)
+        msg_h = self._message_height(mw)                # one or two lines for a message under the buttons
         bh = px(44)
-        card_h = min(card_h, h - top - px(24) - bh - px(20) - (msg_h + px(8) if msg_h else 0))
-        x0 = (w - (n * card_w + (n - 1) * gap)) // 2
+        recent = self.recent[:MAX_RECENT]
+        cols = 2 if len(recent) > 1 else 1               # the recent games under Continue: rows of two
+        rows = -(-len(recent) // cols)
+        rh, rgap = px(34), px(6)
+        list_h = rows * rh + (rows - 1) * rgap + px(10) if rows else 0
+        below = px(24) + bh + list_h + px(20) + (msg_h + px(8) if msg_h else 0)
         blurb_font = D.font(px(15))
+        line_h = blurb_font.get_linesize()
+        most_lines = max(len(wrap(b, blurb_font, card_w - px(32))) for _, _, b in GAMES)
+
+        def card_height(top_y: int) -> int:
+            return min(int(h * 0.62), int(card_w * 1.45), h - top_y - below)
+
+        def picture_h(height: int, side_by_side: bool) -> int:
+            buttons = bh + px(16) if side_by_side else 2 * bh + px(26)
+            return height - px(64) - buttons - px(10) - most_lines * line_h - px(8)
+
+        card_h = card_height(top)
+        compact = bool(recent) and picture_h(card_h, False) < px(120)
+        if compact:             # room for the recent games: cards a little higher, Play and Tutorial side by side
+            top = int(h * 0.2)
+            card_h = card_height(top)
+        head_h = px(26)         # "Recent games" over the list, where the cards' pictures can spare the room
+        self.recent_heading = None
+        if recent and picture_h(card_h - head_h, compact) >= px(100):
+            list_h += head_h
+            below += head_h
+            card_h = card_height(top)
+            self.recent_heading = head_h
+        x0 = (w - (n * card_w + (n - 1) * gap)) // 2
         for i, (name, title, blurb) in enumerate(GAMES):
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
             lines = wrap(blurb, blurb_font, rect.w - px(32))      # the tagline: one or two lines
-            play_y = rect.bottom - 2 * bh - px(26)
+            if compact:
+                half = (rect.w - px(50)) // 2
+                play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), half, bh)
+                tut_r = pygame.Rect(play_r.right + px(10), play_r.y, rect.right - px(20) - play_r.right - px(10), bh)
+            else:
+                play_r = pygame.Rect(rect.x + px(20), rect.bottom - 2 * bh - px(26), rect.w - px(40), bh)
+                tut_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), rect.w - px(40), bh)
+            play_y = play_r.y
             blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
             pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), blurb_y - px(8) - rect.y - px(64))
-            play = UIButton(pygame.Rect(rect.x + px(20), play_y, rect.w - px(40), bh), "Play",
+            play = UIButton(play_r, "Play",
                             self.ui, container=self.root, object_id="#primary_button",
                             tool_tip_text=f"Set up a game of {title}")
-            tut = UIButton(pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), rect.w - px(40), bh), "Tutorial",
+            tut = UIButton(tut_r, "Tutorial",
                            self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
                                "play": play, "tutorial": tut, "lines": lines, "blurb_y": blurb_y,
                                "line_h": blurb_font.get_linesize()})
         bw, gap = px(150), px(16)
-        y = min(h - bh - px(20) - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
+        y = min(h - bh - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
         widths: list[tuple[str, int]] = []
         if self.resume_record is not None:
             label = f"Continue: {self.resume_text}"
@@ -187,24 +293,81 @@ class MenuScene(Scene):
             else:
                 self.quit_btn = UIButton(r, "Quit", self.ui, container=self.root, object_id="#danger_button")
             x += wd + gap
-        mw = min(px(900), w - 2 * margin)
-        mh = max(px(30), min(msg_h or px(30), h - (y + bh + px(8)) - px(6)))
-        self.message_box = UITextBox("", pygame.Rect((w - mw) // 2, y + bh + px(8), mw, mh), self.ui,
+        y += bh
+        if recent:
+            col_w = min(px(520), (w - 2 * margin - (cols - 1) * gap) // cols)
+            rx0 = (w - (cols * col_w + (cols - 1) * gap)) // 2
+            label_font = D.font(px(16), True)
+            y0 = y + px(10)
+            if self.recent_heading:
+                self.recent_heading = pygame.Rect(rx0, y + px(4), cols * col_w + (cols - 1) * gap, head_h)
+                y0 = y + head_h + px(6)
+            xw = rh                     # the small × that sets a game aside
+            for i, entry in enumerate(recent):
+                r = pygame.Rect(rx0 + (i % cols) * (col_w + gap), y0 + (i // cols) * (rh + rgap),
+                                col_w - xw - px(4), rh)
+                entry["btn"] = UIButton(r, fit_text(entry["label"], label_font, r.w - px(28)), self.ui,
+                                        container=self.root,
+                                        tool_tip_text=f"Go on with this unfinished game ({entry['text']})")
+                entry["aside"] = UIButton(pygame.Rect(r.right + px(4), r.y, xw, rh), "×", self.ui,
+                                          container=self.root,
+                                          tool_tip_text="Set this game aside (it is kept in the older games folder)")
+            y += list_h
+        mh = max(px(30), min(msg_h or px(30), h - (y + px(8)) - px(6)))
+        self.message_box = UITextBox("", pygame.Rect((w - mw) // 2, y + px(8), mw, mh), self.ui,
                                      container=self.root, object_id="#status_box")
         self._show_message()
 
+    def _message_height(self, width: int) -> int:
+        """The message box's height: one line for a short message, two otherwise (0: none)."""
+        if not self.message:
+            return 0
+        px = self.px
+        one_line = D.font(px(15)).size(self.message)[0] * 1.15 < width - px(28)
+        return px(40) if one_line else px(66)
+
     def continue_game(self) -> None:
-        """Open the autosaved game where it was left."""
-        assert self.app is not None
-        record = self.resume_record
-        if record is None:
+        """Open the newest unfinished game where it was left."""
+        if self.resume_record is None:
             return
+        self.resume_game(self.resume_record, self.resume_path, self.resume_text)
+
+    def resume_game(self, record: Any, path: Path | None, text: str) -> None:
+        """Open an unfinished game where it was left; its board goes on writing the same file."""
+        assert self.app is not None
         try:
-            board = make_scene("board_from_record", record, f"Welcome back: {self.resume_text}.")
+            board = make_scene("board_from_record", record, f"Welcome back: {text}.")
         except Exception as exc:  # a record that parsed replays; never crash the menu anyway
             self.set_message(f"The saved game could not be restored: {exc}", "error")
             return
+        saver = getattr(board, "saver", None)
+        if saver is not None and path is not None:
+            saver.keep_file(path)
         self.app.push(board)
+
+    def ask_set_aside(self, entry: dict[str, Any]) -> None:
+        """The × of a recent game: ask, then move its file to the older games (never deleted)."""
+        import html
+        self._aside_path = entry["path"]
+        self.open_dialog("set_aside", "Set the game aside?",
+                         f"{html.escape(entry['text'])}<br><br>It leaves this list and is kept in "
+                         f"{html.escape(str(Path(entry['path']).parent / 'older'))}, where Load can open it.",
+                         "Set aside")
+
+    def set_aside_confirmed(self) -> None:
+        from ..storage import StorageError, set_aside_unfinished
+        path = getattr(self, "_aside_path", None)
+        self._aside_path = None
+        if path is None:
+            return
+        try:
+            dest = set_aside_unfinished(path)
+        except StorageError as e:
+            self.set_message(f"The game could not be set aside: {e}", "error")
+            return
+        self.check_autosave()
+        self.set_message(f"Set aside: {dest.name} (in {dest.parent}).")
+        self.relayout()
 
     def back(self) -> bool:
         if self.dialog is not None:
@@ -229,11 +392,6 @@ class MenuScene(Scene):
                                                             action_short_name=ok, blocking=True), self.px)
         self.dialog_kind = kind
 
-    def unsaved_autosave_moves(self) -> int:
-        """Moves of the game Continue would bring back (a load from the menu replaces it)."""
-        rec = self.resume_record
-        return len(rec.moves) if rec is not None else 0
-
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         key = (name, size)
         if key not in self._pictures:
@@ -252,6 +410,12 @@ class MenuScene(Scene):
             from .files import replace_confirmed
             replace_confirmed(self)
             return True
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
+                and event.ui_element is self.dialog and self.dialog_kind == "set_aside":
+            self.dialog = None
+            self.dialog_kind = ""
+            self.set_aside_confirmed()
+            return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
             self.dialog = None
             self.dialog_kind = ""
@@ -261,6 +425,13 @@ class MenuScene(Scene):
         if is_button(event, self.continue_btn):
             self.continue_game()
             return True
+        for entry in self.recent:
+            if is_button(event, entry.get("btn")):
+                self.resume_game(entry["record"], entry["path"], entry["text"])
+                return True
+            if is_button(event, entry.get("aside")):
+                self.ask_set_aside(entry)
+                return True
         if is_button(event, self.load_btn):
             if self.dialog is None:
                 from .files import open_load_dialog
@@ -296,6 +467,9 @@ class MenuScene(Scene):
             for i, line in enumerate(card["lines"]):
                 out.append((f"{card['name']} tagline {i + 1}", line,
                             (r.centerx, card["blurb_y"] + (2 * i + 1) * card["line_h"] // 2), px(15), False, r))
+        head = self.recent_heading
+        if isinstance(head, pygame.Rect) and self.recent:
+            out.append(("recent heading", "Recent games", head.center, px(16), True, head))
         return out
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:

@@ -116,7 +116,12 @@ class NewGameScene(Scene):
         self.read_widgets()
         assert self.app is not None
         opts = dict(self.options) if self.game_name == "onyx" else {}
-        self.app.replace(make_scene("new_board", self.game_name, opts, dict(self.players)))
+        board = make_scene("new_board", self.game_name, opts, dict(self.players))
+        notice = getattr(self.app, "notice", "")
+        if notice and not getattr(board, "status", ""):
+            board.status = notice       # the game left for this one is kept: said once, here
+            self.app.notice = ""
+        self.app.replace(board)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
