@@ -23,11 +23,16 @@ from typing import Any, Callable, Hashable
 
 from .match import HUMAN, LEVELS, Match
 from .rules.base import Color, Game, Motion, Result, RulesError
-from .rules.record import Record, RecordError, format_record, record_from_game
-from .storage import StorageError, atomic_write_text, autosave_path, last_game_path
+from .rules.numbering import next_slot, slots_for
+from .rules.record import UI_REASONS, Record, RecordError, format_record, record_from_game
+from .rules.tree import GameNode, GameTree, PlayedMove
+from .storage import (StorageError, atomic_write_text, keep_unfinished_bounded, last_game_path,
+                      new_unfinished_path, unfinished_dir)
 
 CURRENT_HEADER = "Current"
-REDO_HEADER = "Redo"      # "yes": the moves after Current were taken back (a redo list), not being browsed
+REDO_HEADER = "Redo"      # older files: "yes" = the game stood at Current (the moves after it a redo list)
+LIVE_HEADER = "Live"      # the ply where the game stands, when moves after it were taken back
+CURRENT_PATH_HEADER = "CurrentPath"   # the position shown in a variation: child indices from the start
 _COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z]+)\s*\)|[-:]\s*([a-z]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
@@ -55,123 +60,168 @@ def player_from_name(name: str) -> str:
 
 # ----------------------------------------------------------------- records
 def _line_game(match: Match) -> Game:
-    """A copy of the game at the end of the match's line (after the moves Redo would replay)."""
-    g = match.game.copy()
-    for pm in match.future:
-        path = getattr(pm, "path", ())
-        text = "-".join(path) if path else pm.text
-        try:
-            g.play(g.parse_move(text))
-        except RulesError:
-            break
-    return g
+    """A copy of the game at the end of the main line (the game's line, redo line included)."""
+    return match._game_at(match.tree.root.end())
+
+
+def _line_end_result(match: Match) -> Result | None:
+    """The result at the end of the main line: its ending (resign, agreement) or the rules'."""
+    end = match.tree.root.end()
+    return end.ending or _line_game(match).result
 
 
 def match_record(match: Match, date: Any = None, final: Result | None = None,
                  headers: dict[str, str] | None = None, live: bool = False) -> Record:
-    """The record of the match's whole line.
+    """The record of the match's game tree: the main line with its variations and comments,
+    the result at the main line's end, and where the player stands.
 
-    ``final`` is the line's result when it is not the game's own (a resignation or agreement
-    the player browsed back from); by default the match's UI-level ending is used when the
-    player stands at the end of the line. A ``Current`` header gives the ply shown when the
-    player stands before the end; with ``live`` (the player took moves back with Undo rather than
-    browsing to an earlier move) a ``Redo "yes"`` header says so, and the game resumes there in
-    play, the later moves kept as its redo list.
+    Headers: ``Current`` gives the ply shown when it is an earlier position of the main line,
+    ``CurrentPath`` the child indices from the start when it is in a variation, and ``Live``
+    the ply where the game stands when moves after it were taken back (the redo line), so a
+    resumed game comes back exactly as it was left. ``final`` and ``live`` are accepted for
+    older callers and not needed (endings belong to the tree's nodes).
     """
+    tree = match.tree
+    end_node = tree.root.end()
     game = _line_game(match)
-    future = match.future
-    ui: Result | None = final
-    if ui is None and not future and match.result is not None and match.game.result is None:
-        ui = match.result
-    if game.result is not None:
-        ui = None
-    start = getattr(match, "start_players", match.players)
+    ui = end_node.ending if game.result is None else None
+    start = match.start_players
     names = (player_name(start[Color.BLACK]), player_name(start[Color.WHITE]))
     extra = dict(headers or {})
-    if future:
-        extra[CURRENT_HEADER] = str(len(match.history))
-        if live:
-            extra[REDO_HEADER] = "yes"
-    return record_from_game(game, names, date if date is not None else _dt.date.today(), ui_result=ui,
-                            headers=extra)
+    if tree.live is not end_node:
+        extra[LIVE_HEADER] = str(tree.live.ply)
+    cur = tree.cursor
+    if cur is not tree.live:
+        if cur.is_main_line():
+            extra[CURRENT_HEADER] = str(cur.ply)
+        else:
+            extra[CURRENT_PATH_HEADER] = ".".join(
+                str(n.parent.children.index(n)) for n in cur.path())  # type: ignore[union-attr]
+    rec = record_from_game(game, names, date if date is not None else _dt.date.today(), ui_result=ui,
+                           headers=extra)
+    comments: dict[int, list[str]] = {}
+    if tree.root.comments:
+        comments[0] = list(tree.root.comments)
+    for node in tree.root.main_line():
+        if node.comments:
+            comments[node.ply] = list(node.comments)
+    rec.comments = comments
+    if hasattr(rec, "tree"):
+        rec.tree = tree
+    return rec
+
+
+def tree_of_record(record: Record) -> GameTree:
+    """The record's game tree (its variations when the record has them, else its moves)."""
+    tree = getattr(record, "tree", None)
+    if tree is not None:
+        return tree
+    tree = GameTree()
+    game = record.start()
+    node = tree.root
+    node.comments = list(record.comments.get(0, ()))
+    for n, text in enumerate(record.moves, start=1):
+        try:
+            m = game.parse_move(text)
+            motions = game.motions(m)
+            pm = PlayedMove(game.move_str(m), game.record_str(m), game.to_move, (),
+                            any(mo.kind == "swap" for mo in motions), game.turn_phase())
+            game.play(m)
+        except RulesError as e:
+            raise RecordError(f"move {n} {text!r} refused: {e}") from None
+        node = node.add(pm, main=True)
+        node.comments = list(record.comments.get(n, ()))
+    tree.live = tree.cursor = node
+    return tree
+
+
+def _node_at_path(tree: GameTree, text: str) -> GameNode | None:
+    node = tree.root
+    for part in text.split("."):
+        if not part.strip().isdigit() or int(part) >= len(node.children):
+            return None
+        node = node.children[int(part)]
+    return node
 
 
 def match_from_record(record: Record, players: dict[Color, str] | None = None,
                       labels: Callable[[list[Motion]], tuple[str, ...]] | None = None
-                      ) -> tuple[Match, list[tuple[str, ...]], Result | None]:
-    """Rebuild a match from a record: every move is played through ``Match.play``.
+                      ) -> tuple[Match, list[tuple[str, ...]], None]:
+    """A match rebuilt from a record: its tree, the result at the main line's end (a
+    resignation or agreement as that node's ending), and where the player stood (``Current``,
+    ``CurrentPath``, ``Live``; older files: ``Redo "yes"`` = the game stood at ``Current``).
 
-    Returns ``(match, marks, final)``: ``marks`` are ``labels(motions)`` for each ply played
-    (for the board's last-move marks), ``final`` the record's UI-level result when the match
-    is left before the end (``Current`` header), to be applied again at the end.
-    Raises RecordError when a move is refused (a record that parsed never does).
+    Returns ``(match, [], None)`` (the last two kept for older callers). Raises RecordError
+    when a move is refused (a record that parsed never does).
     """
-    game = record.start()
+    _ = labels
+    tree = tree_of_record(record)
     if players is None:
         players = {Color.BLACK: player_from_name(record.black), Color.WHITE: player_from_name(record.white)}
-    match = Match(game, players)
-    marks: list[tuple[str, ...]] = []
-    for n, text in enumerate(record.moves, start=1):
-        try:
-            motions = match.play(text)
-        except RulesError as e:
-            raise RecordError(f"move {n} {text!r} refused: {e}") from None
-        marks.append(labels(motions) if labels else ())
-    final: Result | None = None
+    end = tree.root.end()
     res = record.result
-    if res is not None and match.game.result is None:
-        final = res
-        _apply_result(match, res)
-    current = record.headers.get(CURRENT_HEADER, "").strip()
-    if current.isdigit() and int(current) < len(record.moves):
-        target = int(current)
-        while len(match.history) > target:
-            if not match.undo():
-                break
-        del marks[len(match.history):]
-    else:
-        final = None
-    return match, marks, final
+    if res is not None and res.reason in UI_REASONS:
+        end.ending = res
+    live = cursor = end
+    h = record.headers
+    current = h.get(CURRENT_HEADER, "").strip()
+    at = int(current) if current.isdigit() and int(current) < end.ply else None
+    live_text = h.get(LIVE_HEADER, "").strip()
+    if live_text.isdigit() and int(live_text) < end.ply:
+        live = _main_node(tree, int(live_text))
+    elif at is not None and h.get(REDO_HEADER, "").strip().lower() == "yes":
+        live = _main_node(tree, at)              # an older file: the game stood at Current
+    cursor = live
+    if at is not None:
+        cursor = _main_node(tree, at)
+    path = h.get(CURRENT_PATH_HEADER, "").strip()
+    if path:
+        cursor = _node_at_path(tree, path) or cursor
+    tree.live, tree.cursor = live, cursor
+    match = Match(record.start(), players, tree=tree)
+    return match, [], None
 
 
-def _apply_result(match: Match, res: Result) -> bool:
-    """End a match as a record says (resign / agreement); False if it cannot be done."""
-    if match.is_over:
-        return False
-    try:
-        if res.reason == "resign" and res.winner is not None:
-            match.resign(res.winner.other)
-        elif res.reason == "agreement":
-            match.agree(res.winner)
-        else:
-            return False
-    except RulesError:
-        return False
-    return True
+def _main_node(tree: GameTree, ply: int) -> GameNode:
+    node = tree.root
+    for _ in range(ply):
+        if not node.children:
+            break
+        node = node.children[0]
+    return node
 
 
 def reapply_result(match: Match, res: Result | None) -> bool:
-    """Put back a UI-level ending (after browsing back to the end of a resigned game)."""
-    if res is None:
-        return False
-    return _apply_result(match, res)
+    """Put a UI-level ending (resign, agreement) where the game stands."""
+    return match.set_ending(res)
 
 
 def describe_record(record: Record) -> str:
-    """'Onyx, move 23, Black to move' for the menu's Continue button."""
+    """'Onyx, move 23, Black to move' for the menu's Continue button: the numbered move the
+    game stands at (where it was left, ``Live``/``Current`` with ``Redo``), or its result."""
     title = record.game.capitalize()
     plies = len(record.moves)
+    h = record.headers
+    upto: int | None = None
+    live_text = h.get(LIVE_HEADER, "").strip()
+    current = h.get(CURRENT_HEADER, "").strip()
+    if live_text.isdigit() and int(live_text) < plies:
+        upto = int(live_text)
+    elif current.isdigit() and int(current) < plies and h.get(REDO_HEADER, "").strip().lower() == "yes":
+        upto = int(current)
     try:
-        current = record.headers.get(CURRENT_HEADER, "").strip()
-        upto = int(current) if current.isdigit() and int(current) < plies else None
+        start = record.start()
+        moves = record.moves if upto is None else record.moves[:upto]
+        slots = slots_for(start, moves)
         game = record.replay(upto)
-        to_move = game.to_move.title
-        shown = plies if upto is None else upto
     except (RulesError, ValueError):
-        return f"{title}, {plies} moves"
+        return f"{title}, {plies} plies"
     if record.result is not None and upto is None:
         return f"{title}, {record.result.describe()}"
-    return f"{title}, move {shown // 2 + 1}, {to_move} to move"
+    if game.result is not None:
+        return f"{title}, {game.result.describe()}"
+    nxt = next_slot(slots[-1] if slots else None, game.turn_phase(), game.to_move)
+    return f"{title}, {nxt.words()} to move"
 
 
 # ----------------------------------------------------------------- writing in the background
@@ -267,22 +317,23 @@ def writer() -> BackgroundWriter:
     return _WRITER
 
 
-def _save_job(path: Path, match_copy: Match, final: Result | None, date: _dt.date) -> Callable[[], None]:
-    def job() -> None:
-        rec = match_record(match_copy, date, final)
-        atomic_write_text(path, format_record(rec))
-    return job
-
-
 def _write_job(path: Path, text: str) -> Callable[[], None]:
+    """Write a game in progress to its own file; a file new to the unfinished folder keeps the
+    folder bounded (``keep_unfinished_bounded``: the oldest moved to ``older/``, never deleted)."""
     def job() -> None:
+        fresh = not path.exists()
         atomic_write_text(path, text)
+        if fresh and path.parent == unfinished_dir():
+            keep_unfinished_bounded(keep=path)
     return job
 
 
-def _finish_job(auto: Path, last: Path, text: str) -> Callable[[], None]:
+def _finish_job(auto: Path | None, last: Path, text: str) -> Callable[[], None]:
+    """A finished game: kept as the last game, and its unfinished file (if any) removed."""
     def job() -> None:
         atomic_write_text(last, text)
+        if auto is None:
+            return
         try:
             auto.unlink()
         except FileNotFoundError:
@@ -290,60 +341,50 @@ def _finish_job(auto: Path, last: Path, text: str) -> Callable[[], None]:
     return job
 
 
-class _Snapshot:
-    """What a background job needs of a match, copied on the main thread."""
-
-    def __init__(self, match: Match) -> None:
-        self.game = match.game.copy()
-        self.future = list(match.future)
-        self.history = list(match.history)
-        self.players = dict(match.players)
-        self.start_players = dict(getattr(match, "start_players", match.players))
-        self._result = match.result
-
-    @property
-    def result(self) -> Result | None:
-        return self._result
-
-
 class Autosaver:
-    """Watches one match and keeps the autosave in step with it.
+    """Watches one match and keeps its own file in step with it.
 
-    ``update(match, final)`` is called every frame: when the match changed since the last
-    call (a move, undo, redo, resignation, agreement, or the shown ply while browsing), the
-    record text is made (on the caller's thread) and written in the background: an
-    unfinished line to the autosave, a finished one to ``last-game.txt`` (and the autosave is
-    removed). The first call only takes note of the
-    state (a resumed or loaded game is not rewritten until something changes), and a line
-    with no moves is never written (a previous game's autosave is kept until the new game's
-    first move).
+    ``path`` is the game's file among the unfinished games (``game.storage.unfinished_dir()``):
+    given for a game resumed from its file, else made on the first write
+    (``new_unfinished_path(game, stamp)``, the stamp from the clock), so another game's file
+    is never overwritten. ``update(match, final)`` is called every frame: when the match
+    changed since the last call (a move, undo, redo, resignation, agreement, or the shown ply
+    while browsing), the record text is made (on the caller's thread) and written in the
+    background: an unfinished line to ``path``, a finished one to ``last-game.txt`` (and
+    ``path`` is removed). The first call only takes note of the state (a resumed or loaded
+    game is not rewritten until something changes), and a line with no moves is never
+    written (a new game has no file until its first move).
     """
 
-    def __init__(self, bg: BackgroundWriter | None = None) -> None:
+    def __init__(self, bg: BackgroundWriter | None = None, path: str | os.PathLike[str] | None = None) -> None:
         self.bg = bg or writer()
+        self.path: Path | None = Path(path) if path is not None else None
         self._key: Any = None
         self._seen = False
         self._line_probe: Any = None
         self._line_end: Result | None = None
         self.writes = 0
 
-    def _end_of_line(self, match: Match, final: Result | None) -> tuple[Any, Result | None]:
-        """(the whole line as move texts, its result), the replay cached while the line is unchanged."""
-        line = tuple(pm.text for pm in match.history) + tuple(pm.text for pm in match.future)
-        probe = (line, final, match.result if not match.future else None)
+    def _end_of_line(self, match: Match, final: Result | None = None) -> tuple[Any, Result | None]:
+        """(the tree's shape, the result at the main line's end), the replay cached while the
+        tree's shape and the endings are unchanged."""
+        tree = match.tree
+        end = tree.root.end()
+        probe = (id(tree), tree.version, end.uid, end.ending)
         if probe != self._line_probe:
             self._line_probe = probe
-            self._line_end = _line_result(match, final)
-        return line, self._line_end
+            self._line_end = _line_end_result(match)
+        return probe, self._line_end
 
-    def state_key(self, match: Match, final: Result | None, live: bool = False) -> Any:
-        """What is written: the line, its result, the shown ply and whether it is a redo list
-        (unfinished lines), the players."""
-        line, end = self._end_of_line(match, final)
+    def state_key(self, match: Match, final: Result | None = None, live: bool = False) -> Any:
+        """What is written: the tree, its result, where the game stands and the position shown
+        (unfinished games), the players."""
+        line, end = self._end_of_line(match)
         if end is not None:
             return (line, end)
-        players = tuple(sorted((int(c), w) for c, w in getattr(match, "start_players", match.players).items()))
-        return (line, None, len(match.history) if match.future else None, bool(live and match.future), players)
+        tree = match.tree
+        players = tuple(sorted((int(c), w) for c, w in match.start_players.items()))
+        return (line, None, tree.live.uid, tree.cursor.uid, tree.live.ending, players)
 
     def update(self, match: Match | None, final: Result | None = None, force: bool = False,
                live: bool = False) -> bool:
@@ -360,11 +401,11 @@ class Autosaver:
         if key == self._key and not force:
             return False
         self._key = key
-        if not match.history and not match.future:
+        if not match.tree.root.children:
             return False
         today = _dt.date.today()
         end = self._line_end
-        auto, last = autosave_path(), last_game_path()
+        last = last_game_path()
         if end is None:
             # the text is made here (a few ms, on the caller's thread): the writer thread only
             # writes, so it hardly ever holds the interpreter while a frame is being drawn
@@ -373,22 +414,32 @@ class Autosaver:
             except (RulesError, RecordError, ValueError) as e:
                 self.bg.errors.append(str(e))
                 return False
-            self.bg.submit("autosave", _write_job(auto, text))
+            auto = self.file_for(match)
+            self.bg.submit(("autosave", auto), _write_job(auto, text))
         else:
             text = format_record(match_record(match, today, final))
-            self.bg.submit("autosave", _finish_job(auto, last, text))
+            self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text))
         self.writes += 1
         return True
+
+    def file_for(self, match: Match) -> Path:
+        """The game's own file: ``path``, or a new one in the unfinished folder (made once)."""
+        if self.path is None:
+            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+            self.path = new_unfinished_path(match.name, stamp)
+        return self.path
+
+    def keeps(self, match: Match | None, final: Result | None = None) -> bool:
+        """Whether the match is kept among the unfinished games when the player leaves it:
+        its line has moves and no result."""
+        if match is None or not match.tree.root.children:
+            return False
+        return _line_end_result(match) is None
 
     def flush(self, timeout: float = 5.0) -> bool:
         return self.bg.flush(timeout)
 
 
-def _line_result(match: Match, final: Result | None) -> Result | None:
-    """The result at the end of the match's line (None: unfinished)."""
-    if not match.future:
-        return match.result
-    if final is not None:
-        return final
-    g = _line_game(match)
-    return g.result
+def _line_result(match: Match, final: Result | None = None) -> Result | None:
+    """The result at the end of the match's main line (None: unfinished)."""
+    return _line_end_result(match)

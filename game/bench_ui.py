@@ -133,9 +133,8 @@ def anim_frames(frames: int = 400, size: tuple[int, int] = WINDOW, game: str = "
             if m is None:
                 break
             if m.is_over or len(m.history) > 120:
-                while m.history:
-                    m.undo()
-                scene.marks.clear()
+                while m.undo():
+                    pass
                 scene.refresh()
             if scene.anim is None:
                 moves = m.legal_strs()

@@ -22,7 +22,7 @@ from game.scenes import files
 from game.scenes.board import BoardScene, StubEngine
 from game.scenes.menu import MenuScene
 from game.scenes.newgame import NewGameScene
-from game.storage import autosave_path
+from game.storage import list_unfinished
 from ui_helpers import board, calm, click, step
 from ui_helpers import click_widget as ui_click_widget
 from ui_helpers import settle as ui_settle
@@ -184,32 +184,50 @@ def _record_file(tmp_path: Path, moves: list[str]) -> Path:
     return path
 
 
-def test_load_asks_before_replacing_an_unsaved_game_and_continue_offers_the_loaded_one(tmp_path):
+def newest_unfinished() -> list[str]:
+    """The moves of the newest unfinished game's file (each game in progress has its own)."""
+    AS.writer().flush()
+    found = list_unfinished()
+    return parse_record(found[0][0].read_text(encoding="utf-8")).moves if found else []
+
+
+def test_load_keeps_an_unfinished_game_asks_for_a_finished_unsaved_one_and_continue_offers_the_loaded_one(
+        tmp_path):
     app = make_app("--game", "onyx")
     sc = board(app)
     play_clicks(app, "f6")
     play_clicks(app, "e7")
     path = _record_file(tmp_path, ["c3", "d4", "e5"])
-    files.ask_before_loading(sc, path)
-    step(app, 2)
-    assert app.scene is sc and sc.dialog is not None and sc.dialog_kind == "replace"
-    assert [pm.text for pm in sc.match.history] == ["f6", "e7"]         # nothing replaced yet
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=sc.dialog))
+    files.ask_before_loading(sc, path)          # an unfinished game is kept among the recent games: no question
     settle(app)
     loaded = board(app)
-    assert loaded is not sc and [pm.text for pm in loaded.match.history] == ["c3", "d4", "e5"]
-    AS.writer().flush()
-    saved = parse_record(autosave_path().read_text(encoding="utf-8"))
-    assert saved.moves == ["c3", "d4", "e5"]             # written at once, before any move
-    # a saved game is replaced without a question
-    files.save_to(loaded, tmp_path / "kept.txt")
-    files.ask_before_loading(loaded, path)
+    assert loaded is not sc and sc.dialog is None
+    assert [pm.text for pm in loaded.match.history] == ["c3", "d4", "e5"]
+    assert newest_unfinished() == ["c3", "d4", "e5"]        # written at once, before any move
+    assert sorted(len(parse_record(p.read_text(encoding="utf-8")).moves) for p, _ in list_unfinished()) == [2, 3]
+    # a finished game that is not saved is not among the recent games: Load asks first
+    opt = next(o for o in loaded.input.options if o.clicks)
+    play_clicks(app, opt.text)
+    ui_click_widget(app, loaded.w["resign"])
+    ui_click_widget(app, loaded.dialog.confirm_button)
     settle(app)
-    assert app.scene is not loaded and board(app).dialog is None
+    assert loaded.match.result is not None
+    files.ask_before_loading(loaded, path)
+    step(app, 2)
+    assert app.scene is loaded and loaded.dialog is not None and loaded.dialog_kind == "replace"
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=loaded.dialog))
+    settle(app)
+    again = board(app)
+    assert again is not loaded and [pm.text for pm in again.match.history] == ["c3", "d4", "e5"]
+    # a saved game is replaced without a question
+    files.save_to(again, tmp_path / "kept.txt")
+    files.ask_before_loading(again, path)
+    settle(app)
+    assert app.scene is not again and board(app).dialog is None
     app.close()
 
 
-def test_load_from_the_menu_asks_before_replacing_the_game_continue_would_bring_back(tmp_path):
+def test_load_from_the_menu_keeps_the_game_continue_would_bring_back(tmp_path):
     app = make_app("--game", "onyx")
     play_clicks(app, "f6")
     click_widget(app, board(app).w["menu"])
@@ -217,11 +235,11 @@ def test_load_from_the_menu_asks_before_replacing_the_game_continue_would_bring_
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.continue_btn is not None
     files.ask_before_loading(menu, _record_file(tmp_path, ["c3"]))
-    step(app, 2)
-    assert app.scene is menu and menu.dialog is not None and menu.dialog_kind == "replace"
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=menu.dialog))
     settle(app)
-    assert [pm.text for pm in board(app).match.history] == ["c3"]
+    assert menu.dialog is None and [pm.text for pm in board(app).match.history] == ["c3"]
+    click_widget(app, board(app).w["menu"])
+    settle(app)
+    assert app.scene is menu and [list(e["record"].moves) for e in menu.recent] == [["f6"]]
     app.close()
 
 

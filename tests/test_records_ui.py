@@ -25,7 +25,7 @@ from game.scenes.board import BoardScene
 from game.scenes.files import pictures_dir
 from game.scenes.menu import MenuScene
 from game.sound import bank, sounds_for
-from game.storage import autosave_path, last_game_path, records_dir
+from game.storage import autosave_path, last_game_path, list_unfinished, records_dir
 
 from ui_helpers import board, click, click_widget, key, step
 import ui_helpers as helpers
@@ -55,9 +55,10 @@ def click_move(app: App, rng: random.Random) -> str:
 
 
 def saved_autosave() -> AS.Record | None:
+    """The newest unfinished game's file (each game in progress has its own: game.storage)."""
     AS.writer().flush()
-    p = autosave_path()
-    return parse_record(p.read_text(encoding="utf-8")) if p.exists() else None
+    found = list_unfinished()
+    return parse_record(found[0][0].read_text(encoding="utf-8")) if found else None
 
 
 def button(sc: BoardScene, key_: str):
@@ -96,7 +97,8 @@ def test_every_move_is_autosaved_off_the_frame(onyx_app):
     sc.undo()
     step(app, 2)
     rec = saved_autosave()
-    assert rec.headers.get("Current") == "4" and len(rec.moves) == 5   # the later move is kept
+    # the game stands at ply 4 and the later move is kept as the redo line
+    assert rec.headers.get("Live") == "4" and len(rec.moves) == 5
     assert AS.writer().last_seconds < 1.0
 
 
@@ -128,7 +130,7 @@ def test_quit_mid_game_then_continue_restores_the_exact_position():
     assert [pm.text for pm in sc2.match.history] == history
     assert sc2.match.game.key() == key_before and sc2.match.to_move == to_move
     assert sc2.match.players == {Color.BLACK: "human", Color.WHITE: "easy"}
-    assert sc2.browse_ply is None and len(sc2.marks) == len(history)
+    assert sc2.browse_ply is None and sc2.marks == [sc2.labels_of(sc2.match.motions_of(sc2.match.node))]
     app2.close()
 
 
@@ -145,7 +147,8 @@ def test_leaving_while_browsing_comes_back_at_the_same_move(onyx_app):
     settle(app)
     menu = app.scene
     assert isinstance(menu, MenuScene) and menu.continue_btn is not None
-    assert menu.continue_btn.text == "Continue: Onyx, move 2, White to move"
+    # Continue names where the game stands (5 plies: White's reply in move 3), not the ply viewed
+    assert menu.continue_btn.text == "Continue: Onyx, move 3, White to move"
     click_widget(app, menu.continue_btn)
     settle(app)
     sc2 = board(app)
@@ -234,13 +237,15 @@ def test_history_by_buttons_keys_and_move_list(onyx_app):
     click(app, r.center)
     settle(app)
     assert len(m.history) == 4 and m.game.key() == keys[4] and sc.browse_ply == 4
-    assert "move 4 of 6" in sc.status.lower()
+    # "move" means a numbered move everywhere: ply 4 is White's reply in move 2
+    assert sc.status.lower().startswith(f"move 2, white: {m.history[-1].record}")
     pygame.image.save(app.screen, "/tmp/board_history.png")
     # the list marks the shown move and dims the later ones
     colours = sc.history._href_colour
     assert colours["4"] != colours["3"] != colours["5"]
     # last-move marks follow the shown position
-    assert len(sc.marks) == 4
+    assert sc.last_move_labels() and sc.last_move_labels() == sc.labels_of(m.motions_of(m.node))
+    assert sc.marks == [sc.last_move_labels()]
 
 
 def test_the_computer_waits_while_browsing():
@@ -259,7 +264,7 @@ def test_the_computer_waits_while_browsing():
     assert len(m.history) == 3 and len(m.future) == 1 and not sc.thinking
     # a click on the board says what is going on instead of "thinking"
     click(app, sc.view.pixel_of(sc.view.points()[0]))
-    assert "looking at move 3" in sc.status.lower()
+    assert "looking at move 2, black" in sc.status.lower()       # ply 3 is Black's move 2
     key(app, pygame.K_END)
     settle(app)
     assert len(m.history) == 4 and sc.browse_ply is None
@@ -389,7 +394,7 @@ def test_loading_a_bad_file_names_the_line_and_changes_nothing(onyx_app):
     before = [pm.text for pm in sc.match.history]
     bad = records_dir() / "broken.txt"
     bad.parent.mkdir(parents=True, exist_ok=True)
-    bad.write_text('[Game "onyx"]\n[Black "x"]\n\n1. a1 b2\n2. zz99\n', encoding="utf-8")
+    bad.write_text('[Game "onyx"]\n[Black "x"]\n\n1. zz99 a1\n2. b2\n', encoding="utf-8")
     click_widget(app, button(sc, "load"))
     assert sc.dialog is not None and sc.dialog_kind == "load"
     _pick_file(app, sc.dialog, bad)
@@ -398,6 +403,23 @@ def test_loading_a_bad_file_names_the_line_and_changes_nothing(onyx_app):
     assert sc.status_kind == "error" and "broken.txt" in sc.status and "line" in sc.status
     assert [pm.text for pm in sc.match.history] == before
     assert bad.exists()
+
+
+def test_loading_a_damaged_file_keeps_its_good_moves_and_says_where_it_stopped(onyx_app):
+    """Issue 22 item 7: a damaged record loads up to its last good move; the file is unchanged."""
+    app = onyx_app
+    sc = board(app)
+    text = '[Game "onyx"]\n[Black "x"]\n\n1. a1 b2\n2. zz99\n'
+    bad = records_dir() / "damaged.txt"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text(text, encoding="utf-8")
+    click_widget(app, button(sc, "load"))
+    _pick_file(app, sc.dialog, bad)
+    settle(app)
+    sc2 = board(app)
+    assert sc2 is not sc and [pm.text for pm in sc2.match.history] == ["a1", "b2"]
+    assert "damaged.txt is damaged" in sc2.status and "line 5" in sc2.status
+    assert bad.read_text(encoding="utf-8") == text
 
 
 def test_save_with_the_dialog_then_load_it_back(onyx_app):

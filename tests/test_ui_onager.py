@@ -1,6 +1,6 @@
 """The Onager view and its click logic, and whole games played with the mouse (headless).
 
-Positions are the worked examples of the spec (/work/shared/rules/onager.md, section 8).
+Positions are the worked examples of the spec (docs/rules/onager.md, section 8).
 """
 from __future__ import annotations
 
@@ -267,7 +267,7 @@ def test_three_lakes_then_a_walk_and_a_single_jump_by_clicks(app):
     assert board.match.game.stacks()["c3"] == ("L",)
     play_clicks(app, "f9")                       # White's lake
     play_clicks(app, "h5")                       # Black's second lake, then Black moves first
-    assert board.match.moves_text() == "1. c3 f9 2. h5"
+    assert board.match.moves_text() == "Lakes: c3 f9 h5"      # the lakes are one row, by colour
     assert board.view.note == "" and not board.match.game.in_setup
     assert board.w["turn"].text == "Black to move"
     assert len(board.input.options) == 22        # spec 8.1
@@ -284,7 +284,7 @@ def test_three_lakes_then_a_walk_and_a_single_jump_by_clicks(app):
     click_cell(app, "c2")
     assert board.anim is not None                # animated...
     settle(app)
-    assert board.match.moves_text() == "1. c3 f9 2. h5 b3-c4 3. j3-i3 a2-c2"
+    assert board.match.moves_text() == "Lakes: c3 f9 h5 1. b3-c4 j3-i3 2. a2-c2"
     assert board.match.game.stacks()["c2"] == ("B",) and "a2" not in board.match.game.stacks()
     assert board.decorations().last_move == ("a2", "c2")
     assert board.w["count_b"].text == "Black  0"
@@ -376,7 +376,7 @@ def test_board_scene_fits_the_window(size, tmp_path):
         assert screen.contains(board.panel_rect) and not board.panel_rect.colliderect(board.board_rect)
         for lab in board.view.points():
             assert board.board_rect.collidepoint(board.view.pixel_of(lab))
-        assert board.match.moves_text() == "1. c3 f9 2. h5 b3-c4"
+        assert board.match.moves_text() == "Lakes: c3 f9 h5 1. b3-c4"
         click_cell(a, "j3")
         step(a, 3)
         pygame.image.save(a.screen, str(tmp_path / "onager.png"))

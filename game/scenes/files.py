@@ -7,6 +7,8 @@
 * ``path_picked(scene, event)``: the dialog's answer. Saving writes the record atomically
   (asking before it replaces another file); loading reads and checks the whole record first,
   so a bad file only gives a message naming the problem and its line, and nothing changes.
+  Loading over an unfinished game keeps that game among the recent games and says so (only a
+  finished game not saved asks first); the loaded game gets a file of its own.
 * ``board_from_record(record)``: a board scene for a record (used by Load and Continue).
 * ``export_picture(scene)``: the board as a PNG in the pictures folder, the path in the status.
 """
@@ -23,12 +25,12 @@ from typing import Any, Iterator
 import pygame
 from pygame_gui.windows import UIFileDialog
 
-from ..autosave import REDO_HEADER, match_from_record, match_record
+from ..autosave import match_from_record, match_record
 from ..rules.base import Motion
-from ..rules.record import Record, RecordError
+from ..rules.record import Record, RecordError, parse_record
 from ..ui.dialogs import fit_file_dialog
 from .base import make_scene, register
-from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, records_dir, save_record,
+from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
 
 PICTURES_FOLDER = "pictures"
@@ -47,9 +49,11 @@ def labels_of(motions: list[Motion]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def line_of(match: Any) -> tuple[str, ...]:
-    """The whole line of a match as move texts (played and redo list): what a saved file holds."""
-    return tuple(pm.text for pm in match.history) + tuple(pm.text for pm in match.future)
+def line_of(match: Any) -> tuple[Any, ...]:
+    """What a saved file holds of a match, to tell whether it changed since: the main line's
+    moves and the tree's shape."""
+    tree = match.tree
+    return tuple(n.move.text for n in tree.root.main_line()) + (tree.count_variations(),)
 
 
 def unsaved_moves(scene: Any) -> int:
@@ -58,27 +62,25 @@ def unsaved_moves(scene: Any) -> int:
     if m is None:
         return 0
     line = line_of(m)
-    if not line or line == tuple(getattr(scene, "saved_line", ())):
+    if len(line) <= 1 or line == tuple(getattr(scene, "saved_line", ())):
         return 0
-    return len(line)
+    return len(line) - 1
 
 
 @register("board_from_record")
 def board_from_record(record: Record, status: str = "") -> Any:
-    """A board scene showing a record's game (at the ply it was left at, or its end)."""
-    match, marks, final = match_from_record(record, labels=labels_of)
+    """A board scene showing a record's game tree, where it was left (or at its end).
+
+    A record whose players are both computers opens paused: the computers wait for the
+    player's "Play on" instead of starting to play at once."""
+    match, _marks, _final = match_from_record(record)
     scene = make_scene("board", match)
-    scene.marks = marks
     review = getattr(scene, "review", None)
     if review is not None:
         review.adopt(record)                # review comments in the record: the graph and marks at once
     scene.saved_line = line_of(match)
-    redo_list = record.headers.get(REDO_HEADER, "").strip().lower() == "yes" and final is None
-    if match.future and not redo_list:     # left while browsing: browse there again
-        scene.browse_ply = len(match.history)
-        history = getattr(scene, "history", None)
-        if history is not None:
-            history.final = final
+    if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
+        scene.paused = True
     if status:
         scene.status = status
     return scene
@@ -135,7 +137,7 @@ def open_save_dialog(scene: Any) -> Any:
     if callable(close):
         close()
     try:
-        path = suggest_record_path(match_record(m, final=_final(scene)), _records_folder())
+        path = suggest_record_path(match_record(m), _records_folder())
     except (RecordError, StorageError, OSError):
         path = _records_folder() / f"game{RECORD_SUFFIX}"
     with _dialog_made():
@@ -145,13 +147,6 @@ def open_save_dialog(scene: Any) -> Any:
     scene.dialog = dlg
     scene.dialog_kind = "save"
     return dlg
-
-
-def _final(scene: Any) -> Any:
-    history = getattr(scene, "history", None)
-    if history is not None and getattr(scene, "browse_ply", None) is not None:
-        return history.final
-    return None
 
 
 def path_picked(scene: Any, event: Any) -> bool:
@@ -183,9 +178,11 @@ def ask_before_loading(scene: Any, path: Path) -> None:
     if record is None:
         _say(scene, problem, "error")
         return
-    n = unsaved_moves(scene) if getattr(scene, "is_board", False) else 0
-    if not n and not getattr(scene, "is_board", False):
-        n = getattr(scene, "unsaved_autosave_moves", lambda: 0)()
+    # an unfinished game is never lost: it stays among the recent games (the menu's Continue
+    # game is not replaced either), so only a finished game not saved asks first
+    n = unsaved_moves(scene) if getattr(scene, "is_board", False) and not _kept_text(scene) else 0
+    if n and getattr(scene, "match", None) is not None:
+        n = max(1, scene.match.moves_count())
     if n and hasattr(scene, "open_dialog"):
         scene._load_path = path
         where = "on the board" if getattr(scene, "is_board", False) else "you can continue"
@@ -217,7 +214,7 @@ def save_to(scene: Any, path: Path) -> bool:
     if m is None:
         return False
     try:
-        record = match_record(m, final=_final(scene), live=getattr(scene, "browse_ply", None) is None)
+        record = match_record(m)
         review = getattr(scene, "review", None)
         if review is not None:
             record = review.annotate(record)    # a reviewed game keeps its review as move comments
@@ -235,7 +232,15 @@ def read_record(path: Path) -> tuple[Record | None, str]:
     try:
         return load_record(path), ""
     except RecordError as e:
-        return None, f"{Path(path).name} is not a game record this program can read: {e}"
+        try:                              # damaged: load what is good; the file stays as it is
+            rec = parse_record(read_text(path), recover=True)
+        except (RecordError, StorageError):
+            rec = None
+        if rec is not None and rec.moves:
+            return rec, ""
+        plain = getattr(e, "plain", None)
+        where = f"line {e.line}: " if plain and getattr(e, "line", None) else ""
+        return None, f"{Path(path).name} is not a game record this program can read: {where}{plain or e}"
     except StorageError as e:
         return None, f"Could not open {Path(path).name}: {e}"
 
@@ -247,20 +252,29 @@ def load_path(scene: Any, path: Path) -> bool:
         _say(scene, problem, "error")
         return False
     try:
-        n = len(record.moves)
+        board = board_from_record(record)
+        n = board.match.moves_count() if board.match is not None else 0
         end = f", {record.result.describe()}" if record.result is not None else ""
         status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}{end}. "
                   f"Step through it with the arrow keys or press Replay.")
-        board = board_from_record(record, status)
+        if record.error:
+            status = (f"{Path(path).name} is damaged: {record.error}. It was loaded up to there "
+                      f"({n} move{'s' if n != 1 else ''}); the file itself is unchanged.")
+        if getattr(board, "paused", False):
+            status += " Both sides are computers: press Play on to let them go on."
+        board.status = status
     except (RecordError, StorageError, ValueError) as e:
         _say(scene, f"Could not load {Path(path).name}: {e}", "error")
         return False
     app = scene.app
     if app is None:
         return False
+    kept = _kept_text(scene) if getattr(scene, "is_board", False) else ""
+    if kept:
+        board.status = f"{board.status} {kept}"      # the game left on the board is kept: say so
     saver = getattr(board, "saver", None)
     if saver is not None:
-        saver.write_now()           # Continue offers the loaded game from now on
+        saver.write_now()           # a new file among the unfinished games: Continue offers it from now on
     leave = getattr(scene, "leave", None)
     if getattr(scene, "is_board", False):
         if callable(leave):
@@ -269,6 +283,13 @@ def load_path(scene: Any, path: Path) -> bool:
     else:
         app.push(board)
     return True
+
+
+def _kept_text(scene: Any) -> str:
+    """'Your Onyx game (move 2) is kept …' when the board's game stays among the unfinished games."""
+    saver = getattr(scene, "saver", None)
+    fn = getattr(saver, "kept_text", None)
+    return fn() if callable(fn) else ""
 
 
 def _say(scene: Any, text: str, kind: str = "info") -> None:
@@ -305,8 +326,8 @@ def export_picture(scene: Any, folder: Path | None = None) -> Path | None:
     picture = surf.subsurface(rect).copy()
     base = Path(folder) if folder is not None else pictures_dir()
     m = scene.match
-    n = len(m.history) if m is not None else 0
-    stem = f"{_dt.date.today().isoformat()} {scene.game_name or 'game'} move {n}"
+    where = m.position_words() if m is not None else "start"
+    stem = f"{_dt.date.today().isoformat()} {scene.game_name or 'game'} {where}"
     path = base / f"{stem}.png"
     k = 2
     while path.exists():

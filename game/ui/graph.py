@@ -42,7 +42,7 @@ class EvalGraph:
         self.scale = max(0.5, float(scale))
         self.values: tuple[float | None, ...] = ()
         self.marks: dict[int, str] = {}
-        self.labels: dict[int, str] = {}     # ply -> the move's text (hover line)
+        self.labels: dict[int, str] = {}     # ply -> the move as the hover line shows it ('12... e3-d3')
         self.total = 0
         self.current = 0
         self.hover: int | None = None
@@ -182,7 +182,7 @@ class EvalGraph:
         assert ply is not None
         v = self.values[ply] if 0 <= ply < len(self.values) else None
         move = self.labels.get(ply, "")
-        text = "Start" if ply == 0 else f"{(ply + 1) // 2}.{'' if ply % 2 else '..'} {move}".strip()
+        text = "Start" if ply == 0 else move.strip()     # the labels come numbered ('12... e3-d3')
         if ply in self.marks:
             text += " " + self.marks[ply]
         if v is not None:

@@ -30,8 +30,7 @@ class BoardDrawing:
         m = self.match
         if m is None:
             return deco
-        if self.marks and len(self.marks) == len(m.history):
-            deco.last_move = self.marks[-1]
+        deco.last_move = self.last_move_labels()
         if self.anim is not None:
             deco.hidden = dict(self.anim.hidden)
             deco.last_move = ()
@@ -352,11 +351,11 @@ class BoardDrawing:
     def _last_move_rects(self) -> list[pygame.Rect]:
         """The points of the last move (the computer's reply lands there): a tooltip keeps off them."""
         view = self.view
-        if view is None or not self.marks:
+        if view is None:
             return []
         r = int(view.radius_px * 1.3)
         out = []
-        for lab in self.marks[-1]:
+        for lab in self.last_move_labels():
             try:
                 x, y = view.pixel_of(lab)
             except KeyError:

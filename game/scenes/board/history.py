@@ -1,26 +1,31 @@
-"""History browsing and replay of the board scene.
+"""Browsing, variations and replay of the board scene: views of the match's game tree.
 
-* Browsing: the position shown is the match's own (``Match.undo``/``redo`` move along the
-  line; ``Match.future`` holds the later moves). Forward steps play the move's animation,
-  backward steps and jumps cross-fade (``game.anim.fade``). While browsing (``scene.browse_ply``
-  is set) the computer does not move, and a new move asks first before it discards the later
-  moves. A game that ended by resignation or agreement keeps its result while browsing (it
-  comes back at the end of the line: ``final``).
-* Replay: from the start, one move after another at the animation speed; any click or key stops.
-* The move list (``game.ui.movelist.MoveList``) follows the line: every move a link to its
-  position, the shown one marked.
+The rules (``docs/timeline.md``):
+
+* Browsing (arrow keys, Home/End, a click on any move of the list, the review's graph) moves
+  the tree's cursor (``Match.goto``) and never changes the game; End returns to the live
+  position, where the game stands. Right stops there: the moves after it are the redo line,
+  which Redo (Ctrl+Y) plays again. A forward step plays the move's animation, other steps
+  cross-fade (``game.anim.fade``). While browsing the computer does not move.
+* A move played from an earlier position becomes the game's line; what followed there stays
+  as a variation (against the computer it asks first). The next move of the line just steps on.
+* Resignations and agreements belong to the position where they happened (``GameNode.ending``),
+  so browsing away and back finds them there.
+* Replay: from the start to where the game stands, at the animation speed; a click or key stops.
+* The move list (``game.ui.movelist.MoveList``) shows the tree (``game.ui.moveflow.flatten``):
+  the main line in numbered rows, variations indented, every move a link.
 
 The buttons and keys that drive it are in ``toolbar.py``.
 """
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...anim.fade import FadeAnimation
-from ...autosave import reapply_result
-from ...rules.base import Result, RulesError
-from ...rules.record import UI_REASONS
+from ...rules.base import RulesError
+from ...rules.tree import GameNode
+from ...ui.moveflow import flatten, key_of, node_for_key
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,37 +34,53 @@ if TYPE_CHECKING:  # pragma: no cover
 REPLAY_PAUSE = 0.45       # seconds between replayed moves at speed 1
 
 
+def where_words(node: GameNode) -> str:
+    """How a status line names a position: 'the start of the game', 'move 12, White: e3-d3'."""
+    slot = node.slot
+    if slot is None or node.move is None:
+        return "the start of the game"
+    return f"{slot.words()}: {node.move.record}"
+
+
 class BoardHistory(ScenePart):
-    """Where in the game's line the board is, and the replay."""
+    """Where in the game tree the board is, the move list, and the replay."""
 
     def __init__(self, scene: "BoardScene") -> None:
         super().__init__(scene)
-        self.final: Result | None = None        # a UI-level result to put back at the end of the line
         self.replaying = False
         self.replay_wait = 0.0
         self._confirm_text = ""
         self._bypass = False
+        self._lines_key: Any = None
 
     def total(self) -> int:
+        """The plies of the line through the position shown."""
         m = self.match
-        return 0 if m is None else len(m.history) + len(m.future)
+        return 0 if m is None else len(m.line())
 
     def speed(self) -> float:
         app = self.app
         return max(0.25, float(app.settings.anim_speed)) if app is not None else 1.0
 
+    # ------------------------------------------------------------ the move list
     def update_move_list(self, force: bool = False) -> None:
-        """The move list (a ``MoveList``): every move a link to its position, the shown one marked.
-
-        Cheap when nothing changed; a new move costs one redraw of the rows in view.
-        """
+        """The move list shows the tree, the shown move marked. Cheap when nothing changed."""
         sc = self.scene
         m = self.match
         box = sc.w.get("moves") if sc.w else None
-        if box is None or m is None or not hasattr(box, "set_moves"):
+        if box is None or m is None:
             return
-        line = [pm.record for pm in m.history] + [pm.record for pm in m.future]
-        box.set_moves(line, len(m.history), follow=not self.browsing)
+        tree = m.tree
+        key = (tree.version, tree.cursor.uid, tree.live.uid)
+        if key == self._lines_key and not force:
+            return
+        self._lines_key = key
+        current = None if tree.cursor.parent is None else key_of(tree.cursor)
+        if hasattr(box, "set_lines"):
+            box.set_lines(flatten(tree), current, follow=not self.browsing)
+        else:                                     # an older list: the line through the cursor
+            line = [n.move.record for n in m.line()]
+            box.set_moves(line, tree.cursor.ply, follow=not self.browsing)
         if force:
             box._dirty = True
 
@@ -71,69 +92,60 @@ class BoardHistory(ScenePart):
             return {}
         return {str(j + 1): box.colour_of(j) for j in range(len(box.records))}
 
+    # ------------------------------------------------------------ browsing
     def browse(self, delta: int) -> None:
         m = self.match
         if m is None:
             return
-        self.browse_to(len(m.history) + delta)
+        self.show(m.tree.step_target(delta))
 
     def browse_to(self, ply: int, animate: bool = True) -> bool:
-        """Show the position after ``ply`` moves of the line; False if nothing changed."""
+        """Show the position after ``ply`` moves of the line through the position shown
+        (past the live position only along the redo line); False if nothing changed."""
+        m = self.match
+        if m is None:
+            return False
+        line = m.line()
+        ply = max(0, min(len(line), int(ply)))
+        return self.show(m.tree.root if ply == 0 else line[ply - 1], animate)
+
+    def browse_key(self, key: str) -> bool:
+        """Show the move a move-list link names (a ply number or 'v<uid>')."""
+        m = self.match
+        node = node_for_key(m.tree, key) if m is not None else None
+        return node is not None and self.show(node)
+
+    def end(self) -> bool:
+        """End: back to where the game stands."""
+        m = self.match
+        return m is not None and self.show(m.tree.live)
+
+    def show(self, node: GameNode, animate: bool = True) -> bool:
+        """Show ``node``'s position; False if nothing changed."""
         sc = self.scene
         m = self.match
         if m is None or sc.view is None:
             return False
-        ply = max(0, min(self.total(), int(ply)))
-        cur = len(m.history)
-        if ply == cur:
-            if not m.future and self.browsing:
-                self._at_end()
+        if node is m.tree.cursor:
             return False
         sc.finish_animation()
         if sc.dialog is not None:
             return False
         sc.cancel_engine()
-        if not m.future and m.result is not None and m.result.reason in UI_REASONS:
-            self.final = m.result            # resigned / agreed: keep it for the end of the line
         if sc.input is not None:
             sc.input.cancel()
         before = m.game.stacks()
-        motions = None
-        if ply < cur:
-            while len(m.history) > ply:
-                if not m.undo():
-                    break
-        else:
-            while len(m.history) < ply:
-                motions = m.redo()
-                if motions is None:
-                    break
-                sc.marks.append(sc.labels_of(motions))
-        del sc.marks[len(m.history):]
+        motions = m.goto(node)
         sc.status = ""
         sc.status_kind = "info"
-        single_forward = motions is not None and ply == cur + 1 and len(m.history) == ply
-        at_end = not m.future
-        if at_end:
-            self._at_end()
-        else:
-            sc.browse_ply = len(m.history)
-        if animate and single_forward:
-            sc.start_animation(before, motions)   # type: ignore[arg-type]
+        if animate and motions is not None:
+            sc.start_animation(before, motions)
         elif animate:
             self._fade(before)
         else:
             sc.refresh()
         self._note()
         return True
-
-    def _at_end(self) -> None:
-        """Back at the end of the line: live play again (and the kept result returns)."""
-        sc = self.scene
-        sc.browse_ply = None
-        if self.final is not None and self.match is not None and self.match.result is None:
-            reapply_result(self.match, self.final)
-        self.final = None
 
     def _fade(self, before: dict[str, tuple[str, ...]]) -> None:
         sc = self.scene
@@ -145,6 +157,20 @@ class BoardHistory(ScenePart):
             sc.input.set_game(None)
         sc.refresh_panel()
 
+    def where(self) -> str:
+        """The browsing note: which position is shown and how to get back."""
+        m = self.match
+        if m is None:
+            return ""
+        node = m.tree.cursor
+        words = where_words(node)
+        words = words[0].upper() + words[1:]
+        if not node.is_main_line():
+            words = f"A variation, {words[0].lower()}{words[1:]}"
+        elif m.tree.live.is_ancestor_of(node):
+            words = f"{words} (taken back: Redo plays it again)"
+        return words
+
     def _note(self) -> None:
         """The status line while browsing."""
         sc = self.scene
@@ -152,44 +178,49 @@ class BoardHistory(ScenePart):
         if m is None:
             return
         if self.browsing:
-            n, total = len(m.history), self.total()
-            where = f"Start of the game ({total} moves)" if n == 0 else f"Move {n} of {total}"
+            where = self.where()
             if self.replaying:
-                sc.set_status(f"Replay: {where.lower()}. Click or press a key to stop.")
+                sc.set_status(f"Replay: {where}. Click or press a key to stop.")
             else:
                 sc.set_status(f"{where}. Press End to return to the game.")
         else:
             sc.status = ""
             sc._update_status_box()
 
+    # ------------------------------------------------------------ a move while browsing
     def intercept_move(self, text: str) -> bool:
         """Called by ``play_move``: True if the move is handled here (stepping or confirming)."""
         if self._bypass or not self.browsing:
             return False
         m = self.match
-        if m is None or not m.future:
+        if m is None:
             return False
-        nxt = m.future[0]
         try:
-            same = m.game.move_str(m.game.parse_move(text)) == nxt.text
+            canon = m.game.move_str(m.game.parse_move(text))
         except RulesError:
             return False
-        if same:
-            self.browse_to(len(m.history) + 1)
+        line = m.line()
+        cur = m.tree.cursor
+        nxt = line[cur.ply] if cur.ply < len(line) else None
+        if nxt is not None and nxt.move is not None and nxt.move.text == canon \
+                and cur.is_ancestor_of(m.tree.live) and nxt.is_ancestor_of(m.tree.live):
+            self.show(nxt)                     # the game's own next move: step on
             return True
-        later = len(m.future)
+        later = m.tree.live.ply - cur.ply if cur.is_ancestor_of(m.tree.live) else 0
         self._confirm_text = text
-        words = "move" if later == 1 else "moves"
-        self.scene.open_dialog("branch", "Play a new move here?",
-                               f"Playing {html.escape(text)} here replaces the {later} later {words} of this "
-                               f"game.<br><br>They cannot be brought back.", "Play it")
+        if later > 0:
+            words = "move" if later == 1 else "moves"
+            body = (f"The game goes on from here with {html.escape(text)}. The {later} later {words} "
+                    f"stay in the move list as a variation.")
+        else:
+            body = (f"The game goes on from this position with {html.escape(text)}. The moves played "
+                    f"after the position you left stay in the move list as a variation.")
+        self.scene.open_dialog("branch", "Play on from here?", body, "Play it")
         return True
 
     def _branch_confirmed(self) -> None:
         text, self._confirm_text = self._confirm_text, ""
         sc = self.scene
-        sc.browse_ply = None
-        self.final = None
         self._bypass = True
         try:
             sc.play_move(text)
@@ -204,6 +235,46 @@ class BoardHistory(ScenePart):
         sc.refresh()
         self._note()
 
+    # ------------------------------------------------------------ variations
+    def promote(self) -> bool:
+        """Move the variation shown one place up; in first place it is the game's line, its
+        moves the redo line from the branch point (``GameTree.promote``)."""
+        m = self.match
+        if m is None or m.tree.variation_start(m.tree.cursor) is None:
+            self.scene.set_status("Click a move of a variation first, then promote it.", "warn")
+            return False
+        sc = self.scene
+        sc.finish_animation()
+        sc.cancel_engine()
+        m.tree.promote(m.tree.cursor)
+        main = m.tree.cursor.is_main_line()
+        self.update_move_list(force=True)
+        sc.refresh()
+        sc.set_status("This line is now the game's: Redo plays its moves." if main
+                      else "The variation moved up in the move list.")
+        return True
+
+    def delete_variation(self) -> bool:
+        """Delete the variation the position shown is in (from its first move on)."""
+        m = self.match
+        if m is None:
+            return False
+        start = m.tree.variation_start(m.tree.cursor)
+        if start is None:
+            self.scene.set_status("Click a move of a variation first, then delete it.", "warn")
+            return False
+        n = start.count() + 1
+        parent = start.parent
+        assert parent is not None
+        if not self.show(parent) and m.tree.cursor is not parent:
+            m.goto(parent)
+        if m.tree.delete(start) is None:
+            return False
+        self.update_move_list(force=True)
+        self.scene.set_status(f"Variation deleted ({n} {'move' if n == 1 else 'moves'}).")
+        return True
+
+    # ------------------------------------------------------------ replay
     def toggle_replay(self) -> None:
         if self.replaying:
             self.stop_replay()
@@ -212,12 +283,11 @@ class BoardHistory(ScenePart):
 
     def start_replay(self) -> None:
         m = self.match
-        if m is None or self.total() == 0:
+        if m is None or m.tree.live.parent is None:
             return
         self.scene.finish_animation()
-        self.browse_to(0, animate=len(m.history) > 0)
-        if self.total() == 0:
-            return
+        if m.tree.cursor.parent is not None:
+            self.show(m.tree.root)
         self.replaying = True
         self.replay_wait = REPLAY_PAUSE
         self._note()
@@ -235,10 +305,8 @@ class BoardHistory(ScenePart):
         if sc.anim is not None or sc.dialog is not None:
             return
         m = self.match
-        if m is None or not m.future:
+        if m is None or not m.browsing:
             self.replaying = False
-            if self.browsing:
-                self._at_end()
             sc.refresh()
             self.scene.toolbar.refresh_panel()
             sc.set_status("Replay finished.")
@@ -246,21 +314,19 @@ class BoardHistory(ScenePart):
         self.replay_wait -= dt
         if self.replay_wait <= 0:
             self.replay_wait = REPLAY_PAUSE / self.speed()
-            self.browse_to(len(m.history) + 1)
-            if self.replaying:
+            live = m.tree.live
+            nxt = next((n for n in live.path() if n.parent is m.tree.cursor), None)
+            if nxt is None:
+                self.show(live)
+            else:
+                self.show(nxt)
+            if self.replaying and self.browsing:
                 self._note()
 
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
-        """Each frame: the replay's next step, and browsing that reached the end (or Undo/Redo)."""
-        sc = self.scene
-        m = self.match
-        if m is None:
+        """Each frame: the replay's next step."""
+        if self.match is None:
             return
         if self.replaying:
             self._replay_step(dt)
-        if self.browsing and not m.future:
-            self._at_end()
-            sc.refresh()
-        elif self.browsing and sc.browse_ply != len(m.history):
-            sc.browse_ply = len(m.history)      # Undo / Redo while browsing

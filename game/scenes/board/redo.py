@@ -1,9 +1,10 @@
 """Redo against the computer: the player's move and the computer's recorded replies come back.
 
-A mixin of ``BoardScene`` (``scene.py``). ``redo`` plays one round of the redo list: the next
-move, then every move after it that a computer player made, up to the next human's move, each
-with its animation (``redo_left`` counts what is left; ``update`` plays the next when the
-previous one has landed, and the computer does not think meanwhile).
+A mixin of ``BoardScene`` (``scene.py``). ``redo`` plays one round of the redo line (the main
+line after where the game stands, ``Match.redo_moves``): the next move, then every move after
+it that a computer player made, up to the next human's move, each with its animation
+(``redo_left`` counts what is left; ``update`` plays the next when the previous one has
+landed, and the computer does not think meanwhile).
 """
 from __future__ import annotations
 
@@ -21,27 +22,29 @@ class BoardRedo:
 
     def redo(self) -> None:
         """Play again what Undo took back: the player's move and the computer's replies after it
-        (the recorded moves, each with its animation), so the rest of the redo list stays."""
+        (the recorded moves, each with its animation), so the rest of the redo line stays."""
         m = self.match
         if m is None:
             return
         self.finish_animation()
         self.cancel_engine()
-        if not m.can_redo or m.is_over:
+        if not m.can_redo:
             self.set_status("Nothing to redo.", "warn")
             return
+        if m.browsing:
+            self.history.end()
+            self.finish_animation()
         self.redo_left = self._redo_round()
         self._redo_step()
 
     def _redo_round(self) -> int:
-        """How many moves of the redo list make one round: the next move, then every move after it
-        that a computer player made, up to the next human's move."""
+        """How many moves of the redo line make one round: the next move, then every move after
+        it that a computer player made, up to the next human's move."""
         m = self.match
         assert m is not None
         players = dict(m.players)
-        future = m.future
         n = 0
-        for i, pm in enumerate(future):
+        for i, pm in enumerate(m.redo_moves):
             if i > 0 and players.get(pm.color, HUMAN) == HUMAN:
                 break
             n += 1
@@ -50,7 +53,7 @@ class BoardRedo:
         return max(1, n)
 
     def _redo_step(self) -> None:
-        """Replay the next move of the redo list with its animation."""
+        """Replay the next move of the redo line with its animation."""
         m = self.match
         assert m is not None
         before = m.game.stacks()
@@ -61,7 +64,6 @@ class BoardRedo:
             self.redo_left = 0
             return
         self.redo_left = max(0, self.redo_left - 1)
-        self.marks.append(self.labels_of(motions))
         self.status = ""
         self.panel_waits = True
         self.start_animation(before, motions)

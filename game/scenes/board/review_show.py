@@ -30,8 +30,13 @@ def _rv() -> Any:
     return review
 
 
-def move_number(ply: int) -> str:
-    """'12.' for Black's 12th move (ply 23), '12...' for White's (ply 24)."""
+def move_number(ply: int, match: Any = None) -> str:
+    """The number written before ply ``ply`` of the line shown: '12.' for Black's move 12,
+    '12...' for White's, 'Lakes:' for an Onager lake (``game.rules.numbering``)."""
+    if match is not None:
+        line = match.line()
+        if 1 <= ply <= len(line) and line[ply - 1].slot is not None:
+            return line[ply - 1].slot.prefix
     return f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
 
 
@@ -175,7 +180,7 @@ class ReviewDisplay:
         key = (self.version, total)
         if key != g._data_key:
             g.set_data(self._values(total), self._marks(), total,
-                       {k: p.move for k, p in self.plies.items()}, key=key)
+                       {k: f"{move_number(k, m)} {p.move}" for k, p in self.plies.items()}, key=key)
         g.set_current(len(m.history))
 
     def status_text(self) -> str:
@@ -184,21 +189,21 @@ class ReviewDisplay:
         m = sc.match
         if m is None or not self.plies:
             return ""
-        k, total = len(m.history), sc.history.total()
-        where = "Start of the game" if k == 0 else f"Move {k} of {total}"
+        k = len(m.history)
+        where = "Start of the game" if k == 0 else (m.node.slot.words().capitalize() if m.node.slot else "")
         prev = self.plies.get(k) if k <= self.valid() else None
         nxt = self.plies.get(k + 1) if k + 1 <= self.valid() else None
         if nxt is not None and nxt.mark and nxt.best != nxt.move:     # the better move is on the board
             line = " ".join(nxt.line[1:3])
             then = f", then {line}" + (" …" if len(nxt.line) > 3 else ".") if line else "."
             if prev is not None:
-                where += f" ({move_number(k)} {prev.move}" + (f" {prev.mark}" if prev.mark else "") + ")"
-            return (f"{where}. Next, {move_number(k + 1)} {nxt.move} {nxt.mark} ({verdict(nxt, True)}). "
+                where += f" ({move_number(k, m)} {prev.move}" + (f" {prev.mark}" if prev.mark else "") + ")"
+            return (f"{where}. Next, {move_number(k + 1, m)} {nxt.move} {nxt.mark} ({verdict(nxt, True)}). "
                     f"Better: {nxt.best}{then}")
         if prev is None:
             return f"{where}."
         mark = f" {prev.mark}" if prev.mark else ""
-        text = f"{where}: {move_number(k)} {prev.move}{mark} ({verdict(prev)})."
+        text = f"{where}: {move_number(k, m)} {prev.move}{mark} ({verdict(prev)})."
         if prev.mark and prev.best != prev.move:
             text += f" Better was {prev.best} (Left shows it)."
         return text
@@ -304,7 +309,7 @@ class ReviewDisplay:
         sw = s.biggest_swing
         if sw:
             size = 100.0 * float(sw.get("size") or 0.0)
-            out.append((f"Biggest swing: {move_number(int(sw['ply']))} {sw['move']} "
+            out.append((f"Biggest swing: {move_number(int(sw['ply']), self.scene.match)} {sw['move']} "
                         f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
         if self.state == "stopped":
             out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))

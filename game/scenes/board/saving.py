@@ -4,9 +4,16 @@
 calls the scene's ``after_frame()``), except the frame in which a move's animation starts (a
 heavy one: it waits for the next). The record text is made here (a few ms) only when the line
 changed; the background writer thread only writes the file.
+
+Each game has its own file among the unfinished games (``game.storage.unfinished_dir()``): a
+new game gets a new file on its first write, a game resumed from its file (Continue, Recent
+games) keeps writing that file (``keep_file``), a loaded record gets a new file. So leaving a
+game (New game, Load, quitting) never overwrites another one; ``kept_text`` says so.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...autosave import Autosaver
@@ -17,12 +24,35 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class BoardAutosave(ScenePart):
-    """Keeps ``autosave.txt`` (or ``last-game.txt`` for a finished game) up to date."""
+    """Keeps the game's own file among the unfinished games (or ``last-game.txt`` for a finished
+    game) up to date."""
 
     def __init__(self, scene: "BoardScene") -> None:
         super().__init__(scene)
         self.autosaver = Autosaver()
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
+
+    @property
+    def path(self) -> Path | None:
+        """The game's file (None until a new game's first write)."""
+        return self.autosaver.path
+
+    def keep_file(self, path: str | os.PathLike[str]) -> None:
+        """The game was resumed from ``path``: go on writing that file (not a new one)."""
+        self.autosaver.path = Path(path)
+
+    def _enabled(self) -> bool:
+        app = self.app
+        return app is None or bool(getattr(app, "autosave_enabled", True))
+
+    def kept_text(self) -> str:
+        """What to tell the player when they leave this game for another one: 'Your Onyx game
+        (move 2) is kept …' if it is kept among the unfinished games, else ''."""
+        m = self.match
+        final = None
+        if m is None or not self._enabled() or not self.autosaver.keeps(m, final):
+            return ""
+        return f"Your {m.name.capitalize()} game ({m.next_turn().words()} to move) is kept under Recent games on the menu."
 
     def after_frame(self) -> None:
         """After a frame is drawn (``App.step``): the autosave after every change. Making the
@@ -37,13 +67,13 @@ class BoardAutosave(ScenePart):
         if anim is not None and anim is not self._save_anim:
             self._save_anim = anim               # a move (or a step back) began this frame
             return
-        self.autosaver.update(m, self.scene.history.final if self.browsing else None, live=not self.browsing)
+        self.autosaver.update(m, None, live=not self.browsing)
 
     def close(self) -> None:
         app = self.app
         try:
             if app is None or getattr(app, "autosave_enabled", True):
-                self.autosaver.update(self.match, self.scene.history.final if self.browsing else None,
+                self.autosaver.update(self.match, None,
                                       live=not self.browsing)
         except Exception:
             pass
@@ -55,7 +85,7 @@ class BoardAutosave(ScenePart):
         if self.match is None or (app is not None and not getattr(app, "autosave_enabled", True)):
             return
         try:
-            self.autosaver.update(self.match, self.scene.history.final if self.browsing else None, force=True,
+            self.autosaver.update(self.match, None, force=True,
                                   live=not self.browsing)
         except Exception:
             pass

@@ -66,7 +66,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.engine: Any = None
         self.anim: MoveAnimation | None = None
         self.anim_before: dict[str, tuple[str, ...]] = {}
-        self.marks: list[tuple[str, ...]] = []       # last-move labels per ply (parallel to history)
         self.status = ""
         self.status_kind = "info"                    # 'info', 'warn', 'error'
         self.board_rect = pygame.Rect(0, 0, 10, 10)
@@ -79,7 +78,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.mouse = (0, 0)
         self.thinking = False
         self.think_time = 0.0
-        self.browse_ply: int | None = None          # history browsing hook (None = live position)
+        self.paused = False                         # two computers: they wait for "Play on"
+        self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
         self.waiting = ""                           # 'offer' or 'hint' while the engine answers
         self.engine_failed = False                  # stop asking a failing engine until the next change
         self.hint: str | None = None                # a suggested move shown as an arrow
@@ -114,8 +114,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         scene = cls(match)
         for text in moves:
             try:
-                motions = match.play(text)
-                scene.marks.append(scene.labels_of(motions))
+                match.play(text)
             except RulesError as exc:
                 scene.set_status(f"Could not replay {text}: {exc}", "error")
                 break
@@ -126,6 +125,32 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
     @property
     def game(self) -> Game | None:
         return self.match.game if self.match else None
+
+    @property
+    def browse_ply(self) -> int | None:
+        """The ply shown while browsing (None: the board shows where the game stands)."""
+        m = self.match
+        return m.ply if m is not None and m.browsing else None
+
+    @property
+    def marks(self) -> list[tuple[str, ...]]:
+        """The last-move marks of the position shown (one entry, or none at the start)."""
+        labels = self.last_move_labels()
+        return [labels] if labels else []
+
+    def last_move_labels(self) -> tuple[str, ...]:
+        """The points the move that led to the position shown touched (cached per position)."""
+        m = self.match
+        if m is None or m.node.move is None:
+            return ()
+        uid = m.node.uid
+        if self._last_labels[0] != uid:
+            try:
+                labels = self.labels_of(m.motions_of(m.node))
+            except RulesError:
+                labels = ()
+            self._last_labels = (uid, labels)
+        return self._last_labels[1]
 
     def enter(self, app: Any) -> None:
         if self.match is not None:
@@ -179,7 +204,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         except RulesError as exc:
             self.set_status(str(exc), "error")
             return False
-        self.marks.append(self.labels_of(motions))
         self.review.line_changed()                  # a new move: a running review stops
         self.status = ""
         self.status_kind = "info"
@@ -231,21 +255,18 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.finish_animation()
         self.cancel_engine()
         self.review.cancel()
+        self.history.stop_replay()
+        if not any(m.is_human(c) for c in Color):
+            self.paused = True                      # two computers: Undo stops them ("Play on")
         if not m.undo():
             self.set_status("Nothing to undo.", "warn")
             return
-        self._sync_marks()
         # against the computer, take back to the last position where a human is to move
         humans = [c for c in Color if m.is_human(c)]
-        while humans and not m.is_over and not m.is_human(m.to_move) and m.history:
+        while humans and not m.is_over and not m.is_human(m.to_move) and m.live.parent is not None:
             m.undo()
-            self._sync_marks()
         self.status = ""
         self.refresh()
-
-    def _sync_marks(self) -> None:
-        assert self.match is not None
-        del self.marks[len(self.match.history):]
 
 
     def save_game(self) -> None:
@@ -269,7 +290,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.close_dialog()
             return True
         if self.move_box_focused():
-            self.w["movebox"].unfocus()      # Escape gives the keyboard back to the board
+            self.leave_move_box()            # Escape gives the keyboard back to the board
             return True
         if self.review.back():               # Escape stops a running review
             return True
@@ -367,6 +388,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.offer()
         elif is_button(event, W.get("new")):
             self.leave()
+            self.app.notice = self.saver.kept_text()     # said once: by the next board or the menu
             m = self.match
             start = m.start_players if m else {}
             players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
@@ -496,7 +518,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self._update_status_box()
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
                 and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
-                and not self.leaving and self.browse_ply is None and not self.review.running):
+                and not self.leaving and not m.browsing and not self.paused and not self.review.running):
             if not self.thinking:
                 self.thinking = True
                 self.think_time = 0.0

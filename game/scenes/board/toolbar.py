@@ -125,10 +125,13 @@ class BoardToolbar(ScenePart):
         if not self.buttons:
             return
         busy = bool(sc.waiting) or sc.dialog is not None
-        n = len(m.history) if m is not None else 0
+        n = m.ply if m is not None else 0
         total = self.history.total()
-        for key, ok in (("first", n > 0), ("back", n > 0), ("forward", n < total), ("last", n < total),
-                        ("replay", total > 0), ("review", total > 0), ("save", m is not None), ("load", True),
+        ahead = m is not None and m.tree.step_target(1) is not m.tree.cursor
+        away = m is not None and m.browsing
+        played = m is not None and m.live.parent is not None
+        for key, ok in (("first", n > 0), ("back", n > 0), ("forward", ahead), ("last", away),
+                        ("replay", played), ("review", total > 0), ("save", m is not None), ("load", True),
                         ("picture", sc.view is not None), ("settings", True)):
             b = self.buttons.get(key)
             if b is None:
@@ -180,7 +183,7 @@ class BoardToolbar(ScenePart):
             if sc.dialog is None:
                 self.history.stop_replay()
                 try:
-                    self.history.browse_to(int(event.link_target))
+                    self.history.browse_key(str(event.link_target))
                 except (TypeError, ValueError):
                     pass
             return True
@@ -213,10 +216,8 @@ class BoardToolbar(ScenePart):
             m = self.match
             if self.history.browsing and sc.anim is None and m is not None and event.button == 1 \
                     and (m.is_over or not m.is_human(m.to_move)):
-                n = len(m.history)
-                sc.set_status(f"You are looking at move {n} of {self.history.total()}. "
-                              "Press End to go back to the game.",
-                              "warn")
+                sc.set_status(f"You are looking at {self.history.where()[0].lower()}{self.history.where()[1:]}. "
+                              "Press End to go back to the game.", "warn")
                 return True
         return False
 
@@ -232,7 +233,7 @@ class BoardToolbar(ScenePart):
         elif key == "forward":
             self.history.browse(1)
         elif key == "last":
-            self.history.browse_to(self.history.total())
+            self.history.end()
         elif key == "replay":
             self.history.toggle_replay()
         elif key == "review":
