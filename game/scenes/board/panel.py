@@ -332,7 +332,7 @@ class BoardPanel:
         inp = self.input
         m = self.match
         if m is not None and self.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
-            return [("Make main line", "__promote__"), ("Delete variation", "__delete__")]
+            return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
         if m is not None and self.paused and not m.browsing and m.live_result is None:
             return [("Play on", "__playon__")]
         if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
