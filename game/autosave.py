@@ -354,11 +354,20 @@ class Autosaver:
     ``path`` is removed). The first call only takes note of the state (a resumed or loaded
     game is not rewritten until something changes), and a line with no moves is never
     written (a new game has no file until its first move).
+
+    ``annotate`` (optional) is given each record before it is written and returns the record
+    to write (the board's review adds its verdicts as move comments); ``annotate_key``
+    (optional) is part of the state key, so a change it reports (a review finished) is a
+    change worth writing. A failing ``annotate`` leaves the record as it was.
     """
 
-    def __init__(self, bg: BackgroundWriter | None = None, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, bg: BackgroundWriter | None = None, path: str | os.PathLike[str] | None = None,
+                 annotate: Callable[[Record], Record] | None = None,
+                 annotate_key: Callable[[], Hashable] | None = None) -> None:
         self.bg = bg or writer()
         self.path: Path | None = Path(path) if path is not None else None
+        self.annotate = annotate
+        self.annotate_key = annotate_key
         self._key: Any = None
         self._seen = False
         self._line_probe: Any = None
@@ -380,11 +389,23 @@ class Autosaver:
         """What is written: the tree, its result, where the game stands and the position shown
         (unfinished games), the players."""
         line, end = self._end_of_line(match)
+        extra = self.annotate_key() if self.annotate_key is not None else None
         if end is not None:
-            return (line, end)
+            return (line, end, extra)
         tree = match.tree
         players = tuple(sorted((int(c), w) for c, w in match.start_players.items()))
-        return (line, None, tree.live.uid, tree.cursor.uid, tree.live.ending, players)
+        return (line, None, tree.live.uid, tree.cursor.uid, tree.live.ending, players, extra)
+
+    def _record(self, match: Match, date: Any, final: Result | None = None, live: bool = False) -> Record:
+        """The record written: ``match_record``, then ``annotate`` (if given; kept as it was when
+        ``annotate`` fails)."""
+        rec = match_record(match, date, final, live=live)
+        if self.annotate is not None:
+            try:
+                rec = self.annotate(rec)
+            except Exception as e:  # the game is written without its notes rather than not at all
+                self.bg.errors.append(f"{type(e).__name__}: {e}")
+        return rec
 
     def update(self, match: Match | None, final: Result | None = None, force: bool = False,
                live: bool = False) -> bool:
@@ -410,14 +431,14 @@ class Autosaver:
             # the text is made here (a few ms, on the caller's thread): the writer thread only
             # writes, so it hardly ever holds the interpreter while a frame is being drawn
             try:
-                text = format_record(match_record(match, today, final, live=live))
+                text = format_record(self._record(match, today, final, live=live))
             except (RulesError, RecordError, ValueError) as e:
                 self.bg.errors.append(str(e))
                 return False
             auto = self.file_for(match)
             self.bg.submit(("autosave", auto), _write_job(auto, text))
         else:
-            text = format_record(match_record(match, today, final))
+            text = format_record(self._record(match, today, final))
             self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text))
         self.writes += 1
         return True

@@ -264,12 +264,15 @@ def test_after_a_game_against_the_computer_the_review_is_offered_then_summarised
     app.close()
 
 
-def test_a_branch_drops_the_verdicts_after_it():
+def test_a_branch_shows_no_verdicts_after_it_on_the_new_line():
+    # the replaced moves keep their verdicts on their nodes, in the variation
+    # (tests/test_review_tree.py); the new line has none after the branch
     app = make_app(*QUIET)
     sc = board(app)
     run_review(app)
     sc.history.browse_to(4)
     settle(app)
+    replaced = sc.match.line()[4]
     other = next(t for t in sc.match.legal_strs() if t != sc.match.future[0].text)
     sc.play_move(other)                      # asks first: a new line
     assert sc.dialog is not None
@@ -277,6 +280,7 @@ def test_a_branch_drops_the_verdicts_after_it():
     settle(app)
     assert sorted(sc.review.plies) == [1, 2, 3, 4] and sc.review.valid() == 4
     assert all(k < 4 for k in sc.w["moves"].marks)
+    assert replaced.starts_variation() and replaced.annotations.get("review") is not None
     app.close()
 
 

@@ -77,7 +77,7 @@ def board_from_record(record: Record, status: str = "") -> Any:
     scene = make_scene("board", match)
     review = getattr(scene, "review", None)
     if review is not None:
-        review.adopt(record)                # review comments in the record: the graph and marks at once
+        review.adopt(record)                # review comments back on the nodes: the graph and marks at once
     scene.saved_line = line_of(match)
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
         scene.paused = True
@@ -217,7 +217,7 @@ def save_to(scene: Any, path: Path) -> bool:
         record = match_record(m)
         review = getattr(scene, "review", None)
         if review is not None:
-            record = review.annotate(record)    # a reviewed game keeps its review as move comments
+            record = review.annotate(record)    # the verdicts on the tree's nodes as move comments
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
         scene.set_status(f"Could not save the game: {e}", "error")

@@ -8,26 +8,40 @@ progress moves and the graph fills in as the plies arrive; replies of an older r
 dropped (request ids). In tests ``StubEngine.review`` runs the real review in this process
 with a tiny budget, one ply a frame.
 
+Where the verdicts live: on the game tree's nodes (``game.rules.tree``). The verdict on a move
+is ``node.annotations["review"]`` (a ``PlyReview``) of that move's node; a review puts them on
+the nodes of the line it reviews, captured when it starts (``_nodes``), so browsing, a new move
+or a variation made meanwhile cannot misplace one. Nothing else keeps them: what is shown is
+read from the nodes of the line shown (``match.line()``): ``plies`` (ply -> verdict), ``valid()``
+and ``summary`` are a view of them, made again when the tree, the position shown or the verdicts
+change. A variation's moves have no verdicts unless that line was reviewed; a new move that
+replaces later ones leaves their verdicts on their nodes, in the variation.
+
 What the player sees:
 
 * a strip under the board (the board gives up its height while a review is shown): the
   evaluation graph (``game.ui.graph.EvalGraph``, a click browses to that ply) and a column
   with the progress bar and Cancel while the review runs, then the summary (accuracy per
   player, the biggest swing, "Jump to it", the marks' thresholds) and Close;
-* the marks ``?!``, ``?``, ``??`` after the moves in the move list (``MoveList.set_marks``);
+* the marks ``?!``, ``?``, ``??`` after the main line's moves in the move list
+  (``MoveList.set_marks``);
 * in the position before a marked move (browsing, or after Undo), the engine's better move on
   the board (an arrow or ghost pieces, tagged "Better", as hints are drawn), and in the
   status line the verdict, the chances before and after, and the better line.
 
 A running review stops at once on Cancel, Escape, a new move, Undo, leaving the board and
-loading another game (the scene's hooks call ``cancel``). A new move replacing later moves
-drops the verdicts past the branch. Saving writes the review into the record as comments
-(``annotate``, called by ``game.scenes.files.save_to``); a loaded record with them brings the
-review back at once (``adopt``, from ``board_from_record``).
+loading another game (the scene's hooks call ``cancel``). Records: ``annotate`` writes the
+verdicts as move comments (``game.ai.review.review_to_comments`` for the main line; a
+variation's verdicts as comments of its moves) - Save… (``game.scenes.files.save_to``) and the
+autosave (``BoardAutosave`` gives it to the ``Autosaver``; ``autosave_key`` makes a finished or
+stopped review a change worth writing) both call it. ``adopt`` (``board_from_record``: Load,
+Continue) puts a record's review comments back on the nodes as verdicts, at once, without the
+engine.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import dataclasses
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 import pygame_gui
@@ -35,6 +49,7 @@ from pygame_gui.elements import UIButton
 
 from ...match import HUMAN
 from ...rules.base import Color
+from ...rules.tree import GameNode, GameTree
 from ...ui.graph import EvalGraph
 from .engine import default_engine_factory
 from .review_show import REVIEW_SECONDS, ReviewDisplay, _rv
@@ -53,24 +68,131 @@ def ply_from_json(d: dict) -> Any:
                            bool(d.get("judged", True)))
 
 
+REVIEW_KEY = "review"      # node.annotations[REVIEW_KEY]: the PlyReview of that node's move
+
+
+def node_review(node: Any) -> Any:
+    """The verdict on ``node``'s move (a ``PlyReview``), or None."""
+    return node.annotations.get(REVIEW_KEY) if node is not None else None
+
+
+def _ply_as(p: Any, ply: int) -> Any:
+    """``p`` numbered as ply ``ply`` of its line (a node's depth is its ply: normally the same)."""
+    return p if p.ply == ply else dataclasses.replace(p, ply=ply)
+
+
+def _off_main(tree: GameTree) -> Iterator[tuple[GameNode, int]]:
+    """The nodes off the main line, with their plies."""
+    work: list[tuple[GameNode, int, bool]] = [(tree.root, 0, True)]
+    while work:
+        node, ply, main = work.pop()
+        for k, child in enumerate(node.children):
+            on_main = main and k == 0
+            if not on_main:
+                yield child, ply + 1
+            work.append((child, ply + 1, on_main))
+
+
+def _copy_with_comments(tree: GameTree) -> GameTree:
+    """A copy of ``tree``'s moves, comments and endings where a variation's move with a verdict
+    has it as its first comment (``comment_text``), for a record's variations."""
+    rv = _rv()
+    new = GameTree()
+    new.root.comments = list(tree.root.comments)
+    work: list[tuple[GameNode, GameNode, int, bool]] = [(tree.root, new.root, 0, True)]
+    while work:
+        old, node, ply, main = work.pop()
+        for k, child in enumerate(old.children):
+            c = GameNode(node, child.move)
+            node.children.append(c)
+            c.ending = child.ending
+            c.comments = list(child.comments)
+            on_main = main and k == 0
+            p = node_review(child)
+            if p is not None and not on_main:
+                c.comments = [rv.comment_text(_ply_as(p, ply + 1))] + [
+                    t for t in c.comments if rv.parse_comment(t) is None]
+            work.append((child, c, ply + 1, on_main))
+    new.live = new.cursor = new.root.end()
+    return new
+
+
+def annotate_record(record: Any, tree: GameTree, annotator: str) -> Any:
+    """A copy of ``record`` (made from ``tree``) with the verdicts on the tree's nodes as move
+    comments and an ``Annotator`` header; ``record`` itself when no node has one. The main
+    line's go through ``review_to_comments`` (earlier review comments replaced, others kept);
+    a variation's are the first comment of its move in a copy of the tree (``record.tree``)."""
+    rv = _rv()
+    plies = []
+    for i, (node, text) in enumerate(zip(tree.root.main_line(), record.moves), start=1):
+        if node.move is None or node.move.record.lower() != str(text).lower():
+            break
+        p = node_review(node)
+        if p is not None:
+            plies.append(_ply_as(p, i))
+    in_variations = any(node_review(n) is not None for n, _ in _off_main(tree))
+    if not plies and not in_variations:
+        return record
+    kept = getattr(record, "tree", None)
+    record.tree = None                    # not copied (the game's own tree)
+    try:
+        out = rv.review_to_comments(record, plies, annotator)
+    finally:
+        record.tree = kept
+    out.tree = _copy_with_comments(tree) if in_variations and kept is not None else kept
+    return out
+
+
+def adopt_record(record: Any, tree: GameTree) -> int:
+    """The review comments of ``record`` as verdicts on ``tree``'s nodes (``tree``: the record's
+    game tree, as ``match_from_record`` made it); their texts leave the nodes' comments. The
+    main line's come from ``comments_to_review``; a variation's move is read back the same way
+    (a record of the path to it). Returns how many nodes got a verdict."""
+    rv = _rv()
+    got: list[GameNode] = []
+    main = list(tree.root.main_line())
+    for p in rv.comments_to_review(record):
+        if 1 <= p.ply <= len(main):
+            node = main[p.ply - 1]
+            if node.move is not None and node.move.record.lower() == p.move.lower():
+                node.annotations[REVIEW_KEY] = p
+                got.append(node)
+    for node, ply in list(_off_main(tree)):
+        texts = [t for t in node.comments if rv.parse_comment(t) is not None]
+        if not texts:
+            continue
+        path = node.path()
+        sub = dataclasses.replace(record, moves=[n.move.record for n in path],  # type: ignore[union-attr]
+                                  comments={ply: texts[:1]}, tree=None, result=None)
+        try:
+            found = rv.comments_to_review(sub)
+        except Exception:
+            continue
+        if found and found[-1].ply == ply:
+            node.annotations[REVIEW_KEY] = found[-1]
+            got.append(node)
+    for node in got:
+        node.comments = [t for t in node.comments if rv.parse_comment(t) is None]
+    return len(got)
+
+
 class BoardReview(ReviewDisplay):
     """The review of the board's game: running it, and showing it (see the module docstring)."""
 
     def __init__(self, scene: "BoardScene") -> None:
         self.scene = scene
         self.engine: Any = None
-        self.state = "idle"            # idle | running | done | stopped | error
-        self.plies: dict[int, Any] = {}   # ply -> PlyReview, for the line reviewed
-        self.line: tuple[str, ...] = ()   # the moves (record form) the verdicts belong to
+        self.state = "idle"            # idle | running | done | stopped | error (the last run)
+        self._nodes: list[Any] = []    # the nodes of the line being (or last) reviewed
         self.total = 0                 # plies being reviewed
         self.done = 0                  # plies done
-        self.summary: Any = None
         self.error = ""
         self.annotator = ""
         self.seconds: float | None = REVIEW_SECONDS
         self.iterations: int | None = None
         self.shown = False             # the strip under the board
-        self.version = 0               # bumped when the verdicts change
+        self.version = 0               # bumped when verdicts on the nodes change
+        self._settled = 0              # the version when no review was running (the autosave's key)
         self.started_at = 0.0
         self.finished_in: float | None = None
         self.strip_rect: pygame.Rect | None = None
@@ -82,6 +204,13 @@ class BoardReview(ReviewDisplay):
         self._deco: tuple[Any, Any] = (None, None)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._over_key: Any = None
+        # the view of the line shown (made again when its key changes)
+        self._view_key: Any = None
+        self._view_plies: dict[int, Any] = {}
+        self._view_valid = 0
+        self._view_sig: Any = None
+        self.data_rev = 0              # grows when what the line shown says changes (caches key on it)
+        self._summary: tuple[Any, Any] = (None, None)
 
     # ------------------------------------------------------------ state
     @property
@@ -93,12 +222,80 @@ class BoardReview(ReviewDisplay):
 
     def _touch(self) -> None:
         self.version += 1
+        if not self.running:
+            self._settled = self.version
+
+    def autosave_key(self) -> int:
+        """Changes when the verdicts changed and no review is running (a review's progress is
+        written when it ends, is stopped or fails, not after every ply)."""
+        return self._settled
+
+    def _view(self) -> None:
+        """Read the verdicts of the line shown from its nodes (when the tree, the position
+        shown or the verdicts changed since the last time)."""
+        m = self.scene.match
+        if m is None:
+            key: Any = None
+        else:
+            tree = m.tree
+            key = (id(tree), tree.version, tree.cursor.uid, self.version)
+        if key == self._view_key:
+            return
+        self._view_key = key
+        plies: dict[int, Any] = {}
+        valid, gap = 0, False
+        line = m.line() if m is not None else []
+        for i, node in enumerate(line, start=1):
+            p = node_review(node)
+            if p is None:
+                gap = True
+                continue
+            plies[i] = _ply_as(p, i)
+            if not gap:
+                valid = i
+        sig = (len(line), tuple((k, id(v)) for k, v in plies.items()))
+        self._view_plies, self._view_valid = plies, valid
+        if sig != self._view_sig:
+            self._view_sig = sig
+            self.data_rev += 1
+
+    @property
+    def plies(self) -> dict[int, Any]:
+        """The verdicts of the line shown: ply -> PlyReview (read from its nodes)."""
+        self._view()
+        return self._view_plies
+
+    def valid(self) -> int:
+        """How many plies of the line shown, from the start, have their verdict."""
+        self._view()
+        return self._view_valid
+
+    @property
+    def summary(self) -> Any:
+        """The summary (accuracy, the biggest swing) of the verdicts of the line shown."""
+        self._view()
+        if self._summary[0] != self.data_rev:
+            plies = self._view_plies
+            self._summary = (self.data_rev, _rv().summarize([plies[k] for k in sorted(plies)]) if plies else None)
+        return self._summary[1]
+
+    def main_marks(self) -> dict[int, str]:
+        """The marks of the main line's moves: ply -> mark (what the move list shows)."""
+        m = self.scene.match
+        if m is None:
+            return {}
+        out = {}
+        for i, node in enumerate(m.tree.root.main_line(), start=1):
+            p = node_review(node)
+            if p is not None and p.mark:
+                out[i] = p.mark
+        return out
 
     def current_line(self) -> tuple[str, ...]:
         m = self.scene.match
         if m is None:
             return ()
-        return tuple(pm.record for pm in m.history) + tuple(pm.record for pm in m.future)
+        return tuple(n.move.record for n in m.line())
 
     def _line_game(self) -> Any:
         """A copy of the game at the end of the line (the moves Redo would replay too)."""
@@ -109,9 +306,13 @@ class BoardReview(ReviewDisplay):
             g.play(g.parse_move("-".join(path) if path else pm.text))
         return g
 
-    def valid(self) -> int:
-        """How many plies of the line the verdicts cover."""
-        return len(self.line)
+    def _on_run_line(self) -> bool:
+        """Is the line shown the one the last review ran on (from its start)?"""
+        m = self.scene.match
+        if m is None or not self._nodes:
+            return False
+        line = m.line()
+        return len(line) >= len(self._nodes) and all(a is b for a, b in zip(line, self._nodes))
 
     # ------------------------------------------------------------ running
     def _make_engine(self) -> Any:
@@ -128,8 +329,8 @@ class BoardReview(ReviewDisplay):
         m = sc.match
         if m is None or sc.view is None:
             return False
-        line = self.current_line()
-        if not line:
+        nodes = m.line()
+        if not nodes:
             sc.set_status("Nothing to review yet: no move has been played.", "warn")
             return False
         if self.engine is None:
@@ -145,19 +346,21 @@ class BoardReview(ReviewDisplay):
         except Exception as exc:
             sc.set_status(f"The review could not start: {exc}", "error")
             return False
-        self.plies, self.line, self.total, self.done = {}, line, len(line), 0
-        self.summary, self.error, self.finished_in = None, "", None
+        for node in nodes:              # the line's verdicts are made again
+            node.annotations.pop(REVIEW_KEY, None)
+        self._nodes, self.total, self.done = list(nodes), len(nodes), 0
+        self.error, self.finished_in = "", None
         self.annotator = ""
         self.state = "running"
         self.started_at = sc.time
         self._touch()
         self._show(True)
-        sc.set_status(f"Reviewing {len(line)} moves in the background (Esc stops it).")
+        sc.set_status(f"Reviewing {len(nodes)} moves in the background (Esc stops it).")
         sc.refresh_panel()
         return True
 
     def cancel(self, why: str = "") -> bool:
-        """Stop a running review at once (its partial verdicts stay shown); True if one ran."""
+        """Stop a running review at once (its partial verdicts stay on their nodes); True if one ran."""
         if not self.running:
             return False
         if self.engine is not None:
@@ -166,9 +369,6 @@ class BoardReview(ReviewDisplay):
             except Exception:
                 pass
         self.state = "stopped"
-        self.line = self.line[:self.done]
-        self.plies = {k: v for k, v in self.plies.items() if k <= self.done}
-        self.summary = self._summarize() if self.plies else None
         self._touch()
         if not self.plies:
             self._show(False)
@@ -179,7 +379,9 @@ class BoardReview(ReviewDisplay):
 
     def close(self) -> None:
         """The scene exits: stop the review's worker."""
-        self.state = "idle" if self.state == "running" else self.state
+        if self.state == "running":
+            self.state = "stopped"
+            self._touch()
         if self.engine is not None:
             try:
                 self.engine.close()
@@ -188,32 +390,14 @@ class BoardReview(ReviewDisplay):
             self.engine = None
 
     def line_changed(self) -> None:
-        """A new move was played (scene.play_move): a running review stops; verdicts past a
-        branch (a new move replacing later ones) no longer belong to the line."""
+        """A new move was played (scene.play_move): a running review stops. The verdicts stay
+        on their nodes (moves replaced by the new one keep theirs, in the variation)."""
         if self.running:
             self.cancel()
-        if not self.line:
-            return
-        line = self.current_line()
-        keep = 0
-        for keep in range(min(len(line), len(self.line)) + 1):
-            if keep == len(line) or keep == len(self.line) or line[keep] != self.line[keep]:
-                break
-        if keep < len(self.line):
-            self.line = self.line[:keep]
-            self.plies = {k: v for k, v in self.plies.items() if k <= keep}
-            self.summary = self._summarize() if self.plies else None
-            self._touch()
-            if not self.plies:
-                self._show(False)
 
     def back(self) -> bool:
         """Escape: stop a running review (True: Escape was used)."""
         return self.cancel("Review stopped.")
-
-    def _summarize(self) -> Any:
-        plies = [self.plies[k] for k in sorted(self.plies)]
-        return _rv().summarize(plies)
 
     def _poll(self) -> None:
         try:
@@ -221,28 +405,25 @@ class BoardReview(ReviewDisplay):
         except Exception as exc:
             events = [("error", str(exc))]
         changed = False
+        nodes = self._nodes
         for ev in events:
             if ev[0] == "ply":
                 try:
                     p = ply_from_json(ev[1])
                 except (KeyError, TypeError, ValueError):
                     continue
-                if 1 <= p.ply <= len(self.line):
-                    self.plies[p.ply] = p
-                    self.done = max(self.done, min(len(self.line), int(ev[2])))
+                if 1 <= p.ply <= len(nodes):
+                    nodes[p.ply - 1].annotations[REVIEW_KEY] = p
+                    self.done = max(self.done, min(len(nodes), int(ev[2])))
                     changed = True
             elif ev[0] == "done":
                 self.state = "done"
-                self.done = len(self.line)
+                self.done = len(nodes)
                 self.finished_in = self.scene.time - self.started_at
-                self.summary = self._summarize()
                 changed = True
-                self._finished_status()
             elif ev[0] == "error":
                 self.state = "error"
                 self.error = str(ev[1])
-                self.line = self.line[:self.done]
-                self.summary = self._summarize() if self.plies else None
                 changed = True
                 self.scene.set_status(f"The review failed: {self.error}", "error")
         note = getattr(self.engine, "notice", "")
@@ -251,6 +432,8 @@ class BoardReview(ReviewDisplay):
             self.scene.set_status(note, "warn")
         if changed:
             self._touch()
+            if self.state == "done":
+                self._finished_status()
             if not self.running:
                 self.scene.refresh_panel()
 
@@ -268,40 +451,43 @@ class BoardReview(ReviewDisplay):
 
     # ------------------------------------------------------------ records
     def annotate(self, record: Any) -> Any:
-        """``record`` (the whole line) with the review as move comments (Save…)."""
-        if not self.plies or self.state == "running":
+        """``record`` (a record of this board's game tree, ``match_record``) with the verdicts on
+        the tree's nodes as move comments: the main line's through
+        ``game.ai.review.review_to_comments``, a variation's as comments of its moves (in a copy
+        of the tree: the game's own tree is not changed). Save… and the autosave call it."""
+        m = self.scene.match
+        if m is None:
             return record
-        line = self.current_line()
-        n = self.valid()
-        if tuple(line[:n]) != self.line[:n] or len(record.moves) < n:
-            return record
-        rv = _rv()
-        budget = (f"{self.seconds:g} s per position" if self.seconds else
-                  f"{self.iterations} iterations per position" if self.iterations else "")
-        annotator = self.annotator or (f"{rv.ANNOTATOR}, {budget}" if budget else rv.ANNOTATOR)
         try:
-            return rv.review_to_comments(record, [self.plies[k] for k in sorted(self.plies)], annotator)
+            return annotate_record(record, m.tree, self._annotator())
         except Exception:
             return record
 
+    def _annotator(self) -> str:
+        rv = _rv()
+        budget = (f"{self.seconds:g} s per position" if self.seconds else
+                  f"{self.iterations} iterations per position" if self.iterations else "")
+        return self.annotator or (f"{rv.ANNOTATOR}, {budget}" if budget else rv.ANNOTATOR)
+
     def adopt(self, record: Any) -> bool:
-        """A loaded record's review comments become this board's review (no engine run)."""
+        """A loaded record's review comments become verdicts on this board's tree (no engine
+        run): the main line's (``comments_to_review``) and a variation's. The comments'
+        texts leave the nodes' comments (the verdicts are written back from the nodes)."""
+        m = self.scene.match
+        if m is None:
+            return False
         try:
-            plies = _rv().comments_to_review(record)
+            n = adopt_record(record, m.tree)
         except Exception:
             return False
-        line = self.current_line()
-        plies = [p for p in plies if 1 <= p.ply <= len(line)]
-        if not plies:
+        if not n:
             return False
-        self.plies = {p.ply: p for p in plies}
-        last = max(self.plies)
-        self.line = line[:last]
-        self.total = self.done = last
+        self._touch()
+        self._nodes = []
+        self.total = self.done = self.valid()
         self.state = "done"
         self.annotator = record.headers.get("Annotator", "")
-        self.summary = self._summarize()
-        self.shown = True
+        self.shown = bool(self.plies)
         self._touch()
         return True
 
@@ -391,7 +577,7 @@ class BoardReview(ReviewDisplay):
         """The toolbar's Review button: start (or show again) / stop."""
         if self.running:
             self.cancel("Review stopped.")
-        elif self.state == "done" and self.plies and self.valid() == len(self.current_line()):
+        elif self.plies and self.valid() == len(self.current_line()):   # the line shown is reviewed
             self._show(True)
             self.scene.set_status("This game is reviewed: click the graph or a move to look closer.")
         else:

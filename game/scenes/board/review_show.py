@@ -151,16 +151,19 @@ class ReviewDisplay:
             x += w + gap
 
     def _marks(self) -> dict[int, str]:
-        return {k: p.mark for k, p in self.plies.items() if p.mark and k <= self.valid()}
+        """The marks of the line shown: ply -> mark (the graph's)."""
+        return {k: p.mark for k, p in self.plies.items() if p.mark}
 
     def _sync_move_list(self) -> None:
+        """The move list's marks: after the main line's moves (read from their nodes)."""
         box = self.scene.w.get("moves")
-        if box is None or not hasattr(box, "set_marks"):
+        m = self.scene.match
+        if box is None or m is None or not hasattr(box, "set_marks"):
             return
-        key = (id(box), self.version)
+        key = (id(box), id(m.tree), m.tree.version, self.version)
         if key != self._list_key:
             self._list_key = key
-            box.set_marks({k - 1: v for k, v in self._marks().items()})
+            box.set_marks({k - 1: v for k, v in self.main_marks().items()})
 
     def _values(self, total: int) -> list[float | None]:
         vals: list[float | None] = [None] * (total + 1)
@@ -177,10 +180,11 @@ class ReviewDisplay:
         if g is None or m is None:
             return
         total = self.scene.history.total()
-        key = (self.version, total)
+        plies = self.plies                  # the line shown's verdicts (data_rev up to date)
+        key = (self.data_rev, total)
         if key != g._data_key:
             g.set_data(self._values(total), self._marks(), total,
-                       {k: f"{move_number(k, m)} {p.move}" for k, p in self.plies.items()}, key=key)
+                       {k: f"{move_number(k, m)} {p.move}" for k, p in plies.items()}, key=key)
         g.set_current(len(m.history))
 
     def status_text(self) -> str:
@@ -191,8 +195,8 @@ class ReviewDisplay:
             return ""
         k = len(m.history)
         where = "Start of the game" if k == 0 else (m.node.slot.words().capitalize() if m.node.slot else "")
-        prev = self.plies.get(k) if k <= self.valid() else None
-        nxt = self.plies.get(k + 1) if k + 1 <= self.valid() else None
+        prev = self.plies.get(k)
+        nxt = self.plies.get(k + 1)
         if nxt is not None and nxt.mark and nxt.best != nxt.move:     # the better move is on the board
             line = " ".join(nxt.line[1:3])
             then = f", then {line}" + (" …" if len(nxt.line) > 3 else ".") if line else "."
@@ -214,7 +218,7 @@ class ReviewDisplay:
         if m is None or not self.plies or sc.browse_ply is None or sc.history.replaying or sc.dialog is not None:
             self._status_key = None
             return
-        key = (len(m.history), self.version)
+        key = (m.node.uid, self.data_rev)
         if key == self._status_key:
             return
         self._status_key = key
@@ -232,10 +236,10 @@ class ReviewDisplay:
         if sc.input.prefix or sc.drag is not None:
             return
         k = len(m.history)
-        p = self.plies.get(k + 1) if k + 1 <= self.valid() else None
+        p = self.plies.get(k + 1)
         if p is None or not p.mark or p.best == p.move:
             return
-        key = (k, self.version, p.best)
+        key = (m.node.uid, self.data_rev, p.best)
         if self._deco[0] != key:
             self._deco = (key, self._better(p.best))
         found = self._deco[1]
@@ -311,7 +315,7 @@ class ReviewDisplay:
             size = 100.0 * float(sw.get("size") or 0.0)
             out.append((f"Biggest swing: {move_number(int(sw['ply']), self.scene.match)} {sw['move']} "
                         f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
-        if self.state == "stopped":
+        if self.state == "stopped" and self._on_run_line():
             out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))
         return out
 

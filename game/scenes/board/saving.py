@@ -3,7 +3,10 @@
 ``Autosaver.update(match, final)`` (``game.autosave``) at the end of every frame (``App.step``
 calls the scene's ``after_frame()``), except the frame in which a move's animation starts (a
 heavy one: it waits for the next). The record text is made here (a few ms) only when the line
-changed; the background writer thread only writes the file.
+changed; the background writer thread only writes the file. The record holds the whole tree
+and the review's verdicts as move comments (``Autosaver.annotate`` = ``BoardReview.annotate``;
+a review that finished, stopped or failed is a change worth writing), so Continue brings the
+review back (``board_from_record`` → ``BoardReview.adopt``).
 
 Each game has its own file among the unfinished games (``game.storage.unfinished_dir()``): a
 new game gets a new file on its first write, a game resumed from its file (Continue, Recent
@@ -29,8 +32,18 @@ class BoardAutosave(ScenePart):
 
     def __init__(self, scene: "BoardScene") -> None:
         super().__init__(scene)
-        self.autosaver = Autosaver()
+        self.autosaver = Autosaver(annotate=self._annotate, annotate_key=self._review_key)
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
+
+    def _annotate(self, record: Any) -> Any:
+        """The record with the board's review as move comments (``BoardReview.annotate``)."""
+        review = getattr(self.scene, "review", None)
+        return review.annotate(record) if review is not None else record
+
+    def _review_key(self) -> Any:
+        """Changes when the review's verdicts changed (and it is not running)."""
+        review = getattr(self.scene, "review", None)
+        return review.autosave_key() if review is not None else None
 
     @property
     def path(self) -> Path | None:
