@@ -31,7 +31,10 @@ from ..rules.base import Game, Motion, RulesError
 from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from ..ui.layout import draw_panel
+from ..ui.overlays import draw_tooltip
 from .base import Scene, is_button, register
+from .board.controller import BoardController
+from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
@@ -97,8 +100,8 @@ class TutorialScene(TutorialLayout, Scene):
         self.puzzle_i = 0
         self.game: Game | None = None
         self.views: dict[tuple, BoardView | None] = {}
-        self.view: BoardView | None = None
-        self.input: BoardInput | None = None
+        self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
+        self.active_at = 0.0                 # scene time of the last input or change (idle: highlights breathe)
         self.view_error = ""
         self.anim: MoveAnimation | None = None
         self.anim_before: dict[str, tuple[str, ...]] = {}
@@ -118,8 +121,28 @@ class TutorialScene(TutorialLayout, Scene):
         self.w: dict[str, Any] = {}
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
-        self.mouse = (0, 0)
         self._last_text = ""
+
+    # the board area's view and input belong to its controller (game/scenes/board/controller.py)
+    @property
+    def view(self) -> BoardView | None:
+        return self.board.view
+
+    @view.setter
+    def view(self, view: BoardView | None) -> None:
+        self.board.view = view
+
+    @property
+    def input(self) -> BoardInput | None:
+        return self.board.input
+
+    @input.setter
+    def input(self, inp: BoardInput | None) -> None:
+        self.board.input = inp
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.board.mouse
 
     @property
     def busy(self) -> bool:
@@ -267,13 +290,36 @@ class TutorialScene(TutorialLayout, Scene):
         if self.step_i + 1 < len(self.lesson.steps):
             self.open_step(self.step_i + 1)
             return
-        self.progress.mark_lesson(self.game_name, self.lesson.id)
+        if self.lesson_solved():
+            self.progress.mark_lesson(self.game_name, self.lesson.id)
         self.save()
         assert self.course is not None
         if self.lesson_i + 1 < len(self.course.lessons):
             self.open_lesson(self.lesson_i + 1, 0)
         else:
             self.show_index()
+
+    def lesson_solved(self) -> bool:
+        """Every 'your turn' step of the lesson solved (now or before): only then is it done;
+        a step skipped with the Skip button does not count."""
+        lesson = self.lesson
+        return all(self.progress.try_done(self.game_name, lesson.id, i)
+                   for i, st in enumerate(lesson.steps) if st.kind == "try")
+
+    def task_open(self) -> bool:
+        """A 'your turn' step or a puzzle not solved yet: keys do not go past it (the Skip or
+        Next puzzle button does)."""
+        if self.mode == "lesson":
+            return self.step.kind == "try" and not self.solved
+        return self.mode == "puzzle" and not self.solved
+
+    def go_on_by_key(self) -> None:
+        """Enter or Right (nothing to end on the board): the next step, unless a task is open."""
+        if not self.task_open():
+            self.next_step()
+            return
+        button = "Skip" if self.mode == "lesson" else "Next puzzle"
+        self._note(f"Make your move on the board first (the {button} button goes on without it).", BAD_COLOUR)
 
     def prev_step(self) -> None:
         if self.mode == "lesson":
@@ -412,14 +458,14 @@ class TutorialScene(TutorialLayout, Scene):
             return
         view = self._get_view(dict(self.game.options()))
         if view is not self.view:
-            self.view = view
-            self.input = None
+            inp = None
             if view is not None:
                 view.layout(self.board_rect)
                 try:
-                    self.input = input_for(self.game_name, view)
+                    inp = input_for(self.game_name, view)
                 except ViewUnavailable:
-                    self.input = None
+                    inp = None
+            self.board.attach(view, inp)
         if self.input is not None:
             self.input.set_game(None)
 
@@ -488,6 +534,7 @@ class TutorialScene(TutorialLayout, Scene):
             except Exception:
                 pass
         self.engine_busy = False
+        self.board.drag = None
         if self.input is not None:
             self.input.set_game(None)
 
@@ -602,6 +649,7 @@ class TutorialScene(TutorialLayout, Scene):
 
     # ================================================================ panel
     def _refresh_panel(self) -> None:
+        self.active_at = self.time             # a change: highlights breathe for a while (needs_frames)
         W = self.w
         if self.mode == "index" or not W:
             return
@@ -665,7 +713,10 @@ class TutorialScene(TutorialLayout, Scene):
 
     # ================================================================ events
     def back(self) -> bool:
+        """Escape: clears the board's selection (an open chain) first, as on the board; else the list."""
         if self.mode != "index":
+            if self.board.cancel():
+                return True
             self.show_index()
             return True
         return False
@@ -675,29 +726,20 @@ class TutorialScene(TutorialLayout, Scene):
             return self._button(event)
         if self.mode == "index":
             return False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.active_at = self.time
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self.input is not None and self.view is not None:
-                lab = self.view.label_at(event.pos) if self.board_rect.collidepoint(event.pos) else None
-                self.input.hover(lab)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if self.anim is not None:
-                self.anim.finish()
-                return True
-            if event.button == 3 and self.input is not None:
-                res = self.input.cancel()
-                self._note(res.message)
-                return True
-            if event.button == 1 and self.board_rect.collidepoint(event.pos):
-                self.click_board(event.pos)
-                return True
-            return False
+            return self.board.handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
+            self.anim.finish()
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self.board.handle_event(event)
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.end_chain():
-                return True
+            if self.anim is None and self.board.handle_event(event):
+                return True                  # Enter ended an open chain, Backspace took a landing back
             if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.next_step()
+                self.go_on_by_key()
             elif event.key == pygame.K_LEFT:
                 self.prev_step()
             elif event.key == pygame.K_r:
@@ -708,33 +750,30 @@ class TutorialScene(TutorialLayout, Scene):
         return False
 
     def click_board(self, pos: tuple[int, int]) -> None:
+        """A click on the board (the controller asks ``board_gate`` first)."""
+        self.board.click(pos)
+
+    def end_chain(self) -> bool:
+        """Enter while an Onager chain is open: end the move where the disc stands (as on the
+        board). False when no chain can end (Enter then goes on, unless a task is open)."""
+        return self.anim is None and self.board.end_chain()
+
+    # the controller's hooks: lessons and puzzles only judge what comes out of the board
+    def board_gate(self) -> bool:
         if self.view is None or self.input is None or self.game is None:
-            return
+            return False
         if self.input.game is None:
             if self.mode == "lesson" and self.step.kind == "try" and self.solved:
                 self._say("Done already: press Next.", GOOD_COLOUR)
-            return
-        res = self.input.click(self.view.label_at(pos))
-        if res.move:
-            self.note = ""
-            self.player_move(res.move)
-        else:
-            self._note(res.message, DIM_COLOUR if res.changed else BAD_COLOUR)
-
-    def end_chain(self) -> bool:
-        """Enter while an Onager chain is open: end the move where the disc stands (as the board
-        scene's End move does). False when no chain is open (Enter then goes on to the next step)."""
-        inp = self.input
-        can_end = getattr(inp, "can_end", None)
-        if inp is None or inp.game is None or can_end is None or self.anim is not None or not can_end():
             return False
-        res = inp.end_move()  # type: ignore[attr-defined]
-        if res.move:
-            self.note = ""
-            self.player_move(res.move)
-        else:
-            self._note(res.message, BAD_COLOUR)
         return True
+
+    def board_move(self, text: str) -> None:
+        self.note = ""
+        self.player_move(text)
+
+    def board_said(self, res: Any) -> None:
+        self._note(res.message, DIM_COLOUR if res.changed else BAD_COLOUR)
 
     def _button(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -768,12 +807,24 @@ class TutorialScene(TutorialLayout, Scene):
 
     # ================================================================ time
     def needs_frames(self) -> bool:
-        """The lessons and puzzles list is still; a lesson or puzzle page animates (demos, the
-        computer's defence, breathing highlights), so it draws at the full rate."""
-        return self.mode != "index"
+        """Something moves or waits for time: a demo, the defence, a solution, a drag, a coming
+        tooltip, or highlights still breathing after the last input or change (``BREATHE_FOR``,
+        as on the board). The list page, a finished demo and a puzzle waiting for a click are still."""
+        if self.mode == "index":
+            return False
+        if self.busy or self.engine_busy or self.board.needs_frames():
+            return True
+        return self.time < still_time(self.active_at)
+
+    def display_time(self) -> float:
+        """The time highlights are drawn at: held at full glow once the page is still (idle.py)."""
+        return min(self.time, still_time(self.active_at))
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.board.update(dt)
+        if self.busy or self.engine_busy:
+            self.active_at = self.time        # highlights breathe on for a while after it ends
         if self.anim is not None:
             self.anim.update(dt)
             return
@@ -835,7 +886,7 @@ class TutorialScene(TutorialLayout, Scene):
 
     # ================================================================ drawing
     def decorations(self) -> Decorations:
-        deco = Decorations(time=self.time)
+        deco = Decorations(time=self.display_time())
         g = self.game
         if self.anim is not None:
             deco.hidden = dict(self.anim.hidden)
@@ -852,8 +903,7 @@ class TutorialScene(TutorialLayout, Scene):
                 deco.result = deco.result + (list(fn()) if fn else [])
             except Exception:
                 pass
-        if self.input is not None and self.input.game is not None:
-            self.input.decorate(deco)
+        self.board.decorate(deco)
         return deco
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -869,3 +919,12 @@ class TutorialScene(TutorialLayout, Scene):
         self.view.draw(surface, stacks, self.decorations())
         if self.anim is not None:
             self.anim.draw(surface)
+        self.board.draw_drag(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Over the widgets: the hover text of the stack under a resting pointer (as on the board)."""
+        if self.mode == "index" or self.anim is not None or self.view is None:
+            return
+        text = self.board.tooltip_text()
+        if text:
+            draw_tooltip(surface, text, self.mouse, self.px)

@@ -41,6 +41,22 @@ class Decorations:
     time: float = 0.0                                      # seconds, for pulsing effects
 
 
+# ====================================================================== render state
+@dataclass(frozen=True)
+class RenderState:
+    """Everything the picture of the empty board depends on, as one value: caches of the board
+    (the view's own, the scene's static layer, the board mask) key on it, never on ``id()``.
+
+    ``generation`` is bumped by the view whenever anything else that changes the picture changes
+    (a new layout, a theme refresh dropping the cached board)."""
+
+    rect: tuple[int, int, int, int]
+    flip: bool
+    show_coords: bool
+    theme: str
+    generation: int
+
+
 # ====================================================================== view
 class BoardView:
     """Geometry and drawing of one game's board. Subclasses give points and model coordinates."""
@@ -55,16 +71,47 @@ class BoardView:
 
     def __init__(self, **options: Any) -> None:
         self.options = options
+        self.generation = 0                          # bumped when the board's picture changes (RenderState)
+        self.theme = ""                              # the colour theme's name (set by the scene; RenderState)
+        self.flip = False                            # the board turned round (not offered yet; RenderState)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
-        self.show_coords = True
+        self._show_coords = True
         self._pix: dict[str, tuple[int, int]] = {}
-        self._bg: pygame.Surface | None = None
+        self._bg_surf: pygame.Surface | None = None
+        self._bg_state: RenderState | None = None
         self._heights: dict[str, int] = {}
         self._all: dict[str, tuple[str, ...]] = {}   # the position last drawn (hover texts while input is off)
         self._tops: dict[str, float] = {}            # label -> pixels from its point up to the top face drawn
         self._order: list[str] = []                  # labels of the stacks drawn, in drawing order
         self._badges: dict[str, tuple[float, float, float, float]] = {}   # label -> its height badge (a pill)
+
+    # ------------------------------------------------------------ render state
+    @property
+    def show_coords(self) -> bool:
+        return self._show_coords
+
+    @show_coords.setter
+    def show_coords(self, on: bool) -> None:
+        if bool(on) != self._show_coords:
+            self._show_coords = bool(on)
+            self.generation += 1
+
+    @property
+    def _bg(self) -> pygame.Surface | None:
+        """The cached empty board; setting it to None (a new layout, ``themes.refresh_scenes``)
+        drops it and bumps the generation, so every cache keyed on ``render_state`` follows."""
+        return self._bg_surf
+
+    @_bg.setter
+    def _bg(self, surf: pygame.Surface | None) -> None:
+        if surf is None:
+            self.generation += 1
+        self._bg_surf = surf
+
+    def render_state(self) -> RenderState:
+        """The value every cache of this board's picture is keyed on (see ``RenderState``)."""
+        return RenderState(tuple(self.rect), self.flip, self._show_coords, self.theme, self.generation)
 
     # ------------------------------------------------------------ geometry hooks
     def points(self) -> Sequence[str]:
@@ -206,12 +253,14 @@ class BoardView:
 
     # ------------------------------------------------------------ drawing
     def board_surface(self) -> pygame.Surface:
-        """The static board (cached per layout)."""
-        if self._bg is None or self._bg.get_size() != self.rect.size:
+        """The static board (cached per render state)."""
+        state = self.render_state()
+        if self._bg_surf is None or self._bg_state != state:
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             self.render_board(surf, (-self.rect.x, -self.rect.y))
-            self._bg = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-        return self._bg
+            self._bg_surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+            self._bg_state = state
+        return self._bg_surf
 
     def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
         """Draw the static board onto ``surf``; add ``offset`` to pixel_of() positions."""
@@ -522,6 +571,24 @@ class BoardInput:
         had = bool(self.prefix)
         self.prefix = ()
         return ClickResult(None, "Selection cleared." if had else "", had)
+
+    def step_back(self) -> ClickResult:
+        """Take back the last click of the selection (Backspace): one landing of a chain, or the
+        selected piece itself. ``changed`` is False when nothing was selected."""
+        if not self.prefix:
+            return ClickResult(None, "", False)
+        self.prefix = self.prefix[:-1]
+        if not self.prefix:
+            return ClickResult(None, "Selection cleared.", True)
+        return ClickResult(None, self.after_select_message(), True)
+
+    def can_end(self) -> bool:
+        """An open chain may end where it stands (Enter, an 'End move' button); games with chains
+        override it with ``end_move``."""
+        return False
+
+    def end_move(self) -> ClickResult:
+        return ClickResult(None, "There is no move in progress to end.")
 
     def click(self, label: str | None) -> ClickResult:
         """A left click on a point (None: off the board). Never raises."""

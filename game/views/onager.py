@@ -401,6 +401,10 @@ class OnagerView(BoardView):
         for lab in deco.result:
             self._hex(surface, lab, 0.9, RESULT, 110, 0)
             self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
+        for lab in deco.marks:             # a lesson's highlights: the same glowing outline
+            if lab not in deco.result:
+                self._hex(surface, lab, 0.9, RESULT, 70, 0)
+                self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
         for lab in deco.last_move:
             self._hex(surface, lab, 0.9, LAST, 45, 0)
             self._hex(surface, lab, 0.85, LAST, 210, thin + 1)
@@ -710,6 +714,8 @@ class OnagerInput(BoardInput):
                 return ClickResult(None, self.after_select_message(), True)
             self.prefix = ()
             return ClickResult(self._path_text(path), "", True)
+        if len(landed) >= 2 and label == landed[-2]:    # the previous landing: one jump taken back
+            return self.step_back()
         if label == start:
             if landed:                      # a step back, as clicking the selected piece is elsewhere
                 self.prefix = (start,)
@@ -726,6 +732,18 @@ class OnagerInput(BoardInput):
         start = self.prefix[0] if self.prefix else ""
         return (f"Chain taken back: the disc is on {start} again, still picked up (it may never land on "
                 f"its start cell). Click where it should land, or click {start} again to put it down.")
+
+    def step_back(self) -> ClickResult:
+        """Backspace (or a click on the previous landing): the chain's last jump is taken back."""
+        if len(self.prefix) <= 2:
+            if len(self.prefix) == 2:
+                self.prefix = self.prefix[:1]
+                return ClickResult(None, self.taken_back_message(), True)
+            return super().step_back()
+        self.prefix = self.prefix[:-1]
+        here = self.prefix[-1]
+        return ClickResult(None, f"Last jump taken back: the disc is on {here} again. Jump on, or click {here} "
+                                 f"again (or press Enter) to end the move there.", True)
 
     def can_end(self) -> bool:
         """True while a chain is open (a button 'End move' may call ``end_move``)."""

@@ -479,6 +479,12 @@ class OnyxView(BoardView):
         for lab in deco.threats:
             if lab in pix:
                 self._ring(surface, lab, r * 1.3, max(2, r // 5), P["threat"], 150 + 105 * p, True)
+        # points a scene offers or picked (Onyx's own input lights only the hovered point)
+        for lab in deco.selectable:
+            if lab in pix and lab != deco.selected:
+                self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
+        if deco.selected and deco.selected in pix:
+            self._ring(surface, deco.selected, r * 1.24, max(3, r // 5), P["select"], 255, True)
         # the hovered legal point
         for lab, kind in deco.targets.items():
             if lab in pix:
@@ -583,6 +589,11 @@ class OnyxView(BoardView):
         r = self.radius_px
         pix = self._pix
         p = self.pulse(deco.time)
+        # arrows (a lesson's, a hint's)
+        for a, b in deco.arrows:
+            if a in pix and b in pix:
+                D.arrow(surface, pix[a], pix[b], D.PALETTE["select"], width=max(3, self.scale * 0.08),
+                        head=max(8, self.scale * 0.24), alpha=150, shorten=r * 0.9)
         # ghost of the stone about to be placed, and its tag ("Captures 2", "Wins!")
         for lab, pieces in deco.ghosts:
             if lab in pix:

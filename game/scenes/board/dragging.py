@@ -1,11 +1,9 @@
-"""Drag and drop on the board: press on a piece, carry it, release on a target.
+"""Drag and drop on the board scene: thin names over its ``BoardController`` (``controller.py``).
 
-A mixin of ``BoardScene`` (``scene.py``). The press is an ordinary click (it selects the piece,
-so click-click keeps working); once the pointer has moved a few pixels with the button held,
-the selected stack follows the pointer (``draw_drag``, hidden on its point by
-``drag_hidden``), and the release is a click on the point under the pointer, which plays the
-move or goes on with it (an Onager chain). Released on its own point or off the board, the
-piece goes back and stays selected.
+The press is an ordinary click (it selects the piece, so click-click keeps working); once the
+pointer has moved a few pixels with the button held, the selected stack follows the pointer,
+and the release is a click on the point under it. The controller does it for the board scene,
+lessons and puzzles alike; these methods keep the board scene's names (tests, other parts).
 """
 from __future__ import annotations
 
@@ -13,66 +11,38 @@ from typing import Any
 
 import pygame
 
-DRAG_START_PX = 6      # pointer travel (at scale 1) before a press becomes a drag
+from .controller import DRAG_START_PX, BoardController
+
+__all__ = ["BoardDragging", "DRAG_START_PX"]
 
 
 class BoardDragging:
-    """Drag state and drawing of the board scene (mixed into ``BoardScene``)."""
+    """The board scene's drag names (mixed into ``BoardScene``), all delegated to ``self.board``."""
 
-    drag: dict[str, Any] | None = None
+    board: BoardController
+
+    @property
+    def drag(self) -> dict[str, Any] | None:
+        return self.board.drag
+
+    @drag.setter
+    def drag(self, value: dict[str, Any] | None) -> None:
+        self.board.drag = value
 
     def begin_drag(self, pos: tuple[int, int]) -> None:
-        """After a press on the board: a drag may start from the piece just selected."""
-        inp = self.input
-        self.drag = None
-        if inp is not None and len(inp.prefix) == 1 and self.anim is None:
-            self.drag = {"label": inp.prefix[0], "start": pos, "moved": False}
+        self.board.begin_drag(pos)
 
     def drag_motion(self, event: pygame.event.Event) -> None:
-        d = self.drag
-        if d is None:
-            return
-        held = bool(getattr(event, "buttons", (1,))[0]) if getattr(event, "buttons", None) else True
-        if not held:
-            self.drag = None
-            return
-        sx, sy = d["start"]
-        if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) >= self.px(DRAG_START_PX):
-            d["moved"] = True
+        self.board.motion(event.pos, getattr(event, "buttons", None))
 
     def end_drag(self, pos: tuple[int, int]) -> bool:
-        """The button came up: a carried piece lands on the point under the pointer."""
-        d, self.drag = self.drag, None
-        if d is None or not d["moved"] or self.view is None or self.input is None:
-            return False
-        if tuple(self.input.prefix[:1]) != (d["label"],):
-            return False
-        lab = self.view.label_at(pos) if self.board_rect.collidepoint(pos) else None
-        if lab is None or lab == d["label"]:
-            return True                  # back on its point (or off the board): still selected
-        self.click_board(pos)
-        return True
+        return self.board.release(pos)
 
     def dragging(self) -> str | None:
-        """The label whose stack is being carried, if any."""
-        d = self.drag
-        if d is None or not d["moved"] or self.input is None or tuple(self.input.prefix[:1]) != (d["label"],):
-            return None
-        return str(d["label"])
+        return self.board.dragging()
 
     def drag_hidden(self) -> dict[str, int]:
-        """Pieces to leave off the board while their stack is carried."""
-        lab = self.dragging()
-        if lab is None or self.match is None:
-            return {}
-        return {lab: len(self.match.game.stacks().get(lab, ()))}
+        return self.board.drag_hidden()
 
     def draw_drag(self, surface: pygame.Surface) -> None:
-        """The carried stack under the pointer, a little lifted."""
-        lab = self.dragging()
-        if lab is None or self.view is None or self.match is None:
-            return
-        pieces = self.match.game.stacks().get(lab, ())
-        if pieces:
-            x, y = self.mouse
-            self.view.draw_stack(surface, (x, y + self.view.radius_px * 0.4), pieces, lift=0.6)
+        self.board.draw_drag(surface)

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 import pygame
 
 from ...rules.base import Color
+from ...themes import current_theme
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
 from ...ui.overlays import draw_tooltip, draw_unavailable
@@ -35,7 +36,6 @@ class BoardDrawing:
             deco.hidden = dict(self.anim.hidden)
             deco.last_move = ()
             return deco
-        deco.hidden = self.drag_hidden()
         if m.is_over:
             fn = getattr(m.game, "highlight_result", None)
             try:
@@ -46,10 +46,7 @@ class BoardDrawing:
             return deco
         deco.threats = self.threats()
         if self.input is not None and m.is_human(m.to_move):
-            if self.app is None or self.app.settings.show_targets:
-                self.input.decorate(deco)
-            else:
-                deco.hover = self.hover_label
+            self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
             if self.hint is not None and not self.input.prefix:
                 opt = next((o for o in self.input.options if o.text == self.hint), None)
                 if opt is not None and opt.clicks:
@@ -78,13 +75,24 @@ class BoardDrawing:
         """Views that keep BoardView.draw can have their board pre-composed with the backdrop."""
         return self.view is not None and type(self.view).draw is BoardView.draw
 
+    def render_state(self) -> Any:
+        """The view's ``RenderState`` (with the theme's name): what the board's caches key on."""
+        view = self.view
+        if view is None:
+            return None
+        view.theme = current_theme()
+        return view.render_state()
+
     def static_layer(self) -> pygame.Surface | None:
-        """Backdrop + side panel + empty board in one opaque surface (one fast blit a frame)."""
+        """Backdrop + side panel + empty board in one opaque surface (one fast blit a frame),
+        cached on the window size, the theme, the panel and the board's render state."""
         if self.app is None:
             return None
         back = self.app.backdrop()
-        board = self.view.board_surface() if self._board_in_static() else None
-        key = (id(back), id(board), self.size, tuple(self.panel_rect), tuple(self.board_rect))
+        in_static = self._board_in_static()
+        board = self.view.board_surface() if in_static else None
+        key = (self.size, current_theme(), tuple(self.panel_rect), tuple(self.board_rect),
+               self.render_state() if in_static else None)
         if getattr(self, "_static_key", None) != key:
             layer = back.copy()
             p = self.panel_rect
@@ -102,8 +110,8 @@ class BoardDrawing:
         # while a move animates, the board under it does not change: drawn once, then one blit a frame
         frozen_key = None
         if self.anim is not None and used and self.view is not None and self.match is not None:
-            frozen_key = (id(self.anim), tuple(sorted(self.anim.hidden.items())), id(static),
-                          surface.get_size(), self.view.show_coords)
+            frozen_key = (self._anim_serial, tuple(sorted(self.anim.hidden.items())), self._static_key,
+                          surface.get_size(), self.render_state())
             if self._frozen is not None and self._frozen[0] == frozen_key:
                 surface.blit(self._frozen[1], (0, 0))
                 self.review.draw(surface)
@@ -212,7 +220,7 @@ class BoardDrawing:
             surf = fn()
         except Exception:
             return None
-        key = id(surf)
+        key = self.render_state()
         kept = getattr(self, "_mask_kept", None)
         if kept is None or kept[0] != key:
             kept = self._mask_kept = (key, pygame.mask.from_surface(surf, 24))
@@ -339,13 +347,10 @@ class BoardDrawing:
         self.toolbar.draw_overlay(surface)
         # the stack tooltip: while the mouse rests on a stack, not after a change until it moves
         # again (tip_hold), never while the computer is to move or over a pygame-gui tooltip
-        if self.dialog is None and self.hover_label and self.hover_time > 0.35 and self.input is not None \
-                and self.anim is None and not getattr(self, "tip_hold", False) \
+        if self.dialog is None and self.anim is None and not getattr(self, "tip_hold", False) \
                 and (m.is_over or m.is_human(m.to_move)) and not self.app.tooltip_rects():
-            stacks = m.game.stacks()
-            pieces = stacks.get(self.hover_label, ())
-            if len(pieces) >= 2 or (pieces and self.hover_time > 0.8):
-                text = self.input.describe(self.hover_label) or f"{self.hover_label.upper()}: {', '.join(pieces)}"
+            text = self.board.tooltip_text()
+            if text:
                 self.tooltip_shown = draw_tooltip(surface, text, self.mouse, self.px, self._last_move_rects())
 
     def _last_move_rects(self) -> list[pygame.Rect]:

@@ -12,6 +12,14 @@ from typing import Any
 BREATHE_FOR = 4.0  # seconds highlights breathe after the last input or change, then hold still (idle)
 
 
+def still_time(active_at: float) -> float:
+    """When highlights stop breathing after the last input or change at ``active_at``: the first
+    moment of full glow after ``BREATHE_FOR`` seconds (the views' pulse is 0.5 + 0.5 sin(t · 2.2π)).
+    The board scene and the tutorial's pages use it alike."""
+    end = active_at + BREATHE_FOR
+    return (math.ceil(end * 1.1 - 0.25) + 0.25) / 1.1
+
+
 class BoardIdle:
     """Idle methods of the board scene (mixed into ``BoardScene``)."""
 
@@ -28,8 +36,7 @@ class BoardIdle:
     def _still_time(self) -> float:
         """When the highlights stop: the first moment of full glow after ``BREATHE_FOR`` seconds
         (the views' pulse is 0.5 + 0.5 sin(t · 2.2π))."""
-        end = self.active_at + BREATHE_FOR
-        return (math.ceil(end * 1.1 - 0.25) + 0.25) / 1.1
+        return still_time(self.active_at)
 
     def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event)."""
@@ -42,6 +49,6 @@ class BoardIdle:
         if (m is not None and not m.is_over and not m.is_human(m.to_move) and not self.engine_failed
                 and self.browse_ply is None and not self.leaving and self.engine is not None):
             return True                          # the computer's turn is about to start
-        if self.hover_label and self.hover_time < 0.9:
-            return True                          # a tooltip is on its way
+        if self.board.needs_frames():
+            return True                          # a drag, or a tooltip on its way
         return self.time < self._still_time()      # highlights still breathing

@@ -33,6 +33,7 @@ from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
 from .. import settings as settings_scene
 from ..base import Scene, is_button, make_scene, register
+from .controller import BoardController
 from .dragging import BoardDragging
 from .drawing import BoardDrawing
 from .engine import StubEngine, default_engine_factory
@@ -56,15 +57,17 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
 
     title = "Game"
     is_board = True
+    _anim_serial = 0      # counts the animations started (the kept board's cache key; no id() keys)
 
     def __init__(self, match: Match | None, error: str = "") -> None:
         super().__init__()
+        self.board = BoardController(self)          # clicks, drag, hover, Escape/Backspace/Enter (controller.py)
         self.match = match
         self.error = error
         self.view: BoardView | None = None
         self.input: BoardInput | None = None
         self.engine: Any = None
-        self.anim: MoveAnimation | None = None
+        self.anim = None                            # the running animation (property: MoveAnimation, fade)
         self.anim_before: dict[str, tuple[str, ...]] = {}
         self.status = ""
         self.status_kind = "info"                    # 'info', 'warn', 'error'
@@ -73,9 +76,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.w: dict[str, Any] = {}
         self.dialog: UIConfirmationDialog | None = None
         self.dialog_kind = ""
-        self.hover_label: str | None = None
-        self.hover_time = 0.0
-        self.mouse = (0, 0)
         self.thinking = False
         self.think_time = 0.0
         self.paused = False                         # two computers: they wait for "Play on"
@@ -162,6 +162,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 self.view, self.input = None, None
                 self.error = str(exc)
             self.engine = self.make_engine(app)
+        self.board.attach(self.view, self.input)
         super().enter(app)
         if self.view is not None:
             self.view.show_coords = app.settings.show_coords
@@ -297,10 +298,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.history.replaying:
             self.history.stop_replay()       # Escape stops a replay; a second one leaves
             return True
-        if self.input is not None and self.input.prefix:
-            self.input.cancel()
-            self.status = ""
-            self._update_status_box()
+        if self.board.cancel():              # Escape clears the selection (an open chain with it)
             return True
         if self.app is not None and len(self.app.scenes) > 1 and self.app.scene is self:
             self.leave()          # the app pops this scene next
@@ -329,10 +327,15 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 self.refresh()
             elif kind == "offer":
                 self._agree()
+            elif kind == "offer_ask":
+                self.send_offer()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            kind = self.dialog_kind
             self.dialog = None
             self.dialog_kind = ""
+            if kind == "offer":
+                self.offer_declined()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
@@ -346,32 +349,98 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != tuple(self.mouse):
                 self.tip_hold = False     # the mouse moved: a tooltip may come again
-            self.mouse = event.pos
-            self._hover(event.pos)
-            self.drag_motion(event)
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            return self.end_drag(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            if self.anim is not None:
-                self.anim.finish()
-                return True
-            if event.button == 3:
-                if self.input is not None:
-                    self.input.cancel()
-                    self.status = ""
-                    self._update_status_box()
-                return True
-            if event.button == 1 and self.board_rect.collidepoint(event.pos):
-                self.click_board(event.pos)
-                self.begin_drag(event.pos)
-                return True
-            return False
+            return self.board.handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
+            self.board.mouse = tuple(event.pos)
+            self.anim.finish()            # a click during an animation finishes it at once
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return self.board.handle_event(event)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    @property
+    def anim(self) -> Any:
+        """The running animation (a move's, or a browsing cross-fade), None when still."""
+        return self._anim
+
+    @anim.setter
+    def anim(self, anim: Any) -> None:
+        if anim is not None and anim is not getattr(self, "_anim", None):
+            self._anim_serial += 1        # a new animation: the kept board under it is drawn anew (drawing.py)
+        self._anim = anim
+
+    # ------------------------------------------------------------ the board area (controller.py)
+    @property
+    def view(self) -> BoardView | None:
+        return self.board.view
+
+    @view.setter
+    def view(self, view: BoardView | None) -> None:
+        self.board.view = view
+
+    @property
+    def input(self) -> BoardInput | None:
+        return self.board.input
+
+    @input.setter
+    def input(self, inp: BoardInput | None) -> None:
+        self.board.input = inp
+
+    @property
+    def hover_label(self) -> str | None:
+        return self.board.hover_label
+
+    @hover_label.setter
+    def hover_label(self, label: str | None) -> None:
+        self.board.hover_label = label
+
+    @property
+    def hover_time(self) -> float:
+        return self.board.hover_time
+
+    @hover_time.setter
+    def hover_time(self, t: float) -> None:
+        self.board.hover_time = t
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.board.mouse
+
+    @mouse.setter
+    def mouse(self, pos: tuple[int, int]) -> None:
+        self.board.mouse = tuple(pos)
+
+    def board_gate(self) -> bool:
+        """May a click on the board go to the input? If not, the status line says why."""
+        m = self.match
+        if m is None or self.view is None or self.input is None:
+            return False
+        if m.is_over:
+            self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
+            return False
+        if not m.is_human(m.to_move):
+            if self.engine_failed:
+                self.engine_failed = False          # ask the computer again
+                self.thinking = False
+                self.set_status(f"Asking {m.to_move.title} (computer) again…")
+                return False
+            self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
+            return False
+        return True
+
+    def board_move(self, text: str) -> None:
+        """A move came out of the board (a click, a drop, Enter at the end of a chain)."""
+        self.play_move(text)
+
+    def board_said(self, res: Any) -> None:
+        """What a click did that was not a move: its message in the status line (or none)."""
+        if res.message:
+            self.set_status(res.message, "warn" if not res.changed else "info")
+        else:
+            self.status = ""
+            self._update_status_box()
 
     def _button(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -440,9 +509,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
         elif event.key == pygame.K_h:
             self.request_hint()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.input is not None \
-                and getattr(self.input, "can_end", None) is not None and self.input.can_end():
-            self.do_action("__end__")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) and self.board.handle_event(event):
+            pass                          # Enter ends an open chain, Backspace takes back one landing
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.browse(-1 if event.key == pygame.K_LEFT else 1)
         else:
@@ -450,45 +518,17 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         return True
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        if self.view is None:
-            return
-        lab = self.view.label_at(pos) if self.board_rect.collidepoint(pos) else None
-        if lab != self.hover_label:
-            self.hover_label = lab
-            self.hover_time = 0.0
-        if self.input is not None:
-            self.input.hover(lab)
+        self.board.hover(pos)
 
     def click_board(self, pos: tuple[int, int]) -> None:
-        m = self.match
-        if m is None or self.view is None or self.input is None:
-            return
-        if m.is_over:
-            self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
-            return
-        if not m.is_human(m.to_move):
-            if self.engine_failed:
-                self.engine_failed = False          # ask the computer again
-                self.thinking = False
-                self.set_status(f"Asking {m.to_move.title} (computer) again…")
-                return
-            self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
-            return
-        lab = self.view.label_at(pos)
-        res = self.input.click(lab)
-        if res.move:
-            self.play_move(res.move)
-        elif res.message:
-            self.set_status(res.message, "warn" if not res.changed else "info")
-        else:
-            self.status = ""
-            self._update_status_box()
+        """A click on the board (the controller asks ``board_gate`` first)."""
+        self.board.click(pos)
 
 
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.hover_time += dt
+        self.board.update(dt)
         if self.anim is not None:
             self.anim.update(dt)
         self._sync_actions()

@@ -1,0 +1,244 @@
+"""One board area's input and marks: the same for the board scene, lessons and puzzles.
+
+``BoardController`` owns the view and the input (``game.views``) of one board on screen and
+turns pointer and key events into what a player meant, with one meaning everywhere:
+
+* a left press on a point is a click (``BoardInput.click``); with the button held and the
+  pointer moved a few pixels the selected piece follows the pointer (drawn under it, hidden on
+  its point) and the release is a click on the point under the pointer (drag and drop);
+* the pointer over a point is the hover (targets, ghosts, tags; ``tooltip_text`` after a rest);
+* right click or Escape (``cancel``) clears the selection, an open chain with it; it returns
+  False when nothing was selected, so Escape then goes on to leave the scene;
+* Backspace (``take_back``) or a click on the previous landing takes back one landing of a
+  chain (or the selection itself);
+* Enter (``end_chain``) ends an open chain where the piece stands; not used otherwise.
+
+What comes out goes to the host (the scene) through three hooks:
+
+* ``board_gate() -> bool``: may a click go to the input now? (The host says why not itself.)
+* ``board_move(text)``: a complete move (canonical text) to judge or play;
+* ``board_said(result)``: what a click did that was not a move (a ``ClickResult`` with its
+  message and whether the selection changed).
+
+The host also gives ``board_rect`` (the board area) and ``px`` (lengths at the UI scale).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...views import BoardInput, BoardView, ClickResult, Decorations
+
+DRAG_START_PX = 6      # pointer travel (at scale 1) before a press becomes a drag
+TIP_AFTER = 0.35       # seconds the pointer rests on a stack of two or more before its text shows
+TIP_AFTER_ONE = 0.8    # ... on a single piece
+TIP_WAIT = 0.9         # frames are needed until then (a tooltip on its way)
+
+
+class BoardController:
+    """The view, input, hover and drag of one board area; see the module docstring."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.view: BoardView | None = None
+        self.input: BoardInput | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.hover_label: str | None = None
+        self.hover_time = 0.0
+        self.drag: dict[str, Any] | None = None
+
+    def attach(self, view: BoardView | None, inp: BoardInput | None) -> None:
+        """Use this view and input (a new game, a lesson's other board size)."""
+        self.view, self.input = view, inp
+        self.drag = None
+        self.hover_label = None
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.host.board_rect
+
+    @property
+    def live(self) -> bool:
+        """The input takes clicks now (a position is set on it)."""
+        return self.input is not None and self.input.game is not None
+
+    def px(self, n: float) -> int:
+        fn = getattr(self.host, "px", None)
+        return fn(n) if fn is not None else int(n)
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Pointer events over the board and the board's keys (Backspace, Enter). True: used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.motion(event.pos, getattr(event, "buttons", None))
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = tuple(event.pos)
+            return self.release(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = tuple(event.pos)
+            if event.button == 3:
+                if not self.cancel():
+                    self.host.board_said(ClickResult(None, "", False))
+                return True
+            if event.button == 1 and self.rect.collidepoint(event.pos):
+                self.press(event.pos)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                return self.take_back()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.end_chain()
+        return False
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """A left press on the board: a click, and a drag may start from the piece it selected."""
+        self.click(pos)
+        self.begin_drag(pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on the board at ``pos``: the input's answer goes to the host."""
+        if self.view is None or self.input is None or not self.host.board_gate():
+            return
+        self._give(self.input.click(self.view.label_at(pos)))
+
+    def _give(self, res: ClickResult) -> None:
+        if res.move:
+            self.host.board_move(res.move)
+        else:
+            self.host.board_said(res)
+
+    def cancel(self) -> bool:
+        """Right click or Escape: the selection (an open chain with it) is cleared. False when
+        nothing was selected (Escape may then leave the scene)."""
+        self.drag = None
+        if self.input is None or not self.input.prefix:
+            return False
+        self.host.board_said(self.input.cancel())
+        return True
+
+    def take_back(self) -> bool:
+        """Backspace: one landing of a chain taken back (or the selection). False: nothing selected."""
+        if self.input is None or not self.input.prefix or not self.live:
+            return False
+        self.drag = None
+        self.host.board_said(self.input.step_back())
+        return True
+
+    def can_end(self) -> bool:
+        return self.live and bool(self.input.can_end())  # type: ignore[union-attr]
+
+    def end_chain(self) -> bool:
+        """Enter: an open chain ends where the piece stands. False when no chain can end now."""
+        if not self.can_end():
+            return False
+        self.drag = None
+        self._give(self.input.end_move())  # type: ignore[union-attr]
+        return True
+
+    def motion(self, pos: tuple[int, int], buttons: Any = None) -> None:
+        """The pointer moved: the hover follows, a held press may become a drag."""
+        self.mouse = tuple(pos)
+        self.hover(pos)
+        d = self.drag
+        if d is None:
+            return
+        if buttons and not buttons[0]:
+            self.drag = None             # the button came up somewhere we did not see
+            return
+        sx, sy = d["start"]
+        if abs(pos[0] - sx) + abs(pos[1] - sy) >= self.px(DRAG_START_PX):
+            d["moved"] = True
+
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        view = self.view
+        if view is None:
+            return
+        lab = view.label_at(pos) if pos is not None and self.rect.collidepoint(pos) else None
+        if lab != self.hover_label:
+            self.hover_label = lab
+            self.hover_time = 0.0
+        if self.input is not None:
+            self.input.hover(lab)
+
+    def update(self, dt: float) -> None:
+        self.hover_time += dt
+
+    # ------------------------------------------------------------ drag and drop
+    def begin_drag(self, pos: tuple[int, int]) -> None:
+        """After a press on the board: a drag may start from the piece just selected."""
+        inp = self.input
+        self.drag = None
+        if inp is not None and len(inp.prefix) == 1 and self.live:
+            self.drag = {"label": inp.prefix[0], "start": tuple(pos), "moved": False}
+
+    def release(self, pos: tuple[int, int]) -> bool:
+        """The button came up: a carried piece lands on the point under the pointer (a click
+        there); released on its own point or off the board it goes back and stays selected."""
+        d, self.drag = self.drag, None
+        if d is None or not d["moved"] or self.view is None or self.input is None:
+            return False
+        if tuple(self.input.prefix[:1]) != (d["label"],):
+            return False
+        lab = self.view.label_at(pos) if self.rect.collidepoint(pos) else None
+        if lab is None or lab == d["label"]:
+            return True
+        self.click(pos)
+        return True
+
+    def dragging(self) -> str | None:
+        """The label whose stack is being carried, if any."""
+        d = self.drag
+        if d is None or not d["moved"] or self.input is None or tuple(self.input.prefix[:1]) != (d["label"],):
+            return None
+        return str(d["label"])
+
+    def _stacks(self) -> dict[str, tuple[str, ...]]:
+        return self.input.shown_stacks() if self.input is not None else {}
+
+    def drag_hidden(self) -> dict[str, int]:
+        """Pieces to leave off the board while their stack is carried."""
+        lab = self.dragging()
+        if lab is None:
+            return {}
+        return {lab: len(self._stacks().get(lab, ()))}
+
+    def draw_drag(self, surface: pygame.Surface) -> None:
+        """The carried stack under the pointer, a little lifted."""
+        lab = self.dragging()
+        if lab is None or self.view is None:
+            return
+        pieces = self._stacks().get(lab, ())
+        if pieces:
+            x, y = self.mouse
+            self.view.draw_stack(surface, (x, y + self.view.radius_px * 0.4), pieces, lift=0.6)
+
+    # ------------------------------------------------------------ what the board shows
+    def decorate(self, deco: Decorations, show_targets: bool = True) -> Decorations:
+        """Add the carried piece, the selection, targets and hover to ``deco`` (while the input
+        takes clicks; with the highlights off only the hover ring)."""
+        hidden = self.drag_hidden()
+        if hidden:
+            deco.hidden = {**deco.hidden, **hidden}
+        if self.live:
+            if show_targets:
+                self.input.decorate(deco)  # type: ignore[union-attr]
+            else:
+                deco.hover = self.hover_label
+        return deco
+
+    def tooltip_text(self) -> str:
+        """The hover text of the stack under the resting pointer ('' until it is due)."""
+        lab = self.hover_label
+        if lab is None or self.input is None or self.drag is not None:
+            return ""
+        pieces = self._stacks().get(lab, ())
+        if not pieces or self.hover_time <= TIP_AFTER or (len(pieces) < 2 and self.hover_time <= TIP_AFTER_ONE):
+            return ""
+        return self.input.describe(lab) or f"{lab}: {len(pieces)} pieces"
+
+    def needs_frames(self) -> bool:
+        """A drag under way, or a tooltip on its way."""
+        return self.drag is not None or (self.hover_label is not None and self.hover_time < TIP_WAIT)
