@@ -125,6 +125,11 @@ def test_an_offer_on_your_own_turn_is_answered_by_the_computer():
     assert sc.w["offer"].is_enabled
     click_widget(app, sc.w["offer"])
     settle(app)
+    # issue 25 item 1: the player first confirms, seeing what the offer means (the count)
+    assert sc.dialog is not None and sc.dialog_kind == "offer_ask" and sc.match.result is None
+    assert "Black 11, White 11: a draw" in sc.offer_consequence()
+    click_widget(app, sc.dialog.confirm_button)
+    settle(app)
     assert sc.dialog is None                              # nobody is asked to accept their own offer
     assert "(computer)" in sc.status
     app.close()

@@ -228,12 +228,23 @@ def test_offer_to_end_and_count_is_accepted_by_the_other_player(board_app):
     settle(app)
     assert board.w["offer"].is_enabled
     click_widget(app, board.w["offer"])
-    assert board.dialog is not None
+    assert board.dialog is not None and board.dialog_kind == "offer_ask"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     step(app, 2)
     assert board.dialog is None and app.scene is board  # Escape closes the dialog only
     click_widget(app, board.w["offer"])
+    assert "Black 10, White 11: White wins" in board.offer_consequence()
+    click_widget(app, board.dialog.confirm_button)      # Black confirms the offer…
+    step(app, 2)
+    assert board.dialog is not None and board.dialog_kind == "offer"
+    assert board.dialog.cancel_button.text == "Decline"
+    click_widget(app, board.dialog.cancel_button)       # …White declines: said, and play goes on
+    step(app, 2)
+    assert board.dialog is None and board.match.result is None and "declines" in board.status
+    click_widget(app, board.w["offer"])
     click_widget(app, board.dialog.confirm_button)
+    step(app, 2)
+    click_widget(app, board.dialog.confirm_button)      # White accepts
     step(app, 2)
     r = board.match.result
     assert r is not None and r.reason == "agreement" and r.winner == Color.WHITE
@@ -332,6 +343,8 @@ def test_hint_and_offer_to_the_computer_go_through_the_engine():
         assert deco.arrows and deco.arrows[0][0] == hint[:2]
         # the offer is answered by the computer (White): counts are 11-11, a draw, so it accepts
         click_widget(app, board.w["offer"])
+        step(app, 2)
+        click_widget(app, board.dialog.confirm_button)   # the player confirms the offer first
         step(app, 2)
         r = board.match.result
         assert r is not None and r.reason == "agreement" and r.winner is None

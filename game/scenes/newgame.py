@@ -5,7 +5,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox
 
 from ..match import HUMAN
 from ..views import draw as D
@@ -15,6 +15,11 @@ PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer �
                   ("Computer – Hard", "hard"))
 GAME_TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 ONYX_SIZES = ("12", "16", "20")
+# shown where Onyx has its options, for the games that have none
+ABOUT = {"amoeba": ("One board of 37 points; each side has a Kernel. Capture the other Kernel, or "
+                    "control more stacks when the game is counted."),
+         "onager": ("Black places the first and the third lake, White the second; then Black moves "
+                    "first. Get more discs onto the far row than your opponent has on yours.")}
 
 
 def _choice_text(who: str) -> str:
@@ -51,7 +56,9 @@ class NewGameScene(Scene):
     def build_ui(self) -> None:
         w, h = self.size
         px = self.px
-        content = px(96 + 64 + 2 * 54 + (136 if self.game_name == "onyx" else 0) + 130)
+        # the same size for every game (room for Onyx's options), so the tabs and buttons stay put
+        # when another game is chosen
+        content = px(96 + 64 + 2 * 54 + 136 + 130)
         pw, ph = min(px(620), int(w * 0.6)), min(content, int(h * 0.92))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(40)
@@ -85,6 +92,10 @@ class NewGameScene(Scene):
             W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Pie rule (second player may swap)",
                                   self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
             y += px(44)
+        if self.game_name in ABOUT:
+            W["about"] = UITextBox(f"<font color='#b8a890'>{ABOUT[self.game_name]}</font>",
+                                   pygame.Rect(x, y + px(4), fw, px(96)), self.ui, container=self.root,
+                                   object_id="#plain_text")
         bottom = self.panel_rect.bottom - px(70)
         W["back"] = UIButton(pygame.Rect(x, bottom, px(160), px(48)), "Back", self.ui, container=self.root)
         W["start"] = UIButton(pygame.Rect(self.panel_rect.right - px(40) - px(220), bottom, px(220), px(48)),

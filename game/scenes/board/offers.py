@@ -18,11 +18,11 @@ from ...rules.base import Color, RulesError
 from ...ui.dialogs import fit_confirmation
 
 OFFER_TEXT = {
-    "amoeba": "{me} offers to end the game now and count the stacks (the higher count wins).<br><br>"
-              "{other}, do you accept?",
-    "onager": "{me} offers a draw.<br><br>{other}, do you accept?",
-    "onyx": "{me} offers to stop the game here without a winner.<br><br>{other}, do you accept?",
+    "amoeba": "{me} offers to end the game now and count the stacks. {means}<br><br>{other}, do you accept?",
+    "onager": "{me} offers a draw. {means}<br><br>{other}, do you accept?",
+    "onyx": "{me} offers to stop the game here without a winner. {means}<br><br>{other}, do you accept?",
 }
+OFFER_TITLE = {"amoeba": "Offer to end and count?", "onager": "Offer a draw?", "onyx": "Offer to stop?"}
 
 
 class BoardOffers:
@@ -40,15 +40,42 @@ class BoardOffers:
         self._resigner = who
 
     def offer(self) -> None:
-        """The player to move offers; the opponent accepts (amoeba.md §5.4). Only on a human's turn."""
+        """The player to move offers; the opponent accepts (amoeba.md §5.4). Only on a human's
+        turn. The player first sees what the offer means (the count and the result it would give)
+        and confirms; then the other player (a person: Accept or Decline; the computer: through
+        the engine) answers, and either answer is said."""
+        m = self.match
+        if m is None or m.is_over:
+            return
+        me = m.to_move
+        if not m.is_human(me) or self.thinking:
+            self.set_status("You can make an offer on your own turn.", "warn")
+            return
+        self.open_dialog("offer_ask", OFFER_TITLE.get(self.game_name, "Offer a draw?"),
+                         f"{self.offer_consequence()}<br><br>{me.other.title} is asked to accept.", "Offer it")
+
+    def offer_consequence(self) -> str:
+        """What an agreement now would mean, in words: the count and the result."""
+        m = self.match
+        try:
+            res = m.agreement_result(None)
+        except RulesError as exc:
+            return f"The game cannot end by agreement here: {exc}."
+        outcome = "a draw" if res.winner is None else f"{res.winner.title} wins"
+        if self.game_name == "amoeba":
+            counts = self.counts()
+            b, w = counts.get("black", "?"), counts.get("white", "?")
+            return (f"If it is accepted, the game ends now and the stacks are counted: Black {b}, "
+                    f"White {w}: {outcome}.")
+        return f"If it is accepted, the game ends now: {outcome}."
+
+    def send_offer(self) -> None:
+        """The player confirmed the offer: ask the other player."""
         m = self.match
         if m is None or m.is_over:
             return
         me = m.to_move
         other = me.other
-        if not m.is_human(me) or self.thinking:
-            self.set_status("You can make an offer on your own turn.", "warn")
-            return
         if not m.is_human(other):
             if self.engine is not None and hasattr(self.engine, "ask"):
                 try:
@@ -62,8 +89,18 @@ class BoardOffers:
                     return
             self.set_status(f"{other.title} (computer) declines the offer.", "warn")
             return
-        text = OFFER_TEXT.get(self.game_name, OFFER_TEXT["onager"]).format(me=me.title, other=other.title)
+        text = OFFER_TEXT.get(self.game_name, OFFER_TEXT["onager"]).format(
+            me=me.title, other=other.title, means=self.offer_consequence())
         self.open_dialog("offer", "An offer", text, "Accept")
+        cancel = getattr(self.dialog, "cancel_button", None)
+        if cancel is not None:
+            cancel.set_text("Decline")
+
+    def offer_declined(self) -> None:
+        """The other player closed the offer without accepting it."""
+        m = self.match
+        if m is not None:
+            self.set_status(f"{m.to_move.other.title} declines the offer. The game goes on.", "warn")
 
     def _agree(self) -> None:
         assert self.match is not None

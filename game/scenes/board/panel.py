@@ -83,23 +83,26 @@ class BoardPanel:
         bh, gap = px(40), px(8)
         n_rows = 3
         buttons_h = n_rows * bh + (n_rows - 1) * gap
-        status_h = px(84)
+        status_h = px(64)                  # two lines; a longer text grows into the move list
         bottom = p.bottom - px(16)
         by = bottom - buttons_h
-        sy = by - px(12) - status_h
-        extra_h = self.toolbar.reserve_height()     # history and file buttons under the move list
+        # from the bottom up: the game's buttons, the history and file buttons, the move box, the
+        # status box, then the move list fills the rest. A long status grows upwards into the move
+        # list only (_fit_status), so no button ever moves under the pointer.
+        extra_h = self.toolbar.reserve_height()
+        tool_y = by - px(10) - extra_h
+        box_h = px(30)
+        box_y = tool_y - box_h
+        sy = box_y - px(8) - status_h
         W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
                                   object_id="#heading")
         y += px(24)
-        box_h = px(30)
-        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(10) - y - extra_h - box_h - px(6)))
+        self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
         W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
-        box_y = self._moves_rect.bottom + px(6)
         W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
                                  placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
-        # a long status (a Danger line, a path, the game-over banner) grows the box upwards: _fit_status
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
         self._status_state = (0, 0, False)
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")
@@ -114,7 +117,7 @@ class BoardPanel:
             for col, (key, label, oid, tip) in enumerate(row):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
-        self.toolbar.build_ui(pygame.Rect(x, box_y + box_h, iw, extra_h))
+        self.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
         self.review.build_ui()
         self.refresh_panel()
 
@@ -203,33 +206,20 @@ class BoardPanel:
             box.set_text(content, head)
 
     def _fit_status(self, need: int) -> None:
-        """Give the status box the height its text needs (``need``): it grows upwards, the move
-        list getting shorter (down to one row) and the move box and the history and file
-        buttons moving up with it; if that is not enough, the move box (when not in use) makes
-        room too. Back to its size when the text is short again."""
+        """Give the status box the height its text needs (``need``): it grows upwards into the
+        move list (down to one row of it), and nothing else moves; past that the text is set
+        smaller, then cut (``StatusText``). Back to its size when the text is short again."""
         W = self.w
         base, box = getattr(self, "_status_base", None), W.get("status")
-        movebox = W.get("movebox")
-        if base is None or box is None or "moves" not in W or movebox is None:
+        if base is None or box is None or "moves" not in W:
             return
-        box_room = movebox.rect.h + self.px(6)
         most = max(0, self._moves_base.h - self.px(28))
-        want = max(0, need - base.h)
-        hide = want > most and not getattr(movebox, "is_focused", False)
-        grow = min(want, most + (box_room if hide else 0))
-        shrink = max(0, grow - (box_room if hide else 0))      # what the move list gives
-        old_grow, old_shrink, old_hide = getattr(self, "_status_state", (0, 0, False))
-        if (grow, shrink, hide) == (old_grow, old_shrink, old_hide):
+        grow = min(max(0, need - base.h), most)
+        if grow == self._status_grow:
             return
-        self._status_state = (grow, shrink, hide)
         self._status_grow = grow
         self._moves_rect = self._moves_base.copy()
-        self._moves_rect.h -= shrink
-        movebox.set_relative_position((movebox.relative_rect.x, movebox.relative_rect.y - (shrink - old_shrink)))
-        if hide != old_hide:
-            (movebox.hide() if hide else movebox.show())
-        for el in self.toolbar.buttons.values():
-            el.set_relative_position((el.relative_rect.x, el.relative_rect.y - (grow - old_grow)))
+        self._moves_rect.h -= grow
         box.set_relative_position((base.x, base.y - grow))
         box.set_dimensions((base.w, base.h + grow))
         self._acts_shown = None            # the action buttons and the move list's height follow
