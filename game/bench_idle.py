@@ -3,7 +3,9 @@
 Each screen runs in a fresh process (the real loop, ``App.run``, with SDL's dummy video and
 audio drivers): after 1.5 s to settle, the process's CPU time over 5 s of a window where
 nothing moves and nobody clicks, in percent of one core, and its resident memory. Screens:
-the menu, and a board waiting for a human's click. Medians of three runs.
+the menu, a board waiting for a human's click, a lesson step after its demo has finished
+(Onager lesson 3 step 3, a chain with a highlighted cell) and a puzzle waiting for a click
+(Amoeba puzzle 1). Medians of three runs.
 """
 from __future__ import annotations
 
@@ -15,6 +17,12 @@ import sys
 from typing import Any
 
 SETTLE_S = 7.0     # longer than the board's highlight breathing (BREATHE_FOR)
+SCREENS = {        # screen -> (command line, seconds to settle: the lesson's demo plays first)
+    "menu": ([], SETTLE_S),
+    "board": (["--game", "onyx"], SETTLE_S),
+    "lesson": (["--scene", "lesson:onager:3:3"], SETTLE_S + 5.0),
+    "puzzle": (["--scene", "puzzle:amoeba:1"], SETTLE_S),
+}
 MEASURE_S = 5.0
 RUNS = 3
 
@@ -25,7 +33,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("ABSTRACT_TRIO_HOME", tempfile.mkdtemp(prefix="trio-bench-"))
 from game.app import build, parse_args
 screen, settle, seconds = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-args = ["--window", "1280x800"] + (["--game", "onyx"] if screen == "board" else [])
+args = ["--window", "1280x800"] + json.loads(sys.argv[4])
 app = build(parse_args(args), fade=False)
 app.autosave_enabled = False
 app.run(seconds=settle, close=False)
@@ -40,9 +48,11 @@ app.close()
 """
 
 
-def one(screen: str, settle: float = SETTLE_S, seconds: float = MEASURE_S) -> dict[str, float]:
+def one(screen: str, settle: float | None = None, seconds: float = MEASURE_S) -> dict[str, float]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    out = subprocess.run([sys.executable, "-c", _CHILD, screen, str(settle), str(seconds)], env=env,
+    args, wait = SCREENS[screen]
+    settle = wait if settle is None else settle
+    out = subprocess.run([sys.executable, "-c", _CHILD, screen, str(settle), str(seconds), json.dumps(args)], env=env,
                          capture_output=True, text=True, timeout=120, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -50,7 +60,7 @@ def one(screen: str, settle: float = SETTLE_S, seconds: float = MEASURE_S) -> di
 def measure(runs: int = RUNS, seconds: float = MEASURE_S) -> dict[str, Any]:
     res: dict[str, Any] = {}
     rss = []
-    for screen in ("menu", "board"):
+    for screen in SCREENS:
         runs_ = [one(screen, seconds=seconds) for _ in range(max(1, runs))]
         res[f"idle_cpu_pct_{screen}"] = round(statistics.median(r["cpu_pct"] for r in runs_), 2)
         res[f"idle_frames_per_s_{screen}"] = round(statistics.median(r["frames"] for r in runs_) / seconds, 1)
@@ -66,7 +76,9 @@ def run(json_out: bool = False, runs: int = RUNS) -> int:
     else:
         print(f"Idle menu:  {result['idle_cpu_pct_menu']} % of a core "
               f"({result['idle_frames_per_s_menu']} frames/s)")
-        print(f"Idle board: {result['idle_cpu_pct_board']} % of a core "
-              f"({result['idle_frames_per_s_board']} frames/s)")
+        for screen in SCREENS:
+            if screen != "menu":
+                print(f"Idle {screen + ':':7} {result[f'idle_cpu_pct_{screen}']} % of a core "
+                      f"({result[f'idle_frames_per_s_{screen}']} frames/s)")
         print(f"Memory: {result['rss_mib']} MiB resident")
     return 0
