@@ -32,8 +32,15 @@ over that order (``width0``), so that even a small budget spends itself on the m
 that matter: Medium, on a quarter of its iterations, blocks a run along the side of
 the board and a greedy shortest-path runner on 12×12, 16×16 and 20×20
 (``tests/test_ai_strength.py``). Easy keeps the classic knowledge
-(``registry.classic_knowledge_for``: for Onyx uniform random playouts), so it is
-exactly as strong as it was.
+(``registry.classic_knowledge_for``: for Onyx uniform random playouts), and before its
+search it looks for a threat (``threat_stoppers``): in Amoeba and Onager a win in one for
+the opponent (a Kernel capture; a back-row majority no reply undoes), in Onyx an opponent
+at most ``THREAT_DISTANCE`` (3) stones from connecting; when the move its search picks
+does not stop it, it plays the stopping move the search liked best (``tests/test_easy.py``:
+the straight line along a side or up column c no longer wins in 12 moves). At distance 2
+a line up a column crossed by diagonals (c, e, ...) already has two ways to finish, so
+the check looks one stone earlier; when no stone lengthens the path, it blocks where the
+opponent's two-distance potential is left worst.
 
 The search keeps its work when asked to (``tree=SearchTree()``, one per
 player: the match runner and the worker process do): the next search starts
@@ -76,6 +83,7 @@ class Level:
     params: SearchParams | None        # None: the random mover
     plain: bool = False                # True: generic knowledge (the uct baseline)
     classic: bool = False              # True: the knowledge before connection distances
+    answers_threats: bool = False      # True: stops a win in one or two first (``threat_stoppers``)
 
 
 HARD_SECONDS = 2.8
@@ -90,7 +98,7 @@ _BASE: dict[str, Level] = {
     "random": Level("random", "plays a random legal move", None),
     "easy": Level("easy", "a quick look ahead; makes mistakes",
                   SearchParams(seconds=0.25, fallback_iterations=250, temperature=0.6, min_share=0.35),
-                  classic=True),
+                  classic=True, answers_threats=True),
     "medium": Level("medium", "a solid player",
                     SearchParams(seconds=1.0, fallback_iterations=1500,
                                  min_iterations=MIN_ITERATIONS)),
@@ -209,13 +217,125 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
                 return swap
         elif _pie_first_move(game):
             return pie_opening(game, rng)
+    stoppers = threat_stoppers(game) if lv.answers_threats else None
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
                   iterations=iterations, seconds=seconds, tree=tree)
+    move = res.move
+    if stoppers and move not in stoppers and res.proven != 1:
+        # The search's pick lets the opponent win at once or connect in two: take instead
+        # the stopping move the search liked best (most visits, then value).
+        move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
+                                            rng.random()))
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
+        if stoppers is not None:
+            info["threat"] = True
+            info["answered"] = move != res.move
         if tree is not None:
             info["reused"] = tree.reused
-    return res.move
+    return move
+
+
+# Easy's check before its search (``threat_stoppers``): Onyx, the opponent's connection
+# distance (empty points it still has to fill, captures counted) at which Easy blocks.
+THREAT_DISTANCE = 3
+
+
+def threat_stoppers(game: Game) -> list[Move] | None:
+    """The moves that stop the opponent's immediate threat, or None when there is no
+    threat (or no move stops it). Easy plays one of them (``Level.answers_threats``).
+
+    * Onyx: the opponent needs at most ``THREAT_DISTANCE`` more stones to connect
+      (``onyx_eval.plain_paths``, captures counted). The candidates are the empty points
+      on its shortest paths, our captures and the points where it would capture; each is
+      played and the opponent's distance measured again. The stoppers are the moves that
+      leave it the longest distance (all those leaving more than ``THREAT_DISTANCE``), if
+      that is longer than now; when no move lengthens it (a double threat), the blocks
+      that leave it the worst two-distance potential and fewest ways through, if worse
+      than now (it may still connect, but not unopposed).
+    * Amoeba, Onager: the opponent wins with its next move (``Knowledge.win_now``: a
+      Kernel capture; Onager's back-row majority that no reply undoes) after some of our
+      moves: the stoppers are the moves after which it cannot (a move that ends the game
+      in our favour or a draw included).
+    """
+    if game.result is not None or getattr(game, "in_setup", False):
+        return None
+    if game.name == "onyx":
+        return _onyx_stoppers(game)
+    return _win_in_one_stoppers(game)
+
+
+def _onyx_stoppers(game: Game) -> list[Move] | None:
+    from .onyx_eval import INF, capture_points, path_distance, plain_paths, potential
+    me = int(game.to_move) + 1
+    opp = 3 - me
+    d, on, _cuts = plain_paths(game, opp)
+    if d <= 0 or d > THREAT_DISTANCE:
+        return None
+    legal = set(game.legal_moves())
+    legal.discard(getattr(game, "SWAP", None))
+    cands = dict.fromkeys(on)
+    cands.update(dict.fromkeys(capture_points(game, me)))
+    cands.update(dict.fromkeys(capture_points(game, opp)))
+    g = game.copy()
+    after: dict[Move, int] = {}
+    for p in cands:
+        if p not in legal:
+            continue
+        g.play(p)
+        res = g.result
+        if res is not None:
+            after[p] = INF if res.winner is None or int(res.winner) + 1 == me else -1
+        else:
+            after[p] = path_distance(g, opp)
+        g.undo()
+    if not after:
+        return None
+    best = max(after.values())
+    if best > d:
+        need = min(best, THREAT_DISTANCE + 1)
+        return [p for p, x in after.items() if x >= need]
+    # No stone lengthens the path (two ways round every block, as along a column crossed
+    # by diagonals): the blocks that leave the opponent the worst two-distance potential
+    # (fewest ways through at that potential), when that is worse than now.
+    pot0, mob0 = potential(game, opp)[:2]
+    scored: dict[Move, tuple[int, int]] = {}
+    for p, x in after.items():
+        if x != d:
+            continue
+        g.play(p)
+        pot, mob = potential(g, opp)[:2]
+        g.undo()
+        scored[p] = (pot, -mob)
+    if not scored:
+        return None
+    top = max(scored.values())
+    if top <= (pot0, -mob0):
+        return None
+    return [p for p, x in scored.items() if x == top]
+
+
+def _win_in_one_stoppers(game: Game) -> list[Move] | None:
+    k = knowledge_for(game.name)
+    g = game.copy()
+    me = g.to_move
+    moves = k.search_moves(g)
+    if len(moves) < 2:
+        return None
+    safe: list[Move] = []
+    for m in moves:
+        g.play(m)
+        res = g.result
+        if res is not None:
+            ok = res.winner is None or res.winner == me
+        else:
+            ok = k.win_now(g) is None
+        g.undo()
+        if ok:
+            safe.append(m)
+    if not safe or len(safe) == len(moves):
+        return None
+    return safe
 
 
 def hint(game: Game, rng: random.Random | None = None, clock: Callable[[], float] | None = None,
@@ -259,4 +379,4 @@ ACCEPT_AT_MOST = 0.55   # accept an ending when our chance by playing on is at m
 
 
 __all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "analyse", "choose_move", "hint",
-           "answer_offer", "Color", "SearchTree"]
+           "answer_offer", "threat_stoppers", "THREAT_DISTANCE", "Color", "SearchTree"]

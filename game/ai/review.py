@@ -69,10 +69,28 @@ Not judged (``judged`` False, no mark, ``drop`` None, left out of the summary):
   is the engine's own pie play (``swap`` when the first stone is central).
 
 Summary (``summarize``), per player seat (``"black"`` / ``"white"`` as at the start): the
-counts of blunders, mistakes and inaccuracies, the number of judged moves, and
-``accuracy = 100 * mean(1 - min(1, max(0, drop)))`` over the player's judged moves (None
-without any); ``biggest_swing``: the judged ply with the largest drop (ply, move, player,
-mover, size = drop, values), None without judged plies.
+counts of blunders, mistakes and inaccuracies, the number of judged moves, ``lost`` (the
+net winning chance lost over the player's judged moves, in points) and ``accuracy`` in
+percent (None without a judged move), after lichess's win-percentage accuracy (the idea,
+our own constants; see ``game_accuracy``):
+
+* a move's accuracy is ``100 * exp(-loss / 22)``, ``loss`` the points of winning chance
+  it lost (``drop`` * 100, a gain counting as 0): 1 point 95.6, 5 points 79.7, 20 points 40;
+* ``blend`` = the mean of (the moves' accuracies weighted by the volatility of Black's
+  chance in the plies before each move, 0.5 to 12 points of standard deviation, and their
+  harmonic mean);
+* ``kept`` = ``100 * exp(-lost / 60)``; the accuracy is ``blend``, or ``(blend + kept) / 2``
+  when ``kept`` is lower. So a game given away a point at a time cannot read as accurate:
+  a steady slide from 52% to 3% over 40 moves reads about 69%, where the old mean of
+  ``1 - drop`` read 98.8%; every move keeping the chance reads 100.
+
+``biggest_swing``: the judged ply with the largest drop (ply, move, player, mover, size =
+drop, values), None without judged plies. ``slides``: per player, the largest fall of its
+chance (from before one of its judged moves to after a later one, the opponent's moves
+between counted) when more than SLIDE_NOTE (30 points) and its marked moves explain less
+than half of it (``accuracy.Slide``: player, from_ply, to_ply, chance_from, chance_to, marked);
+``Summary.notes(seat_name, move_label)`` words them, e.g. "Black's chance slid from 52% to
+3% over moves 8–40 without one big mistake".
 
 API
 ---
@@ -104,7 +122,8 @@ Command line::
 prints a table (ply, move, Black's chance before and after in percent, mark, best move)
 and the summary; ``--json`` prints ``{"game", "plies": [PlyReview...], "summary": {"black":
 {"blunders", "mistakes", "inaccuracies", "accuracy", "moves"}, "white": {...},
-"biggest_swing": {...} | null}, "budget", "thresholds"}``. ``--annotate OUT`` also writes the
+"biggest_swing": {...} | null, "slides": [{...}], "notes": [text]}, "budget",
+"thresholds"}`` (each side also has ``"lost"``). ``--annotate OUT`` also writes the
 record with the review as comments (``-``: standard output, instead of the table). The
 default budget is 0.5 s per position (``--iterations N`` alone: N iterations, no clock). A
 file that cannot be read or parsed exits with status 2 and one line on stderr.
@@ -121,12 +140,15 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from ..rules import game_class, make_game
 from ..rules.base import Color, Game, Move, RulesError
 from ..rules.record import Record, RecordError, format_record, parse_record
+from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of,
+                       volatility_weights)
 from .levels import get_level, knowledge_of
 from .mcts import search
 
 __all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
-           "PlyReview", "SideSummary", "Summary", "Review", "review_game", "review",
+           "PlyReview", "SideSummary", "Summary", "Slide", "Review", "review_game", "review",
            "review_moves", "review_positions", "review_ply", "summarize", "mark_for",
+           "move_accuracy", "game_accuracy", "SLIDE_NOTE",
            "comment_text", "parse_comment", "review_to_comments", "comments_to_review",
            "ANNOTATOR", "main"]
 
@@ -183,12 +205,14 @@ class SideSummary:
     blunders: int = 0
     mistakes: int = 0
     inaccuracies: int = 0
-    accuracy: float | None = None   # 100 * mean(1 - min(1, max(0, drop))); None: no judged move
+    accuracy: float | None = None   # percent, ``game_accuracy``; None: no judged move
     moves: int = 0                  # judged moves
+    lost: float | None = None       # net winning chance lost over its moves, points (>= 0)
 
     def to_json(self) -> dict[str, Any]:
         return {"blunders": self.blunders, "mistakes": self.mistakes,
-                "inaccuracies": self.inaccuracies, "accuracy": self.accuracy, "moves": self.moves}
+                "inaccuracies": self.inaccuracies, "accuracy": self.accuracy, "moves": self.moves,
+                "lost": self.lost}
 
 
 @dataclass(frozen=True)
@@ -196,14 +220,24 @@ class Summary:
     black: SideSummary
     white: SideSummary
     biggest_swing: dict[str, Any] | None = None
+    slides: tuple[Slide, ...] = ()   # falls of a player's chance without big mistakes
 
     def side(self, seat: str | Color) -> SideSummary:
         word = seat.word if isinstance(seat, Color) else str(seat)
         return self.black if word == "black" else self.white
 
+    def notes(self, seat_name: Callable[[str], str] | None = None,
+              move_label: Callable[[int], str] | None = None) -> list[str]:
+        """The summary's sentences beyond the numbers, one per slide, e.g. "Black's chance
+        slid from 52% to 3% over moves 8–40 without one big mistake". ``seat_name(seat)``
+        names a player ("You"), ``move_label(ply)`` gives a ply's move number."""
+        return [sl.text(seat_name(sl.player) if seat_name else None, move_label)
+                for sl in self.slides]
+
     def to_json(self) -> dict[str, Any]:
         return {"black": self.black.to_json(), "white": self.white.to_json(),
-                "biggest_swing": dict(self.biggest_swing) if self.biggest_swing else None}
+                "biggest_swing": dict(self.biggest_swing) if self.biggest_swing else None,
+                "slides": [sl.to_json() for sl in self.slides], "notes": self.notes()}
 
 
 @dataclass
@@ -615,16 +649,22 @@ def review_ply(before: Game, move: Move | str, *, iterations: int | None = None,
 
 
 def summarize(plies: Sequence[PlyReview]) -> Summary:
-    """Per player seat: counts of ??, ?, ?! and the accuracy; and the biggest swing."""
+    """Per player seat: counts of ??, ?, ?! and the accuracy (``game_accuracy``); the
+    biggest swing; the slides (``Slide``) of either player."""
+    weights = volatility_weights(plies)
     sides = {}
+    slides = []
     for seat in ("black", "white"):
         mine = [p for p in plies if p.judged and p.player == seat]
-        drops = [p.drop or 0.0 for p in mine]
-        acc = (round(100.0 * sum(1.0 - min(1.0, max(0.0, d)) for d in drops) / len(drops), 1)
-               if drops else None)
+        acc = game_accuracy([p.drop for p in mine], [weights.get(p.ply, 1.0) for p in mine])
+        lost = round(100.0 * max(0.0, sum(p.drop or 0.0 for p in mine)), 1) if mine else None
         sides[seat] = SideSummary(sum(p.mark == "??" for p in mine),
                                   sum(p.mark == "?" for p in mine),
-                                  sum(p.mark == "?!" for p in mine), acc, len(mine))
+                                  sum(p.mark == "?!" for p in mine),
+                                  None if acc is None else round(acc, 1), len(mine), lost)
+        sl = slide_of(seat, mine)
+        if sl is not None:
+            slides.append(sl)
     judged = [p for p in plies if p.judged]
     swing = None
     if judged:
@@ -632,7 +672,7 @@ def summarize(plies: Sequence[PlyReview]) -> Summary:
         swing = {"ply": worst.ply, "move": worst.move, "player": worst.player,
                  "mover": worst.mover, "size": worst.drop, "value_before": worst.value_before,
                  "value_after": worst.value_after}
-    return Summary(sides["black"], sides["white"], swing)
+    return Summary(sides["black"], sides["white"], swing, tuple(slides))
 
 
 # ------------------------------------------------------------------ comments
@@ -800,6 +840,7 @@ def _summary_lines(s: Summary) -> list[str]:
     if sw:
         out.append(f"Biggest swing: ply {sw['ply']} {sw['move']} ({sw['player']}), "
                    f"{100 * (sw['size'] or 0):.1f} points")
+    out.extend(s.notes())
     return out
 
 

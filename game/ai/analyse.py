@@ -1,0 +1,304 @@
+"""Analyse one position: the engine's value and its best lines.
+
+Pure Python like the rest of ``game.ai``: no pygame, no files, no clock unless one is passed
+in (``clock=time.monotonic``); only the command line below reads the clock.
+
+    python -m game.ai.analyse GAME [--size N --open --pie] [--setup TEXT [--to-move SIDE]]
+                              [MOVE ...] [--seconds S | --iterations N] [--lines K]
+                              [--seed N] [--json]
+
+The position is GAME's start (Onyx options ``--size``, ``--open``, ``--pie``), or with
+``--setup TEXT`` a position in the game's set-up notation (``Game.from_position``: Amoeba
+``"d4: W,B,B; b3: Bk; f3: Wk"``, Onyx ``"Black: a4 b3; White: a5"``, Onager as its
+``position_text``); the side to move in a set-up is ``--to-move black|white`` (default
+black: the text itself does not say). The MOVEs (the specs' notation) are then played
+from it. The engine is the Hard level's search and game knowledge (``levels``) with the
+budget given: ``--seconds S`` on the clock (default 2 s) or ``--iterations N`` (no clock:
+with ``--seed``, the same answer on any machine).
+
+Prints the side to move, Black's winning chance and the top K lines (``--lines``, default
+3): each a first move, Black's chance after it and the line the search expects (the most
+visited reply at each step, a proven win's shortest route). ``--json`` prints one object::
+
+    {"to_move": "black"|"white", "value": float,
+     "lines": [{"move": str, "value": float, "line": [str, ...]}, ...]}
+
+``value`` is always Black's chance in [0, 1] (the colour Black); a proven result is exact:
+1.0 (Black wins), 0.0 (White wins), 0.5 (a draw). Moves are in record form
+(``Game.record_str``: Onyx marks captures with ``*``). A win at once for the side to move
+is found before any search (the knowledge's ``win_now``: Amoeba's Kernel capture, Onyx's
+connecting stone, Onager's back-row majority that no reply undoes), and is then the only
+line. A position with one legal move gives that move, valued by the position after it; a
+finished position gives its result and no lines; Onager's lake placements are valued
+statically, with the engine's lake. The Onyx ``swap`` of the pie rule is not analysed (the
+engine decides it by rule, ``levels``).
+
+Bad input (an unknown game or option, a number out of range, an Onyx option for another
+game, a set-up or move the rules refuse): one line on stderr and exit status 2, before any
+search. SIGINT or SIGTERM: one line, status 130 or 143.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+from ..rules import GAME_NAMES, game_class, make_game
+from ..rules.base import Color, Game, Move, RulesError
+from .levels import get_level, knowledge_of
+from .mcts import SearchTree, principal_variation, search
+
+__all__ = ["Line", "Analysis", "analyse_position", "build_position", "main",
+           "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH"]
+
+LEVEL = "hard"              # whose search and knowledge
+DEFAULT_SECONDS = 2.0       # the command line's budget without --iterations
+DEFAULT_ITERATIONS = 2000   # analyse_position's budget without a clock
+DEFAULT_LINES = 3
+LINE_LENGTH = 10            # moves of each line
+_FORCED_DEPTH = 8           # only moves followed to value a position
+
+
+@dataclass(frozen=True)
+class Line:
+    move: str                       # record form
+    value: float                    # Black's chance after ``move``
+    line: tuple[str, ...]           # the expected line, ``move`` first
+    visits: int = 0                 # the search's visits of ``move``
+    proven: str | None = None       # "black"/"white"/"draw" when ``value`` is exact
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "value": self.value, "line": list(self.line)}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    to_move: str                    # "black" / "white" ("" for a finished position)
+    value: float                    # Black's chance in the position
+    lines: tuple[Line, ...] = ()
+    proven: str | None = None       # "black"/"white"/"draw" when ``value`` is exact
+    iterations: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"to_move": self.to_move, "value": self.value,
+                "lines": [ln.to_json() for ln in self.lines]}
+
+
+def _r3(x: float) -> float:
+    return round(min(1.0, max(0.0, float(x))), 3)
+
+
+def _black(mover: Color, v: float) -> float:
+    return v if mover == Color.BLACK else 1.0 - v
+
+
+def _texts(game: Game, moves: Sequence[Move]) -> tuple[str, ...]:
+    """Record forms of a line from ``game`` (not changed); stops at a move it cannot play."""
+    g = game.copy()
+    out = []
+    for m in moves:
+        if g.result is not None or m not in g.legal_moves():
+            break
+        out.append(g.record_str(m))
+        g.play(m)
+    return tuple(out)
+
+
+def build_position(game_name: str, options: dict[str, Any] | None = None,
+                   setup: str | None = None, to_move: Color | str = Color.BLACK,
+                   moves: Sequence[str] = ()) -> Game:
+    """The position to analyse: the start (or ``setup`` with ``to_move``), then ``moves``.
+    Raises RulesError (or ValueError for a bad option) naming what was refused."""
+    opts = dict(options or {})
+    if setup is None:
+        game = make_game(game_name, **opts)
+    else:
+        game = game_class(game_name).from_position(setup, to_move, **opts)
+    for n, text in enumerate(moves, start=1):
+        try:
+            game.push(text)
+        except RulesError as e:
+            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+    return game
+
+
+def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
+                     clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
+                     seed: int | None = 0, cancel: Any = None, _depth: int = 0) -> Analysis:
+    """The engine's view of ``game`` (not changed): Black's chance and the top ``lines``.
+
+    Budget: ``seconds`` on ``clock`` (both needed) and/or at most ``iterations`` iterations
+    (DEFAULT_ITERATIONS when there is no time budget).
+    """
+    res0 = game.result
+    if res0 is not None:
+        word = "draw" if res0.winner is None else res0.winner.word
+        v = 0.5 if res0.winner is None else float(res0.winner == Color.BLACK)
+        return Analysis("", v, (), word)
+    lv = get_level(LEVEL, game.name)
+    assert lv.params is not None
+    k = knowledge_of(lv, game)
+    rng = random.Random(seed)
+    timed = seconds is not None and clock is not None
+    if iterations is not None:
+        iterations = max(1, int(iterations))
+    elif not timed:
+        iterations = DEFAULT_ITERATIONS
+    params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=iterations,
+                     seconds=float(seconds) if timed else None,
+                     fallback_iterations=iterations or DEFAULT_ITERATIONS)
+    mover = game.to_move
+    lines = max(1, int(lines))
+    quick = k.quick_move(game, rng)
+    if quick is not None:                       # Onager's lakes: a rule, no search
+        v = _r3(k.evaluate(game))
+        return Analysis(mover.word, v, (Line(game.record_str(quick), v, (game.record_str(quick),)),))
+    moves = k.search_moves(game) or game.legal_moves()
+    if len(moves) == 1:                         # forced: the value of the position after it
+        child = game.copy()
+        child.play(moves[0])
+        if _depth < _FORCED_DEPTH:
+            sub = analyse_position(child, iterations=iterations, seconds=seconds, clock=clock,
+                                   lines=1, seed=seed, cancel=cancel, _depth=_depth + 1)
+            v, proven, its = sub.value, sub.proven, sub.iterations
+            rest = sub.lines[0].line if sub.lines else ()
+        else:
+            v, proven, its, rest = _r3(k.evaluate(child)), None, 0, ()
+        text = game.record_str(moves[0])
+        return Analysis(mover.word, v, (Line(text, v, ((text,) + rest)[:LINE_LENGTH], 0, proven),),
+                        proven, its)
+    tree = SearchTree()
+    r = search(game, k, params, rng, clock=clock if timed else None, cancel=cancel, tree=tree)
+    root = tree.root
+    if r.proven == 1 and (root is None or r.iterations == 0):   # a win at once (win_now)
+        v = float(mover == Color.BLACK)
+        text = game.record_str(r.move)
+        return Analysis(mover.word, v, (Line(text, v, (text,), 0, mover.word),), mover.word, 0)
+    if root is None:                            # pragma: no cover - every other case searches
+        v = _r3(_black(mover, r.value))
+        text = game.record_str(r.move)
+        return Analysis(mover.word, v, (Line(text, v, (text,)),), None, r.iterations)
+    out: list[tuple[tuple, Line]] = []
+    for i in range(root.width):
+        n = root.n[i]
+        pv = root.proven[i]
+        if not n and not pv:
+            continue
+        m = root.moves[i]
+        if pv == 1:
+            mine, proven, key = 1.0, mover.word, (0, root.plen[i], -n)
+        elif pv == -1:
+            mine, proven, key = 0.0, mover.other.word, (2, -root.plen[i], -n)
+        else:
+            mine = root.w[i] / n
+            proven = None
+            t = root.term[i]
+            if t is not None and t == 0.5:
+                proven = "draw"
+            key = (1, -n, -mine)
+        seq = principal_variation(root, m, LINE_LENGTH)
+        out.append((key, Line(game.record_str(m), _r3(_black(mover, mine)), _texts(game, seq),
+                              n, proven)))
+    out.sort(key=lambda x: x[0])
+    top = tuple(ln for _, ln in out[:lines])
+    if root.status:
+        winner = mover if root.status == 1 else mover.other
+        value, proven_all = float(winner == Color.BLACK), winner.word
+    else:
+        total = sum(root.n[i] for i in range(root.width))
+        mine = (sum(root.w[i] for i in range(root.width)) / total) if total else r.value
+        value, proven_all = _r3(_black(mover, mine)), None
+    return Analysis(mover.word, value, top, proven_all, r.iterations)
+
+
+# ------------------------------------------------------------------ command line
+MAX_CLI_SECONDS = 600.0
+MAX_CLI_ITERATIONS = 10_000_000
+MAX_LINES = 50
+
+
+def _pct(value: float, proven: str | None) -> str:
+    if proven == "draw":
+        return "draw"
+    if proven in ("black", "white"):
+        return f"{proven} wins"
+    return f"{100.0 * value:.1f}%"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    import json
+    import time
+
+    from ..cli import (OneLineParser, exit_status, interrupt, on_stop_signals, positive, whole)
+
+    ap = OneLineParser(prog="python -m game.ai.analyse",
+                       description="The engine's value and best lines for a position.")
+    ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
+    ap.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the position")
+    ap.add_argument("--size", type=whole(1, 1000), default=None, help="onyx: 12, 16 or 20")
+    ap.add_argument("--open", action="store_true", help="onyx: the open start")
+    ap.add_argument("--pie", action="store_true", help="onyx: the pie rule")
+    ap.add_argument("--setup", metavar="TEXT", default=None,
+                    help="a position in the game's set-up notation instead of the start")
+    ap.add_argument("--to-move", metavar="SIDE", type=str.lower, choices=("black", "white"),
+                    default=None, help="who moves in the --setup position (default black)")
+    budget = ap.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=positive(MAX_CLI_SECONDS), default=None,
+                        help=f"thinking time (default {DEFAULT_SECONDS:g})")
+    budget.add_argument("--iterations", type=whole(1, MAX_CLI_ITERATIONS), default=None,
+                        help="a fixed number of iterations instead (no clock)")
+    ap.add_argument("--lines", type=whole(1, MAX_LINES), default=DEFAULT_LINES,
+                    help=f"how many first moves to show (default {DEFAULT_LINES})")
+    ap.add_argument("--seed", type=whole(0, 2 ** 32 - 1), default=0)
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_intermixed_args(list(sys.argv[1:] if argv is None else argv))
+    options: dict[str, Any] = {}
+    if args.game != "onyx":
+        for flag, given in (("--size", args.size is not None), ("--open", args.open),
+                            ("--pie", args.pie)):
+            if given:
+                ap.error(f"{flag} is for onyx only")
+    else:
+        if args.size is not None:
+            options["size"] = args.size
+        if args.open:
+            options["open"] = True
+        if args.pie:
+            options["pie"] = True
+    if args.to_move is not None and args.setup is None:
+        ap.error("--to-move needs --setup (the start says who moves)")
+    try:
+        game = build_position(args.game, options, args.setup, args.to_move or "black",
+                              args.moves)
+    except (RulesError, ValueError) as e:
+        ap.error(" ".join(str(e).split()) or "the position was refused")
+    seconds = args.seconds
+    if seconds is None and args.iterations is None:
+        seconds = DEFAULT_SECONDS
+    clock = time.monotonic if seconds is not None else None
+    try:
+        with on_stop_signals(interrupt):
+            a = analyse_position(game, iterations=args.iterations, seconds=seconds, clock=clock,
+                                 lines=args.lines, seed=args.seed)
+    except KeyboardInterrupt as e:
+        print("error: interrupted, no analysis", file=sys.stderr)
+        return exit_status(e)
+    if args.json:
+        print(json.dumps(a.to_json()))
+        return 0
+    if not a.to_move:
+        print(f"The game is over: {_pct(a.value, a.proven)}.")
+        return 0
+    budget_text = (f"{seconds:g} s" if seconds is not None else f"{args.iterations} iterations")
+    print(f"{args.game}: {a.to_move.title()} to move; Black's chance {_pct(a.value, a.proven)} "
+          f"({budget_text}, {a.iterations} iterations searched)")
+    for n, ln in enumerate(a.lines, start=1):
+        print(f"{n:>2}. {ln.move:<12} {_pct(ln.value, ln.proven):>10}  {' '.join(ln.line)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
