@@ -51,12 +51,31 @@ def play_long(app: App, plies: int, seed: int = 5) -> list[str]:
 
 
 def expected_rows(sc: BoardScene) -> list[str]:
-    m = sc.match
-    line = [pm.record for pm in m.history] + [pm.record for pm in m.future]
-    rows = []
-    for i in range(0, len(line), 2):
-        rows.append(" ".join([f"{i // 2 + 1}."] + line[i:i + 2]))
-    return rows
+    """The rows of the line through the position shown, numbered as the game numbers them
+    (``game.rules.numbering``: Onager's lakes are one row, 'Lakes', before move 1)."""
+    out = []
+    for row in sc.match.rows():
+        label = f"{row.label}." if row.label.isdigit() else row.label
+        out.append(" ".join([label, " ".join(row.black) or "…"] + row.white))
+    return out
+
+
+def other_move(m, avoid: str, seed: int = 1) -> str:
+    """A legal move other than ``avoid``, one that does not end the game if there is one."""
+    moves = [t for t in m.game.legal_strs() if t != avoid]
+    assert moves, "no other move"
+    random.Random(seed).shuffle(moves)
+    for text in moves:
+        g = m.game.copy()
+        g.play(g.parse_move(text))
+        if g.result is None and g.legal_strs():
+            return text
+    return moves[0]
+
+
+def main_rows(box: MoveList) -> list[str]:
+    """The list's rows of the main line (a variation's rows are indented)."""
+    return [r for r in box.rows() if not r.startswith(" ")]
 
 
 def joined(rows: list[str]) -> str:
@@ -101,8 +120,8 @@ def test_a_long_onyx_game_keeps_the_move_list_right():
         settle(app)
         assert len(m.history) == 147 and len(m.future) == 3 and sc.browse_ply == 147
         assert box.current == 147 and box.rows() == expected_rows(sc)
-        colours = sc.history._href_colour
-        assert colours["147"] != colours["146"] != colours["148"]
+        colours = sc.history._href_colour       # the game still stands at 150: 148 is played, not later
+        assert colours["147"] != colours["146"] == colours["148"]
         # Home: the start of the game, the list scrolled to its top
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
         settle(app)
@@ -113,21 +132,26 @@ def test_a_long_onyx_game_keeps_the_move_list_right():
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0))
         settle(app)
         assert len(m.history) == 150 and sc.browse_ply is None and link_rect(box, "150") is not None
-        # a new line from an earlier move drops the later moves from the list
+        # a new line from an earlier move becomes the line; the moves it replaced stay as a
+        # variation, listed (indented) under the row of the move they are an alternative to
         sc.undo()
         sc.undo()
         settle(app)
         assert len(m.history) == 148 and box.rows() == expected_rows(sc)
-        text = calm_move(m.game, random.Random(1))
+        taken_back = [pm.record for pm in m.redo_moves]
+        text = other_move(m, avoid=m.redo_moves[0].text)   # the same move would step on along the line
         assert sc.play_move(text)
         settle(app)
-        assert len(box.records) == 149 and box.rows() == expected_rows(sc)
+        assert len(box.records) == 149 and main_rows(box) == expected_rows(sc)
+        variation = f"  (75. {taken_back[0]} {taken_back[1]})"
+        assert box.rows() == expected_rows(sc) + [variation]
+        assert link_rect(box, "149") is not None
         # a resized window lays the list out again with the same content
         app.resize((1920, 1080))
         for _ in range(3):
             app.step(DT)
         box = sc.w["moves"]
-        assert box.rows() == expected_rows(sc) and link_rect(box, "149") is not None
+        assert box.rows() == expected_rows(sc) + [variation] and link_rect(box, "149") is not None
     finally:
         app.close()
 
@@ -175,11 +199,11 @@ def test_kept_layout_is_the_layout_of_a_fresh_list(ui):
         box.set_moves(recs, len(recs))
         fresh = MoveList(pygame.Rect(10, 10, 260, 200), ui)
         fresh.set_moves(recs, len(recs))
-        assert (box._lines, box._numbers, box._first_line) == (fresh._lines, fresh._numbers, fresh._first_line)
+        assert (box._rows, box._tops, box._key_row) == (fresh._rows, fresh._tops, fresh._key_row)
         fresh.kill()
     # long chains wrap inside the box and lose no character
     right = box.rect.w - box.pad_x - box.bar_w
-    assert all(x + box._width(piece, True) <= right for line in box._lines for _p, x, piece in line
+    assert all(x + box._width(piece, True) <= right for row in box._rows for _k, x, piece, _kind in row.items
                if len(piece) < 12)
     rows = []
     for i in range(0, len(recs), 2):
@@ -208,7 +232,8 @@ def test_wheel_scroll_bar_and_links(ui):
     track = box._track().move(box.rect.topleft)
     box.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(track.centerx, track.bottom - 3), button=1))
     box.process_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.centerx, track.bottom - 3), button=1))
-    assert box.scroll == min(box.max_scroll, box.view_h)
+    # (scrolling stops at row tops: the row cut at the bottom of the view comes to the top)
+    assert box.scroll == min(box.max_scroll, box.view_h // box.row_h * box.row_h)
     # a click on a move posts the text-box link event with its ply number
     box.scroll_by(-10 ** 6)
     r = link_rect(box, "3")

@@ -52,6 +52,7 @@ class BoardHistory(ScenePart):
         self._confirm_text = ""
         self._bypass = False
         self._lines_key: Any = None
+        self._lines_box: Any = None
 
     def total(self) -> int:
         """The plies of the line through the position shown."""
@@ -72,9 +73,9 @@ class BoardHistory(ScenePart):
             return
         tree = m.tree
         key = (tree.version, tree.cursor.uid, tree.live.uid)
-        if key == self._lines_key and not force:
+        if key == self._lines_key and box is self._lines_box and not force:
             return
-        self._lines_key = key
+        self._lines_key, self._lines_box = key, box      # a new list (after a resize) is filled
         current = None if tree.cursor.parent is None else key_of(tree.cursor)
         if hasattr(box, "set_lines"):
             box.set_lines(flatten(tree), current, follow=not self.browsing)
