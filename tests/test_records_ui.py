@@ -123,7 +123,6 @@ def test_quit_mid_game_then_continue_restores_the_exact_position():
     assert isinstance(menu, MenuScene)
     assert menu.continue_btn is not None
     assert menu.continue_btn.text == f"Continue: Amoeba, move 4, {to_move.title} to move"
-    pygame.image.save(app2.screen, "/tmp/menu_continue.png")
     click_widget(app2, menu.continue_btn)
     settle(app2)
     sc2 = board(app2)
@@ -173,7 +172,6 @@ def test_a_corrupt_autosave_is_set_aside_with_a_message():
     assert menu.message_box is not None and menu.message_box.visible
     assert not path.exists()
     assert (path.parent / "autosave.corrupt-1.txt").exists()
-    pygame.image.save(app.screen, "/tmp/menu_corrupt.png")
     app.close()
 
 
@@ -345,7 +343,6 @@ def test_load_a_record_from_the_menu_and_replay_it():
     menu = app.scene
     click_widget(app, menu.load_btn)
     assert menu.dialog is not None
-    pygame.image.save(app.screen, "/tmp/menu_load_dialog.png")
     _pick_file(app, menu.dialog, path)
     settle(app)
     sc = board(app)
