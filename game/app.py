@@ -24,6 +24,11 @@ import time
 import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux"):
+    # SDL 2 draws a window's surface through an OpenGL texture by default on X11: that loads the GL
+    # driver (with Mesa's llvmpipe about 100 MiB resident, and about 7 ms a flip at 1280x800);
+    # the plain shared-memory path costs neither. SDL_FRAMEBUFFER_ACCELERATION=1 brings it back.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -136,6 +141,7 @@ class App:
         self._backdrop: pygame.Surface | None = None
         self.frame = 0
         self.engine_factory: Callable[[], Any] | None = None  # set by the engine helper
+        self._release_pending = False       # a resize freed big pictures: give them back after the frame
 
     # ------------------------------------------------------------ properties
     @property
@@ -245,7 +251,10 @@ class App:
         if scale != self.ui_scale:
             self.ui_scale = scale
             self.ui.get_theme().load_theme(scaled_theme(scale))
+            from .views.draw import drop_caches
+            drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
         self._backdrop = None
+        self._release_pending = True
         for sc in self.scenes:
             if sc is self.scene:
                 sc.relayout()
@@ -300,6 +309,9 @@ class App:
         after = getattr(self.scene, "after_frame", None)
         if after is not None:
             after()         # work that may wait for the end of a frame (the board's autosave)
+        if self._release_pending:
+            self._release_pending = False
+            release_memory()    # the pictures of the old size were replaced in this frame
 
     def idle(self) -> bool:
         """Nothing moves and nothing waits for time: the loop may sleep until the next event.
@@ -462,6 +474,31 @@ def settle_memory() -> None:
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    release_memory()
+
+
+_libc: Any = None
+
+
+def release_memory() -> None:
+    """Give memory freed by the C allocator back to the system (glibc's ``malloc_trim``; nothing
+    elsewhere). Pictures of a window size (several MiB each) are freed into the allocator's heap,
+    which keeps them resident: after a few resizes and scene changes the process held twice the
+    memory it used (``python -m game.bench soak``). About a millisecond; called after scene
+    changes (``settle_memory``) and after the frame of a resize."""
+    global _libc
+    if _libc is None:
+        _libc = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                lib = ctypes.CDLL(None)
+                lib.malloc_trim.argtypes = [ctypes.c_size_t]
+                _libc = lib
+            except (OSError, AttributeError):   # not glibc (musl has no malloc_trim)
+                _libc = False
+    if _libc:
+        _libc.malloc_trim(0)
 
 
 # ====================================================================== command line

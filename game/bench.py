@@ -1,6 +1,8 @@
-"""Benchmarks: python -m game.bench rules|ui|idle [--json] [--runs N] [--seconds S] [--game G].
+"""Benchmarks: python -m game.bench rules|ui|idle|soak [--json] [--runs N] [--seconds S] [--game G]
+[--rounds N | --minutes M] [--holders].
 
-``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules`` and ``idle``. A bad
+``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules`` and ``idle``;
+``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session). A bad
 option: one line on stderr, exit status 2; SIGINT or SIGTERM: one line, status 130 or 143.
 
 Speed is measured here, never by a timed test. Each figure is the median of
@@ -23,6 +25,8 @@ PLAYOUT_CAP = 1000  # plies; a tool's cap, not a rule (Onager has no move limit)
 MAX_RUNS = 100
 MAX_IDLE_RUNS = 10    # each idle run is two fresh processes of about 13 s
 MAX_SECONDS = 600.0
+MAX_SOAK_ROUNDS = 200
+MAX_SOAK_MINUTES = 240.0
 
 
 def _rate(work: Callable[[], int], seconds: float) -> float:
@@ -83,7 +87,7 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="python -m game.bench", description=__doc__)
-    ap.add_argument("what", choices=["rules", "ui", "idle"], help="what to measure")
+    ap.add_argument("what", choices=["rules", "ui", "idle", "soak"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=whole(1, MAX_RUNS), default=None,
                     help=f"runs per figure, the median is reported (rules: default 5, up to {MAX_RUNS}; "
@@ -91,13 +95,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seconds", type=positive(MAX_SECONDS), default=None,
                     help=f"rules: length of one run (default 1, at most {MAX_SECONDS:g})")
     ap.add_argument("--game", choices=GAME_NAMES, action="append", help="rules: limit to a game")
+    ap.add_argument("--rounds", type=whole(1, MAX_SOAK_ROUNDS), default=None,
+                    help=f"soak: rounds of play (default 4, up to {MAX_SOAK_ROUNDS})")
+    ap.add_argument("--minutes", type=positive(MAX_SOAK_MINUTES), default=None,
+                    help=f"soak: play rounds for this long instead (at least two rounds; at most {MAX_SOAK_MINUTES:g})")
+    ap.add_argument("--holders", action="store_true", default=None,
+                    help="soak: also what holds the memory (surfaces, caches, tracemalloc; slower)")
     args = ap.parse_args(argv)
     unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle")),
                                                 ("--seconds", args.seconds, ("rules",)),
-                                                ("--game", args.game, ("rules",)))
+                                                ("--game", args.game, ("rules",)),
+                                                ("--rounds", args.rounds, ("soak",)),
+                                                ("--minutes", args.minutes, ("soak",)),
+                                                ("--holders", args.holders, ("soak",)))
               if value is not None and args.what not in used_by]
     if unused:
         ap.error(f"{' and '.join(unused)} {'do' if len(unused) > 1 else 'does'} not apply to {args.what}")
+    if args.rounds is not None and args.minutes is not None:
+        ap.error("--rounds and --minutes cannot be used together: give one")
     if args.what == "idle" and args.runs is not None and args.runs > MAX_IDLE_RUNS:
         ap.error(f"--runs must be a whole number from 1 to {MAX_IDLE_RUNS} for idle, not {args.runs}")
     try:
@@ -112,6 +127,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.what == "ui":
         from . import bench_ui
         return bench_ui.run(json_out=args.json)
+    if args.what == "soak":
+        from . import bench_soak
+        return bench_soak.run(json_out=args.json, rounds=args.rounds, minutes=args.minutes,
+                              holders=bool(args.holders))
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)

@@ -2,14 +2,22 @@
 
 Everything expensive is rendered once and cached by its integer size, so a frame is mostly
 blits. Antialiasing is done by drawing at a larger size and smooth-scaling down.
+
+Memory: every cache is bounded. Pictures are kept by ``surface_cache`` (least recently used
+first out, at most so many entries AND so many MiB of pixels: a window-sized panel at 4K is
+30 MiB, a text 30 KiB); fonts by ``font`` (at most ``FONTS`` sizes: one with its glyphs loaded is
+about half a MiB). ``drop_caches()`` empties them all (the app calls it when the window's ui
+scale changes: the sizes in use then all change); ``cache_report()`` gives their sizes
+(``python -m game.bench soak --holders``, ``tests/test_soak.py``).
 """
 from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from collections import OrderedDict
+from functools import _CacheInfo, lru_cache, update_wrapper
 from importlib import resources
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -62,7 +70,88 @@ def colour_name(kind: str) -> str:
     return COLOUR_NAMES.get(kind, "")
 
 
+# ------------------------------------------------------------------ bounded caches
+_CACHES: list[Any] = []      # every surface_cache, for drop_caches and cache_report
+MiB = 2 ** 20
+
+
+def _bytes_of(value: Any) -> int:
+    """The pixel memory of a cached value (a surface: its rows; anything else: nothing)."""
+    if isinstance(value, pygame.Surface):
+        return value.get_pitch() * value.get_height()
+    return 0
+
+
+def surface_cache(maxsize: int, max_mib: float) -> Callable[[Callable[..., Any]], Any]:
+    """``functools.lru_cache`` with a second bound: the pixels of the cached surfaces, at most
+    ``max_mib`` MiB (the least recently used go first; the newest is always kept). Sizes change
+    with the window (resizes, ui scales), so a count alone would let large pictures of every
+    size ever shown pile up. The wrapper has ``cache_info()``, ``cache_clear()`` and
+    ``cache_bytes()``."""
+    limit = int(max_mib * MiB)
+
+    def deco(fn: Callable[..., Any]) -> Any:
+        store: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        stats = {"hits": 0, "misses": 0, "bytes": 0}
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            hit = store.get(key)
+            if hit is not None:
+                store.move_to_end(key)
+                stats["hits"] += 1
+                return hit[0]
+            stats["misses"] += 1
+            value = fn(*args, **kwargs)
+            size = _bytes_of(value)
+            store[key] = (value, size)
+            stats["bytes"] += size
+            while len(store) > 1 and (len(store) > maxsize or stats["bytes"] > limit):
+                _, (_, old) = store.popitem(last=False)
+                stats["bytes"] -= old
+            return value
+
+        def cache_info() -> _CacheInfo:
+            return _CacheInfo(stats["hits"], stats["misses"], maxsize, len(store))
+
+        def cache_clear() -> None:
+            store.clear()
+            stats.update(hits=0, misses=0, bytes=0)
+
+        def cache_bytes() -> int:
+            return stats["bytes"]
+
+        update_wrapper(wrapper, fn)
+        wrapper.cache_info = cache_info          # type: ignore[attr-defined]
+        wrapper.cache_clear = cache_clear        # type: ignore[attr-defined]
+        wrapper.cache_bytes = cache_bytes        # type: ignore[attr-defined]
+        wrapper.max_bytes = limit                # type: ignore[attr-defined]
+        _CACHES.append(wrapper)
+        return wrapper
+    return deco
+
+
+def drop_caches() -> None:
+    """Empty every drawing cache (fonts, texts, shapes, panels, textures): after the window's
+    ui scale changed, the sizes in use all change and the old pictures would only hold memory."""
+    for cache in _CACHES:
+        cache.cache_clear()
+    font.cache_clear()
+    _wood_tile.cache_clear()
+    _noise_tile.cache_clear()
+
+
+def cache_report() -> dict[str, tuple[int, int, int]]:
+    """{name: (entries, bytes, byte bound)} of the picture caches, and the fonts (entries, 0, 0)."""
+    out = {fn.__name__: (fn.cache_info().currsize, fn.cache_bytes(), fn.max_bytes) for fn in _CACHES}
+    out["font"] = (font.cache_info().currsize, 0, 0)
+    return out
+
+
 # ------------------------------------------------------------------ fonts
+FONTS = 32     # font sizes kept (each with its loaded glyphs is about half a MiB)
+
+
 def _font_path(bold: bool) -> str | None:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     try:
@@ -72,7 +161,7 @@ def _font_path(bold: bool) -> str | None:
         return None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=FONTS)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game's font (Noto Sans shipped with pygame-gui; pygame's default if missing)."""
     if not pygame.font.get_init():
@@ -85,7 +174,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, size)
 
 
-@lru_cache(maxsize=512)
+@surface_cache(maxsize=512, max_mib=6)
 def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
     return font(size, bold).render(s, True, color[:3])
 
@@ -103,7 +192,7 @@ def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
     return rect
 
 
-@lru_cache(maxsize=512)
+@surface_cache(maxsize=512, max_mib=3)
 def _faded(s: str, size: int, color: tuple[int, ...], bold: bool, alpha: int) -> pygame.Surface:
     """A rendered text with a surface alpha, as its own copy: the cached picture is never changed
     (``set_alpha(None)`` on a rendered text would turn its blending off for every later use)."""
@@ -112,7 +201,7 @@ def _faded(s: str, size: int, color: tuple[int, ...], bold: bool, alpha: int) ->
     return img
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(maxsize=1024, max_mib=3)
 def _label_img(s: str, size: int, ink: tuple[int, ...], halo: tuple[int, ...], bold: bool) -> pygame.Surface:
     f = font(size, bold)
     core = f.render(s, True, ink[:3])
@@ -236,7 +325,7 @@ def _aa(surf_big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf_big, size)
 
 
-@lru_cache(maxsize=1024)
+@surface_cache(maxsize=1024, max_mib=6)
 def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) -> pygame.Surface:
     """An antialiased ring (optionally with a soft glow); blit centred."""
     radius = max(2, radius)
@@ -257,7 +346,7 @@ def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) ->
     return _aa(big, (size, size))
 
 
-@lru_cache(maxsize=256)
+@surface_cache(maxsize=256, max_mib=2)
 def dot(radius: int, color: tuple[int, ...]) -> pygame.Surface:
     """A filled antialiased circle; blit centred."""
     radius = max(1, radius)
@@ -267,7 +356,7 @@ def dot(radius: int, color: tuple[int, ...]) -> pygame.Surface:
     return _aa(big, (size, size))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64, max_mib=3)
 def soft_shadow(rx: int, ry: int, alpha: int = 90) -> pygame.Surface:
     """A blurred elliptical shadow; blit centred."""
     rx, ry = max(2, rx), max(2, ry)
@@ -326,7 +415,7 @@ def rounded_panel(size: tuple[int, int], color: Sequence[int], radius: int = 14,
                           tuple(border) if border is not None else None, int(border_width))
 
 
-@lru_cache(maxsize=128)
+@surface_cache(maxsize=128, max_mib=24)
 def _rounded_panel(size: tuple[int, int], color: tuple[int, ...], radius: int,
                    border: tuple[int, ...] | None, border_width: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -337,7 +426,7 @@ def _rounded_panel(size: tuple[int, int], color: tuple[int, ...], radius: int,
 
 
 # ------------------------------------------------------------------ discs
-@lru_cache(maxsize=512)
+@surface_cache(maxsize=512, max_mib=8)
 def disc(radius: int, thickness: int, top: Color3, hi: Color3, side: Color3,
          mark: str = "", squash: float = 0.78) -> pygame.Surface:
     """A shaded disc seen slightly from above: an elliptic top face over a darker rim.
@@ -401,7 +490,7 @@ def disc(radius: int, thickness: int, top: Color3, hi: Color3, side: Color3,
     return _aa(big, (w, h))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(maxsize=64, max_mib=1)
 def gem(radius: int) -> pygame.Surface:
     """A small faceted red gem in a gold setting (the Kernel's sign, e.g. on a stack holding a
     buried Kernel); blit centred."""
