@@ -104,7 +104,8 @@ class Slide:
         span = f"move {a}" if a == b else f"moves {a}\u2013{b}"
         how = ("without one big mistake" if self.marked <= 0.0
                else "mostly by small losses, not by the marked moves")
-        return (f"{who}'s chance slid from {100 * self.chance_from:.0f}% to "
+        whose = "Your" if who == "You" else f"{who}'s"
+        return (f"{whose} chance slid from {100 * self.chance_from:.0f}% to "
                 f"{100 * self.chance_to:.0f}% over {span} {how}")
 
     def to_json(self) -> dict[str, Any]:

@@ -204,6 +204,7 @@ class BoardReview(ReviewDisplay):
         self._deco: tuple[Any, Any] = (None, None)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._over_key: Any = None
+        self.focus_ply: int | None = None  # "Jump to it": the biggest swing's ply, its better move shown
         # the view of the line shown (made again when its key changes)
         self._view_key: Any = None
         self._view_plies: dict[int, Any] = {}
@@ -569,6 +570,8 @@ class BoardReview(ReviewDisplay):
         elif key == "jump":
             swing = self.summary.biggest_swing if self.summary is not None else None
             if swing:
+                self.focus_ply = int(swing["ply"])      # its better move is shown, marked or not
+                self._status_key = None
                 self.jump(max(0, int(swing["ply"]) - 1))
         elif key == "close":
             self._show(False)

@@ -197,7 +197,7 @@ class ReviewDisplay:
         where = "Start of the game" if k == 0 else (m.node.slot.words().capitalize() if m.node.slot else "")
         prev = self.plies.get(k)
         nxt = self.plies.get(k + 1)
-        if nxt is not None and nxt.mark and nxt.best != nxt.move:     # the better move is on the board
+        if nxt is not None and self.shows_better(nxt):               # the better move is on the board
             line = " ".join(nxt.line[1:3])
             then = f", then {line}" + (" …" if len(nxt.line) > 3 else ".") if line else "."
             if prev is not None:
@@ -226,6 +226,11 @@ class ReviewDisplay:
         if text:
             sc.set_status(text)
 
+    def shows_better(self, p: Any) -> bool:
+        """Is the engine's better move shown before ply ``p``: at every marked move, and at the
+        move "Jump to it" went to (the biggest swing, marked or not)."""
+        return p.best != p.move and (bool(p.mark) or p.ply == getattr(self, "focus_ply", None))
+
     # ------------------------------------------------------------ the board
     def decorate(self, deco: Any) -> None:
         """In the position before a marked move: the engine's better move on the board."""
@@ -237,7 +242,7 @@ class ReviewDisplay:
             return
         k = len(m.history)
         p = self.plies.get(k + 1)
-        if p is None or not p.mark or p.best == p.move:
+        if p is None or not self.shows_better(p):
             return
         key = (m.node.uid, self.data_rev, p.best)
         if self._deco[0] != key:
@@ -315,6 +320,10 @@ class ReviewDisplay:
             size = 100.0 * float(sw.get("size") or 0.0)
             out.append((f"Biggest swing: {move_number(int(sw['ply']), self.scene.match)} {sw['move']} "
                         f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
+        m = self.scene.match
+        notes = getattr(s, "notes", None)
+        for note in (notes(self.seat_name, lambda ply: move_number(ply, m).rstrip(".:")) if notes else []):
+            out.append((note + ".", (255, 200, 140), False))
         if self.state == "stopped" and self._on_run_line():
             out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))
         return out
@@ -328,6 +337,8 @@ class ReviewDisplay:
         if not self.shown or S is None or self.graph is None:
             return
         sc = self.scene
+        if sc.app is not None:
+            self.graph.theme = sc.app.theme      # the colours of the app's theme, read at draw time
         lines = self.column_lines()
         area = pygame.Rect(S.x, S.y, S.w + 4, S.h + 6).clip(surface.get_rect())   # the card and its shadow
         static = sc.static_layer() if surface.get_size() == sc.size else None
@@ -351,7 +362,7 @@ class ReviewDisplay:
         assert S is not None and self.graph is not None
         px = self.scene.px
         ox, oy = origin
-        draw_panel(surface, S.move(-ox, -oy))
+        draw_panel(surface, S.move(-ox, -oy), self.graph.theme)
         self.graph.draw(surface, (-ox, -oy))
         _, col = self._parts()
         col = col.move(-ox, -oy)
