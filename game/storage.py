@@ -19,8 +19,10 @@ earlier versions is moved into the folder by ``migrate_legacy_autosave()``.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -46,7 +48,8 @@ __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_
            "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES",
            "records_dir", "suggest_record_path", "list_records", "remove_stale_temps",
            "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
-           "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED"]
+           "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED",
+           "RecordInfo", "scan_record", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER"]
 
 
 class StorageError(Exception):
@@ -533,6 +536,140 @@ def list_records(folder: str | os.PathLike[str] | None = None
         except (StorageError, RecordError) as e:
             out.append((p, None, str(e)))
     return out
+
+
+TRASH_FOLDER = "trash"
+_HEADER_LINE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+_ROW_NUMBER = re.compile(r"^(\d{1,5})\.(?!\.)")
+
+
+@dataclass
+class RecordInfo:
+    """What a record file says about itself without replaying its moves (its headers and the
+    number of its last main-line row): cheap enough to list hundreds of files in one frame.
+
+    ``key`` is ``(path, modified time in ns, size)``: a picture or a parse of the file made for
+    one key is stale once the file changes. ``problem`` is set when the file cannot be read as
+    text or has no ``Game`` header (it is still listed: the player sees why)."""
+
+    path: Path
+    mtime: float = 0.0
+    size: int = 0
+    key: tuple[str, int, int] = ("", 0, 0)
+    game: str = ""
+    black: str = ""
+    white: str = ""
+    date: str = ""
+    result: str = "*"              # black, white, draw or * (not finished)
+    reason: str = ""
+    moves: int = 0                 # numbered moves, from the last row number written
+    plies: int | None = None       # the Plies header, if any
+    problem: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
+    """The headers of one record file (``RecordInfo``); never raises."""
+    p = Path(path)
+    info = RecordInfo(p)
+    try:
+        st = p.stat()
+        info.mtime, info.size = st.st_mtime, st.st_size
+        info.key = (str(p), st.st_mtime_ns, st.st_size)
+    except OSError as e:
+        info.problem = f"cannot open {p.name}: {_why(e)}"
+        return info
+    try:
+        text = read_text(p)
+    except StorageError as e:
+        info.problem = str(e)
+        return info
+    values: dict[str, str] = {}
+    last_row = 0
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _HEADER_LINE.match(line)
+        if m:
+            values.setdefault(m.group(1).lower(), re.sub(r"\\(.)", r"\1", m.group(2)))
+            continue
+        r = _ROW_NUMBER.match(line)
+        if r:
+            last_row = int(r.group(1))
+    info.game = values.get("game", "").strip().lower()
+    info.black, info.white = values.get("black", ""), values.get("white", "")
+    info.date = values.get("date", "")
+    word = values.get("result", "*").strip().lower()
+    info.result = word if word in ("black", "white", "draw") else "*"
+    info.reason = values.get("reason", "")
+    plies = values.get("plies", "").strip()
+    info.plies = int(plies) if plies.isdigit() else None
+    info.moves = last_row
+    if not info.game:
+        info.problem = f'{p.name} is not a game record (no [Game "..."] header)'
+    return info
+
+
+def list_record_files(folder: str | os.PathLike[str] | None = None) -> list[RecordInfo]:
+    """Every ``*.txt`` record in ``folder`` (default records_dir), newest first, with what its
+    headers say (``scan_record``); nothing is replayed. Temporary files are not listed."""
+    base = Path(folder) if folder is not None else records_dir()
+    try:
+        paths = [p for p in base.glob(f"*{RECORD_SUFFIX}")
+                 if not p.name.startswith(_TMP_PREFIX) and p.is_file()]
+    except OSError:
+        return []
+    found = [scan_record(p) for p in paths]
+    found.sort(key=lambda i: (-i.mtime, i.path.name))
+    return found
+
+
+def trash_record(path: str | os.PathLike[str]) -> Path:
+    """Move a record into the ``trash`` folder next to it (never deleted: it can be moved back);
+    returns where it went. A name already in the trash gets `` (2)``, `` (3)``… Raises
+    StorageError."""
+    p = Path(path)
+    trash = p.parent / TRASH_FOLDER
+    try:
+        if not p.is_file():
+            raise StorageError(f"{p.name} is not there any more")
+        trash.mkdir(parents=True, exist_ok=True)
+        dest = trash / p.name
+        n = 2
+        while dest.exists():
+            dest = trash / f"{p.stem} ({n}){p.suffix}"
+            n += 1
+        os.replace(p, dest)
+    except OSError as e:
+        raise StorageError(f"cannot move {p.name} to {trash}: {_why(e)}") from None
+    return dest
+
+
+def friendly_path(path: str | os.PathLike[str]) -> str:
+    """A short name of a folder or file for a person: ``~/…/abstract-trio/games`` under the home
+    folder, otherwise ``…/<parent>/<name>`` (a temporary folder's random names stay out)."""
+    p = Path(path)
+    try:
+        home = Path.home()
+    except (RuntimeError, OSError):  # pragma: no cover - no home folder
+        home = None
+    parts = p.parts
+    tail = str(Path(*parts[-2:])) if len(parts) > 2 else str(p)
+    if home is not None:
+        try:
+            rel = p.relative_to(home)
+        except ValueError:
+            rel = None
+        if rel is not None:
+            rp = rel.parts
+            if len(rp) <= 2:
+                return str(Path("~", *rp)) if rp else "~"
+            return str(Path("~", "…", *rp[-2:]))
+    return tail if len(parts) <= 3 else str(Path("…", *parts[-2:]))
 
 
 def save_record(path: str | os.PathLike[str], record: str | Record) -> Path:

@@ -1,9 +1,11 @@
 """Save…, Load… and Picture: the file dialogs of the board scene and the menu.
 
-* ``open_save_dialog(scene)`` / ``open_load_dialog(scene)``: a pygame-gui ``UIFileDialog`` in
-  the records folder (``game.storage.records_dir()``), kept in ``scene.dialog`` so the board's
-  own rules apply while it is open (Escape closes it, keys and clicks do not reach the board,
-  the computer waits).
+* ``open_save_dialog(scene)`` / ``open_load_dialog(scene)``: the game library
+  (``game.scenes.library.LibraryDialog``) on the records folder (``game.storage.records_dir()``),
+  kept in ``scene.dialog`` so the board's own rules apply while it is open (Escape closes it,
+  keys and clicks do not reach the board, the computer waits). Its "Other folder…" opens
+  pygame-gui's ``UIFileDialog`` instead (``open_other_dialog``); both answer with
+  ``UI_FILE_DIALOG_PATH_PICKED``.
 * ``path_picked(scene, event)``: the dialog's answer. Saving writes the record atomically
   (asking before it replaces another file); loading reads and checks the whole record first,
   so a bad file only gives a message naming the problem and its line, and nothing changes.
@@ -30,12 +32,13 @@ from ..rules.base import Motion
 from ..rules.record import Record, RecordError, parse_record
 from ..ui.dialogs import fit_file_dialog
 from .base import make_scene, register
+from .library import LibraryDialog
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
 
 PICTURES_FOLDER = "pictures"
 
-__all__ = ["open_save_dialog", "open_load_dialog", "path_picked", "board_from_record", "export_picture",
+__all__ = ["open_save_dialog", "open_load_dialog", "open_other_dialog", "path_picked", "board_from_record", "export_picture",
            "load_path", "pictures_dir", "dialog_rect"]
 
 
@@ -113,39 +116,56 @@ def _dialog_made() -> Iterator[None]:
         yield
 
 
-def open_load_dialog(scene: Any) -> Any:
-    """A file dialog for choosing a record to open (kept in ``scene.dialog``)."""
+def _close(scene: Any) -> None:
     close = getattr(scene, "close_dialog", None)
     if callable(close):
         close()
-    with _dialog_made():
-        dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game",
-                           initial_file_path=str(_records_folder()), allow_existing_files_only=True,
-                           allowed_suffixes={RECORD_SUFFIX})
-        fit_file_dialog(dlg, scene.px)
+
+
+def _suggested_path(scene: Any) -> Path:
+    m = getattr(scene, "match", None)
+    try:
+        return suggest_record_path(match_record(m), _records_folder())
+    except (RecordError, StorageError, OSError, AttributeError):
+        return _records_folder() / f"game{RECORD_SUFFIX}"
+
+
+def open_load_dialog(scene: Any) -> Any:
+    """The game library for choosing a record to open (kept in ``scene.dialog``)."""
+    _close(scene)
+    dlg = LibraryDialog(scene, "load", _records_folder(), on_other=lambda: open_other_dialog(scene, "load"))
     scene.dialog = dlg
     scene.dialog_kind = "load"
     return dlg
 
 
 def open_save_dialog(scene: Any) -> Any:
-    """A file dialog for choosing where to save the board's game."""
+    """The game library with a name field for saving the board's game (kept in ``scene.dialog``)."""
     m = getattr(scene, "match", None)
     if m is None:
         return None
-    close = getattr(scene, "close_dialog", None)
-    if callable(close):
-        close()
-    try:
-        path = suggest_record_path(match_record(m), _records_folder())
-    except (RecordError, StorageError, OSError):
-        path = _records_folder() / f"game{RECORD_SUFFIX}"
-    with _dialog_made():
-        dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game",
-                           initial_file_path=str(path), allow_existing_files_only=False)
-        fit_file_dialog(dlg, scene.px)
+    _close(scene)
+    dlg = LibraryDialog(scene, "save", _records_folder(), name=_suggested_path(scene).stem,
+                        on_other=lambda: open_other_dialog(scene, "save"))
     scene.dialog = dlg
     scene.dialog_kind = "save"
+    return dlg
+
+
+def open_other_dialog(scene: Any, kind: str) -> Any:
+    """The library's "Other folder…": pygame-gui's file dialog, starting in the records folder."""
+    _close(scene)
+    with _dialog_made():
+        if kind == "save":
+            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game in another folder",
+                               initial_file_path=str(_suggested_path(scene)), allow_existing_files_only=False)
+        else:
+            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game from another folder",
+                               initial_file_path=str(_records_folder()), allow_existing_files_only=True,
+                               allowed_suffixes={RECORD_SUFFIX})
+        fit_file_dialog(dlg, scene.px)
+    scene.dialog = dlg
+    scene.dialog_kind = "save" if kind == "save" else "load"
     return dlg
 
 

@@ -1,0 +1,810 @@
+"""The game library: the dialog behind Load… and Save… (board, menu, Ctrl+O / Ctrl+S).
+
+``LibraryDialog(scene, mode, folder, name=..., on_other=...)`` is a pygame-gui window kept in
+``scene.dialog`` like the stock file dialog it replaces, and it answers the same way: Open (or
+Save) posts ``pygame_gui.UI_FILE_DIALOG_PATH_PICKED`` with the chosen path as ``event.text`` and
+closes, so ``game.scenes.files.path_picked`` loads or saves (asking before it replaces anything).
+
+* The list: every record of the folder (``game.storage.list_record_files``: the headers only,
+  so the dialog opens within a frame) with a small picture of its final position, the game,
+  the players, the result, the length in numbered moves and the date; sorted by date, game or
+  result (the buttons on top); the selected game's larger picture and details on the right.
+* Lazy work, one piece a frame (``update``): the selected record is read first, then the rows
+  in sight, then the others; each record is replayed once (``parse_record``; a damaged one with
+  ``recover=True``: it is listed with a warning and still opens, up to its last good move) and
+  its picture drawn once (``game.ui.thumbnail``, cached per file: path, modified time, size).
+  While work is left the dialog posts ``WAKE`` so an idle window keeps drawing.
+* Load: double click or Open opens the selected game; Delete… asks, then moves the file to the
+  ``trash`` folder beside it (``game.storage.trash_record``: never deleted). Save: a name field
+  (prefilled with ``storage.suggest_record_path``'s name), Enter or Save saves; a click on a row
+  takes its name (saving over it asks first). "Other folder…" opens the stock file dialog
+  (``on_other``). Escape (the scene's ``back``), Cancel or the window's × close it.
+* Keys: Up/Down, Page Up/Down, Home/End move the selection; Enter opens or saves; Delete asks
+  to move the selected file to the trash.
+* ``layout_rects()``: the texts it draws, for the layout audit.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import html
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIWindow
+from pygame_gui.core import UIElement
+from pygame_gui.windows import UIConfirmationDialog
+
+from ..rules.record import Record, RecordError, parse_record
+from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
+                       trash_record, TRASH_FOLDER)
+from ..ui import style as S
+from ..ui.dialogs import fit_confirmation
+from ..ui.entry import TextEntry
+from ..ui.text import wrap
+from ..ui.thumbnail import ThumbnailCache, placeholder
+from ..views import draw as D
+
+__all__ = ["LibraryDialog", "Entry", "WAKE", "THUMBS", "library_rect", "SORTS"]
+
+WAKE = pygame.event.custom_type()       # "more work next frame" (wakes an idle loop; nobody handles it)
+THUMBS = ThumbnailCache(limit=240)      # pictures of final positions, shared by every opening
+_PARSED: "OrderedDict[tuple[str, int, int], tuple[Record | None, str, bool]]" = OrderedDict()
+_MAX_PARSED = 400
+SORTS = (("date", "Date"), ("game", "Game"), ("result", "Result"))
+DOUBLE_CLICK = 0.45
+_RESULT_ORDER = {"black": 0, "white": 1, "draw": 2, "*": 3}
+_UNSAFE = set('<>:"/\\|?*')
+
+# colours (the window's own are the theme's; these match the move list and the panel)
+TEXT = (239, 228, 208)
+DIM = (176, 156, 128)
+HEAD = (255, 226, 168)
+WARN = (255, 176, 112)
+ERROR = (255, 128, 112)
+ROW_SEL = (122, 86, 44)
+ROW_HOVER = (58, 45, 34)
+
+
+@dataclass
+class Entry:
+    """One file of the list: its headers, then (lazily) its parsed record."""
+
+    info: RecordInfo
+    record: Record | None = None
+    parsed: bool = False
+    warning: str = ""          # damaged (still opens) or unreadable (does not)
+    openable: bool = True
+    moves: int = 0
+
+    @property
+    def path(self) -> Path:
+        return self.info.path
+
+
+def library_rect(scene: Any) -> pygame.Rect:
+    w, h = scene.size
+    px = scene.px
+    rect = pygame.Rect(0, 0, min(px(980), w - px(40)), min(px(640), h - px(36)))
+    rect.center = (w // 2, h // 2)
+    return rect
+
+
+def parse_entry(entry: Entry) -> None:
+    """Read and replay one record (cached per file key); sets record, warning, openable, moves."""
+    info = entry.info
+    entry.parsed = True
+    if info.problem and not info.game:
+        entry.openable, entry.warning = False, info.problem
+        return
+    hit = _PARSED.get(info.key)
+    if hit is None:
+        rec: Record | None = None
+        warning, ok = "", True
+        try:
+            text = read_text(info.path)
+        except StorageError as e:
+            hit = (None, str(e), False)
+        else:
+            try:
+                rec = parse_record(text)
+            except RecordError as e:
+                try:
+                    rec = parse_record(text, recover=True)
+                except RecordError:
+                    rec = None
+                if rec is not None and rec.moves:
+                    warning = f"Damaged: {rec.error}. It opens up to there."
+                else:
+                    plain = getattr(e, "plain", None) or str(e)
+                    line = getattr(e, "line", None)
+                    warning = f"Cannot be read: {'line %d: ' % line if line and plain else ''}{plain}"
+                    rec, ok = None, False
+            hit = (rec, warning, ok)
+        _PARSED[info.key] = hit
+        while len(_PARSED) > _MAX_PARSED:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(info.key)
+    entry.record, entry.warning, entry.openable = hit
+    rec = entry.record
+    if rec is not None and rec.tree is not None:
+        slot = rec.tree.root.end().slot
+        entry.moves = slot.number if slot is not None else 0
+    else:
+        entry.moves = info.moves
+
+
+def result_words(word: str, reason: str = "") -> str:
+    """'Black won (resigned)', 'Draw (agreed)', 'Not finished'."""
+    base = {"black": "Black won", "white": "White won", "draw": "Draw"}.get(word, "Not finished")
+    why = {"resign": "resigned", "agreement": "agreed"}.get(reason, reason.replace("-", " "))
+    return f"{base} ({why})" if why and word in _RESULT_ORDER and word != "*" else base
+
+
+def date_text(info: RecordInfo) -> str:
+    if info.date:
+        return info.date
+    try:
+        return _dt.date.fromtimestamp(info.mtime).isoformat() if info.mtime else ""
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def fit(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis to at most ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ·,") + "…"
+
+
+class _Canvas(UIElement):
+    """The list and the preview: one picture drawn by the dialog, mouse events handed to it."""
+
+    def __init__(self, rect: pygame.Rect, manager: Any, container: Any, owner: "LibraryDialog") -> None:
+        super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
+                         element_id=["library_list"])
+        self.owner = owner
+        self._set_image(pygame.Surface(self.rect.size, pygame.SRCALPHA))
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        return self.owner._mouse(event)
+
+
+class LibraryDialog(UIWindow):
+    """The game library (see the module's docstring). ``mode`` is 'load' or 'save'."""
+
+    def __init__(self, scene: Any, mode: str, folder: Path, name: str = "",
+                 on_other: Callable[[], Any] | None = None) -> None:
+        self.scene = scene
+        self.mode = "save" if mode == "save" else "load"
+        self.folder = Path(folder)
+        self.on_other = on_other
+        self.px: Callable[[float], int] = scene.px
+        title = "Save this game" if self.mode == "save" else "Load a game"
+        super().__init__(library_rect(scene), scene.ui, window_display_title=title,
+                         object_id="#library", resizable=False, draggable=False)
+        self.set_blocking(True)
+        self.entries: list[Entry] = [Entry(i) for i in list_record_files(self.folder)]
+        self.sort_key = "date"
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.scroll = 0
+        self.note = ""
+        self.note_kind = "info"
+        self.clock = 0.0
+        self._last_click: tuple[int, float] = (-1, -10.0)
+        self._drag: int | None = None        # the scroll thumb held: mouse y minus the thumb's top
+        self._confirm: UIConfirmationDialog | None = None
+        self._confirm_path: Path | None = None
+        self._texts: list[tuple[str, pygame.Rect, pygame.Rect, int]] = []
+        self._dirty = True
+        self._built_for: tuple[int, int] = scene.size
+        self.buttons: dict[str, UIButton] = {}
+        self.name_entry: TextEntry | None = None
+        self._sort()
+        if self.entries and self.mode == "load":
+            self.selected = 0
+        self._build(name)
+        if self.mode == "save" and self.name_entry is not None:
+            self.name_entry.take_keyboard()
+            self.name_entry.cursor = self.name_entry.anchor = len(self.name_entry.get_text())
+        self.note = self._count_note()
+        self._draw()
+
+    # ------------------------------------------------------------ layout
+    def _build(self, name: str = "") -> None:
+        px = self.px
+        cw, ch = self.get_container().get_size()
+        g = px(12)
+        bfont = D.font(px(16), True)
+        bh = max(px(36), bfont.get_linesize() + px(10))
+        y = g
+        if self.mode == "save":
+            lw = D.font(px(16)).size("Name")[0] + px(12)
+            UILabel(pygame.Rect(g, y, lw, bh), "Name", self.ui_manager, container=self, object_id="#player_label")
+            self.name_entry = TextEntry(pygame.Rect(g + lw + px(6), y, cw - 2 * g - lw - px(6), bh), self.ui_manager,
+                                        container=self, placeholder_text="A name for the file", max_length=120)
+            self.name_entry.set_text(name)
+            y += bh + px(8)
+        lw = D.font(px(16)).size("Sort by")[0] + px(12)
+        UILabel(pygame.Rect(g, y, lw, bh), "Sort by", self.ui_manager, container=self, object_id="#player_label")
+        x = g + lw + px(6)
+        for key, label in SORTS:
+            bw = bfont.size(label)[0] + px(36)
+            b = UIButton(pygame.Rect(x, y, bw, bh), label, self.ui_manager, container=self,
+                         tool_tip_text=f"Sort the games by {label.lower()}")
+            self.buttons[f"sort_{key}"] = b
+            x += bw + px(6)
+        where = f"In {friendly_path(self.folder)}"
+        room = cw - g - (x + px(10))
+        lab_font = D.font(px(15))
+        if room > px(80):
+            text = fit(where, lab_font, room - px(10))
+            self.folder_label = UILabel(pygame.Rect(cw - g - room, y, room, bh), text, self.ui_manager,
+                                        container=self, object_id="#player_label")
+        y += bh + px(10)
+        # the buttons at the bottom
+        by = ch - g - bh
+        specs_left = [("other", "Other folder…", None, "Choose a file in another folder"),
+                      ("delete", "Delete…", "#danger_button", "Move the selected file to the trash folder")]
+        x = g
+        for key, label, oid, tip in specs_left:
+            bw = bfont.size(label)[0] + px(36)
+            self.buttons[key] = UIButton(pygame.Rect(x, by, bw, bh), label, self.ui_manager, container=self,
+                                         object_id=oid, tool_tip_text=tip)
+            x += bw + px(8)
+        ok_label = "Save" if self.mode == "save" else "Open"
+        pfont = D.font(px(18), True)
+        cancel_w = bfont.size("Cancel")[0] + px(40)
+        ok_w = max(cancel_w, pfont.size(ok_label)[0] + px(48))
+        self.cancel_button = UIButton(pygame.Rect(cw - g - cancel_w, by, cancel_w, bh), "Cancel",
+                                      self.ui_manager, container=self)
+        self.ok_button = UIButton(pygame.Rect(cw - g - cancel_w - px(8) - ok_w, by, ok_w, bh), ok_label,
+                                  self.ui_manager, container=self, object_id="#primary_button",
+                                  tool_tip_text="Save the game under this name" if self.mode == "save"
+                                  else "Open the selected game")
+        self.buttons["ok"] = self.ok_button
+        self.buttons["cancel"] = self.cancel_button
+        canvas = pygame.Rect(g, y, cw - 2 * g, by - px(10) - y)
+        self.canvas = _Canvas(canvas, self.ui_manager, self, self)
+        self._geometry(canvas.size)
+        self._sync_buttons()
+
+    def _geometry(self, size: tuple[int, int]) -> None:
+        """Where the list, its rows, the preview and the note go inside the canvas."""
+        px = self.px
+        w, h = size
+        self.note_h = px(26)
+        list_w = int(w * 0.58)
+        self.list_rect = pygame.Rect(0, 0, list_w, h - self.note_h - px(4))
+        self.preview_rect = pygame.Rect(list_w + px(14), 0, w - list_w - px(14), self.list_rect.h)
+        self.note_rect = pygame.Rect(0, h - self.note_h, w, self.note_h)
+        self.row_h = px(76)
+        self.thumb = self.row_h - px(12)
+        self.bar_w = px(10)
+        self.title_size, self.line_size, self.small_size = px(16), px(14), px(13)
+        lines = D.font(px(20), True).get_linesize() + 7 * D.font(px(14)).get_linesize() + px(16)
+        side = min(self.preview_rect.w - px(16), self.preview_rect.h - lines - px(12))
+        self.preview_side = max(px(40), side)
+
+    def relayout(self) -> None:
+        """The window changed size (or UI scale): the dialog is built again at the new size."""
+        name = self.name_entry.get_text() if self.name_entry is not None else ""
+        for el in list(self.get_container().elements):
+            el.kill()
+        self.buttons = {}
+        self.name_entry = None
+        rect = library_rect(self.scene)
+        self.set_dimensions(rect.size)
+        self.set_position(rect.topleft)
+        self._built_for = self.scene.size
+        self._build(name)
+        self._dirty = True
+
+    # ------------------------------------------------------------ the list
+    def _sort(self) -> None:
+        keep = self.entries[self.selected].path if self.selected is not None and self.entries else None
+        key = self.sort_key
+        if key == "game":
+            self.entries.sort(key=lambda e: (e.info.game or "~", -e.info.mtime, e.info.name))
+        elif key == "result":
+            self.entries.sort(key=lambda e: (_RESULT_ORDER.get(e.info.result, 3), -e.info.mtime, e.info.name))
+        else:
+            self.entries.sort(key=lambda e: (date_text(e.info), e.info.mtime), reverse=True)
+        self.entries.sort(key=lambda e: not e.info.game)      # files that are no records last (stable)
+        if keep is not None:
+            self.selected = next((i for i, e in enumerate(self.entries) if e.path == keep), None)
+        self._dirty = True
+
+    def set_sort(self, key: str) -> None:
+        if key not in dict(SORTS):
+            return
+        self.sort_key = key
+        self._sort()
+        self._sync_buttons()
+        self.show_selected()
+
+    def _count_note(self) -> str:
+        n = len(self.entries)
+        if not n:
+            return "No saved games here yet." if self.mode == "load" else "No saved games here yet: this is the first."
+        by = {"date": "newest first", "game": "by game", "result": "by result"}[self.sort_key]
+        return f"{n} saved game{'s' if n != 1 else ''}, {by}."
+
+    def select(self, i: int | None) -> None:
+        if i is not None:
+            i = max(0, min(len(self.entries) - 1, i)) if self.entries else None
+        if i == self.selected:
+            return
+        self.selected = i
+        if i is not None and self.mode == "save" and self.name_entry is not None:
+            self.name_entry.set_text(self.entries[i].path.stem)
+        self.show_selected()
+        self._sync_buttons()
+        self._dirty = True
+
+    def select_path(self, path: Path) -> bool:
+        """Select the row of ``path`` (True if it is listed)."""
+        p = Path(path)
+        for i, e in enumerate(self.entries):
+            if e.path == p or e.path.resolve() == p.resolve():
+                self.select(i)
+                return True
+        return False
+
+    def pick(self, path: Path) -> None:
+        """As a person would choose ``path``: select its row (load) or type its name (save)."""
+        if self.mode == "save":
+            if self.name_entry is not None:
+                self.name_entry.set_text(Path(path).name)
+        else:
+            self.select_path(Path(path))
+
+    def show_selected(self) -> None:
+        """Scroll so that the selected row is in sight."""
+        if self.selected is None:
+            return
+        top = self.selected * self.row_h
+        h = self.list_rect.h - 2
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.row_h > self.scroll + h:
+            self.scroll = top + self.row_h - h
+        self._clamp()
+        self._dirty = True
+
+    def _clamp(self) -> None:
+        most = max(0, len(self.entries) * self.row_h - (self.list_rect.h - 2))
+        self.scroll = max(0, min(most, self.scroll))
+
+    def visible_rows(self) -> range:
+        first = self.scroll // self.row_h
+        last = (self.scroll + self.list_rect.h) // self.row_h + 1
+        return range(max(0, first), min(len(self.entries), last))
+
+    def _sync_buttons(self) -> None:
+        for key, _ in SORTS:
+            b = self.buttons.get(f"sort_{key}")
+            if b is not None:
+                (b.select() if key == self.sort_key else b.unselect())
+        sel = self.entries[self.selected] if self.selected is not None and self.entries else None
+        delete = self.buttons.get("delete")
+        if delete is not None:
+            (delete.enable() if sel is not None else delete.disable())
+        if self.mode == "load":
+            ok = sel is not None and sel.openable and not (sel.info.problem and not sel.info.game)
+            (self.ok_button.enable() if ok else self.ok_button.disable())
+
+    # ------------------------------------------------------------ answers
+    def _post_path(self, path: Path) -> None:
+        data = {"text": str(path), "ui_element": self, "ui_object_id": self.most_specific_combined_id}
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, data))
+        self.kill()
+
+    def open_selected(self) -> None:
+        if self.selected is None or not self.entries:
+            return
+        e = self.entries[self.selected]
+        if not e.parsed:
+            parse_entry(e)
+        if not e.openable:
+            self.say(f"{e.path.name}: {e.warning or e.info.problem}", "error")
+            self._sync_buttons()
+            return
+        self._post_path(e.path)
+
+    def save_named(self) -> None:
+        text = (self.name_entry.get_text() if self.name_entry is not None else "").strip()
+        name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in text).strip(" .")
+        if not name:
+            self.say("Type a name for the file first.", "warn")
+            return
+        path = self.folder / name
+        if path.suffix.lower() != RECORD_SUFFIX:
+            path = path.with_name(path.name + RECORD_SUFFIX)
+        self._post_path(path)
+
+    def ask_delete(self) -> None:
+        if self.selected is None or not self.entries or self._confirm is not None:
+            return
+        path = self.entries[self.selected].path
+        self._confirm_path = path
+        px = self.px
+        rect = pygame.Rect(0, 0, px(440), px(250))
+        rect.center = self.rect.center
+        text = (f"Move {html.escape(path.name)} to the trash folder?<br><br>It is kept in "
+                f"{html.escape(friendly_path(path.parent / TRASH_FOLDER))}, where you can move it back.")
+        self._confirm = fit_confirmation(UIConfirmationDialog(rect, text, self.ui_manager, window_title="Delete the game?",
+                                                              action_short_name="Move it", blocking=True), px)
+
+    def delete_confirmed(self) -> None:
+        path, self._confirm_path = self._confirm_path, None
+        self._confirm = None
+        if path is None:
+            return
+        try:
+            dest = trash_record(path)
+        except StorageError as e:
+            self.say(f"Could not move the file: {e}", "error")
+            return
+        i = next((k for k, e in enumerate(self.entries) if e.path == path), None)
+        if i is not None:
+            del self.entries[i]
+            if self.selected is not None:
+                self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
+        self._clamp()
+        self._sync_buttons()
+        self.say(f"{path.name} was moved to {friendly_path(dest.parent)}.")
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.note, self.note_kind = text, kind
+        self._dirty = True
+
+    def kill(self) -> None:
+        if self._confirm is not None:
+            self._confirm.kill()
+            self._confirm = None
+        super().kill()
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        handled = super().process_event(event)
+        t = event.type
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.cancel_button:
+                self.kill()
+                return True
+            if el is self.ok_button:
+                (self.save_named() if self.mode == "save" else self.open_selected())
+                return True
+            if el is self.buttons.get("delete"):
+                self.ask_delete()
+                return True
+            if el is self.buttons.get("other"):
+                if self.on_other is not None:
+                    self.on_other()
+                return True
+            for key, _ in SORTS:
+                if el is self.buttons.get(f"sort_{key}"):
+                    self.set_sort(key)
+                    return True
+        elif t == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.name_entry is not None \
+                and event.ui_element is self.name_entry:
+            self.save_named()
+            return True
+        elif t == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self._confirm is not None \
+                and event.ui_element is self._confirm:
+            self.delete_confirmed()
+            return True
+        elif t == pygame_gui.UI_WINDOW_CLOSE and self._confirm is not None and event.ui_element is self._confirm:
+            self._confirm, self._confirm_path = None, None
+            return True
+        elif t == pygame.KEYDOWN and self.alive() and self._confirm is None:
+            if self.name_entry is not None and self.name_entry.is_focused:
+                return handled
+            return self._key(event) or handled
+        return handled
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        n = len(self.entries)
+        page = max(1, self.list_rect.h // self.row_h - 1)
+        cur = self.selected if self.selected is not None else -1
+        moves = {pygame.K_DOWN: cur + 1, pygame.K_UP: max(0, cur - 1), pygame.K_PAGEDOWN: cur + page,
+                 pygame.K_PAGEUP: max(0, cur - page), pygame.K_HOME: 0, pygame.K_END: n - 1}
+        if k in moves and n:
+            self.select(moves[k])
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            (self.save_named() if self.mode == "save" else self.open_selected())
+            return True
+        if k == pygame.K_DELETE and self.selected is not None:
+            self.ask_delete()
+            return True
+        return False
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        r = self.list_rect.move(self.canvas.rect.topleft)
+        if not r.collidepoint(pos) or pos[0] >= r.right - self.bar_w - 4:
+            return None
+        i = (pos[1] - r.y + self.scroll) // self.row_h
+        return i if 0 <= i < len(self.entries) else None
+
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The scroll bar's track and thumb (canvas coordinates), None when all rows fit."""
+        total = len(self.entries) * self.row_h
+        view = self.list_rect.h - 2
+        if total <= view:
+            return None
+        track = pygame.Rect(self.list_rect.right - self.bar_w - 3, self.list_rect.y + 3, self.bar_w, view - 4)
+        th = max(self.px(28), track.h * view // total)
+        ty = track.y + (track.h - th) * self.scroll // max(1, total - view)
+        return track, pygame.Rect(track.x, ty, track.w, th)
+
+    def _mouse(self, event: pygame.event.Event) -> bool:
+        t = event.type
+        if not self.alive() or self._confirm is not None:
+            return False
+        origin = self.canvas.rect.topleft
+        if t == pygame.MOUSEWHEEL:          # the dialog is modal: the wheel scrolls its list
+            self.scroll -= int(getattr(event, "y", 0)) * self.row_h
+            self._clamp()
+            self._dirty = True
+            return True
+        if t == pygame.MOUSEMOTION:
+            if self._drag is not None:
+                bar = self._bar()
+                if bar is not None:
+                    track, thumb = bar
+                    y = event.pos[1] - origin[1] - self._drag
+                    total = len(self.entries) * self.row_h - (self.list_rect.h - 2)
+                    self.scroll = int((y - track.y) * total / max(1, track.h - thumb.h))
+                    self._clamp()
+                    self._dirty = True
+                return True
+            hover = self._row_at(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self._dirty = True
+            return False
+        if t == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._drag is not None:
+            self._drag = None
+            return True
+        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 \
+                and self.canvas.rect.collidepoint(event.pos):
+            bar = self._bar()
+            local = (event.pos[0] - origin[0], event.pos[1] - origin[1])
+            if bar is not None and bar[0].inflate(6, 0).collidepoint(local):
+                track, thumb = bar
+                if thumb.collidepoint(local):
+                    self._drag = local[1] - thumb.y
+                else:               # a click on the track pages there
+                    page = self.list_rect.h - self.row_h
+                    self.scroll += page if local[1] > thumb.y else -page
+                    self._clamp()
+                    self._dirty = True
+                return True
+            i = self._row_at(event.pos)
+            if i is not None:
+                again = self._last_click[0] == i and self.clock - self._last_click[1] <= DOUBLE_CLICK
+                self._last_click = (i, self.clock)
+                self.select(i)
+                if self.name_entry is not None:
+                    self.name_entry.blur()
+                if again:
+                    self._last_click = (-1, -10.0)
+                    (self.save_named() if self.mode == "save" else self.open_selected())
+            return True
+        return False
+
+    # ------------------------------------------------------------ lazy work
+    @property
+    def theme(self) -> Any:
+        """The app's colour theme (pictures are drawn and cached in it), if the app keeps one."""
+        app = getattr(self.scene, "app", None)
+        return getattr(app, "theme", None)
+
+    def pending(self) -> Entry | tuple[Entry, int] | None:
+        """The next piece of work: an entry to read, or (entry, picture size) to draw."""
+        if not self.entries:
+            return None
+        order: list[int] = []
+        if self.selected is not None:
+            order.append(self.selected)
+        order += [i for i in self.visible_rows() if i != self.selected]
+        for i in order:
+            e = self.entries[i]
+            if not e.parsed:
+                return e
+            if i == self.selected and e.record is not None and \
+                    THUMBS.get(e.info.key, (self.preview_side, self.preview_side), self.theme) is None:
+                return (e, self.preview_side)
+            if e.record is not None and THUMBS.get(e.info.key, (self.thumb, self.thumb), self.theme) is None:
+                return (e, self.thumb)
+        return next((e for e in self.entries if not e.parsed), None)
+
+    def work_once(self) -> bool:
+        """Do one piece of lazy work; False when there is nothing left."""
+        job = self.pending()
+        if job is None:
+            return False
+        if isinstance(job, Entry):
+            parse_entry(job)
+            if self.selected is not None and self.entries[self.selected] is job:
+                self._sync_buttons()
+        else:
+            entry, side = job
+            THUMBS.make(entry.info.key, entry.record, (side, side), self.theme)
+        self._dirty = True
+        return True
+
+    def settle(self) -> None:
+        """Do all the lazy work now (tests, screenshots)."""
+        while self.work_once():
+            pass
+        self._draw()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        if not self.alive():
+            return
+        self.clock += time_delta
+        if self.scene.size != self._built_for:
+            self.relayout()
+        if self.work_once() and not pygame.event.peek(WAKE):
+            pygame.event.post(pygame.event.Event(WAKE, {}))
+        if self._dirty:
+            self._draw()
+
+    # ------------------------------------------------------------ drawing
+    def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
+              bold: bool, bounds: pygame.Rect, name: str) -> None:
+        font = D.font(size, bold)
+        text = fit(text, font, bounds.right - pos[0])
+        if not text:
+            return
+        img = font.render(text, True, colour)
+        rect = img.get_rect(topleft=pos)
+        surf.blit(img, rect)
+        if bounds.contains(rect):       # (a row half out of the list, cut by its edge, is not counted)
+            off = self.canvas.rect.topleft
+            self._texts.append((name, rect.move(off), bounds.move(off), size))
+
+    def _draw(self) -> None:
+        self._dirty = False
+        canvas = getattr(self, "canvas", None)
+        if canvas is None:
+            return
+        px = self.px
+        surf = pygame.Surface(canvas.rect.size, pygame.SRCALPHA)
+        bg = getattr(self, "background_colour", None) or pygame.Color(35, 28, 22)
+        surf.fill((bg[0], bg[1], bg[2], 255))
+        self._texts = []
+        lr = self.list_rect
+        pygame.draw.rect(surf, S.LIST_BG[:3], lr, border_radius=px(8))
+        pygame.draw.rect(surf, S.LIST_BORDER, lr, width=max(1, px(1)), border_radius=px(8))
+        inner = lr.inflate(-4, -4)
+        prev_clip = surf.get_clip()
+        surf.set_clip(inner)
+        text_right = inner.right - self.bar_w - px(8)
+        if not self.entries:
+            msg = "No saved games in this folder yet." if self.mode == "load" else "Nothing saved here yet."
+            self._text(surf, msg, (inner.x + px(16), inner.y + px(16)), self.line_size, DIM, False,
+                       pygame.Rect(inner.x, inner.y, text_right - inner.x, inner.h), "empty")
+        for i in self.visible_rows():
+            self._draw_row(surf, i, pygame.Rect(inner.x, lr.y + 1 + i * self.row_h - self.scroll,
+                                                text_right - inner.x + px(6), self.row_h), inner)
+        surf.set_clip(prev_clip)
+        bar = self._bar()
+        if bar is not None:
+            track, thumb = bar
+            pygame.draw.rect(surf, S.LIST_TRACK, track, border_radius=track.w // 2)
+            pygame.draw.rect(surf, S.LIST_THUMB_ACTIVE if self._drag is not None else S.LIST_THUMB, thumb,
+                             border_radius=track.w // 2)
+        self._draw_preview(surf)
+        colour = {"warn": WARN, "error": ERROR}.get(self.note_kind, DIM)
+        nr = self.note_rect
+        if self.note:
+            self._text(surf, self.note, (nr.x + px(4), nr.y + (nr.h - D.font(self.small_size).get_linesize()) // 2),
+                       self.small_size, colour, False, nr, "note")
+        canvas._set_image(surf)
+
+    def _draw_row(self, surf: pygame.Surface, i: int, row: pygame.Rect, clip: pygame.Rect) -> None:
+        px = self.px
+        e = self.entries[i]
+        info = e.info
+        if i == self.selected:
+            pygame.draw.rect(surf, ROW_SEL, row.inflate(-px(4), -px(4)), border_radius=px(6))
+        elif i == self.hover:
+            pygame.draw.rect(surf, ROW_HOVER, row.inflate(-px(4), -px(4)), border_radius=px(6))
+        side = self.thumb
+        tr = pygame.Rect(row.x + px(8), row.y + (row.h - side) // 2, side, side)
+        pic = THUMBS.get(info.key, (side, side), self.theme) if e.record is not None else None
+        if pic is None and e.parsed and e.record is None:
+            pic = placeholder((side, side))
+        if pic is not None:
+            surf.blit(pic, tr)
+        else:
+            pygame.draw.rect(surf, (46, 37, 29), tr.inflate(-px(6), -px(6)), border_radius=px(6))
+        x = tr.right + px(12)
+        bounds = pygame.Rect(x, row.y, row.right - x - px(6), row.h).clip(clip)
+        game = info.game.capitalize() or "Unknown game"
+        players = f"{info.black or '?'} vs {info.white or '?'}" if (info.black or info.white) else ""
+        title = f"{game} · {players}" if players else game
+        tf, lf, sf = D.font(self.title_size, True), D.font(self.line_size), D.font(self.small_size)
+        gap = (row.h - tf.get_linesize() - lf.get_linesize() - sf.get_linesize()) // 2
+        y = row.y + max(px(2), gap)
+        self._text(surf, title, (x, y), self.title_size, HEAD if i == self.selected else TEXT, True, bounds, f"row {i} title")
+        y += tf.get_linesize()
+        moves = e.moves if e.parsed else info.moves
+        length = f"{moves} move{'s' if moves != 1 else ''}" if moves else "no moves"
+        detail = f"{result_words(info.result, info.reason)} · {length}" if info.game else ""
+        self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
+        y += lf.get_linesize()
+        if e.warning:
+            self._text(surf, e.warning, (x, y), self.small_size, WARN if e.openable else ERROR, False, bounds,
+                       f"row {i} warning")
+        else:
+            self._text(surf, f"{date_text(info)} · {info.name}", (x, y), self.small_size, DIM, False, bounds,
+                       f"row {i} file")
+
+    def _draw_preview(self, surf: pygame.Surface) -> None:
+        px = self.px
+        pr = self.preview_rect
+        pygame.draw.rect(surf, (30, 24, 19), pr, border_radius=px(8))
+        pygame.draw.rect(surf, S.LIST_BORDER, pr, width=max(1, px(1)), border_radius=px(8))
+        inner = pr.inflate(-px(16), -px(12))
+        if self.selected is None or not self.entries:
+            msg = "Choose a game to see it here." if self.entries else ""
+            if msg:
+                self._text(surf, msg, (inner.x, inner.y + px(4)), self.line_size, DIM, False, inner, "preview hint")
+            return
+        e = self.entries[self.selected]
+        info = e.info
+        side = self.preview_side
+        box = pygame.Rect(pr.x + (pr.w - side) // 2, pr.y + px(10), side, side)
+        pic = THUMBS.get(info.key, (side, side), self.theme) if e.record is not None else None
+        if pic is None and e.parsed and e.record is None:
+            pic = placeholder((side, side))
+        if pic is not None:
+            surf.blit(pic, box)
+        else:
+            pygame.draw.rect(surf, (46, 37, 29), box.inflate(-px(10), -px(10)), border_radius=px(8))
+        y = box.bottom + px(8)
+        bounds = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+        tf = D.font(px(20), True)
+        game = info.game.capitalize() or "Unknown game"
+        self._text(surf, game, (inner.x, y), px(20), HEAD, True, bounds, "preview game")
+        y += tf.get_linesize()
+        lf = D.font(self.line_size)
+        moves = e.moves if e.parsed else info.moves
+        lines = []
+        if info.black or info.white:
+            lines.append((f"Black: {info.black or '?'} · White: {info.white or '?'}", TEXT))
+        if info.game:
+            lines.append((f"{result_words(info.result, info.reason)} after {moves} move{'s' if moves != 1 else ''}"
+                          if moves else result_words(info.result, info.reason), TEXT))
+        lines.append((date_text(info) or "no date", DIM))
+        lines.append((info.name, DIM))
+        if e.warning or info.problem:
+            lines.append((e.warning or info.problem or "", WARN if e.openable else ERROR))
+        k = 0
+        for text, colour in lines:
+            for part in wrap(text, lf, inner.w):
+                if y + lf.get_linesize() > bounds.bottom:
+                    return
+                self._text(surf, part, (inner.x, y), self.line_size, colour, False, bounds, f"preview {k}")
+                y += lf.get_linesize()
+                k += 1
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect, int]]:
+        """The texts drawn in the list, the preview and the note (window coordinates), for the
+        layout audit: (name, rect, bounds, size)."""
+        return list(self._texts)
