@@ -29,7 +29,6 @@ if sys.platform.startswith("linux"):
     # driver (with Mesa's llvmpipe about 100 MiB resident, and about 7 ms a flip at 1280x800);
     # the plain shared-memory path costs neither. SDL_FRAMEBUFFER_ACCELERATION=1 brings it back.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -41,6 +40,8 @@ from .anim.tween import Tween
 from .cli import OneLineParser, on_stop_signals, output_problem, positive, whole
 from .resources import DIST_NAME, assets_dir, report_missing, version
 from .scenes.base import Scene
+from .settings import Settings
+from .themes import CLASSIC, THEMES, Theme, theme_named, ui_overrides
 
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
@@ -76,10 +77,10 @@ def _theme_data() -> str:
     return THEME.read_text(encoding="utf-8") if THEME.is_file() else "{}"
 
 
-def scaled_theme(scale: float) -> dict[str, Any]:
-    """The theme of assets/theme.json with every font size (and list item height, corner radius,
-    dialog title bar) multiplied by ``scale``."""
-    data = json.loads(_theme_data())
+def scaled_theme(scale: float, theme: Theme = CLASSIC) -> dict[str, Any]:
+    """The theme of assets/theme.json in a colour theme's widget colours (``themes.ui_overrides``),
+    with every font size (and list item height, corner radius, dialog title bar) times ``scale``."""
+    data = ui_overrides(theme, json.loads(_theme_data()))
     for block in data.values():
         if isinstance(block, dict):
             font = block.get("font")
@@ -94,21 +95,13 @@ def scaled_theme(scale: float) -> dict[str, Any]:
     if isinstance(window, dict) and scale != 1.0:          # dialogs' title bars (pygame-gui: 28 px)
         misc = window.setdefault("misc", {})
         misc.setdefault("title_bar_height", str(int(round(28 * scale))))
-        tip = data.setdefault("tool_tip", {})          # tooltips wrap at 170 px: as wide again as the text
-        if isinstance(tip, dict):
-            tip.setdefault("misc", {}).setdefault("rect_width", str(int(round(170 * scale))))
+    tip = data.setdefault("tool_tip", {})     # tooltips wrap at TIP_WIDTH px: a few lines, never a tall column
+    if isinstance(tip, dict):
+        tip.setdefault("misc", {})["rect_width"] = str(int(round(TIP_WIDTH * scale)))
     return data
 
 
-@dataclass
-class Settings:
-    """Player preferences the scenes read (a settings scene will edit them)."""
-
-    anim_speed: float = 1.0       # animation speed multiplier (higher = faster)
-    show_coords: bool = True      # coordinates around the board
-    show_targets: bool = True     # highlight legal targets
-    confirm_resign: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
+TIP_WIDTH = 300          # px at UI scale 1: a button tooltip's width (pygame-gui's 170 made 11-line columns)
 
 
 class App:
@@ -130,8 +123,10 @@ class App:
         except Exception:
             pass  # older pygame: the resize handler clamps instead
         self.ui_scale = ui_scale_for((w, h))
-        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale), enable_live_theme_updates=False)
-        self.settings = settings or Settings()
+        self.settings = settings or Settings()     # one object: live and saved (game.settings)
+        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme),
+                                       enable_live_theme_updates=False)
+        self.settings.listen(self._settings_changed)
         self.scenes: list[Scene] = []
         self.running = True
         self.fade_enabled = fade
@@ -142,6 +137,8 @@ class App:
         self.frame = 0
         self.engine_factory: Callable[[], Any] | None = None  # set by the engine helper
         self._release_pending = False       # a resize freed big pictures: give them back after the frame
+        self.keys_overlay: Any = None       # the keys overlay (F1 or ?), over every scene while open
+        self.focus: Any = None              # the widget with the keyboard focus (Tab), drawn with a ring
 
     # ------------------------------------------------------------ properties
     @property
@@ -156,11 +153,24 @@ class App:
     def transitioning(self) -> bool:
         return self._fade_tween is not None
 
+    @property
+    def theme(self) -> Theme:
+        """The colours of the settings' theme, a value read at draw time (``game.themes``)."""
+        return theme_named(self.settings.theme)
+
+    def _settings_changed(self, name: str) -> None:
+        """The widgets take a new theme's colours (pygame-gui's theme data, rebuilt in place)."""
+        if name == "theme":
+            self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme))
+            self.ui.rebuild_all_from_changed_theme_data()
+
     def backdrop(self) -> pygame.Surface:
         """The shared table background (cached per window size)."""
-        if self._backdrop is None or self._backdrop.get_size() != self.size:
+        if (self._backdrop is None or self._backdrop.get_size() != self.size
+                or getattr(self, "_backdrop_theme", "") != self.settings.theme):
             from .views.draw import background
-            self._backdrop = background(self.size).convert()
+            self._backdrop = background(self.size, self.theme).convert()
+            self._backdrop_theme = self.theme.name
         return self._backdrop
 
     # ------------------------------------------------------------ scene machine
@@ -206,6 +216,8 @@ class App:
         self._transition(go)
 
     def _transition(self, action: Callable[[], None]) -> None:
+        self.keys_overlay = None            # the keys belong to the screen that goes, and so does the focus
+        self.focus = None
         if self._pending is not None:
             # a change while fading: do the queued one now, then this one
             pending, self._pending = self._pending, None
@@ -250,7 +262,7 @@ class App:
         scale = ui_scale_for((w, h))
         if scale != self.ui_scale:
             self.ui_scale = scale
-            self.ui.get_theme().load_theme(scaled_theme(scale))
+            self.ui.get_theme().load_theme(scaled_theme(scale, self.theme))
             from .views.draw import drop_caches
             drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
         self._backdrop = None
@@ -278,6 +290,18 @@ class App:
         if self.transitioning and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
                                                  pygame.KEYUP, pygame.TEXTINPUT):
             return
+        if self.keys_overlay is not None:          # the keys overlay takes all input while open
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                    or event.type == pygame.KEYDOWN and getattr(event, "unicode", "") == "?"):
+                self.close_keys()
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
+                              pygame.TEXTINPUT, pygame.MOUSEWHEEL):
+                return
+        if event.type == pygame.KEYDOWN and self._keyboard_key(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus = None                       # the mouse again: the focus ring goes
         try:
             consumed = self.ui.process_events(event)
         except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app
@@ -287,12 +311,147 @@ class App:
         if scene is None:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self._close_drop_down():
+                return                              # Escape closes the innermost thing: an open list
             if not scene.back() and len(self.scenes) > 1:
                 self.pop()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self._typing() and self._confirm_modal():
+            return                                  # Enter confirms the dialog on top
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         scene.handle_event(event)
+
+    # ------------------------------------------------------------ keys overlay, keyboard focus
+    def show_keys(self) -> None:
+        """The keys overlay: every shortcut of the current screen (F1, ?, a Help button)."""
+        from .ui.keys import KeysOverlay
+        self.focus = None
+        self.keys_overlay = KeysOverlay(self.scene)
+
+    def close_keys(self) -> None:
+        self.keys_overlay = None
+
+    def px(self, n: float) -> int:
+        return int(round(n * self.ui_scale))
+
+    def _typing(self) -> bool:
+        """A text box has the keyboard (its keys are its own)."""
+        try:
+            focused = self.ui.get_focus_set() or set()
+        except Exception:
+            focused = set()
+        return any("Entry" in type(el).__name__ and getattr(el, "is_focused", True) for el in focused)
+
+    def _keyboard_key(self, event: pygame.event.Event) -> bool:
+        """F1 / ? (the keys), Tab / Shift+Tab (the focus), Enter / Space (press the focused
+        widget). True when the key was used here."""
+        key = event.key
+        if key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not self._typing()):
+            self.show_keys()
+            return True
+        if key == pygame.K_TAB and not self._typing():
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None \
+                and not self._typing():
+            if self.focus in self.focusables():
+                self.press(self.focus)
+                return True
+            self.focus = None
+        return False
+
+    def _modal(self) -> Any:
+        """The top-most visible window (a dialog) of the UI, or None."""
+        top = None
+        for el in self.ui.get_sprite_group().sprites():
+            if isinstance(el, pygame_gui.elements.UIWindow) and el.alive() and el.visible:
+                if top is None or el.layer > top.layer:
+                    top = el
+        return top
+
+    def focusables(self) -> list[Any]:
+        """What Tab moves through, in reading order: the enabled buttons and check boxes of the
+        dialog on top, else of the current scene (a drop-down's box and an open list's items)."""
+        E = pygame_gui.elements
+        modal = self._modal()
+        root = getattr(self.scene, "root", None)
+        out = []
+        for el in self.ui.get_sprite_group().sprites():
+            if not isinstance(el, (E.UIButton, E.UICheckBox)) or _is_tooltip(el):
+                continue
+            if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
+                continue
+            parent = getattr(el, "parent_element", None)
+            if isinstance(parent, E.UIDropDownMenu) or (parent is not None and "drop_down" in
+                                                         " ".join(getattr(parent, "element_ids", []) or [])):
+                if "#selected_option" not in (getattr(el, "object_ids", None) or []) and \
+                        "selected_option" not in " ".join(getattr(el, "element_ids", []) or []):
+                    continue
+            if "close_button" in " ".join(str(i) for i in (getattr(el, "object_ids", None) or [])):
+                continue
+            if modal is not None:
+                if not modal.rect.contains(el.rect):
+                    continue
+            elif root is not None and not _inside(el, root):
+                continue
+            out.append(el)
+        out.sort(key=lambda e: (e.rect.y // max(1, self.px(10)), e.rect.x))
+        return out
+
+    def move_focus(self, step: int) -> None:
+        items = self.focusables()
+        if not items:
+            self.focus = None
+            return
+        if self.focus in items:
+            self.focus = items[(items.index(self.focus) + step) % len(items)]
+        else:
+            self.focus = items[0 if step > 0 else -1]
+
+    def press(self, el: Any) -> None:
+        """Press a widget as a click on its middle would (buttons, check boxes, drop-downs)."""
+        keep = self.focus
+        pos = el.rect.center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+        if keep is not None and keep.alive():
+            self.focus = keep
+
+    def _close_drop_down(self) -> bool:
+        """Escape on an open drop-down list closes the list only."""
+        for el in self.ui.get_sprite_group().sprites():
+            if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.alive() and el.visible:
+                states = getattr(el, "menu_states", {})
+                if states and el.current_state is states.get("expanded"):
+                    el.current_state.should_transition = True
+                    return True
+        return False
+
+    def _confirm_modal(self) -> bool:
+        """Enter on a dialog: its confirm (or OK) button, if it has one that is enabled."""
+        modal = self._modal()
+        if modal is None:
+            return False
+        for name in ("confirm_button", "ok_button"):
+            btn = getattr(modal, name, None)
+            if btn is not None and btn.alive() and btn.is_enabled:
+                self.press(btn)
+                return True
+        return False
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        el = self.focus
+        if el is None:
+            return
+        if not el.alive() or not el.visible:
+            self.focus = None
+            return
+        r = pygame.Rect(el.rect).inflate(self.px(6), self.px(6))
+        w = max(2, self.px(2))
+        pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=self.px(8))
+        pygame.draw.rect(surface, (255, 214, 120), r, w, border_radius=self.px(7))
 
     # ------------------------------------------------------------ frame
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
@@ -355,6 +514,30 @@ class App:
             if not el.alive() or not el.visible or not getattr(el, "hovered", False):
                 tip.kill()
                 el.tool_tip = None
+                continue
+            modal = self._modal()
+            if modal is not None and not modal.rect.contains(el.rect):
+                tip.kill()                  # never a tooltip of what a dialog covers, over the dialog
+                el.tool_tip = None
+                continue
+            self._keep_tip_off(tip, el)
+
+    def _keep_tip_off(self, tip: Any, el: Any) -> None:
+        """A tooltip never covers the widget under the pointer: below it, else above it."""
+        r, own = pygame.Rect(tip.rect), pygame.Rect(el.rect)
+        if not r.colliderect(own):
+            return
+        win = pygame.Rect((0, 0), self.size)
+        gap = self.px(6)
+        below = r.copy()
+        below.top = own.bottom + gap
+        above = r.copy()
+        above.bottom = own.top - gap
+        for cand in (below, above):
+            cand.clamp_ip(win)
+            if not cand.colliderect(own):
+                tip.set_position(cand.topleft)
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         if not getattr(self.scene, "opaque", False):     # (a scene that covers the window paints it all)
@@ -372,6 +555,9 @@ class App:
             overlay(surface)
             if above:
                 surface.blits(above)
+        self._draw_focus(surface)
+        if self.keys_overlay is not None:
+            self.keys_overlay.draw(surface, self.px)
         if self.fade > 0.001:
             veil = pygame.Surface(self.size)
             veil.fill((8, 10, 14))
@@ -440,6 +626,18 @@ class App:
         except Exception:
             pass
         pygame.display.quit()
+
+
+def _inside(el: Any, root: Any) -> bool:
+    """Is ``el`` inside the container ``root`` (its container chain)?"""
+    c = getattr(el, "ui_container", None)
+    for _ in range(20):
+        if c is None:
+            return False
+        if c is root:
+            return True
+        c = getattr(c, "ui_container", None)
+    return False
 
 
 def _is_tooltip(el: Any) -> bool:
@@ -539,7 +737,8 @@ def _who(text: str) -> str:
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
 SCENES_HELP = ("menu, new:GAME, board:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
-               "load[:GAME], save[:GAME], gameover:GAME[:resign|agree]")
+               "load[:GAME], save[:GAME], gameover:GAME[:resign|agree], keys:menu|board|lesson|puzzle")
+KEYS_PLACES = ("menu", "board", "lesson", "puzzle")     # --scene keys:PLACE: the keys overlay over that screen
 
 
 def _scene(text: str) -> str:
@@ -553,7 +752,8 @@ def _scene(text: str) -> str:
           or (kind in ("new", "board", "tutorial") and len(rest) == 1 and game_ok)
           or (kind == "gameover" and game_ok and (len(rest) == 1 or (len(rest) == 2 and rest[1] in ("resign", "agree"))))
           or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
-          or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers))
+          or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers)
+          or (kind == "keys" and len(rest) == 1 and rest[0] in KEYS_PLACES))
     if not ok:
         raise argparse.ArgumentTypeError(f"must be one of {SCENES_HELP} (GAME: amoeba, onyx or onager; "
                                          f"N, STEP from 1), not {text!r}")
@@ -614,7 +814,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--moves", default="", help="moves to play first (space separated, for screenshots)")
     p.add_argument("--scene", type=_scene, default="menu",
                    help=f"first scene: {SCENES_HELP}; e.g. tutorial:onyx, lesson:amoeba:2:3, board:onager")
-    p.add_argument("--theme", type=_theme, default=None, help="colours for this run: classic, colour-blind or dark")
+    p.add_argument("--theme", type=_theme, default=None, help="colours for this run: " + ", ".join(THEMES))
     args = p.parse_args(argv)
     if args.game and args.scene != "menu":
         p.error("--game starts a board: it cannot be used with --scene " + args.scene)
@@ -655,7 +855,7 @@ def _check_options(args: argparse.Namespace) -> str:
 
 
 def _theme(text: str) -> str:
-    from .settings import THEMES
+    from .themes import THEMES
     t = text.strip().lower().replace("_", "-")
     t = {"colourblind": "colour-blind", "colorblind": "colour-blind", "color-blind": "colour-blind"}.get(t, t)
     if t not in THEMES:
@@ -731,15 +931,10 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
 
 
 def use_theme(app: App, name: str) -> None:
-    """Colours for this run (``--theme``): applied at once, kept in the live preferences, not saved."""
-    from dataclasses import replace
-
-    from . import themes
-    themes.apply_theme(name)
-    themes.refresh_scenes(app)
-    p = getattr(app, "prefs", None)
-    if p is not None and getattr(p, "theme", name) != name:
-        app.prefs = replace(p, theme=name)
+    """Colours for this run (``--theme``): the settings' theme, applied at once, not saved by itself."""
+    from .scenes.settings import quietly
+    with quietly(app):
+        app.settings.theme = theme_named(name).name
 
 
 def _board(args: argparse.Namespace, game: str) -> Scene:
@@ -754,6 +949,10 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
     from .scenes.menu import MenuScene
     kind, game, rest = scene_parts(args)
     menu = MenuScene()
+    if kind == "keys":          # the keys overlay (after_start) over a menu, an Amoeba board, lesson or puzzle
+        if game == "board":
+            return [menu, _board(args, "amoeba")]
+        return [menu] if game == "menu" else [menu, make_scene("tutorial", "amoeba")]
     if kind in ("board", "gameover", "save") or (kind == "load" and game):
         board = _board(args, game)
         m = getattr(board, "match", None)
@@ -778,7 +977,13 @@ def after_start(app: App, args: argparse.Namespace) -> None:
     sc = app.scene
     if sc is None:
         return
-    if kind == "lesson":
+    if kind == "keys":
+        if game == "lesson":
+            sc.open_lesson(0, 0)  # type: ignore[attr-defined]
+        elif game == "puzzle":
+            sc.open_puzzle(0)  # type: ignore[attr-defined]
+        app.show_keys()
+    elif kind == "lesson":
         sc.open_lesson(int(rest[0]) - 1, int(rest[1]) - 1 if len(rest) > 1 else 0)  # type: ignore[attr-defined]
     elif kind == "puzzle":
         sc.open_puzzle(int(rest[0]) - 1)  # type: ignore[attr-defined]

@@ -1,4 +1,9 @@
-"""Player settings, kept in ``settings.toml`` in the config folder.
+"""Player settings: one ``Settings`` object is both what the scenes read (``app.settings``) and
+what is kept in ``settings.toml`` in the config folder, with the same names everywhere.
+
+Every change of a field bumps ``settings.version`` and calls the listeners (``listen``): the app
+applies what must be applied (sound, the widgets' colours, full screen) and saves the file in
+the background when a value really changed; nothing compares settings frame by frame.
 
 Loading is never fatal: unknown keys are ignored, a bad value is replaced by its default
 (with a warning for the player), and a file that is not valid TOML is moved aside to
@@ -6,13 +11,17 @@ Loading is never fatal: unknown keys are ignored, a bad value is replaced by its
 
 The file is flat and written by hand here (no TOML writer dependency)::
 
-    animation_speed = 1.0
+    anim_speed = 1.0
     sound = true
     volume = 0.8
-    show_coordinates = true
-    show_highlights = true
+    show_coords = true
+    show_targets = true
     theme = "classic"
     fullscreen = false
+    flip = false
+
+Files of earlier versions named three of them differently (``animation_speed``,
+``show_coordinates``, ``show_highlights``): they are read under those names too.
 
     [last.onyx]
     black = "human"
@@ -26,14 +35,14 @@ import os
 import tomllib     # Python 3.11+ (pyproject.toml: requires-python)
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .rules import GAME_NAMES, make_game
 from .rules.base import RulesError
 from .storage import StorageError, atomic_write_text, config_dir, move_aside, read_text
+from .themes import THEME_NAMES as THEMES
 
 SETTINGS_NAME = "settings.toml"
-THEMES = ("classic", "colour-blind", "dark")
 SPEED_RANGE = (0.25, 4.0)
 MAX_NAME = 100
 
@@ -50,23 +59,77 @@ class LastChoice:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+Listener = Callable[[str], None]
+
+
 @dataclass
 class Settings:
-    animation_speed: float = 1.0      # 0.25 (slow) .. 4.0 (fast)
+    """The player's settings, live and saved (see the module docstring)."""
+
+    anim_speed: float = 1.0           # animation speed multiplier: 0.25 (slow) .. 4.0 (fast) saved
     sound: bool = True
     volume: float = 0.8               # 0 .. 1
-    show_coordinates: bool = True
-    show_highlights: bool = True
-    theme: str = "classic"            # one of THEMES
+    show_coords: bool = True          # coordinates around the board (C)
+    show_targets: bool = True         # highlight legal moves and targets
+    theme: str = "classic"            # one of THEMES (game.themes)
     fullscreen: bool = False
+    flip: bool = False                # the board turned half round: Black's side at the top (F)
     last: dict[str, LastChoice] = field(default_factory=dict)  # by game name
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_version", 0)
+        object.__setattr__(self, "_listeners", [])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        d = self.__dict__
+        changed = name in _FIELDS and name in d and d[name] != value
+        object.__setattr__(self, name, value)
+        if changed and "_version" in d:
+            object.__setattr__(self, "_version", d["_version"] + 1)
+            for fn in list(d["_listeners"]):
+                fn(name)
+
+    @property
+    def version(self) -> int:
+        """Bumped by every change of a field's value (a cheap "anything new?" for callers)."""
+        return int(self.__dict__.get("_version", 0))
+
+    def listen(self, fn: Listener) -> None:
+        """Call ``fn(field_name)`` after each change of a field's value."""
+        self.__dict__["_listeners"].append(fn)
+
+    def unlisten(self, fn: Listener) -> None:
+        if fn in self.__dict__["_listeners"]:
+            self.__dict__["_listeners"].remove(fn)
+
+    def update(self, **values: Any) -> None:
+        """Set several fields (each change is announced)."""
+        for k, v in values.items():
+            if k not in _FIELDS:
+                raise AttributeError(f"no setting {k!r}")
+            setattr(self, k, v)
+
+    def assign(self, other: "Settings") -> None:
+        """Take every value of ``other`` (Restore defaults, a loaded file), announcing changes."""
+        for f in fields(Settings):
+            setattr(self, f.name, getattr(other, f.name))
+
+    def copy(self) -> "Settings":
+        """An independent copy of the values (no listeners)."""
+        return replace(self, last=dict(self.last))
 
     def remember(self, game: str, black: str, white: str,
                  options: Mapping[str, Any] | None = None) -> "Settings":
-        """A copy with the last choice for ``game`` replaced."""
+        """Keep the last choice for ``game`` (in place); returns the settings."""
         last = dict(self.last)
         last[game] = LastChoice(str(black), str(white), dict(options or {}))
-        return replace(self, last=last)
+        self.last = last
+        return self
+
+
+_FIELDS = frozenset(f.name for f in fields(Settings))
+# names of earlier files -> the field
+_OLD_NAMES = {"animation_speed": "anim_speed", "show_coordinates": "show_coords", "show_highlights": "show_targets"}
 
 
 def settings_path() -> Path:
@@ -134,23 +197,25 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     warn: list[str] = []
     if not isinstance(data, Mapping):
         return s, ["settings were not a table; using defaults"]
+    named = {_OLD_NAMES[k]: k for k in data if k in _OLD_NAMES and _OLD_NAMES[k] not in data}   # as the file says
+    data = {**{new: data[old] for new, old in named.items()}, **{k: v for k, v in data.items() if k not in _OLD_NAMES}}
 
     def bad(key: str, why: str) -> None:
-        warn.append(f"{key} = {data[key]!r} is not valid ({why}); using {getattr(s, key)!r}")
+        warn.append(f"{named.get(key, key)} = {data[key]!r} is not valid ({why}); using {getattr(s, key)!r}")
 
-    if "animation_speed" in data:
-        v = _number(data["animation_speed"], *SPEED_RANGE)
+    if "anim_speed" in data:
+        v = _number(data["anim_speed"], *SPEED_RANGE)
         if v is None:
-            bad("animation_speed", f"a number from {SPEED_RANGE[0]} to {SPEED_RANGE[1]}")
+            bad("anim_speed", f"a number from {SPEED_RANGE[0]} to {SPEED_RANGE[1]}")
         else:
-            s.animation_speed = v
+            s.anim_speed = v
     if "volume" in data:
         v = _number(data["volume"], 0.0, 1.0)
         if v is None:
             bad("volume", "a number from 0 to 1")
         else:
             s.volume = v
-    for key in ("sound", "show_coordinates", "show_highlights", "fullscreen"):
+    for key in ("sound", "show_coords", "show_targets", "fullscreen", "flip"):
         if key in data:
             if isinstance(data[key], bool):
                 setattr(s, key, data[key])
@@ -217,7 +282,10 @@ def settings_to_toml(settings: Settings) -> str:
     for f in fields(Settings):
         if f.name == "last":
             continue
-        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+        value = getattr(settings, f.name)
+        if f.name == "anim_speed":      # the board's keys reach 8: a file keeps the range it loads
+            value = max(SPEED_RANGE[0], min(SPEED_RANGE[1], float(value)))
+        lines.append(f"{f.name} = {_toml_value(value)}")
     for game, choice in settings.last.items():
         lines.append("")
         lines.append(f"[last.{_toml_key(game)}]")

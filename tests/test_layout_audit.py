@@ -63,6 +63,8 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx:agree", ()),
     ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
     *[(f"board:{g}", ("--black", "easy")) for g in ("amoeba", "onyx", "onager")],     # the thinking pill
+    ("gameover:onyx", ("--white", "hard")),                      # the result banner naming the computer
+    ("keys:board", ()), ("keys:menu", ()), ("keys:lesson", ()), ("keys:puzzle", ()),   # the keys overlay
 ]
 MIN_TEXT = 12          # px at UI scale 1: drawn text smaller than this is not readable
 
@@ -199,6 +201,18 @@ def audit(app: App) -> list[str]:
     for (n1, r1, *_), (n2, r2, *_) in itertools.combinations(drawn, 2):
         if pygame.Rect(r1).colliderect(pygame.Rect(r2)):
             out.append(f"drawn {n1!r} {tuple(pygame.Rect(r1))} overlaps drawn {n2!r} {tuple(pygame.Rect(r2))}")
+    keys = getattr(app, "keys_overlay", None)       # the keys overlay: over everything, its texts apart
+    if keys is not None:
+        keys.layout(app.size, app.px)
+        mine_k = keys.layout_rects()
+        for name, rect, bounds, size in mine_k:
+            if not win.contains(rect) or not pygame.Rect(bounds).contains(rect):
+                out.append(f"drawn {name!r} {tuple(rect)} outside the window or its card {tuple(bounds)}")
+            if size < round(MIN_TEXT * k):
+                out.append(f"drawn {name!r} too small: {size} px < {round(MIN_TEXT * k)} px")
+        for (n1, r1, *_), (n2, r2, *_) in itertools.combinations(mine_k, 2):
+            if r1.colliderect(r2):
+                out.append(f"drawn {n1!r} {tuple(r1)} overlaps drawn {n2!r} {tuple(r2)}")
     return out
 
 
@@ -234,7 +248,7 @@ def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], floa
     app = make_app(size)
     try:
         for scene, extra in CASES:
-            name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "")
+            name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "-hard" if "hard" in extra else "")
             label = f"{name} {size[0]}x{size[1]}"
             use_theme(app, "classic")
             with warnings.catch_warnings(record=True) as caught:

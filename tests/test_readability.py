@@ -38,7 +38,10 @@ def classic_afterwards():
     if pygame.display.get_surface() is None:
         pygame.display.set_mode((64, 64))
     yield
-    themes.apply_theme("classic")
+    LOOK["theme"] = themes.CLASSIC
+
+
+LOOK = {"theme": themes.CLASSIC}      # the theme the views of these tests are given (set_look)
 
 
 @pytest.fixture
@@ -51,6 +54,7 @@ def app():
 
 def fresh(game_name: str, game):
     inp = input_for(game_name, view_for(game_name, **game.options()))
+    inp.view.set_look(LOOK["theme"])
     inp.view.layout(pygame.Rect(0, 0, 800, 640))
     inp.set_game(game)
     return inp
@@ -83,7 +87,7 @@ POSITIONS = [
 # ================================================================ texts and themes
 @pytest.mark.parametrize("game_name,make", POSITIONS)
 def test_colour_blind_texts_name_no_colour(game_name, make):
-    themes.apply_theme("colour-blind")
+    LOOK["theme"] = themes.THEMES["colour-blind"]
     bad = [t for t in texts_of(game_name, make()) if COLOUR_WORDS.search(t)]
     assert bad == []
 
@@ -92,10 +96,10 @@ def test_colour_blind_texts_name_no_colour(game_name, make):
 def test_named_colours_are_the_themes_own(game_name, make):
     """Where a theme names a colour, it is the colour its targets are drawn in."""
     for theme in ("classic", "dark"):
-        themes.apply_theme(theme)
-        from game.views import onager as onager_view
-        for kind, word in D.COLOUR_NAMES.items():
-            colour = onager_view.KIND_COLOUR[kind] if kind in ("walk", "jump", "stack") else D.PALETTE[kind]
+        LOOK["theme"] = themes.THEMES[theme]
+        T = LOOK["theme"]
+        for kind, word in T.colour_names:
+            colour = T.kind_colour(kind) if kind in ("walk", "jump", "stack") else T[kind]
             r, g, b = colour[:3]
             if word == "green":
                 assert g > r and g > b, (theme, kind, colour)
@@ -104,9 +108,9 @@ def test_named_colours_are_the_themes_own(game_name, make):
             elif word == "orange":
                 assert r > g > b, (theme, kind, colour)
         named = {w for t in texts_of(game_name, make()) for w in COLOUR_WORDS.findall(t)}
-        assert {w.lower() for w in named} <= set(D.COLOUR_NAMES.values()) | {"orange"}
-    themes.apply_theme("colour-blind")
-    assert D.colour_name("move") == "" and D.colour_name("split") == ""
+        assert {w.lower() for w in named} <= {w for _, w in T.colour_names} | {"orange"}
+    LOOK["theme"] = themes.THEMES["colour-blind"]
+    assert D.colour_name("move", LOOK["theme"]) == "" and D.colour_name("split", LOOK["theme"]) == ""
 
 
 @pytest.mark.parametrize("game_name,make", POSITIONS)
@@ -145,13 +149,14 @@ def _contrast(a, b) -> float:
 
 @pytest.mark.parametrize("theme", themes.THEMES)
 def test_coordinate_labels_contrast_with_the_wood_in_every_theme(theme):
-    themes.apply_theme(theme)
-    P = D.PALETTE
+    LOOK["theme"] = themes.THEMES[theme]
+    P = LOOK["theme"]
     for wood in (P["wood_light"], P["wood_dark"]):
         assert _contrast(P["coord_ink"], wood) >= 3.0, (theme, wood)
         assert _contrast(P["coord_ink"], P["coord_halo"]) >= 7.0
     # as drawn: the name of an empty Amoeba point stands out from the wood around it
     view = view_for("amoeba")
+    view.set_look(P)
     surf = pygame.Surface((800, 640), pygame.SRCALPHA)
     view.layout(surf.get_rect())
     view.draw(surf, {})

@@ -475,7 +475,7 @@ def test_sounds_follow_the_motions_and_never_crash(onyx_app):
     assert timeline and all(t >= 0 for t, _ in timeline)
     assert {n for _, n in timeline} <= {"move", "place", "stack", "capture"}
     # sound off: nothing is played
-    app.prefs.sound = False
+    app.settings.sound = False
     b.configure(False, 0.5)
     b.played.clear()
     click_move(app, random.Random(1))

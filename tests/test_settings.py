@@ -26,8 +26,8 @@ def test_missing_file_gives_defaults_without_warnings(home: Path) -> None:
 
 
 def test_round_trip(home: Path) -> None:
-    s = Settings(animation_speed=0.25, sound=False, volume=0.0, show_coordinates=False,
-                 show_highlights=False, theme="colour-blind", fullscreen=True)
+    s = Settings(anim_speed=0.25, sound=False, volume=0.0, show_coords=False,
+                 show_targets=False, theme="colour-blind", fullscreen=True, flip=True)
     s = s.remember("onyx", "human", "hard", {"size": 16, "open": True, "pie": False})
     s = s.remember("amoeba", 'Ann "A\\B"', "easy")
     save_settings(s)
@@ -40,19 +40,19 @@ def test_round_trip(home: Path) -> None:
 
 def test_file_is_plain_toml_a_person_can_read(home: Path) -> None:
     text = settings_to_toml(Settings().remember("onyx", "human", "medium", {"size": 12}))
-    assert "animation_speed = 1.0\n" in text and 'theme = "classic"\n' in text
+    assert "anim_speed = 1.0\n" in text and 'theme = "classic"\n' in text and "flip = false\n" in text
     assert "[last.onyx]\n" in text and "options = { size = 12 }" in text
     assert tomllib.loads(text)["last"]["onyx"]["white"] == "medium"
 
 
 @hsettings(max_examples=60, deadline=None)
 @given(speed=st.floats(0.25, 4.0), volume=st.floats(0.0, 1.0), theme=st.sampled_from(THEMES),
-       flags=st.lists(st.booleans(), min_size=4, max_size=4),
+       flags=st.lists(st.booleans(), min_size=5, max_size=5),
        name=st.text(st.characters(min_codepoint=32, max_codepoint=0x2FFF), min_size=1, max_size=30)
        .filter(lambda s: s.strip() and "\x7f" not in s))
 def test_round_trip_property(speed: float, volume: float, theme: str, flags: list[bool],
                              name: str) -> None:
-    s = Settings(speed, flags[0], volume, flags[1], flags[2], theme, flags[3])
+    s = Settings(speed, flags[0], volume, flags[1], flags[2], theme, flags[3], flags[4])
     s = s.remember("onager", name, "hard")
     loaded, warnings = settings_from_dict(tomllib.loads(settings_to_toml(s)))
     assert warnings == [] and loaded == s
@@ -66,17 +66,17 @@ def test_unknown_keys_are_ignored(home: Path) -> None:
 
 
 @pytest.mark.parametrize("line,field", [
-    ("animation_speed = 10", "animation_speed"),
-    ("animation_speed = 0.1", "animation_speed"),
-    ("animation_speed = nan", "animation_speed"),
-    ('animation_speed = "fast"', "animation_speed"),
-    ("animation_speed = true", "animation_speed"),
+    ("anim_speed = 10", "anim_speed"),
+    ("anim_speed = 0.1", "anim_speed"),
+    ("anim_speed = nan", "anim_speed"),
+    ('anim_speed = "fast"', "anim_speed"),
+    ("anim_speed = true", "anim_speed"),
     ("volume = 1.5", "volume"),
     ("volume = -0.1", "volume"),
     ("volume = inf", "volume"),
     ('sound = "yes"', "sound"),
-    ("show_coordinates = 1", "show_coordinates"),
-    ("show_highlights = []", "show_highlights"),
+    ("show_coords = 1", "show_coords"),
+    ("show_targets = []", "show_targets"),
     ('theme = "pink"', "theme"),
     ("theme = 3", "theme"),
     ('fullscreen = "no"', "fullscreen"),
@@ -93,7 +93,7 @@ def test_bad_value_becomes_the_default_with_a_warning(home: Path, line: str, fie
 
 def test_int_values_accepted_for_numbers(home: Path) -> None:
     settings_path().write_text("animation_speed = 2\nvolume = 1\n", encoding="utf-8")
-    assert load_settings() == (Settings(animation_speed=2.0, volume=1.0), [])
+    assert load_settings() == (Settings(anim_speed=2.0, volume=1.0), [])
 
 
 def test_bad_last_choices(home: Path) -> None:

@@ -42,7 +42,6 @@ def make_app(*args: str) -> App:
 @pytest.fixture(autouse=True)
 def classic_theme():
     yield
-    themes.apply_theme("classic")
     bank().configure(True, 0.8)
 
 
@@ -81,9 +80,9 @@ def test_settings_round_trip_through_the_scene():
     click_widget(app, W["highlights"])
     assert app.settings.show_coords is False and app.settings.show_targets is False
     # colour theme, applied at once
-    classic_move = D.PALETTE["move"]
+    classic_move = app.theme.move
     choose(app, W["theme"], "Colour-blind safe")
-    assert prefs(app).theme == "colour-blind" and D.PALETTE["move"] != classic_move
+    assert prefs(app).theme == "colour-blind" and app.theme.move != classic_move
     pygame.image.save(app.screen, "/tmp/settings_scene_cb.png")
     click_widget(app, W["back"])
     settle(app)
@@ -93,16 +92,15 @@ def test_settings_round_trip_through_the_scene():
 
     saved, warnings = load_settings()
     assert not warnings
-    assert saved.animation_speed == pytest.approx(want) and saved.volume == pytest.approx(0.75)
-    assert (saved.sound, saved.show_coordinates, saved.show_highlights, saved.theme) == \
+    assert saved.anim_speed == pytest.approx(want) and saved.volume == pytest.approx(0.75)
+    assert (saved.sound, saved.show_coords, saved.show_targets, saved.theme) == \
         (True, False, False, "colour-blind")
     assert "theme = \"colour-blind\"" in settings_path().read_text(encoding="utf-8")
 
-    themes.apply_theme("classic")
     app2 = make_app("--game", "amoeba")
     assert app2.settings.anim_speed == pytest.approx(want)
     assert app2.settings.show_coords is False and app2.settings.show_targets is False
-    assert themes.current_theme() == "colour-blind" and D.PALETTE["move"] != classic_move
+    assert app2.theme is themes.THEMES["colour-blind"] and app2.theme.move != classic_move
     board = app2.scene
     assert isinstance(board, BoardScene) and board.view.show_coords is False
     app2.close()
@@ -124,14 +122,14 @@ def test_settings_from_the_board_apply_live():
     assert app.scene is board
     step(app, 2)
     assert board.view.show_coords is False
-    assert themes.current_theme() == "dark"
+    assert app.theme is themes.THEMES["dark"] and board.view.theme is app.theme
     pygame.image.save(app.screen, "/tmp/board_dark.png")
     # keys on the board are kept as settings too
     key(app, pygame.K_c)
     step(app, 2)
     writer().flush()
     saved, _ = load_settings()
-    assert saved.show_coordinates is True and saved.theme == "dark"
+    assert saved.show_coords is True and saved.theme == "dark"
     app.close()
 
 
@@ -142,7 +140,7 @@ def test_restore_defaults_and_bad_settings_file():
     app = make_app()
     menu = app.scene
     assert "animation_speed" in menu.message and "theme" in menu.message
-    assert prefs(app).volume == 0.5 and prefs(app).animation_speed == 1.0
+    assert prefs(app).volume == 0.5 and prefs(app).anim_speed == 1.0
     sc = open_settings_from_menu(app)
     click_widget(app, sc.widgets["defaults"])
     assert prefs(app).volume == 0.8
@@ -151,10 +149,8 @@ def test_restore_defaults_and_bad_settings_file():
 
 
 def test_colour_blind_palette_separates_the_highlights():
-    themes.apply_theme("colour-blind")
-    pal = dict(D.PALETTE)
-    themes.apply_theme("classic")
-    assert D.PALETTE["move"] == (110, 220, 130)      # back to the classic colours exactly
+    pal = themes.theme_colours("colour-blind")
+    assert D.PALETTE["move"] == (110, 220, 130)      # the classic colours, never changed
 
     def hue(c):
         import colorsys

@@ -294,6 +294,9 @@ class MenuScene(Scene):
                 self.quit_btn = UIButton(r, "Quit", self.ui, container=self.root, object_id="#danger_button")
             x += wd + gap
         y += bh
+        kw = px(40)                       # the keys overlay's button, top right
+        self.keys_btn = UIButton(pygame.Rect(w - kw - px(14), px(14), kw, px(34)), "?", self.ui, container=self.root,
+                                 tool_tip_text="Keys and shortcuts (F1 or ?)")
         if recent:
             col_w = min(px(520), (w - 2 * margin - (cols - 1) * gap) // cols)
             rx0 = (w - (cols * col_w + (cols - 1) * gap)) // 2
@@ -369,6 +372,14 @@ class MenuScene(Scene):
         self.set_message(f"Set aside: {dest.name} (in {dest.parent}).")
         self.relayout()
 
+    def default_action(self) -> None:
+        """What Enter does on the menu: Continue (the game left last), else the first game's Play."""
+        assert self.app is not None
+        if self.continue_btn is not None:
+            self.continue_game()
+        elif self.cards:
+            self.app.push(make_scene("new_game", self.cards[0]["name"]))
+
     def back(self) -> bool:
         if self.dialog is not None:
             self.dialog.kill()
@@ -420,8 +431,14 @@ class MenuScene(Scene):
             self.dialog = None
             self.dialog_kind = ""
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.dialog is None:
+            self.default_action()             # Enter: Continue the last game, else Play the first game
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
+        if is_button(event, getattr(self, "keys_btn", None)):
+            self.app.show_keys()
+            return True
         if is_button(event, self.continue_btn):
             self.continue_game()
             return True

@@ -8,6 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox
 
 from ..match import HUMAN
+from ..ui.overlays import draw_tick
 from ..views import draw as D
 from .base import Scene, is_button, make_scene, register
 
@@ -92,6 +93,11 @@ class NewGameScene(Scene):
             W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Pie rule (second player may swap)",
                                   self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
             y += px(44)
+            for key in ("open", "pie"):
+                try:
+                    W[key].set_check_symbol("")  # the tick is drawn (draw_overlay), as in Settings
+                except AttributeError:
+                    pass
         if self.game_name in ABOUT:
             W["about"] = UITextBox(f"<font color='#b8a890'>{ABOUT[self.game_name]}</font>",
                                    pygame.Rect(x, y + px(4), fw, px(96)), self.ui, container=self.root,
@@ -162,6 +168,13 @@ class NewGameScene(Scene):
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(20)), r.move(6, 9))
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
         D.text(surface, "New game", (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Ticks in the checked boxes, the same as Settings' (the UI font has no check mark)."""
+        for key in ("open", "pie"):
+            box = self.widgets.get(key)
+            if box is not None and box.visible and box.get_state():
+                draw_tick(surface, box.get_abs_rect())
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The title the scene draws itself (the layout audit checks it): (name, rect, bounds, size)."""

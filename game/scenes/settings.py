@@ -1,18 +1,16 @@
-"""The settings scene, and how the saved settings reach the running app.
+"""The settings scene, and how the settings reach the running app.
 
-Saved settings (``game.settings.Settings``, ``settings.toml`` in the config folder) live in
-``app.prefs``; the scenes read the live ones in ``app.settings`` (``anim_speed``,
-``show_coords``, ``show_targets``). ``attach_settings(app)`` loads the file at start-up,
-``apply_settings(app)`` pushes a change everywhere at once (speed, coordinates, highlights,
-colour theme, sound, full screen) and saves it in the background; ``sync_from_app(app)``
-saves changes made with keys on the board (C, +, -). F11 anywhere: ``toggle_fullscreen(app)``.
+There is one ``Settings`` object (``game.settings``): ``app.settings``, which the scenes read and
+this scene edits, and which is kept in ``settings.toml``. ``attach_settings(app)`` loads the file
+into it at start-up and listens to it: every change of a value is applied at once (sound and
+volume to the sound bank, full screen to the window; the theme and flip are read at draw time)
+and saved in the background. F11 anywhere: ``toggle_fullscreen(app)``.
 """
 from __future__ import annotations
 
 import math
 from pathlib import Path
 import warnings
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -27,22 +25,18 @@ from ..storage import atomic_write_text
 from ..views import draw as D
 from .base import Scene, is_button, register
 
-__all__ = ["SettingsScene", "attach_settings", "apply_settings", "prefs", "sync_from_app", "toggle_fullscreen",
-           "set_fullscreen", "save_prefs"]
+__all__ = ["SettingsScene", "attach_settings", "prefs", "toggle_fullscreen", "set_fullscreen", "save_prefs",
+           "quietly"]
 
 SLIDER_STEPS = 100
+CHECKS = {"sound": "sound", "coords": "show_coords", "flip": "flip", "highlights": "show_targets",
+          "fullscreen": "fullscreen"}     # check box -> setting
 
 
-# ----------------------------------------------------------------- app <-> saved settings
+# ----------------------------------------------------------------- app <-> settings
 def prefs(app: Any) -> Settings:
-    """The app's saved settings (made from its live settings if none were loaded)."""
-    p = getattr(app, "prefs", None)
-    if not isinstance(p, Settings):
-        live = app.settings
-        p = Settings(animation_speed=_clamp_speed(live.anim_speed), show_coordinates=bool(live.show_coords),
-                     show_highlights=bool(live.show_targets))
-        app.prefs = p
-    return p
+    """The app's settings (``app.settings``)."""
+    return app.settings
 
 
 def _clamp_speed(v: float) -> float:
@@ -51,69 +45,60 @@ def _clamp_speed(v: float) -> float:
 
 def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool = True,
                     autosave: bool = True) -> list[str]:
-    """Load the saved settings into the app at start-up; returns warnings for the player.
+    """Load the saved settings into ``app.settings`` at start-up and keep them applied and saved
+    from then on; returns warnings for the player.
 
-    ``speed`` (the command line's ``--speed``) overrides the saved animation speed for this run;
-    ``autosave=False`` (``--screenshot`` runs) keeps the games of this run off the disk.
+    ``speed`` (the command line's ``--speed``) overrides the saved animation speed for this run
+    (not saved by itself); ``autosave=False`` (``--screenshot`` runs) keeps the games of this run
+    off the disk; ``allow_fullscreen=False`` never changes the window.
     """
     app.autosave_enabled = autosave
-    s, warnings = load_settings()
-    app.prefs = s
-    app.prefs_warnings = list(warnings)
-    apply_settings(app, save=False, allow_fullscreen=allow_fullscreen)
-    if speed is not None:
-        app.settings.anim_speed = float(speed)
-    app._prefs_seen = _live_key(app)
-    return warnings
-
-
-def _live_key(app: Any) -> tuple[Any, ...]:
+    app._allow_fullscreen = allow_fullscreen
+    loaded, warns = load_settings()
+    app.prefs_warnings = list(warns)
     st = app.settings
-    return (round(float(st.anim_speed), 4), bool(st.show_coords), bool(st.show_targets))
+    with quietly(app):
+        st.assign(loaded)
+        if speed is not None:
+            st.anim_speed = float(speed)
+    bank().configure(st.sound, st.volume)
+    if allow_fullscreen and st.fullscreen != is_fullscreen(app):
+        set_fullscreen(app, st.fullscreen, save=False)
+    if not getattr(app, "_settings_attached", False):
+        app._settings_attached = True
+        st.listen(lambda name: _changed(app, name))
+    return warns
 
 
-def apply_settings(app: Any, save: bool = True, allow_fullscreen: bool = True) -> None:
-    """Make the saved settings live everywhere, and save them (in the background)."""
-    p = prefs(app)
+class quietly:
+    """``with quietly(app):`` changes of the settings are applied but not saved (``--theme``)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def __enter__(self) -> None:
+        self.app._settings_quiet = getattr(self.app, "_settings_quiet", 0) + 1
+
+    def __exit__(self, *exc: Any) -> None:
+        self.app._settings_quiet -= 1
+
+
+def _changed(app: Any, name: str) -> None:
+    """A setting changed its value: apply it where it is not read at draw time, and save."""
     st = app.settings
-    st.anim_speed = p.animation_speed
-    st.show_coords = p.show_coordinates
-    st.show_targets = p.show_highlights
-    bank().configure(p.sound, p.volume)
-    if themes.current_theme() != p.theme:
-        themes.apply_theme(p.theme)
-        themes.refresh_scenes(app)
-    if allow_fullscreen and p.fullscreen != is_fullscreen(app):
-        set_fullscreen(app, p.fullscreen, save=False)
-    app._prefs_seen = _live_key(app)
-    if save:
+    if name in ("sound", "volume"):
+        bank().configure(st.sound, st.volume)
+    elif name == "fullscreen" and getattr(app, "_allow_fullscreen", True) and st.fullscreen != is_fullscreen(app):
+        set_fullscreen(app, st.fullscreen, save=False)
+    if not getattr(app, "_settings_quiet", 0):
         save_prefs(app)
 
 
 def save_prefs(app: Any) -> None:
     """Write settings.toml in the background (only the newest settings are written)."""
-    p = prefs(app)
     path = settings_path()
-    text = settings_to_toml(p)
+    text = settings_to_toml(app.settings)
     writer().submit(("settings", str(path)), lambda: atomic_write_text(path, text))
-
-
-def sync_from_app(app: Any) -> bool:
-    """Keys on the board change the live settings (C, +, -): keep and save them too."""
-    if not hasattr(app, "settings"):
-        return False
-    key = _live_key(app)
-    seen = getattr(app, "_prefs_seen", None)
-    if seen is None or seen == key:     # first look (an app made without build()): just take note
-        app._prefs_seen = key
-        return False
-    app._prefs_seen = key
-    p = prefs(app)
-    st = app.settings
-    app.prefs = replace(p, animation_speed=_clamp_speed(st.anim_speed), show_coordinates=bool(st.show_coords),
-                        show_highlights=bool(st.show_targets))
-    save_prefs(app)
-    return True
 
 
 # ----------------------------------------------------------------- full screen
@@ -238,9 +223,10 @@ def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
     _drop_resize_events(app.size)
     _drop_dead_focus(app)
     if save:
-        p = prefs(app)
-        app.prefs = replace(p, fullscreen=on)
-        save_prefs(app)
+        app.settings.fullscreen = on           # saved by the settings' listener
+    else:
+        with quietly(app):
+            app.settings.fullscreen = on
     for sc in list(getattr(app, "scenes", [])):
         if isinstance(sc, SettingsScene) and sc is not app.scene:
             box = sc.widgets.get("fullscreen")
@@ -297,7 +283,7 @@ class SettingsScene(Scene):
         p = prefs(self.app)
         row_h = px(46)
         pw = min(px(680), int(w * 0.8))
-        ph = min(px(96) + 7 * row_h + px(124), h - px(24))
+        ph = min(px(96) + 8 * row_h + px(124), h - px(24))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(36)
         lw = px(200)
@@ -315,7 +301,7 @@ class SettingsScene(Scene):
 
         label("speed", "Animation speed")
         W["speed"] = UIHorizontalSlider(pygame.Rect(fx, y + px(9), fw - vw - px(8), px(28)),
-                                        _speed_to_slider(p.animation_speed), (0, SLIDER_STEPS), self.ui,
+                                        _speed_to_slider(p.anim_speed), (0, SLIDER_STEPS), self.ui,
                                         container=self.root, click_increment=5)
         W["speed_value"] = UILabel(pygame.Rect(fx + fw - vw, y + px(8), vw, px(30)), "", self.ui,
                                    container=self.root, object_id="#player_label")
@@ -333,12 +319,16 @@ class SettingsScene(Scene):
         y += row_h
         label("coords", "Board")
         W["coords"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Show coordinates (C)", self.ui,
-                                 container=self.root, initial_state=p.show_coordinates)
+                                 container=self.root, initial_state=p.show_coords)
+        y += row_h
+        label("flip", "View")
+        W["flip"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Flip board: Black at the top (F)",
+                               self.ui, container=self.root, initial_state=p.flip)
         y += row_h
         label("highlights", "Help")
         W["highlights"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)),
                                      "Show legal moves and targets", self.ui, container=self.root,
-                                     initial_state=p.show_highlights)
+                                     initial_state=p.show_targets)
         y += row_h
         label("theme", "Colours")
         dd_w = min(px(240), fw)
@@ -351,7 +341,7 @@ class SettingsScene(Scene):
         W["fullscreen"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Full screen (F11)", self.ui,
                                      container=self.root, initial_state=is_fullscreen(self.app))
         y += row_h
-        for key in ("sound", "coords", "highlights", "fullscreen"):
+        for key in CHECKS:
             try:
                 W[key].set_check_symbol("")
             except Exception:
@@ -369,7 +359,7 @@ class SettingsScene(Scene):
         p = prefs(self.app)
         W = self.widgets
         if "speed_value" in W:
-            v = p.animation_speed
+            v = p.anim_speed
             W["speed_value"].set_text(f"×{v:.1f}" if v >= 1 else f"×{v:.2g}")
         if "volume_value" in W:
             W["volume_value"].set_text(f"{int(round(p.volume * 100))} %")
@@ -386,11 +376,9 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------ changes
     def change(self, **kw: Any) -> None:
-        """Change saved settings, apply them live and save."""
+        """Change settings: the app's listener applies and saves them."""
         assert self.app is not None
-        p = prefs(self.app)
-        self.app.prefs = replace(p, **kw)
-        apply_settings(self.app, save=True)
+        self.app.settings.update(**kw)
         self._values()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -399,15 +387,14 @@ class SettingsScene(Scene):
         t = event.type
         if t == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             if event.ui_element is W.get("speed"):
-                self.change(animation_speed=_slider_to_speed(event.value))
+                self.change(anim_speed=_slider_to_speed(event.value))
                 return True
             if event.ui_element is W.get("volume"):
                 self.change(volume=max(0.0, min(1.0, event.value / 100)))
                 return True
         if t in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = t == pygame_gui.UI_CHECK_BOX_CHECKED
-            for key, field in (("sound", "sound"), ("coords", "show_coordinates"),
-                               ("highlights", "show_highlights"), ("fullscreen", "fullscreen")):
+            for key, field in CHECKS.items():
                 if event.ui_element is W.get(key):
                     self.change(**{field: on})
                     if key == "sound" and on:
@@ -418,9 +405,7 @@ class SettingsScene(Scene):
             self.change(theme=name)
             return True
         if is_button(event, W.get("defaults")):
-            keep_last = prefs(self.app).last
-            self.app.prefs = Settings(last=keep_last)
-            apply_settings(self.app, save=True)
+            self.app.settings.assign(Settings(last=dict(self.app.settings.last)))
             self.relayout()
             return True
         if is_button(event, W.get("back")):
@@ -431,7 +416,8 @@ class SettingsScene(Scene):
     # ------------------------------------------------------------ drawing
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Ticks in the checked boxes (the UI font has no check-mark glyph)."""
-        for key in ("sound", "coords", "highlights", "fullscreen"):
+        tick = self.app.theme.heading if self.app is not None else themes.CLASSIC.heading
+        for key in CHECKS:
             box = self.widgets.get(key)
             if box is None or not box.visible or not box.get_state():
                 continue
@@ -439,22 +425,23 @@ class SettingsScene(Scene):
             lw = max(2, r.h // 7)
             pts = [(r.x + r.w * 0.24, r.y + r.h * 0.52), (r.x + r.w * 0.43, r.y + r.h * 0.72),
                    (r.x + r.w * 0.78, r.y + r.h * 0.28)]
-            pygame.draw.lines(surface, (255, 226, 168), False, pts, lw)
+            pygame.draw.lines(surface, tick, False, pts, lw)
             for p in pts:
-                pygame.draw.circle(surface, (255, 226, 168), (round(p[0]), round(p[1])), lw // 2)
+                pygame.draw.circle(surface, tick, (round(p[0]), round(p[1])), lw // 2)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.px
         r = self.panel_rect
+        t = self.app.theme if self.app is not None else themes.CLASSIC
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(18)), r.move(5, 8))
-        surface.blit(D.rounded_panel(r.size, (30, 24, 19, 238), radius=px(18), border=(150, 110, 66, 255)), r)
-        D.text(surface, "Settings", (r.centerx, r.y + px(42)), px(32), (255, 226, 168), bold=True)
+        surface.blit(D.rounded_panel(r.size, t.card_fill, radius=px(18), border=t.card_border), r)
+        D.text(surface, "Settings", (r.centerx, r.y + px(42)), px(32), t.heading, bold=True)
         for key, row in self.rows.items():
             if key != "speed":
-                pygame.draw.line(surface, (80, 62, 44), (row.x, row.y), (r.right - px(36), row.y), 1)
-        self._preview(surface)
+                pygame.draw.line(surface, t.card_rule, (row.x, row.y), (r.right - px(36), row.y), 1)
+        self._preview(surface, t)
         text, at, size = self._saved_in()
-        D.text(surface, text, at, size, D.PALETTE["text_dim"], shadow=False)
+        D.text(surface, text, at, size, t.text_dim, shadow=False)
 
     def _saved_in(self) -> tuple[str, tuple[int, int], int]:
         """'Saved in <path>' under the rows, the path shortened (~, then its last parts) to fit."""
@@ -484,17 +471,17 @@ class SettingsScene(Scene):
             out.append((name, rect, r, size))
         return out
 
-    def _preview(self, surface: pygame.Surface) -> None:
+    def _preview(self, surface: pygame.Surface, theme: themes.Theme) -> None:
         """Black and White pieces and the highlight colours of the chosen theme."""
         box = self.preview_rect
         if box.w < self.px(120):
             return
-        P = D.PALETTE
+        P = theme
         rad = max(6, box.h // 3)
         x = box.x + rad + 2
         cy = box.centery
         for code in ("B", "W"):
-            top, hi, side = D.piece_colors(code)
+            top, hi, side = theme.piece(code)
             spr = D.disc(rad, max(2, rad // 3), top, hi, side, "", 0.78)
             ax, ay = D.disc_anchor(rad, 0.78)
             surface.blit(spr, (x - ax, cy - ay - rad // 4))

@@ -28,6 +28,7 @@ from .. import levels as L
 from ..anim.moves import MoveAnimation
 from ..progress import load_progress, save_progress
 from ..rules.base import Game, Motion, RulesError
+from ..themes import CLASSIC
 from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from ..ui.layout import draw_panel
@@ -444,10 +445,16 @@ class TutorialScene(TutorialLayout, Scene):
         if key not in self.views:
             try:
                 self.views[key] = view_for(self.game_name, **dict(key))
+                self._look(self.views[key])
             except ViewUnavailable as exc:
                 self.views[key] = None
                 self.view_error = str(exc)
         return self.views[key]
+
+    def _look(self, view: BoardView | None) -> None:
+        """The app's theme and flip setting on the view (when it is made, and each frame)."""
+        if view is not None and self.app is not None:
+            view.set_look(self.app.theme, self.app.settings.flip)
 
     def _set_game(self, setup: L.Setup) -> None:
         try:
@@ -910,11 +917,12 @@ class TutorialScene(TutorialLayout, Scene):
         if self.mode == "index":
             self._draw_index(surface)
             return
-        draw_panel(surface, self.panel_rect)
+        draw_panel(surface, self.panel_rect, self.app.theme if self.app is not None else CLASSIC)
         if self.view is None or self.game is None:
             r = self.board_rect
             D.text(surface, "The board cannot be shown here yet.", r.center, self.px(22), D.PALETTE["text_dim"])
             return
+        self._look(self.view)
         stacks = self.anim_before if self.anim is not None else self.game.stacks()
         self.view.draw(surface, stacks, self.decorations())
         if self.anim is not None:

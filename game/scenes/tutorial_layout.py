@@ -20,6 +20,28 @@ from ..views import draw as D
 __all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TITLES", "TutorialLayout"]
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
+DIFFICULTY_OF = 5        # puzzles' difficulty is shown as 'difficulty N of 5'
+
+
+def difficulty_text(n: int) -> str:
+    """A puzzle's difficulty in words ('difficulty 3 of 5'), never a row of asterisks."""
+    return f"difficulty {max(1, int(n))} of {max(DIFFICULTY_OF, int(n))}"
+
+
+class NextButton(UIButton):
+    """The lesson and puzzle page's Next button: its tooltip follows what it reads (Next,
+    Finish, Skip, Next puzzle), so a button reading 'Finish' never says 'Next step'."""
+
+    TIPS = {"Next": "Next step (Right arrow)",
+            "Finish": "Finish: back to the list of lessons and puzzles (Right arrow)",
+            "Skip": "Go on without this task (it is not marked done)",
+            "Next puzzle": "The next puzzle"}
+
+    def set_text(self, text: str, *args: Any, **kwargs: Any) -> None:
+        super().set_text(text, *args, **kwargs)
+        tip = self.TIPS.get(text)
+        if tip is not None:
+            self.set_tooltip(tip)
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 
 
@@ -62,12 +84,20 @@ class TutorialLayout:
         if self.course is not None:
             n = len(self.course.lessons)
             bh = max(px(30), min(px(46), (bottom - top) // max(1, n) - step))
+            # done, started and not started read differently; only the lesson to take next is orange
+            states = [self.lesson_state(ls) for ls in self.course.lessons]
+            nxt = next((i for i, st in enumerate(states) if st[0] == "started"),
+                       next((i for i, st in enumerate(states) if st[0] == "new"), -1))
             for i, lesson in enumerate(self.course.lessons):
-                done = self.progress.lesson_done(self.game_name, lesson.id)
-                text = f"{i + 1}. {lesson.title}" + ("   ·   done" if done else "")
+                state, where = states[i]
+                text = f"{i + 1}. {lesson.title}" + {"done": "   ·   done", "started": f"   ·   {where}",
+                                                      "new": ""}[state]
+                if D.font(px(16), True).size(text)[0] + px(30) > col_w:
+                    text = f"{i + 1}. {lesson.title}" + {"done": "  ·  done", "started": "  ·  started", "new": ""}[state]
+                tip = {"done": f"Done · {len(lesson.steps)} steps", "started": f"Started: {where} · go on",
+                       "new": f"Not started · {len(lesson.steps)} steps"}[state]
                 b = UIButton(pygame.Rect(x1, top + i * (bh + step), col_w, bh), text, self.ui, container=self.root,
-                             object_id="#primary_button" if not done else None,
-                             tool_tip_text=f"{len(lesson.steps)} steps")
+                             object_id="#primary_button" if i == nxt else None, tool_tip_text=tip)
                 W["lesson_buttons"].append(b)
         else:
             W["lessons_error"] = UITextBox(self._error_html(self.course_error),
@@ -79,8 +109,9 @@ class TutorialLayout:
             bh = max(px(28), min(px(46), (bottom - top) // max(1, n) - step))
             for i, p in enumerate(self.puzzles.puzzles):
                 done = self.progress.puzzle_solved(self.game_name, p.id)
-                stars = "*" * p.difficulty
-                text = f"{p.title}  ({stars})" + ("   ·   solved" if done else "")
+                text = f"{p.title}  ·  {difficulty_text(p.difficulty)}" + ("   ·   solved" if done else "")
+                if D.font(px(16), True).size(text)[0] + px(30) > col_w:
+                    text = f"{p.title}  ·  {max(1, p.difficulty)}/{DIFFICULTY_OF}" + ("  ·  solved" if done else "")
                 b = UIButton(pygame.Rect(x2, top + i * (bh + step), col_w, bh), text, self.ui, container=self.root,
                              tool_tip_text=p.prompt)
                 W["puzzle_buttons"].append(b)
@@ -141,14 +172,25 @@ class TutorialLayout:
         xx = x
         for i, (key, label, oid, tip) in enumerate(specs):
             bw = need[i] + spare // 3 + (spare % 3 if i == 2 else 0)
-            W[key] = UIButton(pygame.Rect(xx, row1, bw, bh), label, self.ui, container=self.root,
-                              object_id=oid, tool_tip_text=tip)
+            cls = NextButton if key == "next" else UIButton
+            W[key] = cls(pygame.Rect(xx, row1, bw, bh), label, self.ui, container=self.root,
+                         object_id=oid, tool_tip_text=tip)
             xx += bw + gap
         swap_w = font[None].size("Swap")[0] + px(40)
         W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), "Lessons and puzzles", self.ui,
                               container=self.root, tool_tip_text="Back to the list (Esc)")
         W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), "Swap", self.ui, container=self.root,
                              tool_tip_text="Pie rule: take over your opponent's colour")
+
+    def lesson_state(self, lesson: Any) -> tuple[str, str]:
+        """('done' | 'started' | 'new', where it stands: 'step 3 of 8')."""
+        if self.progress.lesson_done(self.game_name, lesson.id):
+            return "done", ""
+        at = self.progress.resume_step(self.game_name, lesson.id)
+        tried = any(self.progress.try_done(self.game_name, lesson.id, i) for i in range(len(lesson.steps)))
+        if at > 0 or tried:
+            return "started", f"step {min(at + 1, len(lesson.steps))} of {len(lesson.steps)}"
+        return "new", ""
 
     def _title_size(self) -> int:
         """The step title's type size in the narration: larger than the body (15), scaled."""

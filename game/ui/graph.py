@@ -18,19 +18,14 @@ from typing import Any, Mapping, Sequence
 
 import pygame
 
+from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .movelist import MARK_COLOURS
 
 __all__ = ["EvalGraph", "draw_graph_icon", "MARK_COLOURS"]
 
-PLOT_BG = (62, 53, 42)
-BLACK_FILL = (22, 22, 26)
-WHITE_FILL = (226, 218, 200)
-MID_LINE = (178, 156, 120)
-CURVE = (240, 190, 70)
-CURRENT = (255, 226, 140)
-BORDER = (106, 78, 52)
-LABEL = (196, 182, 160)
+# its colours are the theme's (``graph.theme``, set by whoever draws it: graph_bg, graph_black,
+# graph_white, graph_mid, graph_curve, graph_current, graph_border, graph_label)
 
 
 class EvalGraph:
@@ -50,6 +45,7 @@ class EvalGraph:
         self._data_key: Any = None
         self._image: pygame.Surface | None = None
         self.renders = 0                     # pictures drawn (tests)
+        self.theme: Theme = CLASSIC          # the colours (read when drawn; the picture keys on its name)
 
     def _px(self, n: float) -> int:
         return max(1, int(round(n * self.scale)))
@@ -94,7 +90,7 @@ class EvalGraph:
     # ------------------------------------------------------------ drawing
     def key(self) -> Any:
         """What the picture depends on (a caller may cache what it draws the graph into)."""
-        return (self._data_key, self.current, self.hover, self.rect.size)
+        return (self._data_key, self.current, self.hover, self.rect.size, self.theme.name)
 
     def draw(self, surface: pygame.Surface, offset: tuple[int, int] = (0, 0)) -> None:
         """Blit the graph at its rectangle (moved by ``offset``); drawn again only when changed."""
@@ -109,7 +105,8 @@ class EvalGraph:
         w, h = self.rect.size
         img = pygame.Surface((max(2, w), max(2, h)), pygame.SRCALPHA)
         r = self._px(8)
-        pygame.draw.rect(img, (*PLOT_BG, 235), img.get_rect(), border_radius=r)
+        T = self.theme
+        pygame.draw.rect(img, (*T.graph_bg, 235), img.get_rect(), border_radius=r)
         off = pygame.Vector2(self.rect.topleft)
         plot = self.plot.move(-self.rect.x, -self.rect.y)
         mid = plot.y + plot.h / 2
@@ -134,28 +131,28 @@ class EvalGraph:
             if len(pts) == 1:
                 pts = [pts[0], (pts[0][0] + 1, pts[0][1])]
             poly = [(pts[0][0], mid)] + pts + [(pts[-1][0], mid)]
-            for clip, colour in ((pygame.Rect(0, 0, w, int(math.ceil(mid))), BLACK_FILL),
-                                 (pygame.Rect(0, int(mid), w, h), WHITE_FILL)):
+            for clip, colour in ((pygame.Rect(0, 0, w, int(math.ceil(mid))), T.graph_black),
+                                 (pygame.Rect(0, int(mid), w, h), T.graph_white)):
                 img.set_clip(clip.clip(plot.inflate(2, 2)))
                 pygame.draw.polygon(img, (*colour, 235), poly)
             img.set_clip(None)
         # the 50% line, dashed
         dash, x = self._px(6), plot.x
         while x < plot.right:
-            pygame.draw.line(img, MID_LINE, (x, mid), (min(plot.right, x + dash), mid), 1)
+            pygame.draw.line(img, T.graph_mid, (x, mid), (min(plot.right, x + dash), mid), 1)
             x += 2 * dash
         lw = self._px(2)
         for run in runs:
             pts = [pt(i, v) for i, v in run]
             if len(pts) >= 2:
-                pygame.draw.lines(img, CURVE, False, pts, lw)
+                pygame.draw.lines(img, T.graph_curve, False, pts, lw)
         # the shown ply and the ply under the mouse
         if self.total > 0:
             if self.hover is not None and self.hover != self.current:
                 hx = round(self.x_of(self.hover) - off.x)
                 pygame.draw.line(img, (255, 255, 255, 90), (hx, plot.y), (hx, plot.bottom), 1)
             cx = round(self.x_of(min(self.current, self.total)) - off.x)
-            pygame.draw.line(img, (*CURRENT, 230), (cx, plot.y), (cx, plot.bottom), lw)
+            pygame.draw.line(img, (*T.graph_current, 230), (cx, plot.y), (cx, plot.bottom), lw)
         # the marks
         dot_r = self._px(4)
         for ply, mark in sorted(self.marks.items()):
@@ -165,16 +162,16 @@ class EvalGraph:
                 pygame.draw.circle(img, MARK_COLOURS[mark], (round(x), round(y)), dot_r)
         if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
             x, y = pt(self.current, self.values[self.current])  # type: ignore[arg-type]
-            pygame.draw.circle(img, CURRENT, (round(x), round(y)), dot_r, max(1, self._px(2)))
+            pygame.draw.circle(img, T.graph_current, (round(x), round(y)), dot_r, max(1, self._px(2)))
         # words: which side is up, and the ply under the mouse
         size = self._px(12)
-        D.text(img, "Black", (plot.x + self._px(4), plot.y + self._px(1)), size, LABEL, anchor="topleft",
+        D.text(img, "Black", (plot.x + self._px(4), plot.y + self._px(1)), size, T.graph_label, anchor="topleft",
                shadow=False)
-        D.text(img, "White", (plot.x + self._px(4), plot.bottom - self._px(1)), size, LABEL,
+        D.text(img, "White", (plot.x + self._px(4), plot.bottom - self._px(1)), size, T.graph_label,
                anchor="bottomleft", shadow=False)
         if self.hover is not None:
             self._hover_label(img, plot, off, size)
-        pygame.draw.rect(img, BORDER, img.get_rect(), 1, border_radius=r)
+        pygame.draw.rect(img, T.graph_border, img.get_rect(), 1, border_radius=r)
         return img
 
     def _hover_label(self, img: pygame.Surface, plot: pygame.Rect, off: pygame.Vector2, size: int) -> None:

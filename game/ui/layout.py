@@ -2,7 +2,7 @@
 
 ``split(size, px, ...)`` gives both rectangles for a window size (``px`` scales layout lengths
 for big windows, see ``Scene.px``); ``panel_background`` is the panel's picture (a soft shadow
-and a dark rounded card), drawn by a scene or pre-composed into its static layer.
+and a dark rounded card in the theme's colours), drawn by a scene or pre-composed into its static layer.
 """
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from typing import Callable
 
 import pygame
 
+from ..themes import CLASSIC, Theme
 from ..views import draw as D
 
 __all__ = ["PANEL_FILL", "PANEL_BORDER", "draw_panel", "split"]
 
-PANEL_FILL = (24, 20, 15, 228)
-PANEL_BORDER = (106, 78, 52, 255)
+PANEL_FILL = CLASSIC.panel_fill          # the classic theme's (each theme has its own: Theme.panel_*)
+PANEL_BORDER = CLASSIC.panel_border
 
 
 def split(size: tuple[int, int], px: Callable[[float], int], panel_min: int, panel_max: int,
@@ -30,7 +31,7 @@ def split(size: tuple[int, int], px: Callable[[float], int], panel_min: int, pan
     return board, panel
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The side panel's card with its shadow (cached pictures: one blit each)."""
-    surface.blit(D.rounded_panel(rect.size, (0, 0, 0, 80), radius=16), rect.move(4, 6))
-    surface.blit(D.rounded_panel(rect.size, PANEL_FILL, radius=16, border=PANEL_BORDER), rect)
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme = CLASSIC) -> None:
+    """The side panel's card with its shadow in a theme's colours (cached pictures: one blit each)."""
+    surface.blit(D.rounded_panel(rect.size, theme.panel_shadow, radius=16), rect.move(4, 6))
+    surface.blit(D.rounded_panel(rect.size, theme.panel_fill, radius=16, border=theme.panel_border), rect)

@@ -8,7 +8,20 @@ import pygame
 from ..views import draw as D
 from .text import wrap
 
-__all__ = ["draw_tooltip", "draw_unavailable", "tooltip_rect"]
+__all__ = ["draw_tick", "draw_tooltip", "draw_unavailable", "tooltip_rect"]
+
+
+TIP_LINES = 4      # at most this many lines in a tooltip
+
+
+def draw_tick(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, int, int] = (255, 226, 168)) -> None:
+    """The check mark of a ticked check box (the UI font has none; Settings and New game alike)."""
+    lw = max(2, r.h // 7)
+    pts = [(r.x + r.w * 0.24, r.y + r.h * 0.52), (r.x + r.w * 0.43, r.y + r.h * 0.72),
+           (r.x + r.w * 0.78, r.y + r.h * 0.28)]
+    pygame.draw.lines(surface, colour, False, pts, lw)
+    for p in pts:
+        pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), lw // 2)
 
 
 def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], window: pygame.Rect,
@@ -17,6 +30,9 @@ def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], 
     left, above right, above left), inside ``window``, covering none of ``avoid`` if it can."""
     f = D.font(px(15))
     lines = wrap(text, f, px(320))
+    if len(lines) > TIP_LINES:            # a tooltip is a few lines, never a column over the buttons
+        lines = lines[:TIP_LINES]
+        lines[-1] = lines[-1].rstrip(" .,;:") + "…"
     w = max(f.size(s)[0] for s in lines) + px(24)
     h = len(lines) * px(21) + px(16)
     mx, my = mouse

@@ -67,7 +67,7 @@ class AmoebaView(BoardView):
         surf.blit(shadow, (0, 0))
         # frame: dark wood edge, then the playing surface
         box = pygame.Rect(0, 0, *surf.get_size())
-        wood = D.wood(box.size, seed=11)
+        wood = D.wood(box.size, seed=11, theme=self.theme)
         frame_mask = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(frame_mask, (255, 255, 255, 255), sh(outer))
         frame = wood.copy()
@@ -75,7 +75,7 @@ class AmoebaView(BoardView):
         frame = frame.convert_alpha() if pygame.display.get_surface() else frame.convert_alpha(surf)
         frame.blit(frame_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(frame, (0, 0))
-        pygame.draw.aalines(surf, D.PALETTE["wood_edge"], True, sh(outer))
+        pygame.draw.aalines(surf, self.theme.wood_edge, True, sh(outer))
         # bevel: light top-left edge, dark bottom-right edge of the frame
         pts = sh(outer)
         for i in range(6):
@@ -98,7 +98,7 @@ class AmoebaView(BoardView):
             pygame.draw.line(surf, col, a, b, max(2, int(s * 0.025)))
         # subtle light from the top left over the playing surface
         glow = pygame.Surface(box.size, pygame.SRCALPHA)
-        cx, cy = self.to_pixel(-1.2, 1.4)
+        cx, cy = self.to_pixel(*self.model_to_screen(-1.2, 1.4))     # the upper left as seen
         for i in range(10, 0, -1):
             pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.55 * i)
         glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -114,7 +114,7 @@ class AmoebaView(BoardView):
                     continue
                 b = self.pixel_of(g.labels[q])
                 pygame.draw.line(surf, (236, 204, 158), (a[0] + ox + 1, a[1] + oy + 1), (b[0] + ox + 1, b[1] + oy + 1), lw)
-                pygame.draw.line(surf, D.PALETTE["line"], (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), lw)
+                pygame.draw.line(surf, self.theme.line, (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), lw)
         # points: a dark hole with a light lower rim
         pr = max(3, int(s * 0.11))
         hole = D.dot(pr, (70, 40, 18, 255))
@@ -132,14 +132,15 @@ class AmoebaView(BoardView):
         s = self.scale
         size = max(13, int(s * 0.27))
         g = self.grid
-        ink, halo = D.PALETTE["frame_ink"], D.PALETTE["frame_halo"]
+        ink, halo = self.theme.frame_ink, self.theme.frame_halo
+        d = s * 0.58 if self.flip else -s * 0.58         # outside the row's first point (its west, or east when flipped)
         for i in range(g.rows):
             row = [p for p in range(g.size) if g.row_of[p] == i]
             letter = chr(ord("a") + i)
             xl, yl = self.pixel_of(g.labels[row[0]])
             xr, yr = self.pixel_of(g.labels[row[-1]])
-            D.label(surf, letter, (xl + ox - s * 0.58, yl + oy), size, ink, halo)
-            D.label(surf, letter, (xr + ox + s * 0.58, yr + oy), size, ink, halo)
+            D.label(surf, letter, (xl + ox + d, yl + oy), size, ink, halo)
+            D.label(surf, letter, (xr + ox - d, yr + oy), size, ink, halo)
 
     def point_label_size(self) -> int:
         """Font size of the point names beside the free points (grows with the board)."""
@@ -151,7 +152,7 @@ class AmoebaView(BoardView):
             dx, dy = self.scale * 0.27, self.scale * 0.16
             for lab, (px, py) in self._pix.items():
                 if lab not in stacks:
-                    D.label(surface, lab, (px + dx, py + dy), size)
+                    D.label(surface, lab, (px + dx, py + dy), size, theme=self.theme)
         super().draw_under(surface, stacks, deco)
 
     # ------------------------------------------------------------ what tall stacks hide
@@ -184,7 +185,7 @@ class AmoebaView(BoardView):
 
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
-        top, hi, side = D.piece_colors(code)
+        top, hi, side = self.theme.piece(code)
         mark = "kernel" if code.endswith("k") else ""
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
 

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 import pygame
 
 from ..rules.base import Game, Motion, RulesError
+from ..themes import CLASSIC, Theme
 from . import draw as D
 
 
@@ -72,8 +73,8 @@ class BoardView:
     def __init__(self, **options: Any) -> None:
         self.options = options
         self.generation = 0                          # bumped when the board's picture changes (RenderState)
-        self.theme = ""                              # the colour theme's name (set by the scene; RenderState)
-        self.flip = False                            # the board turned round (not offered yet; RenderState)
+        self.theme: Theme = CLASSIC                  # the colours, read at draw time (the scene sets app.theme)
+        self.flip = False                            # turned half round: Black's side at the top (layout)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.scale = 1.0
         self._show_coords = True
@@ -111,7 +112,7 @@ class BoardView:
 
     def render_state(self) -> RenderState:
         """The value every cache of this board's picture is keyed on (see ``RenderState``)."""
-        return RenderState(tuple(self.rect), self.flip, self._show_coords, self.theme, self.generation)
+        return RenderState(tuple(self.rect), self.flip, self._show_coords, self.theme.name, self.generation)
 
     # ------------------------------------------------------------ geometry hooks
     def points(self) -> Sequence[str]:
@@ -123,10 +124,25 @@ class BoardView:
         raise NotImplementedError
 
     # ------------------------------------------------------------ layout
+    def set_look(self, theme: Theme | None = None, flip: bool | None = None) -> None:
+        """Take the app's theme and flip setting (each frame is fine: a change of flip lays the
+        board out again; a change of theme shows in ``render_state``, so every cache follows)."""
+        if theme is not None:
+            self.theme = theme
+        if flip is not None and bool(flip) != self.flip:
+            self.flip = bool(flip)
+            if self.rect.w > 1:
+                self.layout(self.rect)
+
+    def model_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """Model coordinates as the board is shown: turned half round when flipped."""
+        return (-x, -y) if self.flip else (x, y)
+
     def layout(self, rect: pygame.Rect | Sequence[int]) -> None:
-        """Fit the board into ``rect`` (any size), centred, keeping its proportions."""
+        """Fit the board into ``rect`` (any size), centred, keeping its proportions (turned half
+        round when ``flip``: every label <-> pixel mapping follows)."""
         rect = pygame.Rect(rect)
-        pts = [self.model_xy(lab) for lab in self.points()]
+        pts = [self.model_to_screen(*self.model_xy(lab)) for lab in self.points()]
         minx = min(p[0] for p in pts) - self.margin
         maxx = max(p[0] for p in pts) + self.margin
         miny = min(p[1] for p in pts) - self.margin
@@ -139,13 +155,15 @@ class BoardView:
         self.rect = rect
         self._pix = {}
         for lab in self.points():
-            x, y = self.model_xy(lab)
+            x, y = self.model_to_screen(*self.model_xy(lab))
             self._pix[lab] = (round(cx + x * self.scale), round(cy - y * self.scale))
         self._bg = None
 
     def to_pixel(self, x: float, y: float) -> tuple[float, float]:
-        """Model coordinates (y north) to screen pixels."""
+        """Model coordinates (y north) to screen pixels (turned half round when flipped)."""
         ox, oy = self._origin
+        if self.flip:
+            x, y = -x, -y
         return ox + x * self.scale, oy - y * self.scale
 
     def pixel_of(self, label: str) -> tuple[int, int]:
@@ -311,7 +329,7 @@ class BoardView:
         """Highlights drawn below the pieces (rings on the board)."""
         r = self.radius_px
         p = self.pulse(deco.time)
-        P = D.PALETTE
+        P = self.theme
         for lab in deco.result:
             if lab in self._pix:
                 self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
@@ -351,7 +369,7 @@ class BoardView:
             n = len(stacks.get(lab, ()))
             if n and lab in self._pix:
                 px, py = self._pix[lab]
-                c = D.PALETTE.get(kind, D.PALETTE["move"])
+                c = self.theme.get(kind, self.theme.move)
                 top = py - (n - 1) * self.level_for(n) - self.level_px * 0.5
                 D.blit_center(surface, D.dot(max(3, self.radius_px // 3), (*c[:3], 230)), (px, top))
         for lab, pieces in deco.ghosts:
@@ -377,7 +395,7 @@ class BoardView:
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
         """The sprite of one piece (a shaded disc by default)."""
-        top, hi, side = D.piece_colors(code)
+        top, hi, side = self.theme.piece(code)
         mark = "kernel" if code.endswith("k") else ""
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, mark, self.squash)
 
@@ -514,7 +532,8 @@ class BoardInput:
     def mark_word(self, kind: str, plain: str = "a highlighted point") -> str:
         """How a text names a target mark: its colour in the current theme ('green') where the
         theme names it, else ``plain`` (the colour-blind theme names no colours)."""
-        return D.colour_name(kind) or plain
+        theme = getattr(self.view, "theme", None) or CLASSIC
+        return theme.colour_name(kind) or plain
 
     def threat_message(self, threats: Sequence[str]) -> str:
         """Warning text for ``game.threats()`` (empty: no warning). Override per game."""

@@ -17,57 +17,26 @@ import random
 from collections import OrderedDict
 from functools import _CacheInfo, lru_cache, update_wrapper
 from importlib import resources
-from typing import Any, Callable, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 import pygame
+
+from ..themes import CLASSIC, Theme
 
 Color3 = tuple[int, int, int]
 SS = 3  # supersampling factor for cached shapes
 
 # ------------------------------------------------------------------ palette
-PALETTE: dict[str, tuple[int, ...]] = {
-    "bg_top": (28, 36, 48),
-    "bg_bottom": (12, 16, 24),
-    "felt": (30, 78, 64),
-    "wood_light": (196, 150, 96),
-    "wood_dark": (150, 104, 60),
-    "wood_edge": (92, 58, 30),
-    "line": (84, 52, 26),
-    "line_light": (226, 190, 140),
-    "gold": (240, 190, 70),
-    "select": (255, 214, 90),
-    "move": (110, 220, 130),
-    "split": (90, 190, 255),
-    "threat": (240, 70, 60),
-    "last": (255, 170, 60),
-    "hover": (255, 255, 255),
-    "result": (255, 230, 120),
-    "text": (240, 236, 226),
-    "text_dim": (170, 176, 186),
-    "black_top": (52, 54, 62),
-    "black_hi": (118, 122, 136),
-    "black_side": (20, 21, 26),
-    "white_top": (236, 228, 210),
-    "white_hi": (255, 255, 252),
-    "white_side": (176, 164, 140),
-    # coordinate labels: on the playing surface (ink over a halo, readable on any wood grain)
-    # and on the frame / dark back rows
-    "coord_ink": (58, 32, 12),
-    "coord_halo": (250, 228, 190),
-    "frame_ink": (255, 240, 214),
-    "frame_halo": (36, 20, 8),
-}
-
-# Names of the highlight colours as texts may say them ("click a green point"), per kind; a kind
-# missing here is not named by colour (the colour-blind theme names none: texts then speak of
-# marks and shapes). ``game.themes.apply_theme`` changes it in place with the palette.
-COLOUR_NAMES: dict[str, str] = {"move": "green", "split": "blue", "walk": "green", "jump": "blue",
-                                "stack": "orange"}
+# The classic theme's colours, read-only: the colours of a theme are values (``game.themes``),
+# given to the drawing at draw time (``view.theme``, the functions' ``theme`` arguments); this
+# mapping is only the default of drawing that is not told a theme.
+PALETTE: Mapping[str, tuple[int, ...]] = MappingProxyType(CLASSIC.palette())
 
 
-def colour_name(kind: str) -> str:
-    """The colour word of a highlight kind in the current theme ('' when texts must not name it)."""
-    return COLOUR_NAMES.get(kind, "")
+def colour_name(kind: str, theme: Theme = CLASSIC) -> str:
+    """The colour word of a highlight kind in a theme ('' when texts must not name it)."""
+    return theme.colour_name(kind)
 
 
 # ------------------------------------------------------------------ bounded caches
@@ -180,7 +149,7 @@ def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Sur
 
 
 def text(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
-         color: Sequence[int] = PALETTE["text"], anchor: str = "center", bold: bool = False,
+         color: Sequence[int] = CLASSIC.text, anchor: str = "center", bold: bool = False,
          shadow: bool = True, alpha: int = 255) -> pygame.Rect:
     """Draw a label; anchor is a pygame.Rect attribute name ('center', 'midleft', 'topleft', ...)."""
     img = _render(s, int(size), tuple(color[:3]), bold)
@@ -220,11 +189,11 @@ def _label_img(s: str, size: int, ink: tuple[int, ...], halo: tuple[int, ...], b
 
 def label(surface: pygame.Surface, s: str, pos: tuple[float, float], size: int,
           ink: Sequence[int] | None = None, halo: Sequence[int] | None = None, anchor: str = "center",
-          bold: bool = True, alpha: int = 255) -> pygame.Rect:
+          bold: bool = True, alpha: int = 255, theme: Theme = CLASSIC) -> pygame.Rect:
     """A coordinate label: ink letters inside a halo of the contrasting colour, so they stay
-    readable on wood grain, lines and every theme (defaults: the palette's ``coord_*``)."""
-    ink = tuple(ink if ink is not None else PALETTE["coord_ink"])
-    halo = tuple(halo if halo is not None else PALETTE["coord_halo"])
+    readable on wood grain, lines and every theme (defaults: the theme's ``coord_*``)."""
+    ink = tuple(ink if ink is not None else theme.coord_ink)
+    halo = tuple(halo if halo is not None else theme.coord_halo)
     img = _label_img(s, max(6, int(size)), ink, halo, bold)
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if alpha < 255:
@@ -245,7 +214,7 @@ def vertical_gradient(size: tuple[int, int], top: Sequence[int], bottom: Sequenc
 
 
 @lru_cache(maxsize=8)
-def _wood_tile(seed: int) -> pygame.Surface:
+def _wood_tile(seed: int, light: Color3 = CLASSIC.wood_light, dark: Color3 = CLASSIC.wood_dark) -> pygame.Surface:
     """A small wood-grain tile (grain running vertically here; ``wood`` turns it).
 
     One strip of growth rings is drawn once and blitted column by column with a wavy
@@ -253,8 +222,6 @@ def _wood_tile(seed: int) -> pygame.Surface:
     """
     rng = random.Random(seed)
     w, h = 96, 240
-    light = PALETTE["wood_light"]
-    dark = PALETTE["wood_dark"]
     p = [rng.uniform(0, 6.28) for _ in range(4)]
     strip = pygame.Surface((1, 2 * h))
     for y in range(2 * h):
@@ -275,10 +242,10 @@ def _wood_tile(seed: int) -> pygame.Surface:
     return tile
 
 
-def wood(size: tuple[int, int], seed: int = 7) -> pygame.Surface:
-    """A wood surface of the given size (grain runs left-right)."""
+def wood(size: tuple[int, int], seed: int = 7, theme: Theme = CLASSIC) -> pygame.Surface:
+    """A wood surface of the given size (grain runs left-right) in the theme's wood colours."""
     w, h = max(1, size[0]), max(1, size[1])
-    tile = _wood_tile(seed)
+    tile = _wood_tile(seed, tuple(theme.wood_light[:3]), tuple(theme.wood_dark[:3]))
     return pygame.transform.smoothscale(pygame.transform.rotate(tile, 90), (w, h))
 
 
@@ -293,7 +260,7 @@ def _noise_tile(seed: int) -> pygame.Surface:
     return tile
 
 
-def felt(size: tuple[int, int], color: Sequence[int] = PALETTE["felt"], seed: int = 3) -> pygame.Surface:
+def felt(size: tuple[int, int], color: Sequence[int] = CLASSIC.felt, seed: int = 3) -> pygame.Surface:
     """Table felt: a soft vignette gradient with fine noise."""
     w, h = max(1, size[0]), max(1, size[1])
     base = pygame.Surface((w, h))
@@ -315,9 +282,9 @@ def felt(size: tuple[int, int], color: Sequence[int] = PALETTE["felt"], seed: in
     return base
 
 
-def background(size: tuple[int, int]) -> pygame.Surface:
-    """The app's backdrop: a dark felt table."""
-    return felt(size, (34, 58, 66))
+def background(size: tuple[int, int], theme: Theme = CLASSIC) -> pygame.Surface:
+    """The app's backdrop: a dark felt table in the theme's colour."""
+    return felt(size, theme.backdrop)
 
 
 # ------------------------------------------------------------------ shapes
@@ -517,11 +484,9 @@ def disc_anchor(radius: int, squash: float = 0.78) -> tuple[int, int]:
     return r + 2, max(2, int(r * squash)) + 2
 
 
-def piece_colors(code: str) -> tuple[Color3, Color3, Color3]:
-    """(top, highlight, side) colours for a piece code starting with B or W."""
-    if code.startswith("W"):
-        return PALETTE["white_top"][:3], PALETTE["white_hi"][:3], PALETTE["white_side"][:3]  # type: ignore[return-value]
-    return PALETTE["black_top"][:3], PALETTE["black_hi"][:3], PALETTE["black_side"][:3]  # type: ignore[return-value]
+def piece_colors(code: str, theme: Theme = CLASSIC) -> tuple[Color3, Color3, Color3]:
+    """(top, highlight, side) colours for a piece code starting with B or W, in a theme."""
+    return theme.piece(code)
 
 
 def badge(surface: pygame.Surface, center: tuple[float, float], label: str, size: int,

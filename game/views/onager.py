@@ -27,6 +27,7 @@ import pygame
 
 from ..rules.base import Game, RulesError
 from ..rules.hexgrid import grid
+from ..themes import CLASSIC
 from . import draw as D
 from .base import BoardInput, BoardView, ClickResult, Decorations, Option
 
@@ -37,21 +38,11 @@ CORNERS = ("f11", "k6", "k1", "f1", "a1", "a6")   # anticlockwise from the east
 LAKE_HINT = "Place a lake: any empty cell except the centre"
 COLOUR_NAME = {"B": "Black", "W": "White"}
 
-# highlight colours by target kind
-KIND_COLOUR: dict[str, tuple[int, int, int]] = {
-    "walk": (110, 222, 130),      # walk to a neighbour
-    "jump": (92, 186, 255),       # jump onto an empty cell (ends the move)
-    "stack": (255, 150, 60),      # jump onto an enemy piece (the move may go on)
-    "end": (255, 214, 90),        # end the chain on the current cell
-    "lake": (120, 206, 255),      # setup: a legal lake cell
-    "move": (110, 222, 130),
-    "place": (120, 206, 255),
-    "no": (238, 64, 52),          # setup: a cell where no lake may go (hovered)
-}
-THREAT = (238, 64, 52)
-RESULT = (255, 222, 110)
-LAST = (255, 168, 60)
-SELECT = (255, 214, 90)
+# Highlight colours by target kind are the theme's (``view.theme.kind_colour(kind)``: walk, jump,
+# stack, end, lake, place, no), like the result, last move, threat and selection colours.
+
+
+PIVOT_GLOW = (255, 246, 190)    # local colour (not a theme value): a jump's pivot, lit in previews and animations
 
 
 # ====================================================================== cached shapes
@@ -165,12 +156,12 @@ def lake_stone(radius: int, thickness: int, squash: float) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def warning_badge(size: int) -> pygame.Surface:
-    """A small red round badge with '!' (back-row danger)."""
+def warning_badge(size: int, colour: tuple[int, int, int] = CLASSIC.threat) -> pygame.Surface:
+    """A small round badge with '!' in the theme's danger colour (back-row danger)."""
     size = max(10, int(size))
     s = pygame.Surface((size + 4, size + 4), pygame.SRCALPHA)
     D.blit_center(s, D.dot(size // 2 + 1, (60, 8, 4, 200)), (s.get_width() / 2 + 1, s.get_height() / 2 + 1))
-    D.blit_center(s, D.dot(size // 2, (*THREAT, 255)), (s.get_width() / 2, s.get_height() / 2))
+    D.blit_center(s, D.dot(size // 2, (*colour[:3], 255)), (s.get_width() / 2, s.get_height() / 2))
     D.text(s, "!", (s.get_width() / 2, s.get_height() / 2), int(size * 0.8), (255, 255, 255), bold=True,
            shadow=False)
     return s
@@ -249,7 +240,7 @@ class OnagerView(BoardView):
             pygame.draw.polygon(shadow, (0, 0, 0, 15), sh(self._outline(frame_g + i * 0.035), s * 0.05, s * 0.1))
         surf.blit(shadow, (0, 0))
         # the frame: darker wood with bevelled edges
-        wood = D.wood(size, seed=11)
+        wood = D.wood(size, seed=11, theme=self.theme)
         frame = wood.copy()
         frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
         surf.blit(masked(frame, outer), (0, 0))
@@ -259,7 +250,7 @@ class OnagerView(BoardView):
             ny = (a[1] + b[1]) / 2 - (oy + self.to_pixel(0, 0)[1])
             light = ny < 0 or (ny <= 1 and (a[0] + b[0]) / 2 < ox + self.to_pixel(0, 0)[0])
             pygame.draw.line(surf, (236, 200, 150) if light else (70, 42, 20), a, b, lw)
-        pygame.draw.aalines(surf, D.PALETTE["wood_edge"], True, outer)
+        pygame.draw.aalines(surf, self.theme.wood_edge, True, outer)
         # the tray the cells stand in: dark, with a shadowed upper edge
         trayimg = wood.copy()
         trayimg.fill((92, 64, 46), special_flags=pygame.BLEND_RGB_MULT)
@@ -273,7 +264,7 @@ class OnagerView(BoardView):
         # the cells: light wood tiles, each bevelled; back rows stained
         rc = self.cell_px
         tr = rc * 0.935
-        face = D.wood(size, seed=5)
+        face = D.wood(size, seed=5, theme=self.theme)
         face.fill((255, 244, 228), special_flags=pygame.BLEND_RGB_MULT)
         face = with_alpha(face)
         mask = pygame.Surface(size, pygame.SRCALPHA)
@@ -289,7 +280,7 @@ class OnagerView(BoardView):
             D.blit_center(surf, tile_overlay(int(tr), kind), (px + ox, py + oy))
         # warm light from the upper left
         glow = pygame.Surface(size, pygame.SRCALPHA)
-        cx, cy = self.to_pixel(-2.0, 2.2)
+        cx, cy = self.to_pixel(*self.model_to_screen(-2.0, 2.2))      # the upper left as seen
         for i in range(10, 0, -1):
             pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.85 * i)
         surf.blit(masked(glow, tray), (0, 0))
@@ -337,13 +328,14 @@ class OnagerView(BoardView):
         s = self.scale
         g = self.grid
         big = max(13, int(s * 0.3))
-        ink, halo = D.PALETTE["frame_ink"], D.PALETTE["frame_halo"]
+        ink, halo = self.theme.frame_ink, self.theme.frame_halo
+        out = -1 if self.flip else 1            # a row's first cell is on the west (east when flipped)
         for i in range(g.rows):
             row = [p for p in range(g.size) if g.row_of[p] == i]
             letter = chr(ord("a") + i)
             for p, side in ((row[0], -1), (row[-1], 1)):
                 x, y = self.pixel_of(g.labels[p])
-                D.label(surf, letter, (x + ox + side * s * 0.86, y + oy), big, ink, halo)
+                D.label(surf, letter, (x + ox + out * side * s * 0.86, y + oy), big, ink, halo)
 
     def cell_label_size(self) -> int:
         """Font size of the names of the empty cells (grows with the board)."""
@@ -356,7 +348,7 @@ class OnagerView(BoardView):
         g = self.grid
         size = self.cell_label_size()
         off = self.scale * 0.31
-        P = D.PALETTE
+        P = self.theme
         dark_row = (P["frame_ink"], P["frame_halo"])
         pale_row = ((58, 32, 12), (250, 240, 222))
         plain = (P["coord_ink"], P["coord_halo"])
@@ -372,7 +364,7 @@ class OnagerView(BoardView):
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
         if code == "L":
             return lake_stone(radius, max(2, int(self.level_px * 0.8)), self.squash)
-        top, hi, side = D.piece_colors(code)
+        top, hi, side = self.theme.piece(code)
         return D.disc(radius, max(2, int(self.level_px)), top, hi, side, "", self.squash)
 
     def draw(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]],
@@ -388,6 +380,7 @@ class OnagerView(BoardView):
             D.blit_center(surface, hex_shape(int(self.cell_px * k), (*color[:3], a), width, glow), self._pix[label])
 
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        T = self.theme
         rc = self.cell_px
         p = self.pulse(deco.time)
         thin = max(2, int(rc * 0.07))
@@ -399,32 +392,32 @@ class OnagerView(BoardView):
             if st and st[0] == "L" and lab in self._pix:
                 D.blit_center(surface, water_cell(int(rc * 0.935)), self._pix[lab])
         for lab in deco.result:
-            self._hex(surface, lab, 0.9, RESULT, 110, 0)
-            self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
+            self._hex(surface, lab, 0.9, T.result, 110, 0)
+            self._hex(surface, lab, 0.86, T.result, 255, bold, glow)
         for lab in deco.marks:             # a lesson's highlights: the same glowing outline
             if lab not in deco.result:
-                self._hex(surface, lab, 0.9, RESULT, 70, 0)
-                self._hex(surface, lab, 0.86, RESULT, 255, bold, glow)
+                self._hex(surface, lab, 0.9, T.result, 70, 0)
+                self._hex(surface, lab, 0.86, T.result, 255, bold, glow)
         for lab in deco.last_move:
-            self._hex(surface, lab, 0.9, LAST, 45, 0)
-            self._hex(surface, lab, 0.85, LAST, 210, thin + 1)
+            self._hex(surface, lab, 0.9, T.last, 45, 0)
+            self._hex(surface, lab, 0.85, T.last, 210, thin + 1)
         for lab in deco.threats:
-            self._hex(surface, lab, 0.9, THREAT, 60 + 50 * p, 0)
-            self._hex(surface, lab, 0.86, THREAT, 160 + 95 * p, bold, glow)
+            self._hex(surface, lab, 0.9, T.threat, 60 + 50 * p, 0)
+            self._hex(surface, lab, 0.86, T.threat, 160 + 95 * p, bold, glow)
         for lab in deco.selectable:
             if lab != deco.selected:
-                self._hex(surface, lab, 0.9, SELECT, 25 + 30 * p, 0)
-                self._hex(surface, lab, 0.84, SELECT, 150 + 105 * p, thin + 1, glow // 2)
+                self._hex(surface, lab, 0.9, T.select, 25 + 30 * p, 0)
+                self._hex(surface, lab, 0.84, T.select, 150 + 105 * p, thin + 1, glow // 2)
         if deco.selected:
-            self._hex(surface, deco.selected, 0.9, SELECT, 70, 0)
-            self._hex(surface, deco.selected, 0.84, SELECT, 255, bold, glow)
+            self._hex(surface, deco.selected, 0.9, T.select, 70, 0)
+            self._hex(surface, deco.selected, 0.84, T.select, 255, bold, glow)
         for lab, kind in deco.preview_targets.items():
-            c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+            c = T.kind_colour(kind)
             self._hex(surface, lab, 0.84, c, 40, 0)
             if lab in self._pix:
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.12)), (*c, 170)), self._pix[lab])
         for lab, kind in deco.targets.items():
-            c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+            c = T.kind_colour(kind)
             strong = lab == deco.hover
             self._hex(surface, lab, 0.9, c, 120 if strong else 70 + 25 * p, 0)
             self._hex(surface, lab, 0.84, c, 255 if strong else 170 + 60 * p, bold if strong else thin,
@@ -453,7 +446,7 @@ class OnagerView(BoardView):
                 n += 1
             if n and lab in self._pix:
                 px, py = self._pix[lab]
-                c = KIND_COLOUR.get(kind, KIND_COLOUR["walk"])
+                c = T.kind_colour(kind)
                 top = py - (n - 1) * self.level_for(n) - lv * 0.5 - (0.7 * lv if path and lab == path[-1] else 0)
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.15)), (20, 16, 12, 160)), (px + 1, top + 1))
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.14)), (*c, 235)), (px, top))
@@ -472,7 +465,7 @@ class OnagerView(BoardView):
                 px, py = self._pix[lab]
                 n = len(stacks.get(lab, ()))
                 top = py - max(0, n - 1) * self.level_for(max(1, n))
-                D.blit_center(surface, warning_badge(int(rc * 0.42)), (px - rc * 0.62, top - rc * 0.42))
+                D.blit_center(surface, warning_badge(int(rc * 0.42), T.threat), (px - rc * 0.62, top - rc * 0.42))
         for lab, tag in deco.tags.items():
             if lab in self._pix:
                 px, py = self._pix[lab]
@@ -495,7 +488,7 @@ class OnagerView(BoardView):
         rc = self.cell_px
         pts = [self._pix[lab] for lab in labels]
         w = max(3, int(rc * 0.1))
-        col = LAST
+        col = self.theme.last
         if len(pts) > 2:
             x0 = min(p[0] for p in pts) - w * 2
             y0 = min(p[1] for p in pts) - w * 2
@@ -546,7 +539,7 @@ class OnagerView(BoardView):
         x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
         y = max(center[1], self.rect.y + size)
         surface.blit(box, box.get_rect(center=(round(x), round(y))))
-        D.text(surface, text, (x, y), size, D.PALETTE["text"], bold=True, shadow=False)
+        D.text(surface, text, (x, y), size, self.theme.text, bold=True, shadow=False)
 
 
 # ====================================================================== text helpers

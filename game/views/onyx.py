@@ -31,13 +31,9 @@ SWAP_TEXT = "swap"
 SWAP_LABEL = "Swap colours"
 
 # board colours (in the family of the Amoeba board and the theme)
-BAND_BLACK = ((44, 46, 54), (86, 90, 104))       # base, sheen
-BAND_WHITE = ((234, 228, 212), (255, 253, 246))
-TEXT_ON_BLACK = (236, 226, 204)
-TEXT_ON_WHITE = (70, 56, 40)
-SQUARE_TINT = (176, 150, 128)                     # multiplies the wood of the square cells
-CAPTURE = (255, 84, 64)
-WIN_GOLD = (255, 214, 96)
+# The bands', the inlaid squares', captures' and the winning chain's colours are the theme's
+# (``view.theme``: band_black, band_white and their sheens, text_on_black/white, square_tint,
+# capture, win_gold), read at draw time.
 
 
 # ====================================================================== sprites
@@ -230,7 +226,7 @@ class OnyxView(BoardView):
         surf.blit(shadow, (0, 0))
 
         # the frame: dark wood with a bevel
-        wood = D.wood(box.size, seed=17)
+        wood = D.wood(box.size, seed=17, theme=self.theme)
         frame = wood.copy()
         frame.fill((140, 104, 80), special_flags=pygame.BLEND_RGB_MULT)
         mask = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -240,7 +236,7 @@ class OnyxView(BoardView):
         framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(framed, (0, 0))
         lw = max(2, int(s * 0.035))
-        bl, br, tr, tl = outer
+        bl, br, tr, tl = outer[2:] + outer[:2] if self.flip else outer    # as seen: the light comes from the top left
         pygame.draw.line(surf, (232, 196, 146), tl, tr, lw)
         pygame.draw.line(surf, (226, 188, 138), tl, bl, lw)
         pygame.draw.line(surf, (70, 42, 20), bl, br, lw)
@@ -252,7 +248,7 @@ class OnyxView(BoardView):
 
         # the playing surface: light wood, square cells inlaid darker
         face = pygame.Surface(box.size, pygame.SRCALPHA)
-        face.blit(conv(D.wood(box.size, seed=5)), (0, 0))
+        face.blit(conv(D.wood(box.size, seed=5, theme=self.theme)), (0, 0))
         m2 = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(m2, (255, 255, 255, 255), inner)
         face.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -263,8 +259,8 @@ class OnyxView(BoardView):
         for (cx, cy) in g.cell_mid:
             pts = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
             pygame.draw.polygon(sq_mask, (255, 255, 255, 255), pts)
-        inlay = conv(D.wood(box.size, seed=23)).copy()
-        inlay.fill(SQUARE_TINT, special_flags=pygame.BLEND_RGB_MULT)
+        inlay = conv(D.wood(box.size, seed=23, theme=self.theme)).copy()
+        inlay.fill(self.theme.square_tint, special_flags=pygame.BLEND_RGB_MULT)
         inlay_s = pygame.Surface(box.size, pygame.SRCALPHA)
         inlay_s.blit(inlay, (0, 0))
         inlay_s.blit(sq_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -290,13 +286,13 @@ class OnyxView(BoardView):
             pygame.draw.line(surf, (226, 196, 152), (a[0], a[1] - ew), (b[0], b[1] - ew), ew)
         # soft light from the top left over the whole surface
         glow = pygame.Surface(box.size, pygame.SRCALPHA)
-        gx, gy = self.to_pixel(-0.2 * n, 1.25 * n)
+        gx, gy = self.to_pixel(*self.model_to_screen(-0.2 * n, 1.25 * n))     # the upper left as seen
         for i in range(10, 0, -1):
             pygame.draw.circle(glow, (255, 240, 210, 5), (gx + ox, gy + oy), s * n * 0.12 * i)
         glow.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(glow, (0, 0))
         # inner lip of the playing surface
-        ib, ir, it, il = inner
+        ib, ir, it, il = inner[2:] + inner[:2] if self.flip else inner
         lw2 = max(2, int(s * 0.03))
         pygame.draw.line(surf, (96, 60, 30), il, it, lw2)
         pygame.draw.line(surf, (96, 60, 30), il, ib, lw2)
@@ -307,7 +303,7 @@ class OnyxView(BoardView):
         line_w = max(1, int(s * 0.045))
         diag_w = max(1, int(s * 0.032))
         light = (232, 200, 154)
-        dark = D.PALETTE["line"]
+        dark = self.theme.line
 
         def engrave(a: tuple[float, float], b: tuple[float, float], w: int) -> None:
             pygame.draw.line(surf, light, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), w)
@@ -382,7 +378,8 @@ class OnyxView(BoardView):
         ]
         W, H = surf.get_size()
         for owner, poly, _ in sides:
-            base, sheen = BAND_BLACK if owner == "B" else BAND_WHITE
+            t = self.theme
+            base, sheen = (t.band_black, t.band_black_sheen) if owner == "B" else (t.band_white, t.band_white_sheen)
             layer = pygame.Surface((W, H), pygame.SRCALPHA)
             pygame.draw.polygon(layer, (*base, 255), poly)
             # a soft sheen along the middle of the band
@@ -410,11 +407,11 @@ class OnyxView(BoardView):
         for x in range(n):
             for y in (1 - mid_band, n + mid_band):
                 px, py = self.to_pixel(x, y)
-                D.text(surf, letters[x], (px + ox, py + oy), size, TEXT_ON_BLACK, bold=True, shadow=False)
+                D.text(surf, letters[x], (px + ox, py + oy), size, self.theme.text_on_black, bold=True, shadow=False)
         for y in range(1, n + 1):
             for x in (-mid_band, n - 1 + mid_band):
                 px, py = self.to_pixel(x, y)
-                D.text(surf, str(y), (px + ox, py + oy), size, TEXT_ON_WHITE, bold=True, shadow=False)
+                D.text(surf, str(y), (px + ox, py + oy), size, self.theme.text_on_white, bold=True, shadow=False)
 
     # ------------------------------------------------------------ stones
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
@@ -456,7 +453,7 @@ class OnyxView(BoardView):
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         r = self.radius_px
         p = self.pulse(deco.time)
-        P = D.PALETTE
+        P = self.theme
         pix = self._pix
         # closed midpoints (a corner of the square is taken): crossed out, so they do not look
         # like the open ones, which keep their light collar
@@ -512,7 +509,7 @@ class OnyxView(BoardView):
                      ) -> tuple[pygame.Surface | None, tuple[int, int]]:
         """The glowing gold links of a winning chain (cached per chain, stones and layout)."""
         links = tuple(self.chain_links(chain, stacks or {}))
-        key = (chain, links, tuple(self.rect), self.scale)
+        key = (chain, links, tuple(self.rect), self.scale, self.flip, self.theme.name)
         cached = getattr(self, "_chain_cache", None)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -528,7 +525,7 @@ class OnyxView(BoardView):
         y1 = max(p[1] for p in pts) + pad
         layer = pygame.Surface((x1 - x0, y1 - y0), pygame.SRCALPHA)
         for width, a in ((w * 2, 50), (int(w * 1.3), 90), (w, 230)):
-            col = (*WIN_GOLD, a)
+            col = (*self.theme.win_gold, a)
             for la, lb in links:
                 p, q = self._pix[la], self._pix[lb]
                 p, q = (p[0] - x0, p[1] - y0), (q[0] - x0, q[1] - y0)
@@ -578,12 +575,12 @@ class OnyxView(BoardView):
         box.center = (self.rect.centerx, self.rect.y + self.rect.h * (0.3 if upper <= len(ys) - upper else 0.7))
         alpha = int(255 * fade) // 15 * 15
         D.blit_center(surface, D.rounded_panel(box.size, (22, 18, 14, 235), radius=h // 3,
-                                               border=(*WIN_GOLD, 255), border_width=max(2, big // 10)),
+                                               border=(*self.theme.win_gold, 255), border_width=max(2, big // 10)),
                       box.center, alpha)
         D.text(surface, self.SWAP_TITLE, (box.centerx, box.y + big * 1.0), big, (255, 226, 140), bold=True,
                alpha=alpha)
         D.text(surface, self.SWAP_TEXT, (box.centerx, box.y + big * 1.75 + small * 0.75), small,
-               D.PALETTE["text"], shadow=False, alpha=alpha)
+               self.theme.text, shadow=False, alpha=alpha)
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         r = self.radius_px

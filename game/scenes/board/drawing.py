@@ -11,12 +11,14 @@ import math
 from typing import Any, Sequence
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from ...rules.base import Color
 from ...themes import current_theme
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
 from ...ui.overlays import draw_tooltip, draw_unavailable
+from ...ui.text import wrap
 from ...views import BoardView, Decorations
 from ...views import draw as D
 
@@ -91,12 +93,12 @@ class BoardDrawing:
         back = self.app.backdrop()
         in_static = self._board_in_static()
         board = self.view.board_surface() if in_static else None
-        key = (self.size, current_theme(), tuple(self.panel_rect), tuple(self.board_rect),
+        key = (self.size, self.app.theme.name, tuple(self.panel_rect), tuple(self.board_rect),
                self.render_state() if in_static else None)
         if getattr(self, "_static_key", None) != key:
             layer = back.copy()
             p = self.panel_rect
-            draw_panel(layer, p)
+            draw_panel(layer, p, self.app.theme)
             if board is not None and self.view is not None:
                 layer.blit(board, self.view.rect.topleft)
             self._static_has_board = board is not None
@@ -228,11 +230,12 @@ class BoardDrawing:
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """What the board scene draws over its area itself (the layout audit checks it): the
-        thinking pill, in the board area. (The game-over banner is the status box.)"""
+        thinking pill, in the board area, and the result banner's texts."""
         box = getattr(self, "thinking_rect", None)
+        out = self.banner_text_rects()
         if box is not None and (self.thinking or self.waiting):
-            return [("thinking", box, self.board_rect, self.px(15))]
-        return []
+            out.append(("thinking", box, self.board_rect, self.px(15)))
+        return out
 
     def _free_spot(self, size: tuple[int, int], places: Sequence[str], avoid: Sequence[str]) -> pygame.Rect:
         """A rectangle of ``size`` in the board area covering the fewest points (``avoid`` labels weigh most)."""
@@ -313,13 +316,207 @@ class BoardDrawing:
             why = reason[:1].upper() + reason[1:]
         return head, why
 
+    # ------------------------------------------------------------ the result banner
+    def banner_shown(self) -> bool:
+        """The result banner is on the board: the game is over where it stands and that position
+        is shown (never while browsing earlier positions), no move is animating."""
+        m = self.match
+        return (m is not None and self.view is not None and m.is_over and not m.browsing
+                and self.anim is None and not self.history.replaying)
+
+    def banner_is_open(self) -> bool:
+        """Open (the card) or shrunk to a strip at the board's top edge; a new ending opens it."""
+        m = self.match
+        key = (m.live.uid, m.live_result.reason if m.live_result else "") if m is not None else None
+        if getattr(self, "_banner_for", None) != key:
+            self._banner_for = key
+            self._banner_open = True
+        return bool(self._banner_open)
+
+    def set_banner_open(self, open_: bool) -> None:
+        self.banner_is_open()
+        self._banner_open = open_
+        self._sync_banner()
+
+    def banner_actions(self) -> list[tuple[str, str, str]]:
+        """The buttons a player wants after a game: (key, label, tooltip)."""
+        m = self.match
+        out = []
+        if m is not None and m.live.ply > 0:
+            out.append(("review", "Review", "The engine judges every move of the game"))
+        out.append(("new", "New game", "Set up a new game"))
+        out.append(("rematch", "Rematch", "The same game again, colours swapped"))
+        return out
+
+    def banner_geometry(self) -> dict[str, Any]:
+        """Where the banner's parts go: 'card' (or 'strip'), the headline and reason lines with
+        their font sizes, and the buttons' rectangles by key. The card goes where it covers none
+        of the result's highlighted points if it can (the middle first). Kept until it changes."""
+        m = self.match
+        key = (tuple(self.board_rect), self.banner_is_open(), m.live.uid if m else None,
+               m.result if m else None, self.px(100))
+        kept = getattr(self, "_banner_geo", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        geo = self._banner_geometry()
+        self._banner_geo = (key, geo)
+        return geo
+
+    def _banner_geometry(self) -> dict[str, Any]:
+        px = self.px
+        br = self.board_rect
+        head, why = self.result_texts()
+        head = self.winner_words() or head
+        geo: dict[str, Any] = {"head": head, "why": why}
+        bh, gap, pad = px(38), px(8), px(16)
+        if self.banner_is_open():
+            w = min(px(470), br.w - px(24))
+            hs, rs = px(24), px(16)
+            close = px(30)
+            inner = w - 2 * pad
+            head_lines = wrap(head, D.font(hs, True), inner - close - gap)[:2]
+            why_lines = wrap(why + ".", D.font(rs), inner)[:3]
+            acts = self.banner_actions()
+            bw = (inner - gap * (len(acts) - 1)) // max(1, len(acts))
+            h = pad + len(head_lines) * px(32) + px(4) + len(why_lines) * px(22) + px(14) + bh + pad
+            card = pygame.Rect(0, 0, w, h)
+            card.center = br.center
+            try:
+                fn = getattr(self.match.game, "highlight_result", None)
+                avoid = list(fn()) if fn and self.match.game.is_over else []
+            except Exception:
+                avoid = []
+            if avoid and self.view is not None:
+                card = self._best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
+                                                "topright", "bottomleft", "bottomright"), avoid)[0]
+            geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, hs=hs, rs=rs)
+            buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
+            y = card.bottom - pad - bh
+            for i, (key, _label, _tip) in enumerate(acts):
+                buttons[key] = pygame.Rect(card.x + pad + i * (bw + gap), y, bw, bh)
+            geo["buttons"] = buttons
+        else:
+            h = px(34)              # over the frame's edge: no point of the board under it
+            strip = pygame.Rect(br.x + px(8), br.y + px(2), br.w - px(16), h)
+            bw = px(92)
+            hs = px(17)
+            room = strip.w - bw - 3 * px(10)
+            line = f"{head} · {why}"
+            f = D.font(hs, True)
+            if f.size(line)[0] > room:
+                line = head
+            while f.size(line)[0] > room and len(line) > 4:
+                line = line[:-2].rstrip() + "…"
+            geo.update(rect=strip, head_lines=[line], why_lines=[], hs=hs, rs=hs,
+                       buttons={"open": pygame.Rect(strip.right - px(6) - bw, strip.y + px(3), bw, h - px(6))})
+        return geo
+
+    def _sync_banner(self) -> None:
+        """One pygame-gui button per banner action while the banner shows (kept until it changes)."""
+        W = self.w
+        if not W or self.root is None:
+            return
+        want: Any = None
+        if self.banner_shown():
+            geo = self.banner_geometry()
+            want = (tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items())), self.banner_is_open())
+        if want == getattr(self, "_banner_built", None):
+            return
+        for k in [k for k in W if k.startswith("banner:")]:
+            W.pop(k).kill()
+        self._banner_built = want
+        if want is None:
+            return
+        labels = {key: (label, tip) for key, label, tip in self.banner_actions()}
+        labels["close"] = ("×", "Close: see the board (the result stays at its top edge)")
+        labels["open"] = ("Details", "Show the result and what to do next")
+        for key, r in geo["buttons"].items():
+            label, tip = labels[key]
+            oid = "#primary_button" if key in ("rematch", "open") else None
+            W[f"banner:{key}"] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
+
+    def banner_button(self, event: pygame.event.Event) -> bool:
+        """A press of one of the banner's buttons; True if it was one."""
+        key = next((k[7:] for k, el in self.w.items() if k.startswith("banner:") and event.ui_element is el), None)
+        if key is None:
+            return False
+        if key == "close":
+            self.set_banner_open(False)
+        elif key == "open":
+            self.set_banner_open(True)
+        elif key == "review":
+            self.set_banner_open(False)
+            if not self.review.running:
+                self.review.start()
+        elif key == "new":
+            self.new_game()
+        elif key == "rematch":
+            self.rematch()
+        return True
+
+    def banner_covers(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the banner (clicks there do not reach the board)?"""
+        if not self.banner_shown():
+            return False
+        return self.banner_geometry()["rect"].collidepoint(pos)
+
     def _draw_banner(self, surface: pygame.Surface, overlay: bool = False) -> None:
-        """The game-over banner (winner and reason) has a fixed home that covers nothing: the
-        status box in the panel shows it (``panel._update_status_box``, grown to fit), so here
-        only its place is noted (``banner_rect``); nothing is drawn over the board."""
-        box = self.w.get("status") if self.w else None
-        if box is not None and self.match is not None and self.match.is_over:
-            self.banner_rect = box.get_abs_rect()
+        """The result banner on the board: a card in the middle of the board (the winner by name
+        and colour, the reason, Review / New game / Rematch, × to shrink it) or, once closed, a
+        strip along the board's top edge (Details opens it again). Its buttons are widgets
+        (``_sync_banner``); the texts are drawn here. ``banner_rect`` notes its place."""
+        if not self.banner_shown():
+            return
+        px = self.px
+        geo = self.banner_geometry()
+        rect = geo["rect"]
+        self.banner_rect = rect
+        win = self.match.result.winner if self.match.result else None
+        edge = (214, 170, 96, 255)
+        surface.blit(D.rounded_panel(rect.size, (22, 17, 13, 238), radius=px(14), border=edge, border_width=2),
+                     rect.topleft)
+        gold = (255, 226, 168)
+        if geo["why_lines"]:
+            x, y = rect.x + px(16), rect.y + px(16)
+            if win is not None:
+                colour_icon(surface, (x + px(11), y + px(16)), win, px(11))
+                x += px(30)
+            for line in geo["head_lines"]:
+                D.text(surface, line, (x, y), geo["hs"], gold, anchor="topleft", bold=True, shadow=False)
+                y += px(32)
+            y += px(4)
+            for line in geo["why_lines"]:
+                D.text(surface, line, (rect.x + px(16), y), geo["rs"], D.PALETTE["text"], anchor="topleft", shadow=False)
+                y += px(22)
+        else:
+            D.text(surface, geo["head_lines"][0], (rect.x + px(14), rect.centery), geo["hs"], gold, anchor="midleft",
+                   bold=True, shadow=False)
+
+    def banner_text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """The banner's drawn texts (for the layout audit)."""
+        if not self.banner_shown():
+            return []
+        px = self.px
+        geo = self.banner_geometry()
+        rect = geo["rect"]
+        out = []
+        if geo["why_lines"]:
+            x, y = rect.x + px(16), rect.y + px(16)
+            if self.match.result.winner is not None:
+                x += px(30)
+            for line in geo["head_lines"]:
+                w, h = D.font(geo["hs"], True).size(line)
+                out.append(("banner head", pygame.Rect(x, y, w, h), rect, geo["hs"]))
+                y += px(32)
+            y += px(4)
+            for line in geo["why_lines"]:
+                w, h = D.font(geo["rs"]).size(line)
+                out.append(("banner reason", pygame.Rect(rect.x + px(16), y, w, h), rect, geo["rs"]))
+                y += px(22)
+        else:
+            w, h = D.font(geo["hs"], True).size(geo["head_lines"][0])
+            out.append(("banner strip", pygame.Rect(rect.x + px(14), rect.centery - h // 2, w, h), rect, geo["hs"]))
+        return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: colour icons in the panel and the stack tooltip."""
@@ -327,14 +524,10 @@ class BoardDrawing:
         if m is None or not self.w:
             return
         r = self.px(11)
-        if m.result is None:
-            col = m.to_move
-        else:
-            col = m.result.winner if m.result.winner is not None else m.to_move
-        colour_icon(surface, self.turn_icon, col, self.px(13))
-        if m.is_over and self.anim is None and self.view is not None:
-            self._draw_banner(surface, overlay=True)
-        if self.thinking or self.waiting:
+        side, result = self.turn_shown()
+        if result is None:                  # the side to move's disc; none when the game is over
+            colour_icon(surface, self.turn_icon, side, self.px(13))
+        if (self.thinking or self.waiting) and result is None:
             cx, cy = self.turn_icon
             rr = self.px(17)
             for i in range(8):   # a ring of dots chasing round the side to move

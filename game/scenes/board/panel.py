@@ -9,6 +9,7 @@ is not a board point (Onyx "Swap colours", Onager "End move").
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pygame
@@ -23,6 +24,18 @@ from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
 from .. import files
 from .movebox import PLACEHOLDER
+
+def player_words(text: str) -> str:
+    """A parser's or a record reader's message in a player's words: "move 5 '3' refused: '3' is
+    not an Amoeba move" becomes "Move 5 (“3”) is not a move of this game"."""
+    def one(mt: "re.Match[str]") -> str:
+        n, move, why = mt.group(1), mt.group(2), mt.group(3)
+        if "not a" in why and "move" in why:
+            return f"Move {n} (“{move}”) is not a move of this game"
+        why = re.sub(r"'([^']*)'", r"“\1”", why).strip()
+        return f"Move {n} (“{move}”) could not be played: {why}"
+    return re.sub(r"move (\d+) '([^']*)'(?: [^:]*?)? (?:is )?refused: ([^.]*)", one, str(text))
+
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
 COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
@@ -46,13 +59,17 @@ class BoardPanel:
         p = self.panel_rect
         x, iw = p.x + px(18), p.w - px(36)
         y = p.y + px(14)
+        compact = p.h < px(720)          # a low window: the move list keeps room for 5 rows and more
         title = self.game_name.capitalize() or "Game"
         if self.match is not None and self.match.game.variant_name():
             title += f"  ·  {self.match.game.variant_name()}"
         menu_w = px(74)
         W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", self.ui, container=self.root,
                              tool_tip_text="Back to the main menu (Esc)")
-        room = iw - menu_w - px(6)
+        keys_w = px(34)
+        W["keys"] = UIButton(pygame.Rect(x + iw - menu_w - px(6) - keys_w, y, keys_w, px(30)), "?", self.ui,
+                             container=self.root, tool_tip_text="Keys and shortcuts (F1 or ?)")
+        room = iw - menu_w - keys_w - px(12)
         head_font = D.font(px(15), True)
         for cand in (title, title.split(",")[0], self.game_name.capitalize() or "Game"):
             title = cand
@@ -79,8 +96,8 @@ class BoardPanel:
         W["count_w"] = FastLabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
                                  container=self.root, size=fsize(18), bold=True)
         self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
-        y += px(40)
-        bh, gap = px(40), px(8)
+        y += px(34 if compact else 40)
+        bh, gap = px(36 if compact else 40), px(8)
         n_rows = 3
         buttons_h = n_rows * bh + (n_rows - 1) * gap
         status_h = px(64)                  # two lines; a longer text grows into the move list
@@ -94,13 +111,15 @@ class BoardPanel:
         box_h = px(30)
         box_y = tool_y - box_h
         sy = box_y - px(8) - status_h
-        W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
-                                  object_id="#heading")
-        y += px(24)
+        if not compact:                  # (a low window: the list needs no heading to be read as the moves)
+            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
+                                      object_id="#heading")
+            y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
         W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
         W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
                                  placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
+        self._banner_built = None  # the result banner's buttons are made by _sync_banner
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
@@ -144,17 +163,31 @@ class BoardPanel:
 
     # ------------------------------------------------------------ state -> screen
     def set_status(self, text: str, kind: str = "info") -> None:
-        self.status = text
+        self.status = player_words(text)
         self.status_kind = kind
         self._update_status_box()
+
+    def turn_shown(self) -> tuple[Color, Any]:
+        """(the side the panel shows to move, the result it shows): the one source the header,
+        its disc and the status line read. While a move animates (``panel_waits``) that is still
+        the position before it: the panel shows a move when it lands."""
+        m = self.match
+        kept = getattr(self, "_turn_kept", None)
+        if self.panel_waits and self.anim is not None and kept is not None:
+            return kept
+        return m.to_move, m.result
 
     def default_status(self) -> str:
         m = self.match
         if m is None:
             return ""
-        if m.is_over:
-            return f"Game over: {m.result.describe()}."  # type: ignore[union-attr]
-        who = m.to_move.title
+        side, result = self.turn_shown()
+        if result is not None:
+            return f"Game over: {result.describe()}."
+        who = side.title
+        if side != m.to_move and self.anim is not None:
+            last = m.last_move
+            return f"{who} plays {last.text}." if last is not None else f"{who} to move."
         if not m.is_human(m.to_move):
             if self.engine_failed:
                 return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
@@ -169,7 +202,7 @@ class BoardPanel:
                 text = ""
             if text:
                 return text
-        return f"{who} to move: click one of your pieces."
+        return f"{who} to move."
 
     def _update_status_box(self) -> None:
         box = self.w.get("status")
@@ -177,8 +210,8 @@ class BoardPanel:
             return
         text = self.status or self.default_status()
         colour = {"warn": "#ffb070", "error": "#ff8070"}.get(self.status_kind, "#efe4d0")
-        if self.status_kind == "info" and not self.status:
-            colour = "#efe4d0"
+        if not self.status:
+            colour = "#efe4d0"            # the game's own words: never in a warning's colour
         threats = self.threats()
         extra = ""
         m = self.match
@@ -196,8 +229,9 @@ class BoardPanel:
                 extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         head = ""
-        if m is not None and m.is_over:          # the game-over banner: winner, why, and a message if any
+        if m is not None and m.is_over and self.anim is None:   # game over: winner, why, and a message if any
             head, why = self.result_texts()
+            head = self.winner_words() or head
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
                 content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
@@ -275,15 +309,46 @@ class BoardPanel:
         """Turn, players and counts (the move list follows in the toolbar's refresh)."""
         W = self.w
         m = self.match
+        self._turn_kept = (m.to_move, m.result)
         r = m.result
+        turn = W["turn"]
+        x0 = self.turn_icon[0] - self.px(14) + (0 if r is not None else self.px(34))   # no disc at game over
+        if turn.get_abs_rect().x != x0:
+            turn.set_position((x0, turn.get_abs_rect().y))
         if r is not None:
-            W["turn"].set_text("Draw" if r.winner is None else f"{r.winner.title} wins")
+            W["turn"].set_text("Draw" if r.winner is None else self.winner_words(short=True))
         else:
             W["turn"].set_text(f"{m.to_move.title} to move")
         W["players"].set_text(self.players_text())
         counts = self.counts()
         W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
         W["count_w"].set_text(f"White  {counts.get('white', '–')}")
+
+    def player_name(self, color: Color) -> str:
+        """Who plays ``color`` now (after an Onyx swap the name follows the player): 'You',
+        'Computer (Hard)', or the colour itself between two people."""
+        m = self.match
+        humans = [c for c in Color if m.is_human(c)]
+        if m.is_human(color):
+            return "You" if len(humans) == 1 else color.title
+        return f"Computer ({str(m.players[color]).capitalize()})"
+
+    def winner_words(self, short: bool = False) -> str:
+        """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
+        ``short``: without the colour after a name ('You win')."""
+        m = self.match
+        r = m.result if m is not None else None
+        if r is None:
+            return ""
+        if r.winner is None:
+            return "Draw"
+        name = self.player_name(r.winner)
+        if name == r.winner.title:
+            return f"{name} wins"
+        verb = "win" if name == "You" else "wins"
+        if short:
+            return f"{name} {verb}" if name == "You" else "Computer wins"
+        return f"{name} {verb} — {r.winner.title}"
 
     def players_text(self) -> str:
         """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""

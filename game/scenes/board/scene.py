@@ -31,7 +31,6 @@ from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
-from .. import settings as settings_scene
 from ..base import Scene, is_button, make_scene, register
 from .controller import BoardController
 from .dragging import BoardDragging
@@ -166,6 +165,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         super().enter(app)
         if self.view is not None:
             self.view.show_coords = app.settings.show_coords
+            self.view.set_look(app.theme, app.settings.flip)
         self.refresh()
 
     def exit(self) -> None:
@@ -350,6 +350,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             if tuple(event.pos) != tuple(self.mouse):
                 self.tip_hold = False     # the mouse moved: a tooltip may come again
             return self.board.handle_event(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner_covers(event.pos):
+            return True                   # the result banner is not the board
         if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
             self.board.mouse = tuple(event.pos)
             self.anim.finish()            # a click during an animation finishes it at once
@@ -456,16 +458,14 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         elif is_button(event, W.get("offer")):
             self.offer()
         elif is_button(event, W.get("new")):
-            self.leave()
-            self.app.notice = self.saver.kept_text()     # said once: by the next board or the menu
-            m = self.match
-            start = m.start_players if m else {}
-            players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
-            opts = m.game.options() if m else {}
-            self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players))
+            self.new_game()
         elif is_button(event, W.get("menu")):
             self.leave()
             self.app.pop()
+        elif is_button(event, W.get("keys")):
+            self.app.show_keys()
+        elif self.banner_button(event):
+            pass
         else:
             for k, el in list(W.items()):
                 if k.startswith("act:") and is_button(event, el):
@@ -473,6 +473,28 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                     return True
             return False
         return True
+
+    def new_game(self) -> None:
+        """New game: the form, with this game's seats and options."""
+        assert self.app is not None
+        self.leave()
+        self.app.notice = self.saver.kept_text()     # said once: by the next board or the menu
+        m = self.match
+        start = m.start_players if m else {}
+        players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
+        opts = m.game.options() if m else {}
+        self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players))
+
+    def rematch(self) -> None:
+        """The same game again at once, the seats' colours swapped."""
+        assert self.app is not None
+        m = self.match
+        if m is None:
+            return
+        self.leave()
+        start = m.start_players
+        players = {"black": start[Color.WHITE], "white": start[Color.BLACK]}
+        self.app.replace(make_scene("new_board", self.game_name or m.name, m.start_game.options(), players))
 
     def leave(self) -> None:
         """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
@@ -532,6 +554,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.anim is not None:
             self.anim.update(dt)
         self._sync_actions()
+        self._sync_banner()
         self.toolbar.update(dt)
         self.history.update(dt)
         self.review.update(dt)

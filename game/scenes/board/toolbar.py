@@ -1,12 +1,13 @@
 """The board panel's history and file buttons, and the events that drive history browsing.
 
-The history row (|◀ ◀ ▶ ▶| Replay Review) and the file row (Save… Load… Picture ⚙), one row of
+The history row (|◀ ◀ ▶ ▶| Replay Review) and the file row (Save… Load… Picture, Flip ⟲, ⚙), one row of
 icon buttons in small windows; Left/Right/Home/End; a click on a move in the move list; the
 confirmations of a new line while browsing and of overwriting a file. The first-time work of
 the panel (fonts, disabled looks) is done here one piece a frame after it is built.
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -47,7 +48,7 @@ class BoardToolbar(ScenePart):
         p = sc.panel_rect
         iw = p.w - px(36)
         text_w = D.font(px(15)).size("Picture")[0] + px(20)
-        return p.h < px(700) or (iw - px(36) - 3 * px(6)) // 3 < text_w
+        return p.h < px(700) or (iw - 2 * px(36) - 4 * px(6)) // 3 < text_w
 
     def reserve_height(self) -> int:
         """Height the button rows take below the move list."""
@@ -68,6 +69,7 @@ class BoardToolbar(ScenePart):
                 "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
                 "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
                 "settings": "Settings: speed, sound, colours, full screen (F11)",
+                "flip": "Flip the board: turn it half round, Black's side at the top (F)",
                 "review": "Review: the engine judges every move in the background; a graph of the chances "
                           "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
                           "allowed forced win)"}
@@ -79,7 +81,8 @@ class BoardToolbar(ScenePart):
                 self.icons[key] = (r, icon)
 
         if self.compact():
-            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "settings"]
+            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "flip",
+                    "settings"]
             n = len(keys)
             gap = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
             bw = (w - gap * (n - 1)) // n
@@ -99,9 +102,10 @@ class BoardToolbar(ScenePart):
             add("review", pygame.Rect(rx + half + gap, y, x + w - rx - half - gap, bh), "Review")
             y += bh + gap
             gear_w = bh + px(4)
-            cw = (w - gear_w - 3 * gap) // 3
+            cw = (w - 2 * gear_w - 4 * gap) // 3
             for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
                 add(key, pygame.Rect(x + i * (cw + gap), y, cw, bh), label)
+            add("flip", pygame.Rect(x + w - 2 * gear_w - gap, y, gear_w, bh), "", "flip")
             add("settings", pygame.Rect(x + w - gear_w, y, gear_w, bh), "", "gear")
         # first-time work the board would otherwise do in the frame of a move: fonts it may need
         # later (the game-over banner, the thinking pill, a long status text set smaller), the
@@ -247,6 +251,8 @@ class BoardToolbar(ScenePart):
             sc.load_game()
         elif key == "picture":
             files.export_picture(sc)
+        elif key == "flip":
+            sc.toggle_flip()
         elif key == "settings":
             self.history.stop_replay()
             from ..base import make_scene
@@ -262,8 +268,12 @@ class BoardToolbar(ScenePart):
                 continue
             enabled = b.is_enabled if hasattr(b, "is_enabled") else True
             col = _ICON if enabled else (125, 115, 104)
-            (draw_graph_icon(surface, b.get_abs_rect(), col) if kind == "graph"
-             else draw_icon(surface, kind, b.get_abs_rect(), col))
+            if kind == "graph":
+                draw_graph_icon(surface, b.get_abs_rect(), col)
+            elif kind == "flip":
+                draw_flip_icon(surface, b.get_abs_rect(), col)
+            else:
+                draw_icon(surface, kind, b.get_abs_rect(), col)
 
     def update(self, dt: float) -> None:
         """One piece of first-time work a frame."""
@@ -272,3 +282,22 @@ class BoardToolbar(ScenePart):
                 self._warm.pop(0)()
             except Exception:     # a widget killed meanwhile: nothing to prepare
                 pass
+
+
+def draw_flip_icon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """The Flip button's symbol: two arrows turning round each other (the board turned half round)."""
+    r = min(rect.w, rect.h) * 0.27
+    cx, cy = rect.center
+    lw = max(2, round(r * 0.22))
+    for start in (200, 20):                     # the upper arc (left to right), the lower one (right to left)
+        pts = [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a)))
+               for a in range(start, start - 141, -10)]
+        pygame.draw.lines(surface, colour, False, pts, lw)
+        end = math.radians(start - 140)
+        ex, ey = cx + r * math.cos(end), cy - r * math.sin(end)
+        tx, ty = math.sin(end), math.cos(end)                   # the way the arc runs at its end
+        nx, ny = math.cos(end), -math.sin(end)                  # outwards
+        h = r * 0.62
+        tip = (ex + tx * h * 0.55, ey + ty * h * 0.55)
+        D.polygon_aa(surface, colour, [tip, (ex - tx * h * 0.2 + nx * h * 0.5, ey - ty * h * 0.2 + ny * h * 0.5),
+                                       (ex - tx * h * 0.2 - nx * h * 0.5, ey - ty * h * 0.2 - ny * h * 0.5)])

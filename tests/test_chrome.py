@@ -1,0 +1,398 @@
+"""Issue 25: the chrome around the boards (status and header, the result banner, keys, small things).
+
+Headless and stepped (``ui_helpers``); each numbered item of the issue has tests that failed
+before it was built:
+
+2. the status line and the header read one source for whose turn it is (also during a move's
+   animation), the normal status never keeps a warning's colour, Onyx is never told to 'click
+   one of your pieces', Redo is off after an agreement;
+3. a result banner on the board: the winner by name and colour (after an Onyx swap the name
+   follows the player), the reason, Review / New game / Rematch, × shrinks it to a strip, never
+   while browsing, no side-to-move disc in the header at game over;
+5. the keys overlay (F1, ?, the ? button), Tab focus with a visible ring, Enter presses the
+   focused button, confirms a dialog and acts on the menu, Escape closes an open list only;
+6. New game's check boxes drawn like Settings', tooltips short, never over a dialog and never
+   over their widget, the Next button's tooltip follows its text, parser words never reach a
+   player, puzzle difficulty in words, lessons done / started / not started told apart.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.rules.base import Color
+from game.scenes.board import BoardScene
+from game.scenes.board import drawing as drawing_mod
+from ui_helpers import board, click_widget, key, make_app, settle, step
+
+
+def _key(app, k, mod=0, unicode=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    step(app, 2)
+
+
+def _status(sc) -> str:
+    return sc.w["status"].html_text
+
+
+@pytest.fixture
+def amoeba_vs_computer():
+    app = make_app("--game", "amoeba", "--white", "hard")
+    settle(app)
+    yield app
+    app.close()
+
+
+# ---------------------------------------------------------------- item 2: one source for the turn
+def test_header_and_status_agree_while_a_move_lands(amoeba_vs_computer):
+    app = amoeba_vs_computer
+    sc = board(app)
+    assert sc.play_move("b3-c4")
+    step(app, 3)                                   # the move is animating: the panel waits for it
+    assert sc.anim is not None
+    header = sc.w["turn"].text
+    status = _status(sc)
+    side, _ = sc.turn_shown()
+    assert header == f"{side.title} to move"
+    assert "thinking" not in status, (header, status)
+    assert side.title in status
+    settle(app, thinking=True)
+
+
+def test_status_colour_is_normal_again_after_a_warning_and_undo(amoeba_vs_computer):
+    app = amoeba_vs_computer
+    sc = board(app)
+    sc.play_move("b3-c4")
+    settle(app, thinking=True)
+    sc.set_status("Please wait: White (computer) is thinking.", "warn")
+    assert "#ffb070" in _status(sc)
+    sc.undo()
+    step(app)
+    assert "#ffb070" not in _status(sc) and "#efe4d0" in _status(sc)
+
+
+def test_onyx_is_never_told_to_click_its_pieces():
+    app = make_app("--game", "onyx")
+    try:
+        settle(app)
+        sc = board(app)
+        sc.input.idle_message = lambda: ""         # the fallback words, for every game
+        assert "click one of your pieces" not in sc.default_status()
+        assert sc.default_status() == "Black to move."
+    finally:
+        app.close()
+
+
+def test_redo_is_off_after_an_agreement():
+    app = make_app("--game", "amoeba", "--moves", "b3-c4 e4-e3")
+    try:
+        settle(app)
+        sc = board(app)
+        sc.undo()
+        settle(app)
+        assert sc.w["redo"].is_enabled
+        sc._agree()
+        step(app)
+        assert sc.match.is_over and not sc.w["redo"].is_enabled
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- item 3: the result banner
+def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_computer):
+    app = amoeba_vs_computer
+    sc = board(app)
+    sc.play_move("b3-c4")
+    settle(app, thinking=True)
+    settle(app, until=lambda: sc.match.to_move == Color.BLACK and sc.anim is None, limit=200)
+    sc.match.resign(Color.BLACK)
+    sc.refresh()
+    step(app, 2)
+    assert sc.banner_shown() and sc.banner_is_open()
+    geo = sc.banner_geometry()
+    assert geo["head"] == "Computer (Hard) wins — White"
+    assert geo["why"] == "Black resigned"
+    keys = {k for k in sc.w if k.startswith("banner:")}
+    assert keys == {"banner:review", "banner:new", "banner:rematch", "banner:close"}
+    assert sc.w["banner:rematch"].text == "Rematch"
+    # × shrinks it to a strip at the board's top edge; Details opens it again
+    click_widget(app, sc.w["banner:close"])
+    assert not sc.banner_is_open() and "banner:open" in sc.w and "banner:rematch" not in sc.w
+    strip = sc.banner_geometry()["rect"]
+    assert strip.top - sc.board_rect.top < sc.px(12) and strip.h <= sc.px(48)
+    click_widget(app, sc.w["banner:open"])
+    assert sc.banner_is_open() and "banner:rematch" in sc.w
+
+
+def test_banner_two_people_and_never_while_browsing():
+    app = make_app("--scene", "gameover:amoeba", "--moves", "b3-c4 e4-e3")
+    try:
+        settle(app)
+        sc = board(app)
+        assert sc.banner_shown()
+        assert sc.banner_geometry()["head"] == "White wins"        # two people: the colour
+        key(app, pygame.K_LEFT)
+        settle(app)
+        assert sc.match.browsing
+        assert not sc.banner_shown() and not any(k.startswith("banner:") for k in sc.w)
+        key(app, pygame.K_END)
+        settle(app)
+        assert sc.banner_shown() and "banner:new" in sc.w
+    finally:
+        app.close()
+
+
+def test_no_side_to_move_disc_in_the_header_at_game_over(monkeypatch):
+    app = make_app("--scene", "gameover:onyx:agree")
+    try:
+        settle(app)
+        sc = board(app)
+        assert sc.w["turn"].text == "Draw"
+        drawn = []
+        real = drawing_mod.colour_icon
+        monkeypatch.setattr(drawing_mod, "colour_icon", lambda surf, at, *a, **k: (drawn.append(tuple(at)),
+                                                                                    real(surf, at, *a, **k)))
+        step(app)
+        assert tuple(sc.turn_icon) not in drawn
+    finally:
+        app.close()
+
+
+def test_after_an_onyx_swap_the_winners_name_follows_the_player():
+    app = make_app("--game", "onyx", "--pie", "--white", "easy", "--moves", "f6 swap")
+    try:
+        settle(app)
+        sc = board(app)
+        m = sc.match
+        assert m.is_human(Color.WHITE) and not m.is_human(Color.BLACK)     # the players exchanged colours
+        m.resign(Color.WHITE)
+        sc.refresh()
+        step(app, 2)
+        assert sc.banner_geometry()["head"] == "Computer (Easy) wins — Black"
+        assert sc.w["turn"].text == "Computer wins"
+    finally:
+        app.close()
+
+
+def test_rematch_swaps_the_colours():
+    app = make_app("--scene", "gameover:amoeba", "--white", "easy")
+    try:
+        settle(app)
+        sc = board(app)
+        click_widget(app, sc.w["banner:rematch"])
+        settle(app)
+        new = board(app)
+        assert new is not sc and not new.match.is_over
+        assert new.match.players[Color.BLACK] == "easy" and new.match.is_human(Color.WHITE)
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- item 5: keys
+def test_keys_overlay_lists_the_screens_shortcuts_and_escape_closes_only_it():
+    app = make_app("--game", "amoeba")
+    try:
+        settle(app)
+        sc = board(app)
+        _key(app, pygame.K_F1)
+        assert app.keys_overlay is not None
+        texts = " ".join(t for _, rows in app.keys_overlay.sections for k, t in rows)
+        keys = " ".join(k for _, rows in app.keys_overlay.sections for k, t in rows)
+        for k in ("Ctrl+Z", "H", "C", "+ / −", "Left / Right", "Home / End", "Tab / Shift+Tab", "F11"):
+            assert k in keys, k
+        assert "Coordinates" in texts
+        _key(app, pygame.K_ESCAPE)
+        assert app.keys_overlay is None and app.scene is sc          # the board stays
+        click_widget(app, sc.w["keys"])                               # the ? button
+        assert app.keys_overlay is not None
+        _key(app, pygame.K_SLASH, pygame.KMOD_SHIFT, "?")
+        assert app.keys_overlay is None
+    finally:
+        app.close()
+
+
+def test_keys_overlay_on_the_menu_and_a_lesson():
+    app = make_app("--scene", "lesson:amoeba:1")
+    try:
+        settle(app)
+        _key(app, pygame.K_SLASH, pygame.KMOD_SHIFT, "?")
+        keys = [k for _, rows in app.keys_overlay.sections for k, _ in rows]
+        assert "Left" in keys and "R" in keys and app.keys_overlay.place == "lesson"
+        assert app.keys_overlay.layout_rects()
+    finally:
+        app.close()
+
+
+def test_tab_moves_a_visible_focus_and_enter_presses_it():
+    app = make_app("--scene", "menu")
+    try:
+        settle(app)
+        assert app.focus is None
+        _key(app, pygame.K_TAB)
+        first = app.focus
+        assert isinstance(first, pygame_gui.elements.UIButton)
+        _key(app, pygame.K_TAB)
+        assert app.focus is not first
+        _key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+        assert app.focus is first
+        # the ring is drawn around it
+        r = first.rect.inflate(app.px(6), app.px(6))
+        assert tuple(app.screen.get_at((r.centerx, r.top))[:3]) == (255, 214, 120)
+        order = app.focusables()
+        settings = next(b for b in order if b.text == "Settings")
+        while app.focus is not settings:
+            _key(app, pygame.K_TAB)
+        _key(app, pygame.K_RETURN)
+        settle(app)
+        assert type(app.scene).__name__ == "SettingsScene"
+    finally:
+        app.close()
+
+
+def test_enter_on_the_menu_opens_new_game():
+    app = make_app("--scene", "menu")
+    try:
+        settle(app)
+        _key(app, pygame.K_RETURN)
+        settle(app)
+        assert type(app.scene).__name__ == "NewGameScene"
+    finally:
+        app.close()
+
+
+def test_enter_confirms_resign():
+    app = make_app("--game", "amoeba")
+    try:
+        settle(app)
+        sc = board(app)
+        click_widget(app, sc.w["resign"])
+        assert sc.dialog is not None
+        _key(app, pygame.K_RETURN)
+        step(app, 2)
+        assert sc.match.is_over and sc.match.result.reason == "resign"
+    finally:
+        app.close()
+
+
+def test_escape_on_an_open_drop_down_closes_only_the_list():
+    app = make_app("--scene", "new:amoeba")
+    try:
+        settle(app)
+        sc = app.scene
+        dd = sc.widgets["black"]
+        click_widget(app, dd)
+        step(app, 2)
+        assert dd.current_state is dd.menu_states["expanded"]
+        _key(app, pygame.K_ESCAPE)
+        step(app, 2)
+        assert app.scene is sc and dd.current_state is dd.menu_states["closed"]
+        _key(app, pygame.K_ESCAPE)
+        settle(app)
+        assert app.scene is not sc                                    # the next Escape goes back
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- item 6: small things
+def test_new_game_check_boxes_show_the_drawn_tick():
+    app = make_app("--scene", "new:onyx", "--open")
+    try:
+        settle(app)
+        sc = app.scene
+        box = sc.widgets["open"]
+        assert box.get_state()
+        assert box._get_display_symbol() == ""                 # no 'X' glyph
+        assert hasattr(sc, "draw_overlay")
+        r = box.get_abs_rect()
+        tick = [app.screen.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)]
+        assert (255, 226, 168) in tick
+    finally:
+        app.close()
+
+
+def test_tooltips_are_short_and_keep_off_their_widget_and_dialogs(monkeypatch):
+    from game.ui.overlays import TIP_LINES, tooltip_rect
+    long = "word " * 200
+    _rect, lines = tooltip_rect(long, (400, 300), lambda n: int(n), pygame.Rect(0, 0, 1280, 800))
+    assert len(lines) <= TIP_LINES
+    app = make_app("--game", "amoeba")
+    try:
+        settle(app)
+        sc = board(app)
+        btn = sc.w["hint"]
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: btn.rect.center)
+        for _ in range(150):
+            step(app, 1, 1 / 30)
+            if app.tooltip_rects():
+                break
+        tips = app.tooltip_rects()
+        assert tips, "no tooltip came"
+        for r in tips:
+            assert not r.colliderect(btn.rect), (r, btn.rect)
+            assert r.h < app.px(21) * 5
+        sc.resign()                                  # a dialog opens under the pointer's tooltip
+        step(app, 2)
+        dialog = sc.dialog.rect
+        assert all(dialog.contains(r) for r in app.tooltip_rects())
+    finally:
+        app.close()
+
+
+def test_next_buttons_tooltip_follows_its_text():
+    app = make_app("--scene", "lesson:amoeba:1")
+    try:
+        settle(app)
+        nxt = app.scene.w["next"]
+        nxt.set_text("Finish")
+        assert "Next step" not in (nxt.tool_tip_text or "")
+        nxt.set_text("Next")
+        assert nxt.tool_tip_text.startswith("Next step")
+    finally:
+        app.close()
+
+
+def test_parser_words_never_reach_a_player():
+    from game.scenes.board.panel import player_words
+    text = player_words("The record stops early: move 5 '3' refused: '3' is not an Amoeba move.")
+    assert "refused" not in text and "'3'" not in text and "Move 5" in text
+    app = make_app("--game", "amoeba")
+    try:
+        settle(app)
+        sc = board(app)
+        sc.set_status("The computer player could not answer: move 5 '3' refused: '3' is not an Amoeba move", "error")
+        assert "refused" not in sc.status and "not a move of this game" in sc.status
+    finally:
+        app.close()
+
+
+def test_puzzle_difficulty_in_words_and_lessons_told_apart():
+    app = make_app("--scene", "tutorial:amoeba")
+    try:
+        settle(app)
+        sc = app.scene
+        course = sc.course.lessons
+        sc.progress.mark_lesson("amoeba", course[0].id)
+        sc.progress.set_resume("amoeba", course[1].id, 2)
+        sc.relayout()
+        step(app)
+        puzzles = [b.text for b in sc.w["puzzle_buttons"]]
+        assert puzzles and all("*" not in t and ("difficulty" in t or "/5" in t) for t in puzzles)
+        lessons = sc.w["lesson_buttons"]
+        assert "done" in lessons[0].text and "step 3 of" in lessons[1].text
+        assert "done" not in lessons[2].text and "step" not in lessons[2].text
+        orange = [b for b in lessons if "#primary_button" in b.object_ids]
+        assert orange == [lessons[1]]               # only the lesson to go on with is orange
+    finally:
+        app.close()
+
+
+def test_keys_scene_option():
+    app = make_app("--scene", "keys:board")
+    try:
+        step(app)
+        assert app.keys_overlay is not None and app.keys_overlay.place == "board"
+        assert isinstance(app.scene, BoardScene)
+    finally:
+        app.close()
