@@ -426,6 +426,7 @@ class OnagerView(BoardView):
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.17)), (*c, 220)), self._pix[lab])
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        T = self.theme
         rc = self.cell_px
         lv = self.level_px
         # the chain so far: a glowing line through the landings, the disc waiting on the last one
@@ -452,7 +453,7 @@ class OnagerView(BoardView):
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.14)), (*c, 235)), (px, top))
         for a, b in deco.arrows:
             if a in self._pix and b in self._pix:
-                D.arrow(surface, self._pix[a], self._pix[b], SELECT, width=max(3, self.scale * 0.07),
+                D.arrow(surface, self._pix[a], self._pix[b], self.theme.select, width=max(3, self.scale * 0.07),
                         head=max(8, self.scale * 0.22), alpha=150, shorten=self.radius_px * 0.9)
         for lab, pieces in deco.ghosts:
             if lab in self._pix:

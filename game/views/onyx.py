@@ -589,7 +589,7 @@ class OnyxView(BoardView):
         # arrows (a lesson's, a hint's)
         for a, b in deco.arrows:
             if a in pix and b in pix:
-                D.arrow(surface, pix[a], pix[b], D.PALETTE["select"], width=max(3, self.scale * 0.08),
+                D.arrow(surface, pix[a], pix[b], self.theme.select, width=max(3, self.scale * 0.08),
                         head=max(8, self.scale * 0.24), alpha=150, shorten=r * 0.9)
         # ghost of the stone about to be placed, and its tag ("Captures 2", "Wins!")
         for lab, pieces in deco.ghosts:
@@ -604,23 +604,23 @@ class OnyxView(BoardView):
         # threatened stones: a pulsing red ring on the stone's edge and a small warning badge
         for lab in deco.threats:
             if lab in pix and lab in stacks:
-                self._ring(surface, lab, r * 0.92, max(2, r // 7), D.PALETTE["threat"], 170 + 85 * p)
+                self._ring(surface, lab, r * 0.92, max(2, r // 7), self.theme.threat, 170 + 85 * p)
                 x, y = pix[lab]
                 br = max(5, int(r * 0.36))
                 bx, by = x + r * 0.72, y - r * 0.72
                 D.blit_center(surface, D.dot(br + 1, (60, 10, 6, 200)), (bx + 1, by + 1))
-                D.blit_center(surface, D.dot(br, (*D.PALETTE["threat"][:3], 255)), (bx, by))
+                D.blit_center(surface, D.dot(br, (*self.theme.threat[:3], 255)), (bx, by))
                 D.text(surface, "!", (bx, by), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
         # stones the hovered move would capture: crossed out
         for lab in getattr(deco, "captures", ()):
             if lab in pix:
-                D.blit_center(surface, cross_sprite(int(r * 0.8), max(2, r // 4), (*CAPTURE, 235)), pix[lab])
-                self._ring(surface, lab, r * 1.08, max(2, r // 7), CAPTURE, 220)
+                D.blit_center(surface, cross_sprite(int(r * 0.8), max(2, r // 4), (*self.theme.capture, 235)), pix[lab])
+                self._ring(surface, lab, r * 1.08, max(2, r // 7), self.theme.capture, 220)
         # the winning chain: a gold gem on each stone
         for lab in deco.result:
             if lab in pix and lab in stacks:
                 D.blit_center(surface, D.dot(max(2, r // 3), (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
-                D.blit_center(surface, D.dot(max(2, r // 3), (*WIN_GOLD, 255)), pix[lab])
+                D.blit_center(surface, D.dot(max(2, r // 3), (*self.theme.win_gold, 255)), pix[lab])
         for lab, tag in deco.tags.items():
             if lab in pix:
                 x, y = pix[lab]
@@ -637,7 +637,7 @@ class OnyxView(BoardView):
                     rect.midright = (x - self.scale * 0.55, rect.centery)
                 rect.clamp_ip(surface.get_rect())
                 surface.blit(box, rect)
-                D.text(surface, tag, rect.center, size, D.PALETTE["text"], bold=True, shadow=False)
+                D.text(surface, tag, rect.center, size, self.theme.text, bold=True, shadow=False)
 
 
 # ====================================================================== input

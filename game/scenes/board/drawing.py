@@ -14,7 +14,6 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ...rules.base import Color
-from ...themes import current_theme
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
 from ...ui.overlays import draw_tooltip, draw_unavailable
@@ -82,7 +81,8 @@ class BoardDrawing:
         view = self.view
         if view is None:
             return None
-        view.theme = current_theme()
+        if self.app is not None:
+            view.set_look(self.app.theme, self.app.settings.flip)    # read at draw time
         return view.render_state()
 
     def static_layer(self) -> pygame.Surface | None:

@@ -529,6 +529,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.app.settings.anim_speed = max(0.25, self.app.settings.anim_speed / 1.5)
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
+        elif event.key == pygame.K_f and not ctrl:
+            self.toggle_flip()
         elif event.key == pygame.K_h:
             self.request_hint()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) and self.board.handle_event(event):
@@ -610,20 +612,36 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         """Called by the app after each frame is drawn: the autosave (saving.py)."""
         self.saver.after_frame()
 
+    def toggle_flip(self) -> None:
+        """F and the Flip button: turn the board half round (kept in the settings)."""
+        if self.app is None:
+            return
+        st = self.app.settings
+        st.flip = not st.flip
+        self._follow_settings()
+        self.set_status("Board flipped: Black's side at the top." if st.flip else "Board the usual way round.")
+
     def _follow_settings(self) -> None:
-        """The view follows the settings (changed in the settings scene or with keys); changes
-        made by keys are saved."""
+        """The view follows the settings when they changed (``settings.version``: the settings
+        scene, keys); the settings save themselves (game.scenes.settings)."""
         app = self.app
         if app is None or self.match is None:
             return
-        if self.view is not None and self.view.show_coords != app.settings.show_coords:
-            self.view.show_coords = app.settings.show_coords
-            self.view.layout(self.board_rect)
-        targets = bool(app.settings.show_targets)
+        st = app.settings
+        seen = (st.version, self.view, self.input)
+        if getattr(self, "_settings_seen", None) == seen:
+            return
+        self._settings_seen = seen
+        if self.view is not None:
+            relay = self.view.show_coords != st.show_coords
+            self.view.show_coords = st.show_coords
+            self.view.set_look(app.theme, st.flip)
+            if relay:
+                self.view.layout(self.board_rect)
+        targets = bool(st.show_targets)
         if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
             self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
             self._update_status_box()
-        settings_scene.sync_from_app(app)
 
     def _engine_notice(self) -> None:
         """Show a message the engine left (e.g. its worker crashed and was restarted)."""
