@@ -658,7 +658,6 @@ def friendly_path(path: str | os.PathLike[str]) -> str:
     except (RuntimeError, OSError):  # pragma: no cover - no home folder
         home = None
     parts = p.parts
-    tail = str(Path(*parts[-2:])) if len(parts) > 2 else str(p)
     if home is not None:
         try:
             rel = p.relative_to(home)
@@ -669,7 +668,7 @@ def friendly_path(path: str | os.PathLike[str]) -> str:
             if len(rp) <= 2:
                 return str(Path("~", *rp)) if rp else "~"
             return str(Path("~", "…", *rp[-2:]))
-    return tail if len(parts) <= 3 else str(Path("…", *parts[-2:]))
+    return str(p) if len(parts) <= 3 else str(Path("…", *parts[-2:]))
 
 
 def save_record(path: str | os.PathLike[str], record: str | Record) -> Path:

@@ -213,6 +213,38 @@ def audit(app: App) -> list[str]:
         for (n1, r1, *_), (n2, r2, *_) in itertools.combinations(mine_k, 2):
             if r1.colliderect(r2):
                 out.append(f"drawn {n1!r} {tuple(r1)} overlaps drawn {n2!r} {tuple(r2)}")
+    out.extend(_dialog_texts(app, win, k))
+    return out
+
+
+def _dialog_texts(app: App, win: pygame.Rect, k: float) -> list[str]:
+    """Texts a dialog draws itself (the game library of 'load' and 'save': ``layout_rects()``):
+    inside the window, the dialog and their place, big enough, apart from each other and from
+    the dialog's widgets."""
+    dlg = getattr(app.scene, "dialog", None)
+    hook = getattr(dlg, "layout_rects", None)
+    if not callable(hook) or not dlg.alive():
+        return []
+    out: list[str] = []
+    box = pygame.Rect(dlg.rect)
+    drawn = list(hook())
+    widgets = [el for el in _elements(app) if el is not dlg and _is_parent(dlg, el)
+               and not isinstance(el, pygame_gui.core.UIContainer) and el is not getattr(dlg, "canvas", None)
+               and el.rect.w > 0 and el.rect.h > 0 and box.contains(el.rect)]
+    for name, rect, bounds, *size in drawn:
+        rect = pygame.Rect(rect)
+        if not win.contains(rect) or not box.contains(rect):
+            out.append(f"dialog text {name!r} outside the dialog or window: {tuple(rect)}")
+        if bounds is not None and not pygame.Rect(bounds).contains(rect):
+            out.append(f"dialog text {name!r} {tuple(rect)} outside its place {tuple(pygame.Rect(bounds))}")
+        if size and size[0] is not None and size[0] < round(MIN_TEXT * k):
+            out.append(f"dialog text {name!r} too small: {size[0]} px < {round(MIN_TEXT * k)} px")
+        for el in widgets:
+            if rect.colliderect(el.rect):
+                out.append(f"dialog text {name!r} {tuple(rect)} overlaps {_name(el)} {tuple(el.rect)}")
+    for (n1, r1, *_), (n2, r2, *_) in itertools.combinations(drawn, 2):
+        if pygame.Rect(r1).colliderect(pygame.Rect(r2)):
+            out.append(f"dialog text {n1!r} {tuple(pygame.Rect(r1))} overlaps {n2!r} {tuple(pygame.Rect(r2))}")
     return out
 
 

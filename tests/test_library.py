@@ -320,3 +320,32 @@ def test_the_library_follows_a_window_resize():
         assert all(win.contains(pygame.Rect(r)) for _, r, *_ in dlg.layout_rects())
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- the menu's message, the settings' folder
+def test_the_menus_message_goes_once_it_was_seen():
+    app = make_app("--window", "1024x640")
+    try:
+        menu = app.scene
+        assert isinstance(menu, MenuScene)
+        menu.set_message("The saved game could not be read (line 3). It was kept as x.txt.", "warn")
+        click_widget(app, menu.settings_btn)
+        settle(app)
+        assert app.scene is not menu
+        key(app, pygame.K_ESCAPE)
+        settle(app)
+        assert app.scene is menu and menu.message == ""
+    finally:
+        app.close()
+
+
+def test_settings_name_their_folder_in_short():
+    from game.settings import settings_path
+    app = make_app("--scene", "settings", "--window", "1024x640")
+    try:
+        text, *_ = app.scene._saved_in()
+        folder = settings_path().parent
+        assert text.startswith("Saved in ") and str(folder) not in text and folder.name in text
+        assert len(text) < len("Saved in ") + 40
+    finally:
+        app.close()

@@ -309,10 +309,9 @@ def test_a_new_move_from_an_earlier_point_asks_first(onyx_app):
 
 # ---------------------------------------------------------------- save, load, replay
 def _pick_file(app: App, dialog, path: Path) -> None:
-    """Choose a file in pygame-gui's file dialog as a person would: type its path, press OK."""
-    entry = dialog.file_path_text_line
-    entry.set_text(str(path))
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, {"ui_element": entry, "text": str(path)}))
+    """Choose a file in the game library as a person would: select its row (Load) or type its
+    name (Save), press Open or Save."""
+    dialog.pick(path)
     step(app, 2)
     assert dialog.ok_button.is_enabled
     click_widget(app, dialog.ok_button)
@@ -393,11 +392,19 @@ def test_loading_a_bad_file_names_the_line_and_changes_nothing(onyx_app):
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text('[Game "onyx"]\n[Black "x"]\n\n1. zz99 a1\n2. b2\n', encoding="utf-8")
     click_widget(app, button(sc, "load"))
-    assert sc.dialog is not None and sc.dialog_kind == "load"
-    _pick_file(app, sc.dialog, bad)
+    dlg = sc.dialog
+    assert dlg is not None and sc.dialog_kind == "load"
+    # the library reads it, says why it cannot be opened (naming the line) and keeps Open off
+    dlg.pick(bad)
+    step(app, 3)
+    entry = dlg.entries[dlg.selected]
+    assert entry.path == bad and not entry.openable and "line 4" in entry.warning
+    assert not dlg.ok_button.is_enabled
+    dlg.open_selected()                             # a double click: the note says why, nothing opens
+    assert sc.dialog is dlg and dlg.note_kind == "error" and "broken.txt" in dlg.note and "line" in dlg.note
+    key(app, pygame.K_ESCAPE)
     settle(app)
-    assert app.scene is sc
-    assert sc.status_kind == "error" and "broken.txt" in sc.status and "line" in sc.status
+    assert app.scene is sc and sc.dialog is None
     assert [pm.text for pm in sc.match.history] == before
     assert bad.exists()
 

@@ -200,7 +200,10 @@ class MenuScene(Scene):
         super().exit()
 
     def resume(self) -> None:  # type: ignore[override]
-        """Back from a game: the games in progress may have changed."""
+        """Back from a game: the games in progress may have changed. A message shown before
+        (a saved game that could not be read, a file refused) was seen: it goes."""
+        if self.message and self.message != self.notice:
+            self.message, self.message_kind = "", "info"
         self.check_autosave()
         self.show_notice()
         super().resume()

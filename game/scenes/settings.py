@@ -444,15 +444,13 @@ class SettingsScene(Scene):
         D.text(surface, text, at, size, t.text_dim, shadow=False)
 
     def _saved_in(self) -> tuple[str, tuple[int, int], int]:
-        """'Saved in <path>' under the rows, the path shortened (~, then its last parts) to fit."""
+        """'Saved in <folder>' under the rows, the folder in short (``storage.friendly_path``) to fit."""
         r = self.panel_rect
         size = self.px(13)
         room = r.w - 2 * self.px(36)
-        path = str(settings_path())
-        home = str(Path.home())
-        cands = [path, "~" + path[len(home):] if home and path.startswith(home) else path]
-        parts = Path(path).parts
-        cands += [str(Path("…", *parts[-k:])) for k in (3, 2, 1) if len(parts) > k]
+        from ..storage import friendly_path
+        folder = settings_path().parent         # its folder in short ('~/…/abstract-trio'), never a raw temp path
+        cands = [friendly_path(folder), str(Path("…", folder.name))]
         text = ""
         for cand in cands:
             text = f"Saved in {cand}"
