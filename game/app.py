@@ -40,6 +40,7 @@ from .anim.tween import Tween
 from .cli import OneLineParser, on_stop_signals, output_problem, positive, whole
 from .resources import DIST_NAME, assets_dir, report_missing, version
 from .scenes.base import Scene
+from .ui import focus as focus_ui
 from .settings import Settings
 from .themes import CLASSIC, THEMES, Theme, theme_named, ui_overrides
 
@@ -298,7 +299,7 @@ class App:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
                               pygame.TEXTINPUT, pygame.MOUSEWHEEL):
                 return
-        if event.type == pygame.KEYDOWN and self._keyboard_key(event):
+        if event.type == pygame.KEYDOWN and focus_ui.keyboard_key(self, event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus = None                       # the mouse again: the focus ring goes
@@ -311,19 +312,19 @@ class App:
         if scene is None:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self._close_drop_down():
+            if focus_ui.close_drop_down(self):
                 return                              # Escape closes the innermost thing: an open list
             if not scene.back() and len(self.scenes) > 1:
                 self.pop()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and not self._typing() and self._confirm_modal():
+                and not focus_ui.typing(self) and focus_ui.confirm_modal(self):
             return                                  # Enter confirms the dialog on top
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return
         scene.handle_event(event)
 
-    # ------------------------------------------------------------ keys overlay, keyboard focus
+    # ------------------------------------------------------------ keys overlay, keyboard focus (game.ui.focus)
     def show_keys(self) -> None:
         """The keys overlay: every shortcut of the current screen (F1, ?, a Help button)."""
         from .ui.keys import KeysOverlay
@@ -336,122 +337,9 @@ class App:
     def px(self, n: float) -> int:
         return int(round(n * self.ui_scale))
 
-    def _typing(self) -> bool:
-        """A text box has the keyboard (its keys are its own)."""
-        try:
-            focused = self.ui.get_focus_set() or set()
-        except Exception:
-            focused = set()
-        return any("Entry" in type(el).__name__ and getattr(el, "is_focused", True) for el in focused)
-
-    def _keyboard_key(self, event: pygame.event.Event) -> bool:
-        """F1 / ? (the keys), Tab / Shift+Tab (the focus), Enter / Space (press the focused
-        widget). True when the key was used here."""
-        key = event.key
-        if key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not self._typing()):
-            self.show_keys()
-            return True
-        if key == pygame.K_TAB and not self._typing():
-            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None \
-                and not self._typing():
-            if self.focus in self.focusables():
-                self.press(self.focus)
-                return True
-            self.focus = None
-        return False
-
-    def _modal(self) -> Any:
-        """The top-most visible window (a dialog) of the UI, or None."""
-        top = None
-        for el in self.ui.get_sprite_group().sprites():
-            if isinstance(el, pygame_gui.elements.UIWindow) and el.alive() and el.visible:
-                if top is None or el.layer > top.layer:
-                    top = el
-        return top
-
     def focusables(self) -> list[Any]:
-        """What Tab moves through, in reading order: the enabled buttons and check boxes of the
-        dialog on top, else of the current scene (a drop-down's box and an open list's items)."""
-        E = pygame_gui.elements
-        modal = self._modal()
-        root = getattr(self.scene, "root", None)
-        out = []
-        for el in self.ui.get_sprite_group().sprites():
-            if not isinstance(el, (E.UIButton, E.UICheckBox)) or _is_tooltip(el):
-                continue
-            if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
-                continue
-            parent = getattr(el, "parent_element", None)
-            if isinstance(parent, E.UIDropDownMenu) or (parent is not None and "drop_down" in
-                                                         " ".join(getattr(parent, "element_ids", []) or [])):
-                if "#selected_option" not in (getattr(el, "object_ids", None) or []) and \
-                        "selected_option" not in " ".join(getattr(el, "element_ids", []) or []):
-                    continue
-            if "close_button" in " ".join(str(i) for i in (getattr(el, "object_ids", None) or [])):
-                continue
-            if modal is not None:
-                if not modal.rect.contains(el.rect):
-                    continue
-            elif root is not None and not _inside(el, root):
-                continue
-            out.append(el)
-        out.sort(key=lambda e: (e.rect.y // max(1, self.px(10)), e.rect.x))
-        return out
-
-    def move_focus(self, step: int) -> None:
-        items = self.focusables()
-        if not items:
-            self.focus = None
-            return
-        if self.focus in items:
-            self.focus = items[(items.index(self.focus) + step) % len(items)]
-        else:
-            self.focus = items[0 if step > 0 else -1]
-
-    def press(self, el: Any) -> None:
-        """Press a widget as a click on its middle would (buttons, check boxes, drop-downs)."""
-        keep = self.focus
-        pos = el.rect.center
-        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.handle_event(pygame.event.Event(kind, pos=pos, button=1))
-        if keep is not None and keep.alive():
-            self.focus = keep
-
-    def _close_drop_down(self) -> bool:
-        """Escape on an open drop-down list closes the list only."""
-        for el in self.ui.get_sprite_group().sprites():
-            if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.alive() and el.visible:
-                states = getattr(el, "menu_states", {})
-                if states and el.current_state is states.get("expanded"):
-                    el.current_state.should_transition = True
-                    return True
-        return False
-
-    def _confirm_modal(self) -> bool:
-        """Enter on a dialog: its confirm (or OK) button, if it has one that is enabled."""
-        modal = self._modal()
-        if modal is None:
-            return False
-        for name in ("confirm_button", "ok_button"):
-            btn = getattr(modal, name, None)
-            if btn is not None and btn.alive() and btn.is_enabled:
-                self.press(btn)
-                return True
-        return False
-
-    def _draw_focus(self, surface: pygame.Surface) -> None:
-        el = self.focus
-        if el is None:
-            return
-        if not el.alive() or not el.visible:
-            self.focus = None
-            return
-        r = pygame.Rect(el.rect).inflate(self.px(6), self.px(6))
-        w = max(2, self.px(2))
-        pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=self.px(8))
-        pygame.draw.rect(surface, (255, 214, 120), r, w, border_radius=self.px(7))
+        """What Tab moves through, in reading order (``game.ui.focus.focusables``)."""
+        return focus_ui.focusables(self)
 
     # ------------------------------------------------------------ frame
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
@@ -515,29 +403,12 @@ class App:
                 tip.kill()
                 el.tool_tip = None
                 continue
-            modal = self._modal()
+            modal = focus_ui.modal(self)
             if modal is not None and not modal.rect.contains(el.rect):
                 tip.kill()                  # never a tooltip of what a dialog covers, over the dialog
                 el.tool_tip = None
                 continue
-            self._keep_tip_off(tip, el)
-
-    def _keep_tip_off(self, tip: Any, el: Any) -> None:
-        """A tooltip never covers the widget under the pointer: below it, else above it."""
-        r, own = pygame.Rect(tip.rect), pygame.Rect(el.rect)
-        if not r.colliderect(own):
-            return
-        win = pygame.Rect((0, 0), self.size)
-        gap = self.px(6)
-        below = r.copy()
-        below.top = own.bottom + gap
-        above = r.copy()
-        above.bottom = own.top - gap
-        for cand in (below, above):
-            cand.clamp_ip(win)
-            if not cand.colliderect(own):
-                tip.set_position(cand.topleft)
-                return
+            focus_ui.keep_tip_off(self, tip, el)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not getattr(self.scene, "opaque", False):     # (a scene that covers the window paints it all)
@@ -555,7 +426,7 @@ class App:
             overlay(surface)
             if above:
                 surface.blits(above)
-        self._draw_focus(surface)
+        focus_ui.draw_focus(self, surface)
         if self.keys_overlay is not None:
             self.keys_overlay.draw(surface, self.px)
         if self.fade > 0.001:
@@ -626,18 +497,6 @@ class App:
         except Exception:
             pass
         pygame.display.quit()
-
-
-def _inside(el: Any, root: Any) -> bool:
-    """Is ``el`` inside the container ``root`` (its container chain)?"""
-    c = getattr(el, "ui_container", None)
-    for _ in range(20):
-        if c is None:
-            return False
-        if c is root:
-            return True
-        c = getattr(c, "ui_container", None)
-    return False
 
 
 def _is_tooltip(el: Any) -> bool:
