@@ -10,7 +10,8 @@ and draws once, so tests drive the app with a stepped clock; ``App.run()`` is th
                    [--screenshot out.png --frames 30]  (render N frames, save, exit)
                    [--scene SCENE] [--theme classic|colour-blind|dark] [--version]
     SCENE: menu, new:GAME, board:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N,
-           settings, load[:GAME], save[:GAME], gameover:GAME[:resign|agree]   (see --help)
+           settings, load[:GAME], save[:GAME], gameover:GAME[:resign|agree],
+           keys:menu|board|lesson|puzzle   (see --help)
     (installed: abstract-trio [same options]; also python -m game)
 """
 from __future__ import annotations
@@ -318,7 +319,7 @@ class App:
                 self.pop()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and not focus_ui.typing(self) and focus_ui.confirm_modal(self):
+                and not consumed and not focus_ui.typing(self) and focus_ui.confirm_modal(self):
             return                                  # Enter confirms the dialog on top
         if consumed and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return

@@ -396,3 +396,27 @@ def test_keys_scene_option():
         assert isinstance(app.scene, BoardScene)
     finally:
         app.close()
+
+
+def test_a_drop_down_is_chosen_with_the_keyboard_alone():
+    app = make_app("--scene", "new:amoeba")
+    try:
+        settle(app)
+        sc = app.scene
+        dd = sc.widgets["white"]
+        for _ in range(12):
+            _key(app, pygame.K_TAB)
+            if app.focus is not None and dd.rect.contains(app.focus.rect):
+                break
+        assert app.focus is not None and dd.rect.contains(app.focus.rect)
+        _key(app, pygame.K_RETURN)                   # the list opens
+        step(app, 2)
+        assert dd.current_state is dd.menu_states["expanded"]
+        _key(app, pygame.K_TAB)                      # its first item (Human), then Computer – Easy
+        _key(app, pygame.K_TAB)
+        assert app.focus.text == "Computer – Easy"
+        _key(app, pygame.K_RETURN)
+        step(app, 2)
+        assert sc.players["white"] == "easy" and app.scene is sc
+    finally:
+        app.close()

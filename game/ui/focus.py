@@ -89,7 +89,9 @@ def focusables(app: Any) -> list[Any]:
         if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
             continue
         parent = getattr(el, "parent_element", None)
-        if (isinstance(parent, E.UIDropDownMenu) or "drop_down" in _ids(parent)) and "selected_option" not in _ids(el):
+        in_list = isinstance(parent, E.UISelectionList)          # an open list's items: Tab, then Enter chooses
+        if not in_list and (isinstance(parent, E.UIDropDownMenu) or "drop_down" in _ids(parent)) \
+                and "selected_option" not in _ids(el):
             continue
         if "close_button" in _ids(el):
             continue
@@ -104,6 +106,8 @@ def focusables(app: Any) -> list[Any]:
 
 
 def move_focus(app: Any, step: int) -> None:
+    """The next (``step`` 1) or previous (-1) widget; when the focused one went (a drop-down that
+    opened replaces its box), the next after where it was: an open list's first item."""
     items = focusables(app)
     if not items:
         app.focus = None
@@ -111,7 +115,10 @@ def move_focus(app: Any, step: int) -> None:
     if app.focus in items:
         app.focus = items[(items.index(app.focus) + step) % len(items)]
     else:
-        app.focus = items[0 if step > 0 else -1]
+        was = getattr(app, "_focus_at", None)
+        after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
+        app.focus = after[0] if step > 0 and after else items[0 if step > 0 else -1]
+    app._focus_at = (app.focus.rect.y, app.focus.rect.x)
 
 
 def press(app: Any, el: Any) -> None:

@@ -371,10 +371,12 @@ class BoardDrawing:
         bh, gap, pad = px(38), px(8), px(16)
         if self.banner_is_open():
             w = min(px(470), br.w - px(24))
-            hs, rs = px(24), px(16)
+            rs = px(16)
             close = px(30)
             inner = w - 2 * pad
-            head_lines = wrap(head, D.font(hs, True), inner - close - gap)[:2]
+            room = inner - close - gap - (px(30) if self.match.result and self.match.result.winner else 0)
+            hs = next((s for s in (px(24), px(21), px(19)) if D.font(s, True).size(head)[0] <= room), px(19))
+            head_lines = wrap(head, D.font(hs, True), room)[:2]
             why_lines = wrap(why + ".", D.font(rs), inner)[:3]
             acts = self.banner_actions()
             bw = (inner - gap * (len(acts) - 1)) // max(1, len(acts))

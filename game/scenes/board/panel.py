@@ -231,7 +231,7 @@ class BoardPanel:
         head = ""
         if m is not None and m.is_over and self.anim is None:   # game over: winner, why, and a message if any
             head, why = self.result_texts()
-            head = self.winner_words() or head
+            head = self.status_head(box) or head
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
                 content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
@@ -349,6 +349,26 @@ class BoardPanel:
         if short:
             return f"{name} {verb}" if name == "You" else "Computer wins"
         return f"{name} {verb} — {r.winner.title}"
+
+    def status_head(self, box: Any) -> str:
+        """The status box's headline at game over: the winner's words as long as they fit
+        ('Computer (Hard) wins — White', 'Computer wins — White', 'Computer wins')."""
+        m = self.match
+        r = m.result if m is not None else None
+        full = self.winner_words()
+        if r is None or r.winner is None:
+            return full
+        short = self.winner_words(short=True)
+        cands = [full, f"{short} — {r.winner.title}" if r.winner.title not in short else short, short]
+        room = box.rect.w - self.px(16)
+        font = getattr(box, "_head_font", None)
+        for cand in cands:
+            try:
+                if font is None or font().size(cand)[0] <= room:
+                    return cand
+            except Exception:
+                return cand
+        return cands[-1]
 
     def players_text(self) -> str:
         """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""
