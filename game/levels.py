@@ -176,6 +176,7 @@ class Step:
     setup: Setup | None = None
     moves: tuple[str, ...] = ()
     arrows: tuple[tuple[str, ...], ...] = ()
+    blocked: tuple[tuple[str, ...], ...] = ()      # arrows of moves that do not exist, drawn crossed out
     highlights: tuple[str, ...] = ()
     caption: str = ""
     expect: str | None = None
@@ -224,6 +225,14 @@ class Puzzle:
     hint: str = ""
     praise: str = ""
     where: str = ""
+    nudge: str = ""      # the first hint: points the way without naming the answer (default: the hint)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        """The hints in the order they are given: the nudge, then the fuller hint (the answer
+        itself is the solution line, shown only when asked)."""
+        out = [h for h in (self.nudge, self.hint) if h]
+        return tuple(dict.fromkeys(out))
 
     @property
     def mover(self) -> Color:
@@ -365,9 +374,9 @@ def _read_setup(r: _Reader, game: str, required: bool) -> Setup | None:
     return Setup(game, position, colour, dict(options))
 
 
-def _read_arrows(r: _Reader) -> tuple[tuple[str, ...], ...]:
+def _read_arrows(r: _Reader, key: str = "arrows") -> tuple[tuple[str, ...], ...]:
     out = []
-    for a in r.strings("arrows"):
+    for a in r.strings(key):
         parts = tuple(p.strip().lower() for p in a.split("-"))
         if len(parts) < 2 or not all(parts):
             raise r.fail(f"arrow {a!r} must name two or more points joined by '-', like \"d4-g4\"")
@@ -388,12 +397,13 @@ def _read_step(file: str, game: str, where: str, table: Any) -> Step:
         raise r.fail(problem)
     setup = _read_setup(r, game, required=kind != "narration")
     arrows = _read_arrows(r)
+    blocked = _read_arrows(r, "blocked")
     highlights = tuple(h.strip().lower() for h in r.strings("highlights"))
     caption = r.get("caption", str, "")
     if _markup_problem(caption):
         raise r.fail("caption: unbalanced ** key-word marks")
     step: dict[str, Any] = dict(kind=kind, where=where, rules=rules, title=title, text=text, setup=setup,
-                                arrows=arrows, highlights=highlights, caption=caption)
+                                arrows=arrows, blocked=blocked, highlights=highlights, caption=caption)
     if kind == "demo":
         step["moves"] = r.strings("moves")
         expect = r.get("expect", str, None)
@@ -487,13 +497,14 @@ def parse_puzzles(path: str | Path) -> PuzzleSet:
             raise r.fail("missing 'solution' (the moves of the solution line)")
         prompt = r.get("prompt", str, what="the task, e.g. 'Black to play and win'")
         hint = r.get("hint", str, "")
+        nudge = r.get("nudge", str, "")
         praise = r.get("praise", str, "")
-        for key, val in (("prompt", prompt), ("hint", hint), ("praise", praise)):
+        for key, val in (("prompt", prompt), ("hint", hint), ("nudge", nudge), ("praise", praise)):
             if _markup_problem(val):
                 raise r.fail(f"{key}: unbalanced ** key-word marks")
         r.done()
         puzzles.append(Puzzle(pid, ptitle, difficulty, setup, goal, plies, solution, prompt, hint, praise,
-                              f"puzzle {pid}"))
+                              f"puzzle {pid}", nudge))
     return PuzzleSet(game, title, tuple(puzzles), file)
 
 
@@ -599,14 +610,20 @@ def _check_step(file: str, game_name: str, step: Step) -> list[LevelError]:
         if unknown:
             raise LevelError(file, where, f"rule numbers look wrong: {unknown}")
         if step.setup is None:
-            if step.arrows or step.highlights:
+            if step.arrows or step.highlights or step.blocked:
                 raise LevelError(file, where, "arrows/highlights need a 'position' to draw on")
             return []
         game = _make(file, where, step.setup)
         ok = _label_checker(game)
-        for label in step.highlights + tuple(p for a in step.arrows for p in a):
+        for label in step.highlights + tuple(p for a in step.arrows + step.blocked for p in a):
             if not ok(label):
                 raise LevelError(file, where, f"{label!r} is not a point of the {game_name} board")
+        for a in step.blocked:               # a crossed-out arrow shows a move that really does not exist
+            try:
+                game.parse_move("-".join(a))
+            except RulesError:
+                continue
+            raise LevelError(file, where, f"blocked arrow {'-'.join(a)!r} is a legal move")
         if step.kind == "demo":
             if game.is_over and step.moves:
                 raise LevelError(file, where, f"the game is already over ({game.result.describe()})")
@@ -772,6 +789,62 @@ def best_defence(game: Game, winner: Color, plies: int) -> str | None:
             if best_k >= plies:
                 break
     return game.move_str(best)
+
+
+DEFENCE_BUDGET = 400_000   # positions the defence may search for a proof before asking the computer player
+
+
+def _labels_of(text: str) -> set[str]:
+    return {p for p in re.split(r"[->*]", text) if p}
+
+
+def strongest_reply(game: Game, attacker: Color, plies: int, prefer: Sequence[str] = (),
+                    budget_nodes: int = DEFENCE_BUDGET) -> str | None:
+    """The defender's (the side to move) strongest reply when ``attacker`` tries to win within
+    ``plies`` plies, this reply included. Exhaustive, so deterministic; raises SearchBudget when
+    the proof needs more than ``budget_nodes`` positions.
+
+    * A reply after which the attacker can no longer force the win (a refutation), if any: among
+      those, one that lands on a point of ``prefer`` (the solver's key points) first.
+    * Else every reply loses: the one that holds out longest, then the one that leaves the attacker
+      the fewest winning moves (it blocks a threat instead of playing far away), then ``prefer``.
+    Ties go to the canonical order."""
+    moves = sorted(game.legal_moves(), key=game.move_sort_key)
+    if not moves:
+        return None
+    budget = [budget_nodes]
+    keen = set(prefer)
+    scored = []
+    for i, m in enumerate(moves):
+        after = _after(game, m)
+        text = game.move_str(m)
+        near = 0 if _labels_of(text) & keen else 1
+        if not forced_win(after.copy(), attacker, plies - 1, budget):
+            scored.append(((0, 0, 0, near, i), text))
+            continue
+        hold = next(k for k in range(plies) if forced_win(after.copy(), attacker, k, budget))
+        wins = 0
+        for m2 in after.legal_moves():
+            after.play(m2)
+            try:
+                wins += forced_win(after, attacker, hold - 1, budget)
+            finally:
+                after.undo()
+        scored.append(((1, -hold, wins, near, i), text))
+    return min(scored)[1]
+
+
+def fastest_win(game: Game, plies: int, budget_nodes: int = DEFENCE_BUDGET) -> str | None:
+    """The side to move's quickest forced win within ``plies`` plies (canonical order on ties),
+    or None: the refutation of a wrong move in a 'save' puzzle."""
+    budget = [budget_nodes]
+    mover = game.to_move
+    moves = sorted(game.legal_moves(), key=game.move_sort_key)
+    for k in range(1, plies + 1):
+        for m in moves:
+            if forced_win(_after(game, m), mover, k - 1, budget):
+                return game.move_str(m)
+    return None
 
 
 def puzzle_move_ok(puzzle: Puzzle, game: Game, move: Move) -> bool:

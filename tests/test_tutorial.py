@@ -231,15 +231,23 @@ def test_every_puzzle_solved_by_clicks(app: App, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_VIEW)
-def test_wrong_puzzle_move_gives_the_hint(app: App, game: str) -> None:
+def test_wrong_puzzle_move_is_played_and_refuted(app: App, game: str) -> None:
+    """(Issue 24: changed from 'refused with the hint'.) The wrong move is played, the opponent
+    answers it on the board, the hint is not given away; a click on the board tries again."""
     scene = open_tutorial(app, game)
     click_widget(app, scene.w["puzzle_buttons"][0])
     p = scene.puzzle
     g = scene.game
     bad = next(o.text for o in scene.input.options if not L.puzzle_move_ok(p, g, g.parse_move(o.text)))
     play_by_clicks(app, scene, bad)
-    assert not scene.solved and scene.game.ply == 0
-    assert "does not do it" in scene.feedback and L.plain_text(p.hint)[:20] in feedback_text(scene)
+    settle(app)
+    assert not scene.solved and scene.refuted
+    assert scene.game.ply == 2 or scene.game.is_over
+    assert "does not do it" in scene.feedback and "Try again" in scene.feedback
+    assert L.plain_text(p.hint)[:20] not in feedback_text(scene)
+    click(app, scene.view.pixel_of(scene.view.points()[0]), frames=1)     # a click tries again
+    settle(app)
+    assert not scene.refuted and scene.game.ply == 0 and scene.input.game is not None
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_VIEW)
@@ -249,6 +257,11 @@ def test_solution_button_plays_the_whole_line(app: App, game: str) -> None:
     i = max(range(len(ps.puzzles)), key=lambda k: (ps.puzzles[k].goal == "win", ps.puzzles[k].plies))
     click_widget(app, scene.w["puzzle_buttons"][i])
     p = scene.puzzle
+    for _ in range(len(p.hints)):                 # (issue 24) the button gives the hints first
+        assert scene.w["solution"].text == "Hint"
+        click_widget(app, scene.w["solution"])
+        assert not scene.autoplay
+    assert scene.w["solution"].text == "Solution"
     click_widget(app, scene.w["solution"])
     settle(app)
     assert scene.game.result is not None and scene.game.result.winner == p.mover
@@ -296,17 +309,19 @@ class FakeEngine:
 
 
 @pytest.mark.skipif("amoeba" not in GAMES_WITH_VIEW, reason="no Amoeba view")
-def test_puzzle_defence_uses_the_computer_player_when_there_is_one(app: App) -> None:
+def test_puzzle_defence_uses_the_computer_player_when_there_is_one(app: App, monkeypatch) -> None:
+    """(Issue 24: the proof comes first now; the computer answers when the search is too big.)"""
+    monkeypatch.setattr(L, "DEFENCE_BUDGET", 1)
     engine = FakeEngine()
     app.engine_factory = lambda: engine
     scene = open_tutorial(app, "amoeba")
     idx = next(i for i, p in enumerate(scene.puzzles.puzzles) if p.id == "amoeba-08")
     click_widget(app, scene.w["puzzle_buttons"][idx])
-    play_by_clicks(app, scene, "f3>f5")
+    play_by_clicks(app, scene, "a1-a2")         # off the line: the proof search is needed (too big here)
     settle(app)
     assert engine.started == 1 and engine.polls >= 3
     g = scene.game
-    assert g.ply == 2 and g.move_str(g.moves_played()[-1]) == "g4>c3"   # the engine's (last) move
+    assert g.ply == 2 and g.move_str(g.moves_played()[-1]) == sorted(engine.game.legal_strs())[-1]
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     step(app, 3)

@@ -376,9 +376,9 @@ def test_amoeba_tooltip_reads_as_words_from_the_side_to_move():
     assert not game.is_over
     text = inp.describe("c3")
     assert text.startswith("c3: 3 pieces, Black's Kernel on top (Black controls it)")
-    assert "under it, top down: your piece, a Black piece." in text
+    assert "Bottom to top: 1 a Black piece, 2 your piece, 3 Black's Kernel." in text
     assert inp.describe("f3").startswith("f3: 2 pieces, your Kernel on top (you control it)")
-    assert "your piece under it" in inp.describe("f3")
+    assert "Bottom to top: 1 your piece, 2 your Kernel." in inp.describe("f3")
     assert inp.describe("d4") == "d4: your piece."
     assert inp.describe("d5") == "d5: empty point."
     for lab in ("c3", "f3", "d4"):
@@ -394,7 +394,8 @@ def test_amoeba_tooltip_while_the_input_is_off_is_neutral_and_never_codes():
         assert board.match.is_over                    # White's piece on top of the black Kernel
         step(app, 2)
         text = board.input.describe("b3")
-        assert text == "b3: 2 pieces, White on top (White controls it), Black's Kernel under it."
+        assert text == ("b3: 2 pieces, White on top (White controls it).\nBottom to top: 1 Black's Kernel, "
+                        "2 a White piece.\nA split lays them down in this order, the bottom one next to b3.")
     finally:
         app.close()
 

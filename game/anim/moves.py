@@ -53,6 +53,7 @@ class Segment:
     arc: float = 0.0                 # extra height in levels at the middle of the leg
     easing: Callable[[float], float] = pytweening.easeInOutQuad
     bounce: bool = False             # 'place': fall with a bounce
+    pivot: str = ""                  # a jump's pivot: lit while the piece flies over it
 
 
 @dataclass
@@ -99,8 +100,11 @@ class MoveAnimation:
     """Sprites and timing for one move. ``update(dt)`` with dt in seconds; ``finish()`` jumps to the end."""
 
     def __init__(self, view: StackDrawer, before: dict[str, tuple[str, ...]], motions: Sequence[Motion],
-                 speed: float = 1.0, on_complete: Callable[[], None] | None = None) -> None:
+                 speed: float = 1.0, on_complete: Callable[[], None] | None = None, hold: float = 0.0) -> None:
         self.view = view
+        # seconds (at speed 1) the picture holds still before and after each step that removes
+        # pieces, whose removal then also takes twice as long: a lesson's capture is seen (issue 24)
+        self.hold = max(0.0, float(hold))
         self.before = dict(before)
         self.motions = list(motions)
         self.speed = max(0.05, float(speed))
@@ -135,15 +139,21 @@ class MoveAnimation:
         t = 0.0
         for st in steps:
             length = 0.0
+            removes = False
             for _, m in motions:
                 if m.step != st:
                     continue
                 base = STEP_TIME.get(m.kind, 0.3)
                 if m.kind == "move":
                     base = max(base, HOP_TIME * (len(m.via) + 1) + 0.1)
+                if m.kind == "remove" and self.hold > 0:
+                    removes = True
+                    base *= 2.0
                 length = max(length, base)
+            if removes:
+                t += self.hold * k                 # the capture about to happen, held still
             windows[st] = (t, t + length * k)
-            t += (length + PAUSE) * k
+            t += (length + PAUSE + (self.hold if removes else 0.0)) * k
         total = max(0.0, t - PAUSE * k)
         self._windows = windows
 
@@ -190,7 +200,7 @@ class MoveAnimation:
                 ground[m.dst] = land + len(m.pieces)
                 if m.kind == "jump":
                     segs = [Segment(t0, t1, m.src, m.dst, start, land, arc=self._jump_arc(m.src, m.dst),
-                                    easing=pytweening.easeInOutSine)]
+                                    easing=pytweening.linear, pivot=m.via[0] if m.via else "")]
                 else:
                     nodes = [m.src, *m.via, m.dst]
                     hops = len(nodes) - 1
@@ -240,7 +250,16 @@ class MoveAnimation:
         return total
 
     def _jump_arc(self, a: str, b: str) -> float:
-        """Arc height (in stack levels) of a jump: higher for longer jumps (2 steps: 2.6 levels)."""
+        """Arc height (in stack levels) of a jump: the view's ``jump_height`` in pixels when it has
+        one (Onager: the disc rises well over its pivot, as the preview's arc), else higher for
+        longer jumps (2 steps: 2.6 levels)."""
+        height = getattr(self.view, "jump_height", None)
+        level = float(getattr(self.view, "level_px", 0.0) or 0.0)
+        if height is not None and level > 0:
+            try:
+                return float(height(a, b)) / level
+            except (KeyError, TypeError, ValueError):
+                pass
         steps = 2.0
         try:
             ax, ay = self.view.pixel_of(a)
@@ -295,8 +314,28 @@ class MoveAnimation:
                 t0, t1 = self._windows.get(st, (0.0, self.duration))
                 u = 1.0 if t1 <= t0 else min(1.0, max(0.0, (self.time - t0) / (t1 - t0)))
                 effect(surface, kind, u)
+        flights = self.flights()
+        pivot = getattr(self.view, "draw_pivot", None)
+        if pivot is not None:
+            for sp, seg, u in flights:
+                pivot(surface, seg.pivot, min(1.0, 0.35 + math.sin(math.pi * u)))
+        shadow = getattr(self.view, "draw_ground_shadow", None)
+        flying = {id(sp) for sp, _, _ in flights}
+        level = float(getattr(self.view, "level_px", 1.0) or 1.0)
         for sp, x, y, lvl in self.positions():
             if sp.alpha <= 1:
                 continue
+            aloft = id(sp) in flying and shadow is not None
+            if aloft:
+                shadow(surface, (x, y), lvl * level)
             self.view.draw_stack(surface, (x, y), sp.pieces, alpha=int(sp.alpha), lift=lvl,
-                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0)
+                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0 and not aloft)
+
+    def flights(self) -> list[tuple[Sprite, Segment, float]]:
+        """The jumps in the air now: (sprite, its jump segment, 0..1 along it)."""
+        out = []
+        for sp in self.sprites:
+            for seg in sp.segments:
+                if seg.pivot and seg.t0 <= self.time <= seg.t1 and seg.t1 > seg.t0:
+                    out.append((sp, seg, (self.time - seg.t0) / (seg.t1 - seg.t0)))
+        return out

@@ -8,9 +8,11 @@ Three pages in one scene:
             demos replayed with the board view's real move animations (slowed down), arrows
             and highlights, try-it steps judged by the rules core with hints and praise;
             Back / Replay / Next;
-``puzzle``  a position to solve; the defence answers each move (the computer player when
-            the app has one, else the scripted or best defence by exhaustive search), and a
-            Solution button plays the whole line.
+``puzzle``  a position to solve (``tutorial_puzzles.py``); the opponent answers each move
+            with the strongest reply an exhaustive search proves within the puzzle's depth (the
+            computer player only when that search is too big); a wrong move is played and
+            refuted on the board, then a click tries again; Hint gives a nudge, then the fuller
+            hint, then becomes Solution, which plays the whole line.
 
 Like every scene it never reads a clock: ``update(dt)`` drives timers and animations.
 """
@@ -38,47 +40,14 @@ from .board.controller import BoardController
 from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 
-DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
-FIRST_WAIT = 0.9      # seconds before a demo's first move
-BETWEEN = 0.55        # seconds between demo moves
-REPLY_WAIT = 0.45     # seconds before the defence answers in a puzzle
-KEY_COLOUR = "#ffd27a"
-GOOD_COLOUR = "#9be39b"
-BAD_COLOUR = "#ffb070"
-DIM_COLOUR = "#b8a890"
-HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a marked point: far moves it whole, near splits it.",
-               "onyx": "Click an empty point to place your stone.",
-               "onager": "Click one of your discs, then each cell where it lands; to stop a chain, click the "
-                         "disc again or press Enter."}
-REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
-           "no-moves": "no legal move left", "agreement": "ended by agreement",
-           "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
-
-
-def markup_html(text: str) -> str:
-    """Course text -> pygame-gui HTML: **key words** highlighted, blank lines as paragraphs."""
-    out = []
-    for piece, key in L.markup_spans(text.strip()):
-        esc = html.escape(piece).replace("\n", "<br>")
-        out.append(f"<b><font color='{KEY_COLOUR}'>{esc}</font></b>" if key else esc)
-    return "".join(out)
-
-
-def _cells(text: str) -> list[str]:
-    """The cells of a move text as written (``"B2 - d4-d6"`` -> ``["b2", "d4", "d6"]``)."""
-    return "".join(text.split()).lower().split("-")
-
-
-def describe_result(game: Game) -> str:
-    r = game.result
-    if r is None:
-        return ""
-    who = "Draw" if r.winner is None else f"{r.winner.title} wins"
-    return f"{who}: {REASONS.get(r.reason, r.reason.replace('-', ' '))}."
+from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,  # noqa: F401
+                            GOOD_COLOUR, HOW_TO_MOVE, KEY_COLOUR, REASONS, REPLY_WAIT, _cells,
+                            describe_result, markup_html)
+from .tutorial_puzzles import TutorialPuzzles
 
 
 @register("tutorial")
-class TutorialScene(TutorialLayout, Scene):
+class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
     title = "Tutorial"
 
     def __init__(self, game_name: str, levels_dir: str | Path | None = None,
@@ -107,6 +76,7 @@ class TutorialScene(TutorialLayout, Scene):
         self.anim: MoveAnimation | None = None
         self.anim_before: dict[str, tuple[str, ...]] = {}
         self.queue: list[str] = []         # demo (or solution) moves still to play
+        self.slow_replay = False           # the demo is being replayed at half speed (Replay)
         self.wait = 0.0
         self.pending_agreement = False
         self.solved = False
@@ -116,6 +86,10 @@ class TutorialScene(TutorialLayout, Scene):
         self.note = ""                     # what the last click on the board did (plain text)
         self.note_colour = DIM_COLOUR
         self.autoplay = False              # puzzle: the Solution button is playing the line
+        self.refuting = False              # puzzle: a wrong move was played, its refutation is coming
+        self.refuted = False               # puzzle: the refutation is on the board; a click or R tries again
+        self.wrong_text = ""               # puzzle: that wrong move
+        self.hints_shown = 0               # puzzle: hints given so far (the nudge, then the fuller hint)
         self.reply_wait = -1.0             # puzzle: seconds until the defence answers (<0: none)
         self.engine: Any = None
         self.engine_busy = False
@@ -190,8 +164,9 @@ class TutorialScene(TutorialLayout, Scene):
 
     @property
     def speed(self) -> float:
+        """Demos run slower than the player's setting; a demo replayed (Replay, R) at half that."""
         base = self.app.settings.anim_speed if self.app is not None else 1.0
-        return max(0.05, base * DEMO_SLOW)
+        return max(0.05, base * DEMO_SLOW * (0.5 if self.slow_replay else 1.0))
 
     # ================================================================ layout
     def build_ui(self) -> None:
@@ -234,6 +209,7 @@ class TutorialScene(TutorialLayout, Scene):
         assert self.puzzles is not None
         self.mode = "puzzle"
         self.puzzle_i = max(0, min(index, len(self.puzzles.puzzles) - 1))
+        self.hints_shown = 0
         if self.app is not None:
             self.relayout()
         self.restart_puzzle()
@@ -255,6 +231,7 @@ class TutorialScene(TutorialLayout, Scene):
     # ================================================================ lesson steps
     def open_step(self, index: int) -> None:
         self._stop()
+        self.slow_replay = False
         self.step_i = index
         step = self.step
         self.solved = False
@@ -332,112 +309,11 @@ class TutorialScene(TutorialLayout, Scene):
 
     def replay(self) -> None:
         if self.mode == "lesson":
+            slow = self.step.kind == "demo"        # watch it again, at half the speed
             self.open_step(self.step_i)
+            self.slow_replay = slow
         elif self.mode == "puzzle":
             self.restart_puzzle()
-
-    # ================================================================ puzzles
-    def restart_puzzle(self) -> None:
-        self._stop()
-        p = self.puzzle
-        self.solved = False
-        self.wrong_tries = 0
-        self.autoplay = False
-        self._set_game(p.setup)
-        self.feedback = f"<font color='{DIM_COLOUR}'>{markup_html(p.prompt)}</font>"
-        self._enable_input()
-        self._refresh_panel()
-
-    def show_solution(self) -> None:
-        if self.mode != "puzzle":
-            return
-        self.restart_puzzle()
-        self.autoplay = True
-        self.wait = FIRST_WAIT * 0.6 / self.pace
-        if self.input is not None:
-            self.input.set_game(None)
-        self.feedback = f"<font color='{DIM_COLOUR}'>The solution, against the best defence:</font>"
-        self._refresh_panel()
-
-    def _solver_move(self) -> str | None:
-        """The solution's next move for the solver (scripted while the line is followed)."""
-        g = self.game
-        p = self.puzzle
-        if g is None or g.is_over:
-            return None
-        played = [g.move_str(m) for m in g.moves_played()]
-        line = self._canonical_line()
-        if played == line[:len(played)] and len(played) < len(line):
-            return line[len(played)]
-        left = p.plies - g.ply
-        if p.goal == "win":
-            wins = L.winning_moves(g.copy(), left)
-            return g.move_str(sorted(wins, key=g.move_sort_key)[0]) if wins else None
-        return None
-
-    def _canonical_line(self) -> list[str]:
-        """The puzzle's solution in canonical move names (paths written short)."""
-        g = self.puzzle.start()
-        out = []
-        for text in self.puzzle.solution:
-            m = g.parse_move(text)
-            out.append(g.move_str(m))
-            g.play(m)
-        return out
-
-    def _defence_move(self) -> str | None:
-        """The defence's answer: the solution line's while followed, else the longest resistance."""
-        g = self.game
-        if g is None or g.is_over:
-            return None
-        played = [g.move_str(m) for m in g.moves_played()]
-        line = self._canonical_line()
-        if played == line[:len(played)] and len(played) < len(line):
-            return line[len(played)]
-        return L.best_defence(g.copy(), self.puzzle.mover, self.puzzle.plies - g.ply)
-
-    def _puzzle_after_move(self) -> None:
-        """After any move in a puzzle: solved, failed, or whose turn is next."""
-        g, p = self.game, self.puzzle
-        if g is None:
-            return
-        if p.goal == "win" and g.result is not None:
-            if g.result.winner == p.mover:
-                self._puzzle_solved()
-            else:
-                self._say(f"{describe_result(g)} Press Restart to try again.", BAD_COLOUR)
-            return
-        if p.goal == "save":
-            if not self.autoplay and not self.solved and g.ply >= 1:
-                self._puzzle_solved()
-                return
-            if self.autoplay and g.ply >= len(p.solution):
-                self._puzzle_solved()
-                return
-        if g.ply >= p.plies or g.is_over:
-            return
-        if g.to_move == p.mover:
-            if self.autoplay:
-                self.wait = BETWEEN / self.pace
-            else:
-                self._enable_input()
-                last = g.moves_played()[-1] if g.moves_played() else None
-                answer = f"{g.to_move.other.title} answered {self._last_text}. " if last is not None else ""
-                self._say(answer + "Your move again.", DIM_COLOUR)
-        elif not self.solved:
-            self.reply_wait = REPLY_WAIT / self.pace
-
-    def _puzzle_solved(self) -> None:
-        p = self.puzzle
-        self.solved = True
-        if not self.autoplay:
-            self.progress.mark_puzzle(self.game_name, p.id)
-            self.save()
-            self._say(("Solved! " + p.praise) if p.praise else "Solved!", GOOD_COLOUR)
-        else:
-            self._say((p.praise or "That is the solution.") + " Now try it yourself: Restart.", GOOD_COLOUR)
-        if self.input is not None:
-            self.input.set_game(None)
 
     # ================================================================ the board
     def _get_view(self, options: dict[str, Any]) -> BoardView | None:
@@ -481,6 +357,12 @@ class TutorialScene(TutorialLayout, Scene):
             if hasattr(self.input, "paths"):       # Onager: a step may ask for one route of a chain
                 self.input.paths = self._asked_paths()
             self.input.set_game(self.game)
+            goal = self._try_goal()
+            if goal is not None and goal.kind in FORM_GOALS and not self.solved:
+                # a step asking for one kind of move marks only moves of that kind (no jump target on
+                # 'walk a disc', to be answered 'Not quite'); which move is not given away
+                g = self.game
+                self.input.restrict_to({g.move_str(m) for m in goal.solutions(g)})
 
     def _try_goal(self) -> L.Goal | None:
         if self.mode != "lesson" or self.step.kind != "try":
@@ -570,7 +452,8 @@ class TutorialScene(TutorialLayout, Scene):
             self.input.set_game(None)
         if self.view is not None:
             self.anim_before = before
-            self.anim = MoveAnimation(self.view, before, motions, speed=self.speed, on_complete=self._anim_done)
+            self.anim = MoveAnimation(self.view, before, motions, speed=self.speed, on_complete=self._anim_done,
+                                      hold=CAPTURE_HOLD)
         else:
             self._anim_done()
         return True
@@ -602,7 +485,7 @@ class TutorialScene(TutorialLayout, Scene):
         res = describe_result(g)
         if res:
             caption += (f"<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
-        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay to watch again, or go on with Next.</font>"
+        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay (R) shows it again at half speed; Next goes on.</font>"
         self._refresh_panel()
 
     # ================================================================ moves by the player
@@ -635,11 +518,12 @@ class TutorialScene(TutorialLayout, Scene):
             if L.puzzle_move_ok(p, g, move):
                 self.animate(text)
                 self._say("Good move" + ("…" if p.goal == "win" else "."), DIM_COLOUR)
-            else:
+            else:                                  # played, then answered on the board (_puzzle_after_move)
                 self.wrong_tries += 1
-                hint = p.hint or "Look again."
-                self._say(hint, BAD_COLOUR, prefix=f"{html.escape(g.move_str(move))} does not do it. ")
-                self._enable_input()
+                self.refuting = True
+                self.wrong_text = g.move_str(move)
+                self.animate(text)
+                self._say("", BAD_COLOUR, prefix=f"{html.escape(self.wrong_text)}: watch the answer…")
 
     def _say(self, text: str, colour: str, prefix: str = "") -> None:
         body = markup_html(text) if text else ""
@@ -692,6 +576,7 @@ class TutorialScene(TutorialLayout, Scene):
                                      f"{HOW_TO_MOVE.get(self.game_name, '')} The defence answers each of your "
                                      f"moves.</font>")
             self._set_label(W["next"], "Next puzzle" if self.puzzle_i + 1 < n else "Finish")
+            self._set_label(W["solution"], "Hint" if self.hints_shown < len(p.hints) else "Solution")
         extra = ""
         if self.view is None and self.view_error:
             extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(self.view_error)}</font>"
@@ -751,6 +636,8 @@ class TutorialScene(TutorialLayout, Scene):
                 self.prev_step()
             elif event.key == pygame.K_r:
                 self.replay()
+            elif event.key == pygame.K_h and self.mode == "puzzle":
+                self.give_hint()
             else:
                 return False
             return True
@@ -768,6 +655,9 @@ class TutorialScene(TutorialLayout, Scene):
     # the controller's hooks: lessons and puzzles only judge what comes out of the board
     def board_gate(self) -> bool:
         if self.view is None or self.input is None or self.game is None:
+            return False
+        if self.mode == "puzzle" and self.refuted and self.anim is None:
+            self.restart_puzzle()                  # 'Try again': back to the puzzle's start
             return False
         if self.input.game is None:
             if self.mode == "lesson" and self.step.kind == "try" and self.solved:
@@ -802,7 +692,7 @@ class TutorialScene(TutorialLayout, Scene):
         elif is_button(event, W.get("replay")):
             self.replay()
         elif is_button(event, W.get("solution")):
-            self.show_solution()
+            self.give_hint()                       # the nudge, the hint, then the solution
         elif is_button(event, W.get("index")):
             self.show_index()
         elif is_button(event, W.get("swap")):
@@ -856,41 +746,6 @@ class TutorialScene(TutorialLayout, Scene):
             if self.game.to_move != self.puzzle.mover and (self.reply_wait >= 0 or self.autoplay):
                 self._defend(dt)
 
-    def _defend(self, dt: float) -> None:
-        """Let the defence answer: the computer player if there is one, else the rules core."""
-        g = self.game
-        assert g is not None
-        if self.reply_wait > 0:
-            self.reply_wait -= dt
-            if self.reply_wait > 0:
-                return
-        self.reply_wait = 0.0          # due now (and stays due while the computer thinks)
-        if self.autoplay and self.wait > 0:
-            self.wait -= dt
-            if self.wait > 0:
-                return
-        move: str | None = None
-        if self.engine is not None:
-            try:
-                if not self.engine_busy:
-                    self.engine.start(g.copy(), "hard")
-                    self.engine_busy = True
-                    if not self.autoplay:
-                        self._say(f"{g.to_move.title} (computer) is looking for the best defence…", DIM_COLOUR)
-                move = self.engine.poll()
-            except Exception:
-                self.engine = None
-                self.engine_busy = False
-            if self.engine is not None and move is None:
-                return
-            self.engine_busy = False
-        if move is None:
-            move = self._defence_move()
-        self.reply_wait = -1.0
-        self.wait = BETWEEN / self.pace
-        if move is not None:
-            self.animate(move)
-
     # ================================================================ drawing
     def decorations(self) -> Decorations:
         deco = Decorations(time=self.display_time())
@@ -904,6 +759,8 @@ class TutorialScene(TutorialLayout, Scene):
             if step.kind != "demo" or (self.queue and len(self.queue) == len(step.moves)) or not step.moves:
                 for a in step.arrows:
                     deco.arrows.extend(zip(a, a[1:]))
+            for a in step.blocked:             # a move that does not exist: crossed out, never like an arrow
+                deco.blocked.extend(zip(a, a[1:]))
         if g is not None and g.is_over:
             fn = getattr(g, "highlight_result", None)
             try:

@@ -29,6 +29,10 @@ class AmoebaView(BoardView):
     disc_radius = 0.37
     disc_thickness = 0.12
     badge_from = 3
+    # a stack never rises more than this over its point (board units): higher ones are pressed
+    # together, so nothing is drawn over the point above, its piece or the frame (issue 24)
+    max_rise = 0.22
+    badge_at_base = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -222,9 +226,12 @@ def piece_name(code: str, viewer: str | None = None) -> str:
 
 
 def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None) -> str:
-    """Hover text in words, from ``viewer``'s side ('Black'/'White': "your Kernel") or neutral (None).
+    """The stack card in words, from ``viewer``'s side ('Black'/'White': "your Kernel") or neutral
+    (None): who controls it, then every piece from the bottom up (the order a split lays them down).
 
-    'c3: 3 pieces, White on top (White controls it); under it, top down: your Kernel, your piece.'
+    'c3: 3 pieces, White on top (White controls it).
+     Bottom to top: 1 your Kernel, 2 your piece, 3 a White piece.
+     A split lays them down in this order, the bottom one next to c3.'
     """
     if not pieces:
         return f"{label}: empty point."
@@ -237,11 +244,10 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
     else:
         on_top = colour
     control = "you control it" if viewer == colour else f"{colour} controls it"
-    under = [piece_name(p, viewer) for p in reversed(pieces[:-1])]
-    head = f"{label}: {len(pieces)} pieces, {on_top} on top ({control})"
-    if len(under) == 1:
-        return f"{head}, {under[0]} under it."
-    return f"{head}; under it, top down: {', '.join(under)}."
+    order = ", ".join(f"{i} {piece_name(p, viewer)}" for i, p in enumerate(pieces, 1))
+    return (f"{label}: {len(pieces)} pieces, {on_top} on top ({control}).\n"
+            f"Bottom to top: {order}.\n"
+            f"A split lays them down in this order, the bottom one next to {label}.")
 
 
 class AmoebaInput(BoardInput):
@@ -272,6 +278,10 @@ class AmoebaInput(BoardInput):
         return "Move" if h == 1 else f"Move all {h}"
 
     def after_select_message(self) -> str:
+        """What to click now, and a warning when a target's move loses at once."""
+        return self._select_words() + self.danger_note()
+
+    def _select_words(self) -> str:
         src = self.prefix[0]
         h = len(self.game.stacks().get(src, ())) if self.game else 0
         if not self.show_targets:           # nothing is marked on the board: say where to click

@@ -19,6 +19,11 @@ from ..themes import CLASSIC, Theme
 from . import draw as D
 
 
+LOSES_WORDS = "loses at once"       # in a target's tag: its move loses on the spot (BoardInput.loses_at_once)
+WARN_BORDER = (255, 110, 80, 230)   # local colour (not a theme value): the border of such a tag
+BLOCKED_INK = (255, 96, 72)         # local colour: a crossed-out arrow (a move that does not exist)
+
+
 # ====================================================================== decorations
 @dataclass
 class Decorations:
@@ -39,6 +44,7 @@ class Decorations:
     arrows: list[tuple[str, str]] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
     captures: list[str] = field(default_factory=list)      # stones a hovered move would capture (Onyx)
+    blocked: list[tuple[str, str]] = field(default_factory=list)   # arrows of moves that do NOT exist (crossed out)
     time: float = 0.0                                      # seconds, for pulsing effects
 
 
@@ -69,6 +75,9 @@ class BoardView:
     squash = 0.78          # ellipse ratio of a disc's top face
     max_visible = 9        # taller stacks are compressed
     badge_from = 3         # show a height badge from this height
+    max_rise: float | None = None   # board units a stack's top may rise above its point (None: no cap);
+                                    # taller stacks are compressed so they never reach another point
+    badge_at_base = False  # the height badge on the stack's base (beside its own point), not on its top
 
     def __init__(self, **options: Any) -> None:
         self.options = options
@@ -181,9 +190,17 @@ class BoardView:
 
     def level_for(self, n: int) -> float:
         """Screen height of each of n pieces (compressed for very tall stacks)."""
-        if n <= self.max_visible:
-            return self.level_px
-        return self.level_px * self.max_visible / n
+        lv = self.level_px if n <= self.max_visible else self.level_px * self.max_visible / n
+        if self.max_rise is not None and n > 1:
+            lv = min(lv, self.max_rise * self.scale / (n - 1))
+        return lv
+
+    def badge_center(self, x: float, y: float, total: int, r: float, lv: float, lift: float = 0.0) -> tuple[float, float]:
+        """Where the height badge of a stack of ``total`` on pixel (x, y) goes: beside its top, or on
+        its base (``badge_at_base``: right of the bottom piece, nearer its own point than any other)."""
+        if self.badge_at_base:
+            return x + r * 0.95, y - lift * lv + r * 0.12
+        return x + r * 0.95, y - (total - 1 + lift) * lv - r * 0.55
 
     @property
     def hit_radius(self) -> float:
@@ -256,8 +273,8 @@ class BoardView:
                 px, py = self._pix[lab]
                 w = max(len(str(n)) * size * 0.62 + size / 2, size * 1.2)
                 rad = size * 1.25 / 2
-                self._badges[lab] = (px + r * 0.95 - 1, py - (n - 1) * self.level_for(n) - r * 0.55 - 1,
-                                     max(0.0, w / 2 - rad), rad)
+                bx, by = self.badge_center(px, py, n, r, self.level_for(n))
+                self._badges[lab] = (bx - 1, by - 1, max(0.0, w / 2 - rad), rad)
 
     def note_raised(self, label: str, up: float) -> None:
         """A piece drawn over everything on ``label`` whose top face is ``up`` pixels above the point
@@ -359,11 +376,35 @@ class BoardView:
                            255 if strong else 170 + 70 * p, strong)
                 D.blit_center(surface, D.dot(max(3, r // 3), (*c[:3], 210)), self._pix[lab])
 
+    def draw_blocked(self, surface: pygame.Surface, deco: Decorations) -> None:
+        """Arrows of moves that cannot be made (a lesson's 'no jump here'): dashed, crossed out
+        where they stop, so they never read like the arrow of a legal move."""
+        for a, b in deco.blocked:
+            if a not in self._pix or b not in self._pix:
+                continue
+            (ax, ay), (bx, by) = self._pix[a], self._pix[b]
+            d = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / d, (by - ay) / d
+            w = max(3, int(self.scale * 0.06))
+            dash = max(6.0, self.scale * 0.16)
+            t = self.radius_px * 0.9
+            while t < d - self.radius_px * 0.9:
+                e = min(t + dash, d - self.radius_px * 0.9)
+                pygame.draw.line(surface, (40, 20, 12), (ax + ux * t + 1, ay + uy * t + 1), (ax + ux * e + 1, ay + uy * e + 1), w + 2)
+                pygame.draw.line(surface, BLOCKED_INK, (ax + ux * t, ay + uy * t), (ax + ux * e, ay + uy * e), w)
+                t = e + dash * 0.7
+            cx, cy = bx - ux * self.radius_px * 0.9, by - uy * self.radius_px * 0.9
+            k = max(6.0, self.scale * 0.16)
+            for sx in (-1, 1):
+                pygame.draw.line(surface, (40, 20, 12), (cx - k + 1, cy - sx * k + 1), (cx + k + 1, cy + sx * k + 1), w + 3)
+                pygame.draw.line(surface, BLOCKED_INK, (cx - k, cy - sx * k), (cx + k, cy + sx * k), w + 1)
+
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         """Decorations drawn over the pieces: arrows, ghosts, hover ring."""
+        self.draw_blocked(surface, deco)
         for a, b in deco.arrows:
             if a in self._pix and b in self._pix:
-                D.arrow(surface, self._pix[a], self._pix[b], D.PALETTE["select"], width=max(3, self.scale * 0.08),
+                D.arrow(surface, self._pix[a], self._pix[b], self.theme.select, width=max(3, self.scale * 0.08),
                         head=max(8, self.scale * 0.24), alpha=150, shorten=self.radius_px * 0.9)
         for lab, kind in deco.targets.items():
             n = len(stacks.get(lab, ()))
@@ -384,10 +425,12 @@ class BoardView:
                 size = max(11, int(self.scale * 0.2))
                 f = D.font(size, True)
                 w = f.size(tag)[0] + size
-                box = D.rounded_panel((w, int(size * 1.6)), (20, 24, 30, 215), radius=size // 2,
-                                      border=(255, 255, 255, 90), border_width=1)
-                surface.blit(box, box.get_rect(center=(px, top)))
-                D.text(surface, tag, (px, top), size, D.PALETTE["text"], bold=True, shadow=False)
+                border = WARN_BORDER if LOSES_WORDS in tag else (255, 255, 255, 90)
+                box = D.rounded_panel((w, int(size * 1.6)), self.theme.tag_bg, radius=size // 2,
+                                      border=border, border_width=2 if LOSES_WORDS in tag else 1)
+                cx = min(max(px, self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)   # kept on the board
+                surface.blit(box, box.get_rect(center=(round(cx), round(top))))
+                D.text(surface, tag, (cx, top), size, self.theme.text, bold=True, shadow=False)
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             D.blit_center(surface, D.ring(int(self.radius_px * 1.15), max(2, self.radius_px // 10), (255, 255, 255, 150)),
                           self._pix[deco.hover])
@@ -428,8 +471,15 @@ class BoardView:
                 spr.set_alpha(alpha)
             surface.blit(spr, pos)
         if badge and total >= self.badge_from:
-            top_y = y - (total - 1 + lift) * lv
-            D.badge(surface, (x + r * 0.95, top_y - r * 0.55), str(total), max(9, int(r * 0.55)))
+            D.badge(surface, self.badge_center(x, y, total, r, lv, lift), str(total), max(9, int(r * 0.55)))
+
+    def draw_ground_shadow(self, surface: pygame.Surface, xy: tuple[float, float], height_px: float) -> None:
+        """The shadow of a piece flying ``height_px`` above the board point ``xy`` (a jump): on the
+        board right under it, smaller and fainter the higher it is."""
+        r = self.radius_px
+        k = max(0.45, 1.0 - height_px / max(1.0, self.scale * 2.2))
+        sh = D.soft_shadow(max(2, int(r * 1.05 * k)), max(2, int(r * self.squash * 0.9 * k)), int(30 + 60 * k))
+        D.blit_center(surface, sh, (xy[0] + r * 0.1, xy[1] + r * 0.14))
 
     def stack_top_y(self, label: str, n: int) -> float:
         """Screen y of the top face of a stack of n pieces on ``label``."""
@@ -567,6 +617,12 @@ class BoardInput:
     def reset(self) -> None:
         self.prefix = ()
 
+    def restrict_to(self, texts: set[str]) -> None:
+        """Offer only these moves (canonical texts) until the next ``set_game``: a lesson step that
+        asks for one kind of move (a walk, a split) marks no target of another kind."""
+        self.options = [o for o in self.options if o.text in texts]
+        self._moves_by_text = {t: m for t, m in self._moves_by_text.items() if t in texts}
+
     def starts(self) -> set[str]:
         return {o.clicks[0] for o in self.options if o.clicks}
 
@@ -655,6 +711,69 @@ class BoardInput:
         """Short text shown over a hovered target (override)."""
         return ""
 
+    # ------------------------------------------------------------ moves that lose at once
+    LOSS_WORDS = {"kernel-captured": "your Kernel is captured",
+                  "back-row-majority": "{other} starts its turn ahead on the back rows",
+                  "no-moves": "you are left without a move",
+                  "connection": "{other} is connected"}
+
+    def loses_at_once(self, option: Option) -> str:
+        """Why the move ``option`` leads to (the end of a chain counts as its move) loses on the spot,
+        or '' when it does not: the move is played on a copy of the game and the rules core's result
+        read (a split dropping an enemy piece on your own Kernel, an Onager disc leaving a stack that
+        uncovers an enemy piece on your back row, ...)."""
+        g = self.game
+        if g is None or g.is_over:
+            return ""
+        cache = self.__dict__.setdefault("_loss_cache", {})
+        key = (id(g), g.ply, option.text)
+        if key in cache:
+            return cache[key]
+        why = ""
+        move = self._moves_by_text.get(option.text)
+        try:
+            if move is None:
+                move = g.parse_move(option.text)
+            after = g.copy()
+            mover = g.to_move
+            after.play(move)
+            res = after.result
+            if res is not None and res.winner is not None and res.winner != mover:
+                why = self.LOSS_WORDS.get(res.reason, res.reason.replace("-", " ")).format(other=mover.other.title)
+        except (RulesError, ValueError, KeyError, AttributeError):
+            why = ""
+        if len(cache) > 512:
+            cache.clear()
+        cache[key] = why
+        return why
+
+    def warned_tag(self, option: Option) -> str:
+        """The hovered target's tag, with the warning when its move loses at once:
+        'Split 2 to a4 — loses at once: your Kernel is captured'."""
+        tag = self.tag_for(option)
+        why = self.loses_at_once(option)
+        if why:
+            return f"{tag} — loses at once: {why}" if tag else f"Loses at once: {why}"
+        return tag
+
+    def danger_note(self) -> str:
+        """' Careful: a4 loses at once (your Kernel is captured).' for the targets of the selection
+        whose move loses on the spot ('' when none does)."""
+        if not self.prefix:
+            return ""
+        bad: dict[str, list[str]] = {}
+        for lab, opt in self.next_steps().items():
+            why = self.loses_at_once(opt)
+            if why:
+                bad.setdefault(why, []).append(lab)
+        if not bad:
+            return ""
+        def listed(labs: list[str]) -> str:
+            return labs[0] if len(labs) == 1 else ", ".join(labs[:-1]) + " and " + labs[-1]
+        parts = [f"{listed(labs)} {'loses' if len(labs) == 1 else 'lose'} at once ({why})"
+                 for why, labs in bad.items()]
+        return " Careful: " + "; ".join(parts) + "."
+
     def option_at(self, label: str) -> Option | None:
         return self.next_steps().get(label)
 
@@ -693,7 +812,7 @@ class BoardInput:
                 if len(opt.clicks) == len(self.prefix) + 1:
                     deco.ghosts = self.ghosts_for(opt)
                     deco.arrows = [(self.prefix[-1], self.arrow_end(opt))]
-                    tag = self.tag_for(opt)
+                    tag = self.warned_tag(opt)
                     if tag:
                         deco.tags = {h: tag}
         elif self.hover_label in deco.selectable:

@@ -29,6 +29,7 @@ from ..rules.base import Game, RulesError
 from ..rules.hexgrid import grid
 from ..themes import CLASSIC
 from . import draw as D
+from .arcs import draw_arc
 from .base import BoardInput, BoardView, ClickResult, Decorations, Option
 
 SQRT3 = math.sqrt(3.0)
@@ -175,6 +176,8 @@ class OnagerView(BoardView):
     disc_thickness = 0.12
     badge_from = 2
     max_visible = 8
+    max_rise = 0.22          # as Amoeba: a stack stays on its cell at any height (issue 24)
+    badge_at_base = True
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -424,6 +427,56 @@ class OnagerView(BoardView):
                       glow if strong else 0)
             if lab in self._pix and not stacks.get(lab) and kind != "no":
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.17)), (*c, 220)), self._pix[lab])
+        for a, b in deco.arrows:               # a jump's pivot, lit
+            pv = self.pivot_of(a, b)
+            if pv is not None:
+                self.draw_pivot(surface, pv)
+
+    # ------------------------------------------------------------ jumps: over the pivot
+    def pivot_of(self, a: str, b: str) -> str | None:
+        """The cell in the middle of a jump from ``a`` to ``b`` (its pivot: a jump lands as far beyond
+        the pivot as it started before it), or None when a and b are not a jump apart on one line."""
+        if a not in self.grid.index or b not in self.grid.index:
+            return None
+        (ax, ay), (bx, by) = self.model_xy(a), self.model_xy(b)
+        dx, dy = bx - ax, by - ay
+        dist = math.hypot(dx, dy)
+        k = round(dist)
+        ang = math.degrees(math.atan2(dy, dx)) % 60.0
+        if k < 2 or k % 2 or abs(dist - k) > 1e-6 or min(ang, 60.0 - ang) > 1e-3:
+            return None
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        for lab in self.grid.labels:
+            x, y = self.model_xy(lab)
+            if abs(x - mx) < 1e-6 and abs(y - my) < 1e-6:
+                return lab
+        return None
+
+    def arc_points(self, a: str, b: str, n: int = 24) -> list[tuple[float, float]]:
+        """Screen points of the flight from ``a`` to ``b``: a parabola peaking over the middle (the
+        pivot), as high as the animation's arc (``jump_height``)."""
+        (ax, ay), (bx, by) = self._pix[a], self._pix[b]
+        h = self.jump_height(a, b)
+        return [(ax + (bx - ax) * t, ay + (by - ay) * t - h * 4 * t * (1 - t)) for t in (i / n for i in range(n + 1))]
+
+    def jump_height(self, a: str, b: str) -> float:
+        """Pixels a jumping disc rises at the top of its arc (longer jumps fly higher)."""
+        (ax, ay), (bx, by) = self._pix[a], self._pix[b]
+        steps = math.hypot(bx - ax, by - ay) / max(1.0, self.scale)
+        return self.scale * (0.45 + 0.22 * steps)
+
+    def jump_arc(self, surface: pygame.Surface, a: str, b: str, colour: Sequence[int], alpha: int = 190) -> None:
+        """A jump's arrow: a curve rising over the pivot with its head on the landing cell, its
+        shadow a faint straight line on the board below (``arcs.draw_arc``)."""
+        draw_arc(surface, self.arc_points(a, b), self._pix[a], self._pix[b], self.radius_px * 0.9, self.scale,
+                 colour, alpha)
+
+    def draw_pivot(self, surface: pygame.Surface, label: str, strength: float = 1.0) -> None:
+        """The pivot of a jump lit: a bright glowing outline round its cell (previews, animations)."""
+        if label in self._pix and strength > 0.02:
+            rc = self.cell_px
+            self._hex(surface, label, 0.9, PIVOT_GLOW, 90 * strength, 0)
+            self._hex(surface, label, 0.86, PIVOT_GLOW, 255 * strength, max(3, int(rc * 0.11)), max(3, int(rc * 0.22)))
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
         T = self.theme
@@ -451,9 +504,13 @@ class OnagerView(BoardView):
                 top = py - (n - 1) * self.level_for(n) - lv * 0.5 - (0.7 * lv if path and lab == path[-1] else 0)
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.15)), (20, 16, 12, 160)), (px + 1, top + 1))
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.14)), (*c, 235)), (px, top))
+        self.draw_blocked(surface, deco)
         for a, b in deco.arrows:
             if a in self._pix and b in self._pix:
-                D.arrow(surface, self._pix[a], self._pix[b], self.theme.select, width=max(3, self.scale * 0.07),
+                if self.pivot_of(a, b) is not None:      # a jump: an arc rising over its pivot
+                    self.jump_arc(surface, a, b, T.select)
+                    continue
+                D.arrow(surface, self._pix[a], self._pix[b], T.select, width=max(3, self.scale * 0.07),
                         head=max(8, self.scale * 0.22), alpha=150, shorten=self.radius_px * 0.9)
         for lab, pieces in deco.ghosts:
             if lab in self._pix:
@@ -507,13 +564,16 @@ class OnagerView(BoardView):
         if len(labels) > 2:                 # a chain: number the landings, on top of what stands there
             size = max(11, int(rc * 0.36))
             for k, lab in enumerate(labels[1:], 1):
-                px, py = self._pix[lab]
-                n = len(stacks.get(lab, ()))
-                top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.level_px * 0.5
-                spot = (px + rc * 0.5, top - rc * 0.32)
+                spot = self.path_number_spot(lab)
                 D.blit_center(surface, D.dot(size // 2 + 2, (40, 24, 8, 220)), spot)
                 D.blit_center(surface, D.dot(size // 2 + 1, (*col, 255)), spot)
                 D.text(surface, str(k), spot, size, (30, 18, 6), bold=True, shadow=False)
+
+    def path_number_spot(self, label: str) -> tuple[float, float]:
+        """Where the last chain's landing number on ``label`` goes: left of the stack's base, apart
+        from its height badge (right of the base) and its top."""
+        px, py = self._pix[label]
+        return px - self.cell_px * 0.62, py + self.cell_px * 0.1
 
     def _trail(self, surface: pygame.Surface, pts: list[tuple[int, int]]) -> None:
         """A soft golden line through the cells a chain has landed on so far."""
@@ -533,9 +593,11 @@ class OnagerView(BoardView):
 
     def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
               border: Sequence[int] = (255, 255, 255, 90)) -> None:
+        if "loses at once" in text:
+            border = (255, 110, 80, 230)     # local colour: a move that loses at once (base.WARN_BORDER)
         f = D.font(size, True)
         w = f.size(text)[0] + size
-        box = D.rounded_panel((w, int(size * 1.65)), (20, 24, 30, 222), radius=size // 2,
+        box = D.rounded_panel((w, int(size * 1.65)), (*self.theme.tag_bg[:3], 222), radius=size // 2,
                               border=tuple(border), border_width=1)
         x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
         y = max(center[1], self.rect.y + size)
@@ -573,8 +635,9 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
     n_top = sum(1 for p in pieces if COLOUR_NAME.get(p) == top)
     counts = f"{n_top} {top}, {len(pieces) - n_top} {other}"
     below = len(pieces) - 1
+    order = ", ".join(f"{i} {COLOUR_NAME.get(p, '?')}" for i, p in enumerate(pieces, 1))
     return (f"{label}: {len(pieces)} discs, {top} on top{yours} ({counts}). Only the top disc moves; "
-            f"the {below} below {'are' if below > 1 else 'is'} buried.{extra}")
+            f"the {below} below {'are' if below > 1 else 'is'} buried.{extra}\nBottom to top: {order}.")
 
 
 # ====================================================================== input
@@ -607,7 +670,16 @@ class OnagerInput(BoardInput):
             clicks = path + (dst,)                                     # click the disc again to stop
         return Option(clicks, text, "stack" if stacks.get(dst) else "jump")
 
+    def restrict_to(self, texts: set[str]) -> None:
+        """Only these moves (a lesson's 'walk a disc'): walks and jumps are kept or dropped by kind,
+        since a chain's landings are clicked one by one (``targets``)."""
+        super().restrict_to(texts)
+        walks = {o.kind == "walk" for o in self.options if "-" in o.text}
+        self.kinds_allowed = {"walk"} if walks == {True} else {"jump", "stack", "end"} if walks == {False} else None
+        self._tcache = {}
+
     def set_game(self, game: Game | None) -> None:
+        self.kinds_allowed: set[str] | None = None
         self._stacks = game.stacks() if game is not None else {}
         self._lakes = set()
         self._setup = bool(getattr(game, "in_setup", False)) if game is not None else False
@@ -643,6 +715,9 @@ class OnagerInput(BoardInput):
                 out = {}
             if landed:
                 out[landed[-1]] = "end"
+            allowed = getattr(self, "kinds_allowed", None)
+            if allowed is not None:
+                out = {lab: kind for lab, kind in out.items() if kind in allowed}
         if len(self._tcache) > 64:
             self._tcache.clear()
         self._tcache[pre] = out
@@ -780,6 +855,10 @@ class OnagerInput(BoardInput):
         return 1 + sum(1 for st in self._stacks.values() if st == ("L",))
 
     def after_select_message(self) -> str:
+        """What to click now, and a warning when a target's move loses at once."""
+        return self._select_words() + self.danger_note()
+
+    def _select_words(self) -> str:
         if not self.prefix:
             return self.idle_message()
         enemy = "White" if self.mover == "B" else "Black"
@@ -898,5 +977,9 @@ class OnagerInput(BoardInput):
                 deco.ghosts = [(h, (self.mover,))]
                 deco.arrows = [(self.prefix[-1], h)]
                 tag = self.tag_text(h, kind)
+                opt = self.next_steps().get(h)
+                why = self.loses_at_once(opt) if opt is not None else ""
+                if why:
+                    tag = f"{tag} — loses at once: {why}"
                 if tag:
                     deco.tags = {h: tag}

@@ -119,15 +119,23 @@ def cross_sprite(radius: int, width: int, color: tuple[int, ...]) -> pygame.Surf
     return pygame.transform.smoothscale(big, (size, size))
 
 
+MARK_HALO = (250, 236, 206, 235)   # local colour (not a theme value): the halo round point marks
+
+
 @lru_cache(maxsize=16)
 def _closed_mark(radius: int) -> pygame.Surface:
     """A closed midpoint: a dark plug over its collar with a light ×; blit centred."""
     r = max(3, radius)
     plug = D.dot(r + 1, (78, 46, 22, 255))
-    cross = cross_sprite(max(3, int(r * 1.05)), max(1, r // 3), (240, 214, 170, 255))
-    size = max(plug.get_width(), cross.get_width())
+    ring = D.ring(r + 1 + max(2, r // 3), max(2, r // 3 + 1), MARK_HALO)   # a light halo round the plug
+    w = max(1, r // 3)
+    outline = cross_sprite(max(3, int(r * 1.05)), w + 2, (30, 16, 6, 255))  # a dark edge round the ×
+    cross = cross_sprite(max(3, int(r * 1.05)), w, (250, 230, 190, 255))
+    size = max(ring.get_width(), plug.get_width(), outline.get_width()) + 2
     out = pygame.Surface((size, size), pygame.SRCALPHA)
+    D.blit_center(out, ring, (size / 2, size / 2))
     D.blit_center(out, plug, (size / 2, size / 2))
+    D.blit_center(out, outline, (size / 2, size / 2))
     D.blit_center(out, cross, (size / 2, size / 2))
     return out
 
@@ -329,6 +337,9 @@ class OnyxView(BoardView):
         pr, mr = self.point_radii()
         hole = D.dot(pr, (64, 36, 16, 255))
         rim = D.ring(pr, max(1, pr // 3), (240, 212, 172, 190))
+        # a light halo all round each hole (local colour, not a theme value): the dark hole in a
+        # light ring reads on any wood, the dark theme's too (issue 24)
+        halo = D.dot(pr + max(2, int(pr * 0.75)), MARK_HALO)
         core = D.dot(max(1, pr // 2), (36, 20, 8, 255))
         mid = D.dot(mr, (52, 28, 10, 255))
         collar = D.dot(mr + max(2, mr // 2), (246, 226, 190, 235))
@@ -336,6 +347,7 @@ class OnyxView(BoardView):
         for p in range(g.size):
             x, y = at(p)
             if p < g.nc:
+                D.blit_center(surf, halo, (x, y))
                 D.blit_center(surf, rim, (x + 1, y + 1))
                 D.blit_center(surf, hole, (x, y))
                 D.blit_center(surf, core, (x, y))
@@ -586,6 +598,7 @@ class OnyxView(BoardView):
         r = self.radius_px
         pix = self._pix
         p = self.pulse(deco.time)
+        self.draw_blocked(surface, deco)
         # arrows (a lesson's, a hint's)
         for a, b in deco.arrows:
             if a in pix and b in pix:
@@ -783,7 +796,7 @@ class OnyxInput(BoardInput):
             colour = "W" if self.game.to_move.word == "white" else "B"
             deco.ghosts = [(h, (colour,))]
             captures, _ = self.preview(h)
-            tag = self.tag_for(opt)
+            tag = self.warned_tag(opt)
             if tag:
                 deco.tags = {h: tag}
         deco.captures = captures  # type: ignore[attr-defined]

@@ -81,6 +81,7 @@ class BoardController:
             if event.button == 3:
                 if not self.cancel():
                     self.host.board_said(ClickResult(None, "", False))
+                    self.show_card(event.pos)      # nothing selected: the stack's card at once
                 return True
             if event.button == 1 and self.rect.collidepoint(event.pos):
                 self.press(event.pos)
@@ -117,6 +118,19 @@ class BoardController:
         if self.input is None or not self.input.prefix:
             return False
         self.host.board_said(self.input.cancel())
+        return True
+
+    def show_card(self, pos: tuple[int, int]) -> bool:
+        """Right click with nothing selected on a stack: its card (``tooltip_text``) shows at once
+        and stays until the pointer leaves the stack. False when no stack is there."""
+        if self.view is None or self.input is None or not self.rect.collidepoint(pos):
+            return False
+        lab = self.view.label_at(pos)
+        if lab is None or not self._stacks().get(lab):
+            return False
+        self.hover_label = lab
+        self.hover_time = max(self.hover_time, TIP_WAIT, TIP_AFTER_ONE) + 0.01
+        self.input.hover(lab)
         return True
 
     def take_back(self) -> bool:
