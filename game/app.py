@@ -596,7 +596,7 @@ def _who(text: str) -> str:
 
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
-SCENES_HELP = ("menu, new:GAME, board:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
+SCENES_HELP = ("menu, new:GAME, board:GAME, editor:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
                "load[:GAME], save[:GAME], gameover:GAME[:resign|agree], keys:menu|board|lesson|puzzle")
 KEYS_PLACES = ("menu", "board", "lesson", "puzzle")     # --scene keys:PLACE: the keys overlay over that screen
 
@@ -609,7 +609,7 @@ def _scene(text: str) -> str:
     numbers = all(p.isdigit() and int(p) >= 1 for p in rest[1:])
     ok = ((kind in ("menu", "settings") and not rest)
           or (kind in ("load", "save") and (not rest or (len(rest) == 1 and game_ok)))
-          or (kind in ("new", "board", "tutorial") and len(rest) == 1 and game_ok)
+          or (kind in ("new", "board", "tutorial", "editor") and len(rest) == 1 and game_ok)
           or (kind == "gameover" and game_ok and (len(rest) == 1 or (len(rest) == 2 and rest[1] in ("resign", "agree"))))
           or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
           or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers)
@@ -687,7 +687,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 # the scenes that set up a game: they take the players (and, for Onyx, the variant)
-_GAME_KINDS = ("board", "gameover", "save", "new")
+_GAME_KINDS = ("board", "gameover", "save", "new", "editor")
 
 
 def _check_options(args: argparse.Namespace) -> str:
@@ -822,8 +822,9 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
             except Exception:     # the rules refuse an agreement here: a resignation then
                 m.resign(m.to_move)
         return [menu, board]
-    if kind == "new":
-        return [menu, make_scene("new_game", game, game_options(args), {"black": args.black, "white": args.white})]
+    if kind in ("new", "editor"):     # the New game form, or the position editor
+        name = "new_game" if kind == "new" else "editor"
+        return [menu, make_scene(name, game, game_options(args), {"black": args.black, "white": args.white})]
     if kind in ("tutorial", "lesson", "puzzle"):
         return [menu, make_scene("tutorial", game)]
     if kind == "settings":

@@ -55,6 +55,7 @@ DANGER = {
 CASES: list[tuple[str, tuple[str, ...]]] = [
     ("menu", ()),
     *[(f"new:{g}", ()) for g in ("amoeba", "onyx", "onager")],
+    *[(f"editor:{g}", ()) for g in ("amoeba", "onyx", "onager")],      # the position editor
     *[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
     *[(f"tutorial:{g}", ()) for g in ("amoeba", "onyx", "onager")],
     ("lesson:amoeba:1:3", ()), ("lesson:onyx:3:1", ()), ("lesson:onager:2:8", ()),

@@ -203,6 +203,26 @@ def _check_size(size: Any) -> int:
     return n
 
 
+def setup_problem(to_move: Color | str, **options: Any) -> str:
+    """What the pie settings of a set-up position contradict ('' when nothing): section 3.pie.
+
+    ``from_position`` takes ``plies`` and ``swapped`` as given; a position editor checks them
+    here too. The swap is White's answer right after Black's first move (``plies`` 1, White to
+    move), and it is itself a move, so colours have been swapped only once two plies were made.
+    """
+    colour = to_move if isinstance(to_move, Color) else Color.parse(str(to_move))
+    pie = bool(options.get("pie", False))
+    plies = options.get("plies", 0)
+    swapped = bool(options.get("swapped", False))
+    if swapped and not pie:
+        return "colours can only have been swapped with the pie rule on"
+    if swapped and isinstance(plies, int) and plies < 2:
+        return "the swap is White's second-ply answer: swapped colours need at least 2 moves played"
+    if pie and plies == 1 and colour != Color.WHITE:
+        return "only White may swap, right after Black's first move: White must be to move"
+    return ""
+
+
 _NO_CAPTURE: tuple[int, ...] = ()
 _IS_BLACK = BLACK_STONE.__eq__
 _IS_WHITE = WHITE_STONE.__eq__

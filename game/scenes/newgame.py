@@ -106,6 +106,10 @@ class NewGameScene(Scene):
         W["back"] = UIButton(pygame.Rect(x, bottom, px(160), px(48)), "Back", self.ui, container=self.root)
         W["start"] = UIButton(pygame.Rect(self.panel_rect.right - px(40) - px(220), bottom, px(220), px(48)),
                               "Start game", self.ui, container=self.root, object_id="#primary_button")
+        gap = px(10)            # between Back and Start: the position editor of this game
+        W["setup"] = UIButton(pygame.Rect(W["back"].rect.right + gap, bottom, W["start"].rect.x - W["back"].rect.right
+                                          - 2 * gap, px(48)), "Set up…", self.ui, container=self.root,
+                              tool_tip_text="Set up any position of this game, then play, analyse or save it")
 
     # ------------------------------------------------------------ state
     def read_widgets(self) -> None:
@@ -149,6 +153,12 @@ class NewGameScene(Scene):
                     return True
             if is_button(event, W.get("start")):
                 self.start()
+                return True
+            if is_button(event, W.get("setup")):
+                self.read_widgets()
+                assert self.app is not None
+                opts = dict(self.options) if self.game_name == "onyx" else {}
+                self.app.replace(make_scene("editor", self.game_name, opts, dict(self.players)))
                 return True
             if is_button(event, W.get("back")):
                 assert self.app is not None

@@ -1,0 +1,498 @@
+"""The position editor: set up any position of a game, checked by the rules core; save it as a
+record (SetUp), analyse it or play it. Registered as 'editor' (``make_scene("editor", game_name,
+options, players)``; ``--scene editor:GAME``).
+
+The board on the left shows the position (the game's own view); the panel on the right holds the
+palette (the pieces one can put: a click on a point puts the chosen piece, a right click takes
+the top piece off), the side to move, the game's options (Onyx: board size, open start, the pie
+rule and its state; Onager: the lake phase), Clear board / Start position, the rules core's
+verdict in a status line, who plays each side, and Play / Analyse / Save / Back. Under the board
+the position's set-up text (``Game.position_text()``'s form) can be read, typed or pasted
+(Enter or "Use text").
+
+The model is ``editor_model.SetUpModel`` (no pygame): its stacks are the one source; every change
+is checked by the game's ``from_position`` and an impossible position's reason is said in a
+player's words. Play, Analyse and Save are disabled while the position is impossible (Play and
+Analyse also when it is already decided). Analyse shows only when the analysis board is
+registered ('analysis_of', which takes a Match: a set-up start included); it is pushed, so
+leaving it comes back here.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import html
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
+
+from ..match import HUMAN, Match
+from ..rules import Color
+from ..themes import CLASSIC
+from ..ui.entry import TextEntry
+from ..ui.layout import draw_panel, split
+from ..ui.overlays import draw_tick
+from ..ui.text import StatusText
+from ..views import BoardView, Decorations, ViewUnavailable, view_for
+from ..views import draw as D
+from .base import SCENES, Scene, is_button, make_scene, register
+from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
+
+# the same choices as the New game form (tests/test_editor.py checks they stay the same)
+PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
+                  ("Computer – Hard", "hard"))
+BAD = "#ff9a7a"
+GOOD = "#a8d890"
+NOTE = "#f0c070"
+HINTS = {
+    "amoeba": "Click a point to put the chosen piece on top of its stack; right click takes the top piece off.",
+    "onyx": "Click a point to put the chosen stone there; right click takes it off.",
+    "onager": "Click a cell to put a disc on top (or a lake); right click takes the top one off.",
+}
+
+
+def _selected(dropdown: Any) -> str:
+    sel = dropdown.selected_option
+    return str(sel[0] if isinstance(sel, tuple) else sel)
+
+
+@register("editor")
+class EditorScene(Scene):
+    title = "Set up a position"
+
+    def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
+                 players: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.game_name = game_name if game_name in TITLES else "amoeba"
+        opts = dict(options or {}) if self.game_name == "onyx" else {}
+        self.model = SetUpModel.start(self.game_name, **opts)
+        self.piece = PALETTES[self.game_name][0][0]
+        self.players = {"black": HUMAN, "white": HUMAN, **(players or {})}
+        self.view: BoardView | None = None
+        self.view_error = ""
+        self.widgets: dict[str, Any] = {}
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.heading_at = (0, 0)
+        self.hover: str | None = None
+        self.verdict: Check = self.model.check()
+        self.typed_error = ""        # a typed text the rules core refused (the board keeps its position)
+        self.message = ""            # what the last action did ("Saved as …")
+        self.message_kind = "info"
+        self.saved_path: Any = None  # the last record written by Save
+        self._make_view()
+
+    # ------------------------------------------------------------ state
+    @property
+    def valid(self) -> bool:
+        return self.verdict.ok and not self.typed_error
+
+    @property
+    def playable(self) -> bool:
+        return self.verdict.playable and not self.typed_error
+
+    def position_text(self) -> str:
+        """The text the entry shows: the rules core's own (canonical) text of a legal position."""
+        game = self.verdict.game
+        return game.position_text() if game is not None else self.model.text()
+
+    def has_analysis(self) -> bool:
+        """The analysis board is there: 'analysis_of' opens it on a Match (a set-up start included)."""
+        return "analysis_of" in SCENES
+
+    def _make_view(self) -> None:
+        try:
+            self.view = view_for(self.game_name, **self.model.variant())
+            self.view_error = ""
+        except ViewUnavailable as exc:
+            self.view, self.view_error = None, str(exc)
+        if self.view is not None and self.board_rect.w > 10:
+            self.view.layout(self.board_rect)
+
+    def changed(self, message: str = "") -> None:
+        """The model changed: check it again, show the text, the verdict and the buttons."""
+        self.verdict = self.model.check()
+        self.typed_error = ""
+        self.message, self.message_kind = message, "info"
+        self._show_text()
+        self.sync()
+
+    def _show_text(self) -> None:
+        """The position's text in the entry, from its start (the cursor at the front)."""
+        box = self.widgets.get("text")
+        if box is not None:
+            box.set_text(self.position_text())
+            box.cursor = box.anchor = 0
+            box.scroll = 0
+            box.rebuild_from_changed_theme_data()
+
+    def use_text(self, text: str) -> None:
+        """A typed or pasted set-up text: the rules core reads it (or says why not)."""
+        verdict = self.model.load_text(text)
+        if verdict.ok:
+            self.changed()
+            return
+        self.verdict = self.model.check()
+        self.typed_error = verdict.reason
+        self.message = ""
+        self.sync()
+
+    # ------------------------------------------------------------ edits
+    def choose_piece(self, code: str) -> None:
+        self.piece = code
+        self.relayout()
+
+    def set_side(self, colour: Color) -> None:
+        if colour != self.model.to_move:
+            self.model.to_move = colour
+            self.changed()
+            self.relayout()
+
+    def click_point(self, label: str, button: int = 1) -> None:
+        if button == 3:
+            self.model.take(label)
+        else:
+            self.model.put(label, self.piece)
+        self.changed()
+
+    def set_size(self, size: int) -> None:
+        if size != self.model.size:
+            self.model.set_size(size)
+            self._make_view()
+            self.changed()
+
+    # ------------------------------------------------------------ widgets
+    def build_ui(self) -> None:
+        px = self.px
+        area, self.panel_rect = split(self.size, px, 360, 440, 0.36)
+        strip = px(38)
+        self.board_rect = pygame.Rect(area.x, area.y, area.w, area.h - strip - px(10))
+        if self.view is not None:
+            self.view.layout(self.board_rect)
+        W: dict[str, Any] = {}
+        self.widgets = W
+        ui, root = self.ui, self.root
+        use_w = px(120)
+        W["text"] = TextEntry(pygame.Rect(area.x, area.bottom - strip, area.w - use_w - px(8), strip), ui,
+                              container=root, max_length=4000,
+                              placeholder_text="Type or paste a position here, then press Enter")
+        self._show_text()
+        W["use_text"] = UIButton(pygame.Rect(area.right - use_w, area.bottom - strip, use_w, strip), "Use text",
+                                 ui, container=root, tool_tip_text="Read the typed position (Enter)")
+        p = self.panel_rect
+        x, iw = p.x + px(16), p.w - px(32)
+        y = p.y + px(14)
+        self.heading_at = (p.centerx, y + px(16))
+        y += px(40)
+        bh, gap = px(38), px(8)
+        palette = PALETTES[self.game_name]
+        cols = 3 if len(palette) == 3 else 2
+        cw = (iw - (cols - 1) * gap) // cols
+        for i, (code, text) in enumerate(palette):
+            r = pygame.Rect(x + (i % cols) * (cw + gap), y + (i // cols) * (bh + gap), cw, bh)
+            W[f"piece_{code}"] = UIButton(r, text, ui, container=root,
+                                          object_id="#primary_button" if code == self.piece else None,
+                                          tool_tip_text=self._piece_tip(code))
+        y += -(-len(palette) // cols) * (bh + gap)
+        half = (iw - gap) // 2
+        for i, colour in enumerate((Color.BLACK, Color.WHITE)):
+            W[f"side_{colour.word}"] = UIButton(
+                pygame.Rect(x + i * (half + gap), y, half, bh), f"{colour.title} to move", ui, container=root,
+                object_id="#primary_button" if colour == self.model.to_move else None)
+        y += bh + gap
+        y = self._build_options(x, y, iw)
+        W["clear"] = UIButton(pygame.Rect(x, y, half, bh), "Clear board", ui, container=root,
+                              tool_tip_text="Take every piece off the board")
+        W["start"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), "Start position", ui, container=root,
+                              tool_tip_text="The game's starting position")
+        y += bh + px(10)
+        # from the bottom up: Save / Back, Play / Analyse, the players
+        bottom = p.bottom - px(14)
+        row = px(44)
+        W["save"] = UIButton(pygame.Rect(x, bottom - row, half, row), "Save", ui, container=root,
+                             tool_tip_text="Save the position as a game record")
+        W["back"] = UIButton(pygame.Rect(x + half + gap, bottom - row, half, row), "Back", ui, container=root)
+        top = bottom - 2 * row - gap
+        if self.has_analysis():
+            W["play"] = UIButton(pygame.Rect(x, top, half, row), "Play", ui, container=root,
+                                 object_id="#primary_button", tool_tip_text="Play a game from this position")
+            W["analyse"] = UIButton(pygame.Rect(x + half + gap, top, half, row), "Analyse", ui, container=root,
+                                    tool_tip_text="Study this position on the analysis board")
+        else:
+            W["play"] = UIButton(pygame.Rect(x, top, iw, row), "Play", ui, container=root,
+                                 object_id="#primary_button", tool_tip_text="Play a game from this position")
+        dh, lw = px(36), px(70)
+        py = top - px(10) - 2 * dh - px(6)
+        for i, colour in enumerate(("black", "white")):
+            ry = py + i * (dh + px(6))
+            UILabel(pygame.Rect(x, ry, lw - px(6), dh), colour.capitalize(), ui, container=root,
+                    object_id="#counts_label")
+            W[colour] = UIDropDownMenu([t for t, _ in PLAYER_CHOICES], self._choice_text(self.players[colour]),
+                                       pygame.Rect(x + lw, ry, iw - lw, dh), ui, container=root)
+        W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
+                                 scale=self.k)
+        self.sync()
+
+    def _build_options(self, x: int, y: int, iw: int) -> int:
+        px, ui, root, W = self.px, self.ui, self.root, self.widgets
+        dh = px(36)
+        if self.game_name == "onyx":
+            lw = px(60)
+            UILabel(pygame.Rect(x, y, lw - px(6), dh), "Board", ui, container=root, object_id="#counts_label")
+            W["size"] = UIDropDownMenu([f"{s}×{s}" for s in ONYX_SIZES], f"{self.model.size}×{self.model.size}",
+                                       pygame.Rect(x + lw, y, px(110), dh), ui, container=root)
+            W["open"] = UICheckBox(pygame.Rect(x + lw + px(124), y + px(6), px(24), px(24)), "Open start", ui,
+                                   container=root, initial_state=self.model.open)
+            y += dh + px(8)
+            W["pie"] = UIDropDownMenu([t for _, t, _, _ in PIE_STATES],
+                                      next(t for k, t, _, _ in PIE_STATES if k == self.model.pie),
+                                      pygame.Rect(x, y, iw, dh), ui, container=root)
+            y += dh + px(8)
+        elif self.game_name == "onager":
+            W["lake_phase"] = UICheckBox(pygame.Rect(x, y + px(6), px(24), px(24)),
+                                         "Lake phase (lakes still to place)", ui, container=root,
+                                         initial_state=self.model.lake_phase)
+            y += dh + px(8)
+        for key in ("open", "lake_phase"):
+            if key in W:
+                try:
+                    W[key].set_check_symbol("")     # the tick is drawn (draw_overlay), as in Settings
+                except AttributeError:
+                    pass
+        return y
+
+    def _piece_tip(self, code: str) -> str:
+        if self.game_name == "onyx":
+            return "Click a point to put this stone there"
+        if code == LAKE:
+            return "Click an empty cell to put a lake there (at most 3, never on f6)"
+        return "Click a point to put this on top of its stack"
+
+    @staticmethod
+    def _choice_text(who: str) -> str:
+        return next((t for t, v in PLAYER_CHOICES if v == who), PLAYER_CHOICES[0][0])
+
+    def sync(self) -> None:
+        """The status line and the buttons as the verdict says."""
+        W = self.widgets
+        for key, on in (("play", self.playable), ("analyse", self.playable), ("save", self.valid)):
+            b = W.get(key)
+            if b is not None:
+                b.enable() if on else b.disable()
+        status = W.get("status")
+        if status is not None:
+            status.set_text(self.status_markup())
+
+    def status_markup(self) -> str:
+        """The status line: the verdict in a player's words, then what the last action did or a hint."""
+        esc = html.escape
+        if self.typed_error:
+            head = f"<font color='{BAD}'><b>That text is not a position:</b> {esc(self.typed_error)}</font>"
+        elif not self.verdict.ok:
+            head = f"<font color='{BAD}'><b>Impossible position:</b> {esc(self.verdict.reason)}</font>"
+        else:
+            game = self.verdict.game
+            assert game is not None
+            if game.result is not None:
+                head = f"<font color='{NOTE}'>{esc(self.verdict.note)}</font>"
+            else:
+                n = len(game.legal_moves())
+                head = (f"<font color='{GOOD}'><b>A legal position.</b></font> {game.to_move.title} to move, "
+                        f"{n} legal move{'s' if n != 1 else ''}.")
+                if self.verdict.note:
+                    head += f" <font color='{NOTE}'>{esc(self.verdict.note)}</font>"
+        if self.message:
+            colour = BAD if self.message_kind == "error" else GOOD
+            return f"{head}<br><font color='{colour}'>{esc(self.message)}</font>"
+        if not self.valid:
+            return f"{head}<br>Play and Save wait for a legal position."
+        return f"{head}<br>{esc(HINTS[self.game_name])}"
+
+    def read_widgets(self) -> None:
+        W = self.widgets
+        for colour in ("black", "white"):
+            if colour in W:
+                text = _selected(W[colour])
+                self.players[colour] = next((v for t, v in PLAYER_CHOICES if t == text), HUMAN)
+
+    # ------------------------------------------------------------ actions
+    def play(self) -> None:
+        game = self.verdict.game
+        if not self.playable or game is None or self.app is None:
+            return
+        self.read_widgets()
+        match = Match(game.copy(), {Color.BLACK: self.players["black"], Color.WHITE: self.players["white"]})
+        self.app.replace(make_scene("board", match))
+
+    def analyse(self) -> None:
+        game = self.verdict.game
+        if not self.playable or game is None or self.app is None or not self.has_analysis():
+            return
+        try:
+            scene = make_scene("analysis_of", Match(game.copy(), {Color.BLACK: HUMAN, Color.WHITE: HUMAN}))
+        except Exception as exc:  # the analysis board is another engineer's: never crash here
+            self.message, self.message_kind = f"The analysis board cannot open this position: {exc}", "error"
+            self.sync()
+            return
+        self.app.push(scene)
+
+    def save(self) -> None:
+        """Write the position as a record (SetUp, ToMove) under a suggested name in the records folder."""
+        from ..autosave import player_name
+        from ..rules.record import record_from_game
+        from ..storage import friendly_path, records_dir, save_record, suggest_record_path
+        game = self.verdict.game
+        if not self.valid or game is None:
+            return
+        self.read_widgets()
+        names = (player_name(self.players["black"]), player_name(self.players["white"]))
+        try:
+            record = record_from_game(game.copy(), names, _dt.date.today(),
+                                      headers={"Event": f"{TITLES[self.game_name]} set-up"})
+            path = save_record(suggest_record_path(record, records_dir()), record)
+        except Exception as exc:  # StorageError (the disk), or a position no record can hold
+            self.message, self.message_kind = f"The position could not be saved: {exc}", "error"
+        else:
+            self.saved_path = path
+            self.message, self.message_kind = f"Saved as {friendly_path(path)}", "info"
+        self.sync()
+
+    def go_back(self) -> None:
+        """Back to the New game form of this game (with its options and players)."""
+        if self.app is None:
+            return
+        self.read_widgets()
+        opts = self.model.variant() if self.game_name == "onyx" else {}
+        self.app.replace(make_scene("new_game", self.game_name, opts, dict(self.players)))
+
+    def back(self) -> bool:
+        box = self.widgets.get("text")
+        if box is not None and getattr(box, "is_focused", False):
+            box.blur()
+            return True
+        self.go_back()
+        return True
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        W = self.widgets
+        t = event.type
+        if t == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event)
+        if t == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is W.get("text"):
+            self.use_text(W["text"].get_text())
+            return True
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is W.get("size"):
+                self.set_size(int(_selected(W["size"]).split("×")[0]))
+            elif event.ui_element is W.get("pie"):
+                text = _selected(W["pie"])
+                self.model.pie = next(k for k, t2, _, _ in PIE_STATES if t2 == text)
+                self.changed()
+            else:
+                self.read_widgets()
+            return True
+        if t in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            on = t == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is W.get("open"):
+                self.model.open = on
+                self.changed()
+            elif event.ui_element is W.get("lake_phase"):
+                self.model.lake_phase = on
+                self.changed()
+            return True
+        if t == pygame.MOUSEMOTION:
+            self.hover = self._label_at(event.pos)
+            return False
+        if t == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            label = self._label_at(event.pos)
+            if label is not None:
+                box = W.get("text")
+                if box is not None and getattr(box, "is_focused", False):
+                    box.blur()
+                self.click_point(label, event.button)
+                return True
+        return False
+
+    def _button(self, event: pygame.event.Event) -> bool:
+        W = self.widgets
+        for code, _ in PALETTES[self.game_name]:
+            if is_button(event, W.get(f"piece_{code}")):
+                self.choose_piece(code)
+                return True
+        for colour in (Color.BLACK, Color.WHITE):
+            if is_button(event, W.get(f"side_{colour.word}")):
+                self.set_side(colour)
+                return True
+        actions = {"clear": self._clear, "start": self._start, "play": self.play, "analyse": self.analyse,
+                   "save": self.save, "back": self.go_back,
+                   "use_text": lambda: self.use_text(W["text"].get_text())}
+        for key, fn in actions.items():
+            if is_button(event, W.get(key)):
+                fn()
+                return True
+        return False
+
+    def _clear(self) -> None:
+        self.model.clear()
+        self.changed()
+
+    def _start(self) -> None:
+        self.model.reset_to_start()
+        self.changed()
+        self.relayout()           # the side to move and the Onager lake phase go back too
+
+    def _label_at(self, pos: tuple[int, int]) -> str | None:
+        if self.view is None or not self.board_rect.collidepoint(pos):
+            return None
+        return self.view.label_at(pos)
+
+    def needs_frames(self) -> bool:
+        """Only the text entry's cursor blinks: otherwise the window may wait for the next event."""
+        box = self.widgets.get("text")
+        return bool(box is not None and getattr(box, "is_focused", False))
+
+    # ------------------------------------------------------------ drawing
+    def shown_stacks(self) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+        """What the view draws (an Onager lake on discs is shown as its discs, tagged) and the tags."""
+        shown: dict[str, tuple[str, ...]] = {}
+        tags: dict[str, str] = {}
+        for lab, pieces in self.model.stacks.items():
+            if LAKE in pieces and len(pieces) > 1:
+                shown[lab] = tuple(p for p in pieces if p != LAKE)
+                tags[lab] = "lake?"
+            else:
+                shown[lab] = pieces
+        return shown, tags
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme if self.app is not None else CLASSIC
+        draw_panel(surface, self.panel_rect, theme)
+        D.text(surface, self.heading(), self.heading_at, self.px(22), (255, 226, 168), bold=True)
+        if self.view is None:
+            D.text(surface, self.view_error or "The board cannot be shown.", self.board_rect.center, self.px(20),
+                   D.PALETTE["text_dim"])
+            return
+        if self.app is not None:
+            self.view.set_look(self.app.theme, self.app.settings.flip)
+            self.view.show_coords = self.app.settings.show_coords
+        shown, tags = self.shown_stacks()
+        deco = Decorations(hover=self.hover, tags=tags, marks=list(tags))
+        self.view.draw(surface, shown, deco)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        for key in ("open", "lake_phase"):
+            box = self.widgets.get(key)
+            if box is not None and box.visible and box.get_state():
+                draw_tick(surface, box.get_abs_rect())
+
+    def heading(self) -> str:
+        return f"Set up a position · {TITLES[self.game_name]}"
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """The heading the scene draws itself (the layout audit checks it)."""
+        size = self.px(22)
+        r = pygame.Rect((0, 0), D.font(size, True).size(self.heading()))
+        r.center = self.heading_at
+        return [("heading", r, self.panel_rect, size)]

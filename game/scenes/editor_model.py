@@ -1,0 +1,298 @@
+"""The position editor's model: a position being set up, checked by the rules core.
+
+No pygame here (the scene is ``editor.py``). One source of truth: ``SetUpModel.stacks`` (label ->
+pieces bottom to top, the form of ``Game.stacks()``) is written as set-up text (``text()``, the
+form of ``Game.position_text()``), and ``check()`` hands that text, the side to move and the
+options to the game's ``from_position``: the game it makes, or the rules core's reason why the
+position is impossible, said in a player's words (``player_words``). A text typed by the player
+goes the other way (``load_text``): the rules core reads it and its stacks become the editor's.
+
+Per game:
+
+* Amoeba: pieces ``B``, ``W``, ``Bk``, ``Wk``; ``put`` pushes one on top of a stack, ``take``
+  takes the top one off.
+* Onyx: stones ``B``, ``W`` on corner points and midpoints; ``put`` sets the stone (replacing
+  one), ``take`` removes it. Options: ``size`` (12, 16, 20), ``open``, ``pie`` and the pie's
+  state (``PIE_STATES``: how many moves were made, whether colours were swapped).
+* Onager: discs ``B``, ``W`` (``put`` pushes one on a stack) and lakes ``L`` (at most 3);
+  ``lake_phase``: lakes are still to be placed (``from_position(..., setup=True)``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import Color, Game, RulesError, game_class, make_game
+
+TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
+# the pieces a player can put, per game: (code, button text, what a click does)
+PALETTES: dict[str, tuple[tuple[str, str], ...]] = {
+    "amoeba": (("B", "Black piece"), ("W", "White piece"), ("Bk", "Black Kernel"), ("Wk", "White Kernel")),
+    "onyx": (("B", "Black stone"), ("W", "White stone")),
+    "onager": (("B", "Black disc"), ("W", "White disc"), ("L", "Lake")),
+}
+ONYX_SIZES = (12, 16, 20)
+# the pie rule's state in a set-up: (key, text, moves already made, colours swapped)
+PIE_STATES: tuple[tuple[str, str, int, bool], ...] = (
+    ("off", "No pie rule", 0, False),
+    ("first", "Pie: first move to come", 0, False),
+    ("now", "Pie: White may swap now", 1, False),
+    ("declined", "Pie: swap declined", 2, False),
+    ("swapped", "Pie: colours swapped", 2, True),
+)
+LAKE = "L"
+
+
+def _label_key(label: str) -> tuple[Any, ...]:
+    """Board order for labels of any of the games: letters, then the numbers in them."""
+    letters = "".join(ch for ch in label if ch.isalpha())
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return (len(letters), letters, len(digits), int(digits) if digits else 0)
+
+
+@dataclass
+class Check:
+    """What the rules core said about the position: the game (None: impossible), the reason in a
+    player's words, and a note for a legal position that is already decided or unusual."""
+
+    game: Game | None
+    reason: str = ""
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None
+
+    @property
+    def playable(self) -> bool:
+        """Legal and not over: there is a move to make (Play, Analyse)."""
+        return self.game is not None and self.game.result is None
+
+
+@dataclass
+class SetUpModel:
+    """A position being set up (see the module docstring)."""
+
+    game_name: str
+    stacks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    to_move: Color = Color.BLACK
+    size: int = 12            # Onyx
+    open: bool = False        # Onyx
+    pie: str = "off"          # Onyx: a key of PIE_STATES
+    lake_phase: bool = False  # Onager
+
+    # ------------------------------------------------------------ making
+    @classmethod
+    def start(cls, game_name: str, **options: Any) -> "SetUpModel":
+        """The game's starting position (Onyx with its size, open start and pie rule)."""
+        m = cls(game_name)
+        if game_name == "onyx":
+            m.size = int(options.get("size", 12))
+            m.open = bool(options.get("open", False))
+            m.pie = "first" if options.get("pie") else "off"
+        m.reset_to_start()
+        return m
+
+    def reset_to_start(self) -> None:
+        """Back to the game's start (the options stay; Onager goes back to the lake phase)."""
+        game = make_game(self.game_name, **self.variant())
+        self.stacks = dict(game.stacks())
+        self.to_move = game.to_move
+        if self.game_name == "onager":
+            self.lake_phase = True
+        if self.game_name == "onyx" and self.pie != "off":
+            self.pie = "first"
+
+    def clear(self) -> None:
+        self.stacks = {}
+
+    # ------------------------------------------------------------ options
+    def variant(self) -> dict[str, Any]:
+        """The game's own options (``Game.options()``: Onyx size, open, pie)."""
+        if self.game_name == "onyx":
+            return {"size": self.size, "open": self.open, "pie": self.pie != "off"}
+        return {}
+
+    def options(self) -> dict[str, Any]:
+        """Every option ``from_position`` gets: the variant and the set-up's extras."""
+        opts = self.variant()
+        if self.game_name == "onyx":
+            _, _, plies, swapped = next(p for p in PIE_STATES if p[0] == self.pie)
+            if plies:
+                opts["plies"] = plies
+            if swapped:
+                opts["swapped"] = True
+        if self.game_name == "onager" and self.lake_phase:
+            opts["setup"] = True
+        return opts
+
+    def set_size(self, size: int) -> None:
+        """Another Onyx board: the stones whose points it lacks go."""
+        if size == self.size:
+            return
+        from ..rules.onyx import geometry
+        self.size = size
+        points = set(geometry(size).labels)
+        self.stacks = {lab: s for lab, s in self.stacks.items() if lab in points}
+
+    # ------------------------------------------------------------ editing
+    def put(self, label: str, piece: str) -> None:
+        """A click with ``piece`` chosen: push it on the stack (Onyx: the stone there is replaced)."""
+        old = self.stacks.get(label, ())
+        if self.game_name == "onyx":
+            self.stacks[label] = (piece,)
+        elif self.game_name == "onager" and piece == LAKE:
+            if LAKE not in old:
+                self.stacks[label] = old + (LAKE,)
+        else:
+            self.stacks[label] = old + (piece,)
+
+    def take(self, label: str) -> None:
+        """A right click: the top piece (Onager: or the lake) comes off."""
+        old = self.stacks.get(label, ())
+        if len(old) > 1:
+            self.stacks[label] = old[:-1]
+        else:
+            self.stacks.pop(label, None)
+
+    # ------------------------------------------------------------ text
+    def text(self) -> str:
+        """The position in the set-up notation (``Game.position_text()``'s form)."""
+        labels = sorted(self.stacks, key=_label_key)
+        if self.game_name == "onyx":
+            black = " ".join(lab for lab in labels if self.stacks[lab] == ("B",))
+            white = " ".join(lab for lab in labels if self.stacks[lab] == ("W",))
+            return f"Black: {black}; White: {white}"
+        parts, lakes = [], []
+        for lab in labels:
+            pieces = self.stacks[lab]
+            if self.game_name == "onager" and LAKE in pieces:
+                lakes.append(lab)
+                pieces = tuple(p for p in pieces if p != LAKE)
+            if pieces:
+                parts.append(f"{lab}: {','.join(pieces)}")
+        if lakes:
+            parts.append("Lakes: " + " ".join(lakes))
+        return "; ".join(parts)
+
+    def check(self, text: str | None = None) -> Check:
+        """The rules core's verdict on the position (or on ``text``, typed by the player)."""
+        cls = game_class(self.game_name)
+        opts = self.options()
+        try:
+            if self.game_name == "onyx":
+                from ..rules.onyx import setup_problem
+                problem = setup_problem(self.to_move, **opts)
+                if problem:
+                    return Check(None, player_words(self.game_name, problem))
+            game = cls.from_position(self.text() if text is None else text, self.to_move, **opts)
+        except (RulesError, ValueError) as exc:
+            return Check(None, player_words(self.game_name, str(exc)))
+        return Check(game, "", note_for(self, game))
+
+    def load_text(self, text: str) -> Check:
+        """A typed set-up text: when the rules core reads it, its stacks become the editor's."""
+        verdict = self.check(text)
+        if verdict.game is not None:
+            self.stacks = stacks_of(self.game_name, verdict.game)
+        return verdict
+
+    def counts(self) -> dict[str, int]:
+        """Pieces of each kind on the board (the palette shows them)."""
+        out: dict[str, int] = {}
+        for pieces in self.stacks.values():
+            for p in pieces:
+                out[p] = out.get(p, 0) + 1
+        return out
+
+
+def stacks_of(game_name: str, game: Game) -> dict[str, tuple[str, ...]]:
+    """The editor's stacks of a game (its ``stacks()``: lakes are ('L',) there too)."""
+    return {lab: tuple(s) for lab, s in game.stacks().items()}
+
+
+def note_for(model: SetUpModel, game: Game) -> str:
+    """A word on a legal position: decided already, or an Onager game with lakes missing."""
+    res = game.result
+    if res is not None:
+        who = "a draw" if res.winner is None else f"won by {res.winner.title}"
+        why = {"kernel-captured": "a Kernel is captured", "no-moves": "the side to move has no move",
+               "connection": "a chain joins two sides", "majority": "the far row is already won",
+               }.get(res.reason, res.reason.replace("-", " "))
+        return f"This position is already {who} ({why}): it can be saved, not played."
+    if model.game_name == "onager" and not model.lake_phase:
+        lakes = sum(1 for s in model.stacks.values() if LAKE in s)
+        if lakes < 3:
+            return (f"Only {lakes} of the 3 lakes {'is' if lakes == 1 else 'are'} placed (a game has all 3 "
+                    f"after its lake phase).")
+    return ""
+
+
+# ---------------------------------------------------------------- the rules core's reasons, for players
+_COLOUR = {"black": "Black", "white": "White"}
+
+
+def _amoeba(reason: str) -> str | None:
+    m = re.search(r"the (black|white) Kernel \(written \w+\) is missing", reason)
+    if m:
+        return f"Amoeba needs exactly one Kernel of each colour: the {m.group(1)} Kernel is missing."
+    m = re.search(r"too many (black|white) Kernel: (\d+)", reason)
+    if m:
+        return f"Amoeba needs exactly one Kernel of each colour: there are {m.group(2)} {m.group(1)} Kernels."
+    m = re.search(r"too many (black|white) normal pieces: (\d+)", reason)
+    if m:
+        return f"Each side has 10 pieces besides its Kernel: {_COLOUR[m.group(1)]} has {m.group(2)}."
+    return None
+
+
+def _onyx(reason: str) -> str | None:
+    m = re.search(r"square (\S+) is crossed \((\S+) (\S+) against (\S+) (\S+)\)", reason)
+    if m:
+        sq, a, d, b, c = m.groups()
+        return (f"Square {sq} is crossed ({a} and {d} against {b} and {c}) with an empty middle: that never "
+                f"happens in play, because the last of those stones would have captured two.")
+    if "only White may swap" in reason:
+        return "Only White may swap, right after Black's first move: make White the side to move."
+    return None
+
+
+def _onager(reason: str) -> str | None:
+    m = re.search(r"cell (\S+) holds both a lake and discs", reason)
+    if m:
+        return f"A lake cannot hold a disc (on {m.group(1)})."
+    m = re.search(r"cell (\S+): colours must alternate", reason)
+    if m:
+        return (f"The discs on {m.group(1)} do not alternate in colour: a disc only ever lands on an "
+                f"enemy disc.")
+    if "lake can never be on the centre" in reason:
+        return "A lake can never be on the centre, f6."
+    m = re.search(r"(\d+) lakes given; there are only (\d+)", reason)
+    if m:
+        return f"There are only {m.group(2)} lakes ({m.group(1)} are on the board)."
+    if "setup-phase position has at most 2 lakes" in reason:
+        return "In the lake phase at most 2 lakes are on the board: with all 3 placed, untick Lake phase."
+    m = re.search(r"with (\d) lake\(s\) placed, (Black|White) places the next lake", reason)
+    if m:
+        n, who = m.groups()
+        return (f"With {n} lake{'s' if n != '1' else ''} placed, {who} places the next one (Black, White, "
+                f"Black): make {who} the side to move.")
+    m = re.search(r"(Black|White) has (\d+) discs; there are only (\d+)", reason)
+    if m:
+        return f"{m.group(1)} has {m.group(2)} discs: each side has only {m.group(3)}."
+    return None
+
+
+_WORDS = {"amoeba": _amoeba, "onyx": _onyx, "onager": _onager}
+
+
+def player_words(game_name: str, reason: str) -> str:
+    """The rules core's reason for refusing a position, as a sentence for a player."""
+    said = _WORDS.get(game_name, lambda r: None)(reason)
+    if said:
+        return said
+    text = reason.strip().replace(" (spec 3.4)", "")
+    if not text:
+        return "This position cannot be set up."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) and not text.endswith("')") else text + "."
