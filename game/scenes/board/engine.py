@@ -136,11 +136,14 @@ def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
     moves.reverse()
     setup = None
     try:
-        from ...rules import make_game
-        fresh = make_game(game.name, **game.options())
-        if fresh.position_text() != g.position_text() or fresh.to_move != g.to_move:
-            setup = {"position": g.position_text(), "to_move": g.to_move.word}
-    except Exception:
+        # the record's own reading of the start: the set-up text, side and the from_position
+        # options the text does not carry (Onager's lake phase, Onyx's moves made and swap)
+        from ...rules.record import record_from_game
+        rec = record_from_game(g, ("", ""), "")
+        if rec.setup is not None:
+            setup = {"position": rec.setup, "to_move": rec.to_move.word,
+                     "options": dict(rec.setup_options)}
+    except RulesError:
         setup = {"position": g.position_text(), "to_move": g.to_move.word}
     return moves, setup
 
