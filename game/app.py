@@ -597,6 +597,7 @@ def _who(text: str) -> str:
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
 SCENES_HELP = ("menu, new:GAME, board:GAME, editor:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
+               "analysis:GAME, "
                "load[:GAME], save[:GAME], gameover:GAME[:resign|agree], keys:menu|board|lesson|puzzle")
 KEYS_PLACES = ("menu", "board", "lesson", "puzzle")     # --scene keys:PLACE: the keys overlay over that screen
 
@@ -610,6 +611,7 @@ def _scene(text: str) -> str:
     ok = ((kind in ("menu", "settings") and not rest)
           or (kind in ("load", "save") and (not rest or (len(rest) == 1 and game_ok)))
           or (kind in ("new", "board", "tutorial", "editor") and len(rest) == 1 and game_ok)
+          or (kind == "analysis" and len(rest) == 1 and game_ok)
           or (kind == "gameover" and game_ok and (len(rest) == 1 or (len(rest) == 2 and rest[1] in ("resign", "agree"))))
           or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
           or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers)
@@ -688,6 +690,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 # the scenes that set up a game: they take the players (and, for Onyx, the variant)
 _GAME_KINDS = ("board", "gameover", "save", "new", "editor")
+_GAME_KINDS += ("analysis",)     # the analysis board takes the Onyx variant too
 
 
 def _check_options(args: argparse.Namespace) -> str:
@@ -746,7 +749,7 @@ def _check_scene(args: argparse.Namespace) -> str:
             if int(rest[0]) > len(puzzles.puzzles):
                 return f"{game} has {len(puzzles.puzzles)} puzzles, not {rest[0]}"
     if args.moves:
-        if kind not in ("board", "gameover", "save", "load") or not game:
+        if kind not in ("board", "gameover", "save", "load", "analysis") or not game:
             return "--moves needs a board: --game GAME, or --scene board:GAME, gameover:GAME or save:GAME"
         from .rules import make_game
         try:
@@ -825,6 +828,8 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
     if kind in ("new", "editor"):     # the New game form, or the position editor
         name = "new_game" if kind == "new" else "editor"
         return [menu, make_scene(name, game, game_options(args), {"black": args.black, "white": args.white})]
+    if kind == "analysis":     # the analysis board (after --moves)
+        return [menu, make_scene("analysis", game, game_options(args), args.moves.split() if args.moves else ())]
     if kind in ("tutorial", "lesson", "puzzle"):
         return [menu, make_scene("tutorial", game)]
     if kind == "settings":

@@ -57,6 +57,7 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     *[(f"new:{g}", ()) for g in ("amoeba", "onyx", "onager")],
     *[(f"editor:{g}", ()) for g in ("amoeba", "onyx", "onager")],      # the position editor
     *[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
+    *[(f"analysis:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],   # the engine panel
     *[(f"tutorial:{g}", ()) for g in ("amoeba", "onyx", "onager")],
     ("lesson:amoeba:1:3", ()), ("lesson:onyx:3:1", ()), ("lesson:onager:2:8", ()),
     ("puzzle:amoeba:1", ()), ("puzzle:onyx:8", ()), ("puzzle:onager:3", ()),

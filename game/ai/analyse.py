@@ -49,7 +49,7 @@ from ..rules.base import Color, Game, Move, RulesError
 from .levels import get_level, knowledge_of
 from .mcts import SearchTree, principal_variation, search
 
-__all__ = ["Line", "Analysis", "analyse_position", "build_position", "main",
+__all__ = ["Line", "Analysis", "analyse_position", "analysis_from_dict", "build_position", "main",
            "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH"]
 
 LEVEL = "hard"              # whose search and knowledge
@@ -71,6 +71,11 @@ class Line:
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "value": self.value, "line": list(self.line)}
 
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, for a reply of the worker (``to_json`` is the command line's form)."""
+        return {"move": self.move, "value": self.value, "line": list(self.line),
+                "visits": self.visits, "proven": self.proven}
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -84,6 +89,21 @@ class Analysis:
     def to_json(self) -> dict[str, Any]:
         return {"to_move": self.to_move, "value": self.value,
                 "lines": [ln.to_json() for ln in self.lines]}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything but ``extra``, as plain data (what the worker sends: ``analysis_from_dict``
+        reads it back)."""
+        return {"to_move": self.to_move, "value": self.value, "proven": self.proven,
+                "iterations": self.iterations, "lines": [ln.to_dict() for ln in self.lines]}
+
+
+def analysis_from_dict(d: dict[str, Any]) -> Analysis:
+    """An ``Analysis`` from its ``to_dict()``."""
+    lines = tuple(Line(str(x.get("move", "")), float(x.get("value", 0.5)),
+                       tuple(str(t) for t in x.get("line") or ()), int(x.get("visits") or 0),
+                       x.get("proven")) for x in d.get("lines") or ())
+    return Analysis(str(d.get("to_move", "")), float(d.get("value", 0.5)), lines, d.get("proven"),
+                    int(d.get("iterations") or 0))
 
 
 def _r3(x: float) -> float:
@@ -126,11 +146,16 @@ def build_position(game_name: str, options: dict[str, Any] | None = None,
 
 def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
                      clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
-                     seed: int | None = 0, cancel: Any = None, _depth: int = 0) -> Analysis:
+                     seed: int | None = 0, cancel: Any = None, tree: SearchTree | None = None,
+                     _depth: int = 0) -> Analysis:
     """The engine's view of ``game`` (not changed): Black's chance and the top ``lines``.
 
     Budget: ``seconds`` on ``clock`` (both needed) and/or at most ``iterations`` iterations
-    (DEFAULT_ITERATIONS when there is no time budget).
+    (DEFAULT_ITERATIONS when there is no time budget). ``tree``: a ``SearchTree`` kept by the
+    caller; a second call with the same tree and position goes on searching where the first
+    stopped (the values and lines then count the visits of both: the analysis board's worker
+    streams its answer this way, ``game.ai.worker.analyse_request``). ``iterations`` in the
+    answer counts this call's only.
     """
     res0 = game.result
     if res0 is not None:
@@ -169,7 +194,8 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
         text = game.record_str(moves[0])
         return Analysis(mover.word, v, (Line(text, v, ((text,) + rest)[:LINE_LENGTH], 0, proven),),
                         proven, its)
-    tree = SearchTree()
+    if tree is None:
+        tree = SearchTree()
     r = search(game, k, params, rng, clock=clock if timed else None, cancel=cancel, tree=tree)
     root = tree.root
     if r.proven == 1 and (root is None or r.iterations == 0):   # a win at once (win_now)

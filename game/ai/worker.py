@@ -19,6 +19,13 @@ The board scene holds one ``EngineClient``:
 * A review (``client.review(...)``, kind REVIEW) streams: one partial reply per
   ply (``info["partial"]`` True, ``info["ply"]`` the ply's ``PlyReview`` as JSON),
   then the final reply; see ``review_request``.
+* An analysis (``client.analyse(...)``, kind ANALYSE, the analysis board) streams
+  too: the search goes on in rounds of growing budget in one search tree, and each
+  round sends the value and top lines so far (``info["analysis"]``); see
+  ``analyse_request``. A new request or ``cancel()`` stops it inside a round.
+* A move request may carry the player's think time (``seconds``, per level, from
+  Settings); ``move_now()`` ('Move now' on the board) makes the search in progress
+  stop and answer at once with its best move so far (a shared counter, like cancel's).
 * Medium and Hard keep their search tree from one request to the next and,
   after answering a move, think on the player's time (pondering) until the
   next request, ``cancel()`` or ``close()`` (see ``ponder``).
@@ -58,6 +65,8 @@ from ..rules.base import Color, Game, RulesError
 
 MOVE, HINT, OFFER = "move", "hint", "offer"
 REVIEW = "review"    # a game review: one partial reply per ply, then a final one (see review_request)
+ANALYSE = "analyse"  # the analysis board: the top lines, one partial reply per round (see analyse_request)
+STREAMING = (REVIEW, ANALYSE)    # kinds whose partial replies each restart the hang clock
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,9 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     if kind == REVIEW:                   # every ply's verdict in the final reply's info["plies"]
         return (review_request(payload, cancel=cancel, clock=clock)
                 or EngineReply(rid, REVIEW, False, error="the review was cancelled"))
+    if kind == ANALYSE:                  # the final round's answer (no partial replies here)
+        return (analyse_request(payload, cancel=cancel, clock=clock)
+                or EngineReply(rid, ANALYSE, False, error="the analysis was cancelled"))
     clock = clock or time.monotonic
     t0 = clock()
     try:
@@ -180,6 +192,92 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
     if send is None:
         info["plies"] = collected
     return EngineReply(rid, REVIEW, True, info=info)
+
+
+ANALYSE_SECONDS = 30.0          # an analysis thinks at most this long on one position
+ANALYSE_ITERATIONS = 300_000    # and at most this many iterations (the tree's memory)
+ANALYSE_FIRST = 0.25            # seconds of the first round; each next round doubles (at most ROUND_MAX)
+ANALYSE_ROUND_MAX = 4.0
+ANALYSE_FIRST_ITERATIONS = 250  # without a clock (iterations only): the first round's iterations
+
+
+def analyse_rounds(seconds: float | None, iterations: int | None) -> list[tuple[float | None, int | None]]:
+    """The rounds of an analysis: (seconds, iterations) of each, growing, that add up to the
+    budget (``seconds`` on the clock and/or ``iterations``)."""
+    out: list[tuple[float | None, int | None]] = []
+    if seconds is not None:
+        left, step = float(seconds), ANALYSE_FIRST
+        while left > 1e-9:
+            t = min(step, left)
+            out.append((t, None))
+            left -= t
+            step = min(ANALYSE_ROUND_MAX, step * 2)
+        if iterations is not None:       # both: the iterations cap the whole (checked by the caller)
+            out = [(t, int(iterations)) for t, _ in out]
+        return out or [(0.01, iterations)]
+    total = max(1, int(iterations or ANALYSE_FIRST_ITERATIONS))
+    done, step = 0, min(total, ANALYSE_FIRST_ITERATIONS)
+    while done < total:
+        n = min(step, total - done)
+        out.append((None, n))
+        done += n
+        step *= 2
+    return out
+
+
+def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: Any = None
+                    ) -> EngineReply | None:
+    """Answer an analysis request (kind ANALYSE): Black's chance and the top lines of a position.
+
+    The payload holds the position as every request (``game``, ``options``, ``moves``,
+    ``setup``), ``lines`` (how many first moves, default 3), ``seconds`` (on ``clock``) and/or
+    ``iterations`` (without ``seconds`` no clock is read: the same answer on any machine), and
+    ``seed``. The search (``game.ai.analyse.analyse_position``, the Hard level's) runs in rounds
+    of growing budget (``analyse_rounds``) into one search tree; after each round but the last
+    the answer so far goes to ``send`` (when given) as a partial reply, ``info = {"partial":
+    True, "analysis": Analysis.to_dict(), "done": iterations so far, "round": n}``. The reply
+    returned is the final one (``partial`` False, the same keys and ``seconds``). A proven
+    result, a forced move or a win at once end it early. None when cancelled.
+    """
+    from .analyse import analyse_position
+    from .mcts import SearchTree
+
+    rid = payload.get("request_id")
+    clock = clock or time.monotonic
+    t0 = clock()
+    seconds = payload.get("seconds")
+    iterations = payload.get("iterations")
+    if seconds is None and iterations is None:
+        seconds, iterations = ANALYSE_SECONDS, ANALYSE_ITERATIONS
+    lines = int(payload.get("lines") or 3)
+    seed = int(payload.get("seed") or 0)
+    try:
+        game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
+                          payload.get("setup"))
+        tree = SearchTree()
+        rounds = analyse_rounds(seconds, iterations)
+        done = 0
+        info: dict = {}
+        for n, (secs, its) in enumerate(rounds, start=1):
+            if iterations is not None and seconds is not None:
+                its = max(1, int(iterations) - done)
+            a = analyse_position(game, iterations=its, seconds=secs,
+                                 clock=clock if secs is not None else None, lines=lines,
+                                 seed=seed + n - 1, cancel=cancel, tree=tree)
+            if cancel is not None and cancel():
+                return None
+            done += a.iterations
+            info = {"partial": True, "analysis": a.to_dict(), "done": done, "round": n}
+            last = (n == len(rounds) or a.proven is not None or a.iterations == 0
+                    or (iterations is not None and done >= int(iterations)))
+            if last:
+                break
+            if send is not None:
+                send(EngineReply(rid, ANALYSE, True, info=info))
+    except (RulesError, ValueError, KeyError, TypeError) as e:
+        return EngineReply(rid, ANALYSE, False, error=f"the analysis could not use this position: {e}")
+    info = dict(info, partial=False, seconds=round(clock() - t0, 3))
+    return EngineReply(rid, ANALYSE, True, info=info)
 
 
 # ------------------------------------------------------------------ keeping the work
@@ -303,6 +401,8 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
         try:
             if payload.get("kind") == REVIEW:
                 reply = review_request(payload, cancel=stop, send=send)
+            elif payload.get("kind") == ANALYSE:
+                reply = analyse_request(payload, cancel=stop, send=send)
             else:
                 reply = handle(payload, cancel=stop)
         except _PipeGone:
@@ -501,6 +601,23 @@ class EngineClient:
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
                     "seconds": seconds, "iterations": iterations, "seed": seed}, per_ply)
 
+    def analyse(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
+                request_id: Any, setup: dict | None = None, lines: int = 3,
+                seconds: float | None = None, iterations: int | None = None,
+                seed: int | None = 0) -> None:
+        """Ask for the engine's view of the position given (non-blocking): ``poll()`` then
+        returns a partial reply after each round of the search (``info["partial"]`` True,
+        ``info["analysis"]`` the ``Analysis.to_dict()`` so far: Black's chance, the top
+        ``lines``), then the final reply (``partial`` False). Budget: ``seconds`` and/or
+        ``iterations`` (neither: ANALYSE_SECONDS, ANALYSE_ITERATIONS). Like every request it
+        replaces the one in progress; ``cancel()`` stops it inside a round. Each partial reply
+        restarts the hang clock."""
+        per_round = 2.0 * ANALYSE_ROUND_MAX
+        self._send({"kind": ANALYSE, "request_id": request_id, "game": game_name,
+                    "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
+                    "lines": int(lines), "seconds": seconds, "iterations": iterations,
+                    "seed": seed}, per_round)
+
     def cancel(self) -> None:
         """Forget the request in progress at once; the worker stops searching it (and stops
         thinking on the player's time after its last move)."""
@@ -523,8 +640,8 @@ class EngineClient:
             except (EOFError, OSError, ValueError):     # the worker is gone (found below)
                 break
             if pending is not None and gen == pending.gen:
-                if reply.kind == REVIEW and reply.ok and reply.info.get("partial"):
-                    pending.started = time.monotonic()    # a review streams: one reply per ply
+                if reply.kind in STREAMING and reply.ok and reply.info.get("partial"):
+                    pending.started = time.monotonic()    # a review or analysis streams: one reply per ply/round
                     return reply
                 self._pending = None
                 return reply

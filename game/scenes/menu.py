@@ -254,13 +254,14 @@ class MenuScene(Scene):
         for i, (name, title, blurb) in enumerate(GAMES):
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
             lines = wrap(blurb, blurb_font, rect.w - px(32))      # the tagline: one or two lines
-            if compact:
-                half = (rect.w - px(50)) // 2
-                play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), half, bh)
-                tut_r = pygame.Rect(play_r.right + px(10), play_r.y, rect.right - px(20) - play_r.right - px(10), bh)
+            if compact:         # Play, Tutorial and Analyse in one row
+                room = rect.w - px(60)
+                play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), room * 26 // 100, bh)
+                tut_r = pygame.Rect(play_r.right + px(10), play_r.y, room * 37 // 100, bh)
             else:
                 play_r = pygame.Rect(rect.x + px(20), rect.bottom - 2 * bh - px(26), rect.w - px(40), bh)
-                tut_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), rect.w - px(40), bh)
+                tut_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), (rect.w - px(50)) // 2, bh)
+            ana_r = pygame.Rect(tut_r.right + px(10), tut_r.y, rect.right - px(20) - tut_r.right - px(10), bh)
             play_y = play_r.y
             blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
             pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), blurb_y - px(8) - rect.y - px(64))
@@ -269,8 +270,10 @@ class MenuScene(Scene):
                             tool_tip_text=f"Set up a game of {title}")
             tut = UIButton(tut_r, "Tutorial",
                            self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
+            ana = UIButton(ana_r, "Analyse", self.ui, container=self.root,
+                           tool_tip_text=f"An analysis board for {title}: try lines, ask the engine")
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
-                               "play": play, "tutorial": tut, "lines": lines, "blurb_y": blurb_y,
+                               "play": play, "tutorial": tut, "analyse": ana, "lines": lines, "blurb_y": blurb_y,
                                "line_h": blurb_font.get_linesize()})
         bw, gap = px(150), px(16)
         y = min(h - bh - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
@@ -350,6 +353,13 @@ class MenuScene(Scene):
         if saver is not None and path is not None:
             saver.keep_file(path)
         self.app.push(board)
+
+    def analyse(self, game_name: str) -> None:
+        """A card's Analyse: the analysis board for the game, in the variant last chosen for it."""
+        prefs = getattr(self.app, "prefs", None)
+        last = getattr(prefs, "last", {}).get(game_name) if prefs is not None else None
+        options = dict(getattr(last, "options", None) or {})
+        self.app.push(make_scene("analysis", game_name, options))
 
     def ask_set_aside(self, entry: dict[str, Any]) -> None:
         """The × of a recent game: ask, then move its file to the older games (never deleted)."""
@@ -464,6 +474,9 @@ class MenuScene(Scene):
                 return True
             if is_button(event, card["tutorial"]):
                 self.app.push(tutorial_scene(card["name"], card["title"]))
+                return True
+            if is_button(event, card.get("analyse")):
+                self.analyse(card["name"])
                 return True
         if is_button(event, self.settings_btn):
             self.app.push(settings_scene())

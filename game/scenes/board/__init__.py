@@ -7,6 +7,7 @@ from .engine import (
            request_position,
 )
 from .scene import THINK_MIN, BoardScene
+from . import analysis  # noqa: E402,F401  (registers the 'analysis' scenes)
 
 __all__ = ["BoardScene", "Engine", "StubEngine", "THINK_MIN", "WorkerEngine", "default_engine_factory",
            "request_position"]

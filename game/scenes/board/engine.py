@@ -66,6 +66,7 @@ class StubEngine:
         self._move = None
         self._answer = None
         self._review = None
+        self._analysis = None
 
     def close(self) -> None:
         self.cancel()
@@ -111,6 +112,58 @@ class StubEngine:
             return [("error", f"the review failed: {exc}")]
         if ev[0] != "ply":
             self._review = None
+        return [ev]
+
+    # the analysis board's engine panel in this process (tests): the real analysis with a tiny
+    # budget in rounds, one round a poll (as the worker streams them), deterministic
+    analyse_iterations = 60
+    _analysis: Any = None
+
+    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
+                iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start analysing ``game`` (``seconds`` is ignored: ``analyse_iterations`` in all, in
+        rounds). See ``analyse_poll``."""
+        self._analysis = None
+        try:
+            from ...ai.worker import analyse_request
+        except Exception as exc:           # the engine package is missing
+            self._analysis = iter([("error", f"no analysis without the engine ({exc})")])
+            return
+        moves, setup = request_position(game)
+        payload = {"request_id": 0, "game": game.name, "options": game.options(), "moves": moves,
+                   "setup": setup, "lines": lines, "iterations": iterations or self.analyse_iterations,
+                   "seed": seed}
+
+        def events() -> Any:
+            sent: list[Any] = []
+            final = analyse_request(payload, send=sent.append)
+            for r in sent:
+                yield ("partial", dict(r.info))
+            if final is None:
+                return
+            if not final.ok:
+                yield ("error", final.error or "no answer")
+            else:
+                yield ("done", dict(final.info))
+        self._analysis = events()
+
+    def analyse_poll(self) -> list[tuple[Any, ...]]:
+        """What the analysis found since the last call (one round per call here): ``("partial",
+        info)``, then ``("done", info)`` (``info["analysis"]``: ``Analysis.to_dict()``); or
+        ``("error", message)``."""
+        it = self._analysis
+        if it is None:
+            return []
+        try:
+            ev = next(it)
+        except StopIteration:
+            self._analysis = None
+            return []
+        except Exception as exc:
+            self._analysis = None
+            return [("error", f"the analysis failed: {exc}")]
+        if ev[0] != "partial":
+            self._analysis = None
         return [ev]
 
     def accepts_offer(self, game: Game, color: Color) -> bool:
@@ -246,6 +299,37 @@ class WorkerEngine:
                 out.append(("ply", info.get("ply") or {}, int(info.get("done", 0)), int(info.get("total", 0))))
                 continue
             out.append(("done", int(info.get("total", 0)), dict(info)))
+            break
+        return out
+
+    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
+                iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start the engine's analysis of ``game`` in the worker (``analyse_poll`` collects it);
+        it replaces (cancels) the request in progress."""
+        args = self._args(game)
+        self._kind = "analyse"
+        self._get().analyse(lines=lines, seconds=seconds, iterations=iterations, seed=seed, **args)
+
+    def analyse_poll(self, limit: int = 16) -> list[tuple[Any, ...]]:
+        """What the worker sent since the last call, in order: ``("partial", info)`` per round,
+        then ``("done", info)`` (``info["analysis"]``: ``Analysis.to_dict()``); or ``("error",
+        message)``. Replies of an older request are dropped (request id); never blocks."""
+        out: list[tuple[Any, ...]] = []
+        for _ in range(limit):
+            r = self._reply()
+            if r is None:
+                break
+            if not r.ok:
+                if r.retrying:
+                    self.notice = r.error or "The computer player was restarted."
+                    continue
+                out.append(("error", r.error or "no answer"))
+                break
+            info = dict(r.info or {})
+            if info.get("partial"):
+                out.append(("partial", info))
+                continue
+            out.append(("done", info))
             break
         return out
 

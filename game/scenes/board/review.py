@@ -51,6 +51,7 @@ from ...match import HUMAN
 from ...rules.base import Color
 from ...rules.tree import GameNode, GameTree
 from ...ui.graph import EvalGraph
+from ..base import make_scene
 from .engine import default_engine_factory
 from .review_show import REVIEW_SECONDS, ReviewDisplay, _rv
 
@@ -573,8 +574,21 @@ class BoardReview(ReviewDisplay):
                 self.focus_ply = int(swing["ply"])      # its better move is shown, marked or not
                 self._status_key = None
                 self.jump(max(0, int(swing["ply"]) - 1))
+        elif key == "analyse":
+            self.analyse_here()
         elif key == "close":
             self._show(False)
+
+    def analyse_here(self) -> None:
+        """'Analyse from here': the analysis board (``game/scenes/board/analysis.py``) with a copy
+        of this game's tree at the position shown, over this board (its Menu comes back)."""
+        sc = self.scene
+        m = sc.match
+        if m is None or sc.app is None:
+            return
+        sc.history.stop_replay()
+        sc.finish_animation()
+        sc.app.push(make_scene("analysis_of", m, m.tree.cursor))
 
     def toggle(self) -> None:
         """The toolbar's Review button: start (or show again) / stop."""

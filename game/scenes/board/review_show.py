@@ -121,7 +121,7 @@ class ReviewDisplay:
         if self.running:
             return ("cancel",)
         swing = self.summary.biggest_swing if self.summary is not None else None
-        return (("jump",) if swing else ()) + ("close",)
+        return (("jump",) if swing else ()) + ("analyse", "close")
 
     def _sync_buttons(self) -> None:
         sc = self.scene
@@ -139,11 +139,15 @@ class ReviewDisplay:
         bh, gap = px(30), px(8)
         labels = {"cancel": ("Cancel", "Stop the review (Esc)"),
                   "jump": ("Jump to it", "Show the position before the biggest swing, with the better move"),
+                  "analyse": ("Analyse", "Analyse from here: the analysis board at the position shown "
+                                         "(a copy: this game does not change)"),
                   "close": ("Close", "Hide the review (Review shows it again)")}
         close_w = px(76) if len(want) > 1 else col.w
         x, y = col.x, col.bottom - bh
+        others = max(1, len([k for k in want if k != "close"]))
+        other_w = (col.w - (close_w + gap if "close" in want else 0) - gap * (others - 1)) // others
         for key in want:
-            w = close_w if key == "close" else (col.w if len(want) == 1 else col.w - close_w - gap)
+            w = close_w if key == "close" else (col.w if len(want) == 1 else other_w)
             label, tip = labels[key]
             self.buttons[key] = UIButton(pygame.Rect(x, y, w, bh), label, sc.ui, container=sc.root,
                                          tool_tip_text=tip,

@@ -1,0 +1,566 @@
+"""The analysis board: play both sides freely, keep every line, ask the engine what it thinks.
+
+``AnalysisScene`` is a ``BoardScene`` (the controller, the move list with its variations, the
+browsing keys, Save/Load, the toolbar) that overrides only what differs:
+
+* both sides are people and nothing asks first: a move from an earlier position simply adds a
+  variation there (the line shown goes on in it; the main line and where it stands stay as
+  they were), the move already in the tree is just stepped onto, nothing is ever deleted
+  (``play_move``);
+* no offers, resignation or hint: their buttons are 'Engine on/off', 'Play from here' (with the
+  level it plays at, a click changes it) and 'Flip';
+* the engine panel (``game.ui.evalbar.EvalPanel``): a bar beside the board (Black's chance)
+  and a strip under it with the best ``ROWS`` moves, their values for the side to move and the
+  lines the engine expects; the same moves on the board as arrows or ghost pieces tagged with
+  their rank and value (the views' decorations, as the hint and the review's 'Better' move).
+  The engine is its own worker request (``WorkerEngine.analyse``, kind ANALYSE in
+  ``game.ai.worker``; in tests ``StubEngine.analyse``, in this process with a tiny budget): a
+  new position shown cancels the old request and starts one, each round's partial reply
+  updates the panel; Engine off (or E) cancels it; leaving or another scene on top stops it;
+* 'Play from here' opens a normal board (pushed: its Menu comes back here) with a new game of
+  the moves to the position shown, the player on the side to move, the computer on the other
+  at the level chosen;
+* no autosave: an analysis is not a game in progress (Save… writes it as a record).
+
+Scenes: ``analysis`` (``AnalysisScene.start(game, options, moves)``: the menu's Analyse, the
+command line's ``--scene analysis:GAME``) and ``analysis_of`` (``AnalysisScene.of_match(match,
+node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here').
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from ...match import HUMAN, LEVELS, Match
+from ...rules import make_game
+from ...rules.base import Color, RulesError
+from ...rules.tree import GameNode, GameTree
+from ...views import draw as D
+from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
+from ..base import is_button, register
+from .saving import BoardAutosave
+from .scene import BoardScene
+
+__all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS"]
+
+ANALYSE_SECONDS = 30.0        # how long the engine thinks about one position (then it rests)
+
+
+class _NoAutosave(BoardAutosave):
+    """The analysis board keeps no file among the unfinished games."""
+
+    def kept_text(self) -> str:
+        return ""
+
+    def after_frame(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def write_now(self) -> None:
+        pass
+
+
+class _Gone:
+    """In place of a board button the analysis board does not have (the panel enables it)."""
+
+    def enable(self) -> None:
+        pass
+
+    def disable(self) -> None:
+        pass
+
+    def kill(self) -> None:
+        pass
+
+
+def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, GameNode]:
+    """A copy of ``tree`` (moves, comments, annotations; no resignations or agreements: the
+    analysis goes on from any position) and the copy of ``at`` (default: the cursor), which is
+    the copy's cursor."""
+    at = at if at is not None else tree.cursor
+    new = GameTree()
+    new.root.comments = list(tree.root.comments)
+    twin = {id(tree.root): new.root}
+    work = [(tree.root, new.root)]
+    while work:
+        old, node = work.pop()
+        for child in old.children:
+            c = GameNode(node, child.move)
+            node.children.append(c)
+            c.comments = list(child.comments)
+            c.annotations = dict(child.annotations)
+            twin[id(child)] = c
+            work.append((child, c))
+    new.live = twin.get(id(tree.live), new.root)
+    new.cursor = twin.get(id(at), new.root)
+    return new, new.cursor
+
+
+class AnalysisScene(BoardScene):
+    """The analysis board (see the module docstring)."""
+
+    title = "Analysis"
+    analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
+    analyse_iterations: int | None = None                # (tests: a fixed number instead)
+
+    def __init__(self, match: Match | None, error: str = "") -> None:
+        if match is not None:
+            match.players = {Color.BLACK: HUMAN, Color.WHITE: HUMAN}
+        super().__init__(match, error)
+        self.saver = _NoAutosave(self)
+        self.engine_on = True
+        self.analyser: Any = None            # its own engine (the board's is for a computer player)
+        self.evalpanel = EvalPanel()
+        self.play_level = "medium"
+        self._an_key: Any = None              # the node analysed (uid)
+        self._an: dict[str, Any] | None = None   # the latest answer (Analysis.to_dict())
+        self._an_done = 0
+        self._an_final = False
+        self._an_error = ""
+        self._deco_kept: tuple[Any, Any] = (None, None)
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def start(cls, game_name: str, options: dict[str, Any] | None = None,  # type: ignore[override]
+              moves: Sequence[str] = (), players: Any = None) -> "AnalysisScene":
+        """An analysis board for ``game_name`` (its variant ``options``), after ``moves``."""
+        try:
+            game = make_game(game_name, **(options or {}))
+        except Exception as exc:
+            scene = cls(None, f"{game_name.capitalize()} cannot be analysed yet: {exc}")
+            scene.game_name = game_name
+            return scene
+        match = Match(game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN})
+        scene = cls(match)
+        for text in moves:
+            try:
+                match.play(text)
+            except RulesError as exc:
+                scene.set_status(f"Could not replay {text}: {exc}", "error")
+                break
+        return scene
+
+    @classmethod
+    def of_match(cls, match: Match, node: GameNode | None = None) -> "AnalysisScene":
+        """An analysis board with a copy of ``match``'s game tree, showing ``node`` (default:
+        the position ``match`` shows). The game itself is not changed."""
+        tree, _ = copy_tree(match.tree, node)
+        return cls(Match(match.start_game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN}, tree=tree))
+
+    # ------------------------------------------------------------ layout
+    def build_ui(self) -> None:
+        super().build_ui()
+        px = self.px
+        full = pygame.Rect(self.board_rect)
+        bw, gap = EvalPanel.bar_width(px), px(8)
+        sh = EvalPanel.strip_height(px)
+        board = pygame.Rect(full.x + bw + gap, full.y, full.w - bw - gap, max(px(120), full.h - sh - gap))
+        strip = pygame.Rect(full.x, board.bottom + gap, full.w, full.bottom - board.bottom - gap)
+        bar = pygame.Rect(full.x, board.y + px(6), bw, board.h - px(12))
+        self.board_rect = board
+        if self.view is not None:
+            self.view.layout(board)
+        self.evalpanel = EvalPanel(scale=self.k)
+        self.evalpanel.layout(bar, strip)
+        self._build_buttons()
+        self._deco_kept = (None, None)
+        self.refresh_panel()
+
+    def _build_buttons(self) -> None:
+        """Engine, Play from here (and its level), Flip in place of Hint, the offer and Resign."""
+        W = self.w
+        if "hint" not in W or isinstance(W["hint"], _Gone):
+            return
+        hint, offer, resign = W["hint"].relative_rect, W["offer"].relative_rect, W["resign"].relative_rect
+        for key in ("hint", "offer", "resign"):
+            W[key].kill()
+            W[key] = _Gone()
+        px = self.px
+        gap = px(8)
+        W["flip"] = UIButton(pygame.Rect(hint), "Flip", self.ui, container=self.root,
+                             tool_tip_text="Turn the board half round (F)")
+        level_w = max(self.px(96), offer.w // 3)
+        W["play_here"] = UIButton(pygame.Rect(offer.x, offer.y, offer.w - level_w - gap, offer.h),
+                                  "Play from here", self.ui, container=self.root, object_id="#primary_button",
+                                  tool_tip_text="A game against the computer from this position: "
+                                                "you play the side to move")
+        W["level"] = UIButton(pygame.Rect(offer.right - level_w, offer.y, level_w, offer.h),
+                              self.play_level.capitalize(), self.ui, container=self.root,
+                              tool_tip_text="The computer's level for Play from here (click to change)")
+        W["engine"] = UIButton(pygame.Rect(resign), self._engine_label(), self.ui, container=self.root,
+                               tool_tip_text="Switch the engine's view on or off (E)")
+        title = W.get("title")
+        if title is not None:
+            room = title.relative_rect.w - px(8)
+            name = f"Analysis  ·  {self.game_name.capitalize()}"
+            variant = self.match.game.variant_name() if self.match is not None else ""
+            for cand in ((f"{name}  ·  {variant}",) if variant else ()) + (name, "Analysis"):
+                if D.font(px(15), True).size(cand)[0] <= room:
+                    title.set_text(cand)
+                    break
+
+    def _engine_label(self) -> str:
+        return "Engine off" if self.engine_on else "Engine on"
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        return super().layout_rects() + self.evalpanel.text_rects()
+
+    # ------------------------------------------------------------ moves: every new one a variation
+    def play_move(self, text: str) -> bool:
+        """A move from the position shown, never asking: at the end of the line where the game
+        stands it goes on as usual; anywhere else it is added as a variation there (or the move
+        already in the tree is stepped onto), and the main line stays as it was."""
+        m = self.match
+        if m is None or self.view is None:
+            return False
+        tree = m.tree
+        cur = tree.cursor
+        if cur is tree.live and not cur.children:
+            return super().play_move(text)
+        live = tree.live
+        order = {id(n): list(n.children) for n in [tree.root] + cur.path()}
+        self.history._bypass = True              # no "Play on from here?": nothing is lost
+        try:
+            ok = super().play_move(text)
+        finally:
+            self.history._bypass = False
+        if not ok:
+            return False
+        for n in [tree.root] + cur.path():       # the order before the move: the new one last
+            kids = order.get(id(n))
+            if kids is None:
+                continue
+            extra = [k for k in n.children if k not in kids]
+            n.children[:] = [k for k in kids if k in n.children] + extra
+        tree.live = live
+        tree.touch()
+        self.history.update_move_list(force=True)
+        self.refresh_panel()
+        return True
+
+    def undo(self) -> None:
+        """Undo on the analysis board: one move back (browsing; the move stays in the tree)."""
+        m = self.match
+        if m is None or m.tree.cursor.parent is None:
+            self.set_status("This is the start: nothing before it.", "warn")
+            return
+        self.history.show(m.tree.cursor.parent)
+
+    def redo(self) -> None:
+        """Redo on the analysis board: one move on along the line shown (past where the game
+        stands too)."""
+        m = self.match
+        if m is None:
+            return
+        line = m.line()
+        if m.tree.cursor.ply >= len(line):
+            self.set_status("This is the end of the line.", "warn")
+            return
+        self.history.show(line[m.tree.cursor.ply])
+
+    def request_hint(self) -> None:
+        """H: the engine panel is the hint here."""
+        if not self.engine_on:
+            self.toggle_engine()
+        else:
+            self.set_status("The engine's best moves are on the board and under it.")
+
+    # ------------------------------------------------------------ the engine
+    def _get_analyser(self) -> Any:
+        if self.analyser is None and self.app is not None:
+            self.analyser = self.make_engine(self.app)
+        return self.analyser
+
+    def stop_analysis(self) -> None:
+        """Cancel the engine's request (the worker stops searching at once)."""
+        if self.analyser is not None:
+            try:
+                self.analyser.cancel()
+            except Exception:
+                pass
+        self._an_key = None
+
+    def toggle_engine(self) -> None:
+        self.engine_on = not self.engine_on
+        if not self.engine_on:
+            self.stop_analysis()
+            self._an, self._an_error = None, ""
+        btn = self.w.get("engine")
+        if btn is not None and hasattr(btn, "set_text"):
+            btn.set_text(self._engine_label())
+        self.set_status("The engine is thinking about each position shown." if self.engine_on
+                        else "Engine off.")
+
+    def _analysis_step(self) -> None:
+        """Each frame: a new position shown starts a new request; collect what came in."""
+        m = self.match
+        if m is None or not self.engine_on or self.leaving or self.app is None:
+            return
+        key = (m.tree.cursor.uid, m.is_over)
+        if key != self._an_key:
+            self._an_key = key
+            self._an, self._an_done, self._an_final, self._an_error = None, 0, False, ""
+            eng = self._get_analyser()
+            if m.is_over or eng is None or not hasattr(eng, "analyse"):
+                if eng is not None:
+                    try:
+                        eng.cancel()
+                    except Exception:
+                        pass
+                if eng is not None and not hasattr(eng, "analyse"):
+                    self._an_error = "This engine cannot analyse."
+                return
+            try:
+                eng.analyse(m.game.copy(), lines=ROWS, seconds=self.analyse_seconds,
+                            iterations=self.analyse_iterations)
+            except Exception as exc:
+                self._an_error = f"The engine failed: {exc}"
+                return
+        if self._an_final or self._an_error or m.is_over:
+            return
+        try:
+            events = self.analyser.analyse_poll()
+        except Exception as exc:
+            events = [("error", str(exc))]
+        for ev in events:
+            if ev[0] == "error":
+                self._an_error = str(ev[1])
+            else:
+                info = ev[1]
+                if isinstance(info.get("analysis"), dict):
+                    self._an = info["analysis"]
+                self._an_done = int(info.get("done") or 0)
+                self._an_final = ev[0] == "done"
+        note = getattr(self.analyser, "notice", "")
+        if note and isinstance(note, str):
+            self.analyser.notice = ""
+            self.set_status(note, "warn")
+
+    def panel_state(self) -> PanelState:
+        """What the engine panel shows now."""
+        m = self.match
+        flip = bool(self.app.settings.flip) if self.app is not None else False
+        theme = self.app.theme.name if self.app is not None else "classic"
+        if not self.engine_on:
+            return PanelState(False, flip=flip, theme=theme)
+        if m is None:
+            return PanelState(True, note="No position.", flip=flip, theme=theme)
+        if m.is_over:
+            r = m.result
+            black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)   # type: ignore[union-attr]
+            return PanelState(True, black, "", (), f"Game over: {r.describe()}", flip, theme)  # type: ignore[union-attr]
+        if self._an_error:
+            return PanelState(True, None, "", (), self._an_error, flip, theme)
+        a = self._an
+        if a is None:
+            return PanelState(True, None, m.to_move.title, (), f"{m.to_move.title} to move · thinking…",
+                              flip, theme)
+        black_moves = m.to_move == Color.BLACK
+        lines = tuple(PanelLine(str(x.get("move", "")),
+                                float(x["value"]) if black_moves else 1.0 - float(x["value"]),
+                                tuple(x.get("line") or ()), x.get("proven"))
+                      for x in (a.get("lines") or ())[:ROWS])
+        proven = a.get("proven")
+        if proven in ("black", "white"):
+            how = f"{proven.capitalize()} wins"
+        elif proven == "draw":
+            how = "a draw"
+        else:
+            how = f"{self._an_done:,} iterations" + ("" if self._an_final else " · thinking…")
+        note = f"best for {m.to_move.title} · {how}"
+        black = float(a.get("value", 0.5))
+        best = (a.get("lines") or [None])[0]
+        if proven is None and best is not None:
+            black = float(best.get("value", black))    # the chance with the best move (the average of
+        return PanelState(True, black, m.to_move.title, lines, note, flip, theme)   # all tried ones misleads)
+
+    def engine_lines(self) -> tuple[PanelLine, ...]:
+        """The best moves the panel shows now (best first; tests)."""
+        return self.panel_state().lines
+
+    # ------------------------------------------------------------ on the board
+    def decorations(self) -> Any:
+        deco = super().decorations()
+        m = self.match
+        if (not self.engine_on or m is None or m.is_over or self.anim is not None or self.input is None
+                or self.input.prefix or getattr(self, "drag", None) is not None):
+            return deco
+        lines = self.engine_lines()
+        if not lines:
+            return deco
+        key = (m.tree.cursor.uid, lines)
+        if self._deco_kept[0] != key:
+            self._deco_kept = (key, self._marks_for(lines))
+        arrows, ghosts, tags, targets = self._deco_kept[1]
+        deco.arrows = list(deco.arrows) + arrows
+        deco.ghosts = list(deco.ghosts) + ghosts
+        for label, t in tags.items():
+            deco.tags.setdefault(label, t)
+        for label, kind in targets.items():
+            deco.targets.setdefault(label, kind)
+        return deco
+
+    def _marks_for(self, lines: Sequence[PanelLine]) -> tuple[list, list, dict, dict]:
+        """Arrows (moves from one point to another), ghosts (placements), tags ('1 · 64%')."""
+        g = self.match.game
+        inp = self.input
+        arrows: list[tuple[str, str]] = []
+        ghosts: list[tuple[str, tuple[str, ...]]] = []
+        tags: dict[str, str] = {}
+        targets: dict[str, str] = {}
+        by_record = {}
+        try:
+            by_record = {g.record_str(mv): mv for mv in g.legal_moves()}
+        except Exception:
+            pass
+        for i, ln in enumerate(lines):
+            mv = by_record.get(ln.move)
+            try:
+                if mv is None:
+                    mv = g.parse_move(ln.move)
+                opt = inp.clicks_for(g, mv)
+            except Exception:
+                continue
+            if not opt or not opt.clicks:
+                continue
+            end = inp.arrow_end(opt)
+            if len(set(opt.clicks)) > 1:
+                arrows.append((opt.clicks[0], end))
+            else:
+                per_dst: dict[str, list[str]] = {}
+                try:
+                    for mo in sorted(g.motions(mv), key=lambda x: x.step):
+                        if mo.dst is not None and mo.kind != "remove":
+                            per_dst.setdefault(mo.dst, []).extend(mo.pieces)
+                except Exception:
+                    pass
+                ghosts.extend((k, tuple(v)) for k, v in per_dst.items())
+            tags.setdefault(end, f"{i + 1} · {pct(ln.value)}")
+            targets.setdefault(end, opt.kind)
+        return arrows, ghosts, tags, targets
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.view is not None and self.match is not None:
+            self.evalpanel.show(self.panel_state())
+            self.evalpanel.draw(surface)
+
+    # ------------------------------------------------------------ Play from here
+    def cycle_level(self) -> None:
+        i = LEVELS.index(self.play_level) if self.play_level in LEVELS else 0
+        self.play_level = LEVELS[(i + 1) % len(LEVELS)]
+        btn = self.w.get("level")
+        if btn is not None:
+            btn.set_text(self.play_level.capitalize())
+        self.set_status(f"Play from here: the computer plays at {self.play_level.capitalize()}.")
+
+    def game_from_here(self) -> Match | None:
+        """A new match of the moves to the position shown: the player on the side to move, the
+        computer (``play_level``) on the other. None when the position is finished."""
+        m = self.match
+        if m is None or m.is_over:
+            return None
+        match = Match(m.start_game)
+        for node in m.tree.cursor.path():
+            match.play(node.move.replay_text)     # type: ignore[union-attr]
+        me = match.to_move
+        match.players = {me: HUMAN, me.other: self.play_level}
+        return match
+
+    def play_from_here(self) -> bool:
+        if self.app is None:
+            return False
+        try:
+            match = self.game_from_here()
+        except RulesError as exc:
+            self.set_status(f"Could not set up the game: {exc}", "error")
+            return False
+        if match is None:
+            self.set_status("The game is over in this position: browse back to play from an earlier one.", "warn")
+            return False
+        self.stop_analysis()
+        self.finish_animation()
+        board = BoardScene(match)
+        board.status = (f"Your game from the analysis: you play {match.to_move.title}, the computer "
+                        f"{match.to_move.other.title} ({self.play_level.capitalize()}). Menu comes back here.")
+        self.app.push(board)
+        return True
+
+    # ------------------------------------------------------------ events and time
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            W = self.w
+            if is_button(event, W.get("engine")):
+                self.toggle_engine()
+                return True
+            if is_button(event, W.get("play_here")):
+                self.play_from_here()
+                return True
+            if is_button(event, W.get("level")):
+                self.cycle_level()
+                return True
+            if is_button(event, W.get("flip")):
+                self.toggle_flip()
+                return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
+                and not self.move_box_focused() and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):
+            self.toggle_engine()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.evalpanel.hover = self.evalpanel.line_at(event.pos)
+        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and self.dialog is None
+                and self.anim is None):
+            i = self.evalpanel.line_at(event.pos)
+            lines = self.engine_lines()
+            if i is not None and i < len(lines):
+                self.play_move(lines[i].move)     # a click on a line plays its first move
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._analysis_step()
+
+    def needs_frames(self) -> bool:
+        busy = self.engine_on and not self._an_final and not self._an_error and self.analyser is not None
+        return busy or super().needs_frames()
+
+    def refresh_panel(self) -> None:
+        super().refresh_panel()
+        W = self.w
+        m = self.match
+        if not W or m is None or "play_here" not in W:
+            return
+        busy = self.anim is not None
+        for key, ok in (("play_here", not m.is_over and not busy),
+                        ("undo", m.tree.cursor.parent is not None and not busy),
+                        ("redo", m.tree.cursor.ply < len(m.line()) and not busy)):
+            el = W.get(key)
+            if el is not None:
+                (el.enable() if ok else el.disable())
+
+    def pause(self) -> None:
+        self.stop_analysis()                # Play from here, settings…: the engine rests
+        super().pause()
+
+    def leave(self) -> None:
+        self.stop_analysis()
+        super().leave()
+
+    def exit(self) -> None:
+        if self.analyser is not None:
+            try:
+                self.analyser.close()
+            except Exception:
+                pass
+            self.analyser = None
+        super().exit()
+
+
+register("analysis_of")(AnalysisScene.of_match)
+register("analysis")(AnalysisScene.start)
