@@ -19,6 +19,9 @@ The file is flat and written by hand here (no TOML writer dependency)::
     theme = "classic"
     fullscreen = false
     flip = false
+    think_easy = 0.25
+    think_medium = 1.0
+    think_hard = 2.8
 
 Files of earlier versions named three of them differently (``animation_speed``,
 ``show_coordinates``, ``show_highlights``): they are read under those names too.
@@ -44,9 +47,11 @@ from .themes import THEME_NAMES as THEMES
 
 SETTINGS_NAME = "settings.toml"
 SPEED_RANGE = (0.25, 4.0)
+THINK_RANGE = (0.1, 30.0)   # the computer's think time per move, seconds (as game.ai.levels.THINK_RANGE)
+THINK_KEYS = {"easy": "think_easy", "medium": "think_medium", "hard": "think_hard"}
 MAX_NAME = 100
 
-__all__ = ["Settings", "LastChoice", "THEMES", "SPEED_RANGE", "settings_path", "load_settings",
+__all__ = ["Settings", "LastChoice", "THEMES", "SPEED_RANGE", "THINK_RANGE", "THINK_KEYS", "settings_path", "load_settings",
            "save_settings", "settings_to_toml", "settings_from_dict"]
 
 
@@ -74,6 +79,9 @@ class Settings:
     theme: str = "classic"            # one of THEMES (game.themes)
     fullscreen: bool = False
     flip: bool = False                # the board turned half round: Black's side at the top (F)
+    think_easy: float = 0.25          # the computer's think time per move at each level, seconds
+    think_medium: float = 1.0         # (defaults: the levels' budgets, game.ai.levels.THINK_DEFAULTS;
+    think_hard: float = 2.8           # range THINK_RANGE)
     last: dict[str, LastChoice] = field(default_factory=dict)  # by game name
 
     def __post_init__(self) -> None:
@@ -215,6 +223,13 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             bad("volume", "a number from 0 to 1")
         else:
             s.volume = v
+    for key in THINK_KEYS.values():
+        if key in data:
+            v = _number(data[key], *THINK_RANGE)
+            if v is None:
+                bad(key, f"seconds from {THINK_RANGE[0]} to {THINK_RANGE[1]}")
+            else:
+                setattr(s, key, v)
     for key in ("sound", "show_coords", "show_targets", "fullscreen", "flip"):
         if key in data:
             if isinstance(data[key], bool):

@@ -1,25 +1,29 @@
-"""Medium and Hard think at least MIN_ITERATIONS iterations, however slow the clock runs,
-and still stop at once when cancelled."""
+"""Medium and Hard think at least MIN_ITERATIONS iterations when the machine is slow, but only
+within twice their budget (the search's hard deadline), and still stop at once when cancelled.
+(More in tests/test_engine_control.py: clocks that move with the work done.)"""
 from __future__ import annotations
 
 import random
 
 from game.ai.levels import MIN_ITERATIONS, choose_move, get_level
+from game.ai.mcts import HARD_FACTOR
 from game.rules import make_game
 
 
 class SlowClock:
-    """A clock on which every reading takes a second: the deadline passes at once."""
+    """A clock on which every reading takes ``step`` seconds (default a second: the deadline
+    passes at once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, step: float = 1.0) -> None:
         self.now = 0.0
+        self.step = step
 
     def __call__(self) -> float:
-        self.now += 1.0
+        self.now += self.step
         return self.now
 
 
-def test_a_slow_machine_still_gets_the_minimum_search():
+def test_a_slow_machine_gets_the_minimum_search_within_twice_the_budget():
     assert MIN_ITERATIONS == get_level("medium").params.min_iterations == \
         get_level("hard").params.min_iterations
     for name in ("amoeba", "onyx", "onager"):
@@ -28,10 +32,20 @@ def test_a_slow_machine_still_gets_the_minimum_search():
             for lake in ("d9", "g5", "i6"):
                 game.push(lake)
         for level in ("medium", "hard"):
+            budget = get_level(level).params.seconds
+            # the floor's readings (one per 4 iterations) take 1.5 budgets: past the budget,
+            # within the hard deadline
+            clock = SlowClock(1.5 * budget * 4 / MIN_ITERATIONS)
             info: dict = {}
-            move = choose_move(game, level, random.Random(1), clock=SlowClock(), info=info)
+            move = choose_move(game, level, random.Random(1), clock=clock, info=info)
             assert move in game.legal_moves()
             assert MIN_ITERATIONS <= info["iterations"] <= MIN_ITERATIONS + 12, (name, level)
+            assert clock.now <= HARD_FACTOR * budget + 2 * clock.step
+            # a second a reading: the hard deadline ends the search long before the floor
+            info = {}
+            clock = SlowClock()
+            move = choose_move(game, level, random.Random(1), clock=clock, info=info)
+            assert move in game.legal_moves() and info["iterations"] < MIN_ITERATIONS
     # Easy keeps no floor: on the same clock it stops at the first look.
     info = {}
     choose_move(make_game("amoeba"), "easy", random.Random(1), clock=SlowClock(), info=info)

@@ -75,6 +75,14 @@ class Knowledge:
         game.random_playout(rng, self.playout_cap)
         return result_value(game)
 
+    def cheap_simulate(self, game: Game, rng: random.Random) -> float:
+        """A cheaper leaf value for a search short of time (``mcts``: behind the pace of its
+        floor of iterations): the static evaluation, no playout. The plain knowledge, which
+        has no evaluation, keeps its playouts."""
+        if type(self).evaluate is Knowledge.evaluate:
+            return self.simulate(game, rng)
+        return self.evaluate(game)
+
     def evaluate(self, game: Game) -> float:
         """Static value for Black in [0, 1] (generic: no idea)."""
         if game.result is not None:

@@ -48,7 +48,11 @@ from the subtree of the position reached. Positions met again are scored as a
 draw in Onyx, whose captures can cycle for ever (``Knowledge.repetition_draw``).
 
 Time is injected: ``choose_move(..., clock=time.monotonic)`` runs until the
-level's time budget (or an explicit ``deadline`` on that clock) is used up.
+level's time budget (or an explicit ``deadline`` on that clock) is used up;
+``seconds=`` replaces the budget (the player's think time per level, Settings:
+``think_seconds``, defaults ``THINK_DEFAULTS``). Medium and Hard keep on past
+the budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
+search's hard deadline, ``mcts.HARD_FACTOR``).
 Without a clock a level runs its fixed iteration budget instead (the number
 after the slash above), so a seeded call is deterministic (the tests rely on
 this). ``cancel`` (a callable returning True, or an Event) stops a search
@@ -87,20 +91,45 @@ class Level:
 
 
 HARD_SECONDS = 2.8
-# Medium and Hard never stop for time before this many iterations (a quarter of Medium's
-# iteration budget): on a slow or busy machine a move then takes longer rather than being
-# played blind. Measured: Medium with 375 iterations beat the side-line run and the
-# shortest-path runner on 12×12 in all 40 games (both colours, 10 seeds each); with 150 it
-# lost 3 of 40. Cancelling still stops a search at once.
+# Medium and Hard do not stop at their time budget before this many iterations (a quarter
+# of Medium's iteration budget), but only within the search's hard deadline, twice the
+# budget (``mcts.HARD_FACTOR``): on a slow or busy machine a move takes at most twice its
+# time, and when the floor's pace falls behind the search scores its leaves without
+# playouts (``Knowledge.cheap_simulate``) to do more iterations in that time. Measured:
+# Medium with 375 iterations beat the side-line run and the shortest-path runner on 12×12
+# in all 40 games (both colours, 10 seeds each); with 150 it lost 3 of 40. Cancelling (and
+# the worker's 'move now') still stops a search at once.
 MIN_ITERATIONS = 375
+
+# The player's think time per level (Settings): the defaults are the levels' budgets, and a
+# value outside THINK_RANGE is brought inside it (``think_seconds``).
+THINK_DEFAULTS = {"easy": 0.25, "medium": 1.0, "hard": HARD_SECONDS}
+THINK_RANGE = (0.1, 30.0)
+
+
+def think_seconds(level: str, value: Any = None) -> float:
+    """The think time in seconds for a playing ``level``: ``value`` when it is a number
+    (clamped into THINK_RANGE), else the level's default. ValueError for another level."""
+    key = str(level).strip().lower()
+    if key not in THINK_DEFAULTS:
+        raise ValueError(f"no think time for level {level!r}: choose one of "
+                         f"{', '.join(THINK_DEFAULTS)}")
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return THINK_DEFAULTS[key]
+    if v != v:                          # NaN
+        return THINK_DEFAULTS[key]
+    return min(THINK_RANGE[1], max(THINK_RANGE[0], v))
 
 _BASE: dict[str, Level] = {
     "random": Level("random", "plays a random legal move", None),
     "easy": Level("easy", "a quick look ahead; makes mistakes",
-                  SearchParams(seconds=0.25, fallback_iterations=250, temperature=0.6, min_share=0.35),
+                  SearchParams(seconds=THINK_DEFAULTS["easy"], fallback_iterations=250,
+                               temperature=0.6, min_share=0.35),
                   classic=True, answers_threats=True),
     "medium": Level("medium", "a solid player",
-                    SearchParams(seconds=1.0, fallback_iterations=1500,
+                    SearchParams(seconds=THINK_DEFAULTS["medium"], fallback_iterations=1500,
                                  min_iterations=MIN_ITERATIONS)),
     "hard": Level("hard", "the strongest: uses its whole thinking time",
                   SearchParams(seconds=HARD_SECONDS, fallback_iterations=4000,
@@ -378,5 +407,6 @@ def answer_offer(game: Game, rng: random.Random | None = None,
 ACCEPT_AT_MOST = 0.55   # accept an ending when our chance by playing on is at most this
 
 
-__all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "analyse", "choose_move", "hint",
+__all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "think_seconds", "THINK_DEFAULTS",
+           "THINK_RANGE", "analyse", "choose_move", "hint",
            "answer_offer", "threat_stoppers", "THREAT_DISTANCE", "Color", "SearchTree"]

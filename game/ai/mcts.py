@@ -46,6 +46,20 @@ Keeping the work
   repeat): a position reached again by another order of moves shares its node
   (found by ``game.key()``). Endings that depend on the history (Amoeba's
   repetition) are never cached in a shared node: they are checked each time.
+
+The budget
+----------
+* With a clock, the time budget (``params.seconds`` or ``deadline``) is soft and
+  twice it is hard (``HARD_FACTOR``): ``min_iterations`` is a floor the search
+  keeps past the soft deadline only while it stays within the hard one. Near the
+  hard deadline the clock is read every iteration and the search stops when the
+  next iteration (at the recent pace) would end past it, so a move never takes
+  more than twice its budget, however loaded the machine.
+* When the pace says the floor will not be reached by the soft deadline, the
+  rest of the search scores its leaves with ``Knowledge.cheap_simulate`` (the
+  static evaluation, no playout): cheaper iterations instead of waiting.
+* ``cancel`` (checked every ``check_every`` iterations) stops at once with the
+  best move so far: the worker's 'move now' and its cancelling both use it.
 """
 from __future__ import annotations
 
@@ -78,7 +92,8 @@ class SearchParams:
     width0: int = 0                   # progressive widening: moves admitted at first (0: all)
     widen: float = 1.0                # ... plus widen * sqrt(node visits)
     transpose: bool = False           # share nodes of repeated positions (game.key())
-    min_iterations: int = 0           # with a clock: never stop for time before this many
+    min_iterations: int = 0           # with a clock: no stop at the soft deadline before this
+                                      # many (never past the hard one: HARD_FACTOR x the budget)
 
 
 @dataclass
@@ -282,6 +297,7 @@ class SearchTree:
 
 
 MAX_DEPTH = 300   # plies of tree descent in one iteration (a guard against cycles)
+HARD_FACTOR = 2.0  # with a clock, no search runs past this many times its time budget
 
 
 def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.Random,
@@ -296,6 +312,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to search")
+    t0 = clock() if clock is not None else 0.0
     stop = _stopper(cancel)
     moves = knowledge.search_moves(game) or game.legal_moves()
     if len(moves) == 1:
@@ -309,9 +326,12 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
             return SearchResult(q)
 
     max_iter = params.iterations
+    hard = None
     if clock is not None:
         if deadline is None and params.seconds is not None:
-            deadline = clock() + params.seconds
+            deadline = t0 + params.seconds
+        if deadline is not None:
+            hard = t0 + HARD_FACTOR * max(0.0, deadline - t0)
     else:
         deadline = None
         if params.seconds is not None:
@@ -343,6 +363,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     win_now = knowledge.win_now
     win_len = 1 + knowledge.win_plies
     simulate = knowledge.simulate
+    cheap_simulate = getattr(knowledge, "cheap_simulate", None) or simulate
     order = knowledge.order
     search_moves = knowledge.search_moves
     log = math.log
@@ -353,16 +374,29 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     it = 0
     cancelled = False
     path: list[tuple[Node, int]] = []
+    look_at, look_t, pace = 0, t0, 0.0     # the last clock look (iterations, time); time per iteration
+    near = False                           # near the hard deadline: the clock every iteration
 
     while True:
         if max_iter is not None and it >= max_iter:
             break
-        if it % check_every == 0 and it:
+        if it and (near or it % check_every == 0):
             if stop is not None and stop():
                 cancelled = True
                 break
-            if deadline is not None and it >= min_it and clock() >= deadline:
-                break
+            if deadline is not None:
+                now = clock()
+                if it > look_at:
+                    pace = (now - look_t) / (it - look_at)
+                look_at, look_t = it, now
+                if now >= deadline and it >= min_it:
+                    break
+                if now + pace > hard:          # the next iteration would end past the hard deadline
+                    break
+                near = now + (check_every + 1) * pace > (hard if it < min_it else deadline)
+                if it < min_it and simulate is not cheap_simulate and pace > 0.0 \
+                        and it + (deadline - now) / pace < min_it:
+                    simulate = cheap_simulate      # behind the floor's pace: cheaper leaves
         if root.status:
             break
         it += 1

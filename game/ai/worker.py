@@ -112,7 +112,7 @@ def build_game(game_name: str, options: dict | None, moves: Sequence[str] | None
 
 def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     """Answer one request in this process (the worker calls this; so can tests)."""
-    from .levels import analyse, answer_offer, choose_move, get_level
+    from .levels import THINK_DEFAULTS, analyse, answer_offer, choose_move, get_level, think_seconds
 
     rid = payload.get("request_id")
     kind = payload.get("kind", MOVE)
@@ -141,8 +141,11 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         level = payload.get("level", "medium") if kind == MOVE else "medium"
         get_level(level, game.name)          # a readable error for an unknown level
         info: dict = {}
+        seconds = None
+        if kind == MOVE and payload.get("seconds") is not None and level in THINK_DEFAULTS:
+            seconds = think_seconds(level, payload.get("seconds"))   # the player's think time
         move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info,
-                           tree=search_tree(level))
+                           tree=search_tree(level), seconds=seconds)
         info.update(seconds=round(clock() - t0, 3), level=level)
         return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
@@ -368,9 +371,12 @@ class _PipeGone(Exception):
     """The reply pipe is closed (the game is gone): the worker ends."""
 
 
-def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None = None) -> None:
+def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None = None,
+           hurry: Any = None) -> None:
     """Worker process main loop: one request at a time until the None sentinel or the end of
-    the request pipe (the game closed it or is gone)."""
+    the request pipe (the game closed it or is gone). ``hurry`` (shared, like ``cancelled``):
+    a move request whose number it reaches stops searching and answers with its best move
+    so far ('move now')."""
     parent = mp.parent_process()
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True,
                      args=(parent_pid if parent_pid is not None else os.getppid(),
@@ -404,7 +410,11 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
             elif payload.get("kind") == ANALYSE:
                 reply = analyse_request(payload, cancel=stop, send=send)
             else:
-                reply = handle(payload, cancel=stop)
+                def stop_or_hurry(gen: int = gen) -> bool:
+                    return cancelled.value >= gen or (hurry is not None and hurry.value >= gen)
+
+                reply = handle(payload, cancel=stop_or_hurry if payload.get("kind", MOVE) == MOVE
+                               else stop)
         except _PipeGone:
             return                    # the game closed the reply pipe
         except Exception as e:        # never let a bug kill the worker silently
@@ -495,8 +505,9 @@ class EngineClient:
         req_recv, req_send = self._ctx.Pipe(duplex=False)
         rep_recv, rep_send = self._ctx.Pipe(duplex=False)
         self._cancelled = self._ctx.Value("q", self._gen, lock=False)   # no lock: no semaphore
+        self._hurry = self._ctx.Value("q", self._gen, lock=False)       # 'move now' (move_now)
         self._proc = self._ctx.Process(target=_serve, args=(req_recv, rep_send, self._cancelled,
-                                                            os.getpid()),
+                                                            os.getpid(), self._hurry),
                                        name="engine-worker", daemon=True)
         try:
             self._proc.start()
@@ -554,14 +565,31 @@ class EngineClient:
 
     def request(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
                 level: str, request_id: Any, setup: dict | None = None,
-                seed: int | None = None) -> None:
-        """Ask for the computer's move at ``level`` in the position given (non-blocking)."""
-        from .levels import get_level
+                seed: int | None = None, seconds: float | None = None) -> None:
+        """Ask for the computer's move at ``level`` in the position given (non-blocking).
+        ``seconds``: the player's think time for the level (Settings; range-checked by
+        ``levels.think_seconds``), else the level's budget. ``move_now()`` hurries it."""
+        from .levels import THINK_DEFAULTS, get_level, think_seconds
         lv = get_level(level, game_name)
-        budget = (lv.params.seconds or 0.0) if lv.params is not None else 0.0
+        if seconds is not None and lv.name in THINK_DEFAULTS:
+            seconds = think_seconds(lv.name, seconds)
+        else:
+            seconds = None
+        budget = (seconds or lv.params.seconds or 0.0) if lv.params is not None else 0.0
         self._send({"kind": MOVE, "request_id": request_id, "game": game_name,
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
-                    "level": lv.name, "seed": seed}, budget)
+                    "level": lv.name, "seed": seed, "seconds": seconds}, budget)
+
+    def move_now(self) -> bool:
+        """'Move now': the move request in progress stops searching and answers at once with
+        its best move so far (``poll()`` returns it as usual). False when no move request is
+        waiting (nothing to hurry)."""
+        p = self._pending
+        hurry = getattr(self, "_hurry", None)
+        if p is None or hurry is None or p.payload.get("kind", MOVE) != MOVE:
+            return False
+        hurry.value = p.gen
+        return True
 
     def hint(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
              request_id: Any, setup: dict | None = None, seed: int | None = None) -> None:

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizont
 
 from .. import themes
 from ..autosave import writer
-from ..settings import SPEED_RANGE, Settings, load_settings, settings_path, settings_to_toml
+from ..settings import SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings, settings_path, settings_to_toml
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
@@ -31,6 +31,22 @@ __all__ = ["SettingsScene", "attach_settings", "prefs", "toggle_fullscreen", "se
 SLIDER_STEPS = 100
 CHECKS = {"sound": "sound", "coords": "show_coords", "flip": "flip", "highlights": "show_targets",
           "fullscreen": "fullscreen"}     # check box -> setting
+# the computer's think time per level (seconds) offered in the Computer row; a saved value not
+# in the list is offered too (``think_choices``)
+THINK_CHOICES = {"easy": (0.1, 0.25, 0.5, 1.0, 2.0), "medium": (0.5, 1.0, 2.0, 3.0, 5.0, 10.0),
+                 "hard": (1.0, 2.0, 2.8, 5.0, 10.0, 20.0, 30.0)}
+
+
+def _think_text(level: str, v: float) -> str:
+    return f"{level.title()} {v:g} s"
+
+
+def think_choices(level: str, current: float) -> list[str]:
+    """The Computer row's options for ``level`` (as texts), the current value among them."""
+    vals = set(THINK_CHOICES[level])
+    cur = max(THINK_RANGE[0], min(THINK_RANGE[1], float(current)))
+    vals.add(cur)
+    return [_think_text(level, v) for v in sorted(vals)]
 
 
 # ----------------------------------------------------------------- app <-> settings
@@ -254,7 +270,8 @@ def _slider_to_speed(pos: float) -> float:
 
 @register("settings")
 class SettingsScene(Scene):
-    """Animation speed, sound and volume, coordinates, highlights, colour theme, full screen."""
+    """Animation speed, sound and volume, coordinates, highlights, colour theme, full screen,
+    the computer's think time per level."""
 
     title = "Settings"
 
@@ -283,7 +300,7 @@ class SettingsScene(Scene):
         p = prefs(self.app)
         row_h = px(46)
         pw = min(px(680), int(w * 0.8))
-        ph = min(px(96) + 8 * row_h + px(124), h - px(24))
+        ph = min(px(96) + 9 * row_h + px(124), h - px(24))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(36)
         lw = px(200)
@@ -340,6 +357,15 @@ class SettingsScene(Scene):
         label("fullscreen", "Window")
         W["fullscreen"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Full screen (F11)", self.ui,
                                      container=self.root, initial_state=is_fullscreen(self.app))
+        y += row_h
+        label("think", "Think time")
+        gap = px(8)
+        tw = (fw - 2 * gap) // 3
+        for i, (level, key) in enumerate(THINK_KEYS.items()):
+            cur = float(getattr(p, key))
+            W[f"think:{level}"] = UIDropDownMenu(
+                think_choices(level, cur), _think_text(level, max(THINK_RANGE[0], min(THINK_RANGE[1], cur))),
+                pygame.Rect(fx + i * (tw + gap), y + px(6), tw, px(34)), self.ui, container=self.root)
         y += row_h
         for key in CHECKS:
             try:
@@ -404,6 +430,15 @@ class SettingsScene(Scene):
             name = next((k for k, v in themes.THEME_TITLES.items() if v == event.text), "classic")
             self.change(theme=name)
             return True
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for level, key in THINK_KEYS.items():
+                if event.ui_element is W.get(f"think:{level}"):
+                    try:
+                        v = float(str(event.text).split()[-2])
+                    except (ValueError, IndexError):
+                        return True
+                    self.change(**{key: max(THINK_RANGE[0], min(THINK_RANGE[1], v))})
+                    return True
         if is_button(event, W.get("defaults")):
             self.app.settings.assign(Settings(last=dict(self.app.settings.last)))
             self.relayout()

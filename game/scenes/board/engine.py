@@ -29,6 +29,10 @@ class Engine(Protocol):
     def cancel(self) -> None:
         """Forget the current search (undo, new game, leaving the scene)."""
 
+    def move_now(self) -> bool:
+        """'Move now': the search in progress answers at once with its best move so far
+        (``poll`` returns it); False when there is nothing to hurry. Optional."""
+
     def close(self) -> None:
         """Release resources (worker processes)."""
 
@@ -48,6 +52,10 @@ class StubEngine:
     def poll(self) -> str | None:
         m, self._move = self._move, None
         return m
+
+    def move_now(self) -> bool:
+        """Nothing to hurry: the stub's move is ready at once."""
+        return self._move is not None
 
     def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
         """Start an 'offer' (does ``computer`` accept ending now?) or a 'hint' question."""
@@ -213,6 +221,7 @@ class WorkerEngine:
         self._rid = 0
         self._kind = ""
         self.notice = ""     # a message for the player (the worker crashed and was restarted…)
+        self.think_settings: Any = None   # the player's settings (think_easy/medium/hard), read per move
 
     def _get(self) -> Any:
         if self._client is None:
@@ -229,10 +238,29 @@ class WorkerEngine:
         return {"game_name": game.name, "options": game.options(), "moves": moves, "request_id": self._rid,
                 "setup": setup}
 
+    def think_seconds(self, level: str) -> float | None:
+        """The player's think time for ``level`` (Settings), or None: the level's budget."""
+        from ...settings import THINK_KEYS
+        key = THINK_KEYS.get(str(level).strip().lower())
+        v = getattr(self.think_settings, key, None) if key and self.think_settings is not None else None
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
     def start(self, game: Game, level: str) -> None:
         args = self._args(game)
         self._kind = "move"
-        self._get().request(level=level, **args)
+        seconds = self.think_seconds(level)
+        if seconds is None:
+            self._get().request(level=level, **args)
+        else:
+            self._get().request(level=level, seconds=seconds, **args)
+
+    def move_now(self) -> bool:
+        """'Move now': the worker stops the move search in progress and answers at once with
+        its best move so far (``poll`` returns it). False when no move is being searched."""
+        if self._client is None or self._kind != "move":
+            return False
+        fn = getattr(self._client, "move_now", None)
+        return bool(fn()) if fn is not None else False
 
     def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
         args = self._args(game)

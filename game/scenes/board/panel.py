@@ -38,6 +38,7 @@ def player_words(text: str) -> str:
 
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
+MOVE_NOW_AFTER = 0.75   # seconds the computer thinks before its 'Move now' button shows
 COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
 OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
 
@@ -403,13 +404,19 @@ class BoardPanel:
     def current_actions(self) -> list[tuple[str, str]]:
         """Buttons for now, as (label, key): the game's input's (Onyx 'Swap colours', Onager
         'End move'), a variation's (make it the main line, delete it) while one is shown, and
-        'Play on' while two computers wait (a loaded record of theirs opens paused)."""
+        'Play on' while two computers wait (a loaded record of theirs opens paused), and
+        'Move now' while the computer has thought MOVE_NOW_AFTER seconds (not sooner: a quick
+        move would make the row blink)."""
         inp = self.input
         m = self.match
         if m is not None and self.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
             return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
         if m is not None and self.paused and not m.browsing and m.live_result is None:
             return [("Play on", "__playon__")]
+        if (m is not None and self.anim is None and not m.is_over and getattr(self, "thinking", False)
+                and getattr(self, "think_time", 0.0) >= MOVE_NOW_AFTER
+                and getattr(self.engine, "move_now", None) is not None):
+            return [("Move now", "__movenow__")]
         if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
             return []
         out: list[tuple[str, str]] = []
@@ -446,6 +453,7 @@ class BoardPanel:
             for i, (label, key) in enumerate(acts):
                 r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
                 tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
+                    "Stop the computer's search: it plays its best move so far" if key == "__movenow__" else \
                     "Take over the other colour (pie rule)"
                 W[f"act:{key}"] = UIButton(r, label, self.ui, container=self.root, object_id="#primary_button",
                                            tool_tip_text=tip)
@@ -462,6 +470,17 @@ class BoardPanel:
             return
         if key == "__delete__":
             self.history.delete_variation()
+            return
+        if key == "__movenow__":
+            eng = self.engine
+            hurried = False
+            if getattr(self, "thinking", False) and eng is not None and hasattr(eng, "move_now"):
+                try:
+                    hurried = bool(eng.move_now())
+                except Exception:
+                    hurried = False
+            if hurried:
+                self.set_status("The computer plays its best move so far.")
             return
         if key == "__playon__":
             self.paused = False

@@ -184,9 +184,12 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         """The computer player: ``app.engine_factory()`` when the engine is installed, else a stub."""
         factory = getattr(app, "engine_factory", None) or default_engine_factory()
         try:
-            return factory()
+            eng = factory()
         except Exception:
             return StubEngine()
+        if app is not None and hasattr(eng, "think_settings"):
+            eng.think_settings = getattr(app, "settings", None)    # think time per level
+        return eng
 
 
     # ------------------------------------------------------------ moves
