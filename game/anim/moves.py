@@ -70,8 +70,39 @@ class Sprite:
     level: float = 0.0
     _place: tuple[str, str, float] = field(default=("", "", 0.0))
 
+    def spacing(self, time: float, view: Any) -> float | None:
+        """Pixels a level of this sprite at a time, for views that press tall stacks together
+        (``max_rise``): the spacing of the stack it leaves, turning into that of the stack it lands
+        on, so its pieces meet the pressed levels there (None: the view's own spacing)."""
+        level_for = getattr(view, "level_for", None)
+        if getattr(view, "max_rise", None) is None or level_for is None:
+            return None
+        n = len(self.pieces)
+        seg, u = self.segments[0], 0.0
+        for s in self.segments:
+            seg = s
+            if time < s.t0:
+                u = 0.0
+                break
+            if time <= s.t1:
+                u = 1.0 if s.t1 <= s.t0 else (time - s.t0) / (s.t1 - s.t0)
+                break
+            u = 1.0
+        if seg.bounce or seg.a == seg.b:               # place / remove: where it stands
+            return float(level_for(int(round(min(seg.level_a, seg.level_b))) + n))
+        a = float(level_for(int(round(seg.level_a)) + n))
+        b = float(level_for(int(round(seg.level_b)) + n))
+        e = 1.0 if u >= 1.0 else seg.easing(u)
+        return a + (b - a) * e
+
     def at(self, time: float, view: StackDrawer) -> tuple[float, float, float]:
         """Pixel position (x, y) of the base and the lift in levels at a time."""
+        x, y, base, arc = self.parts(time, view)
+        return x, y, base + arc
+
+    def parts(self, time: float, view: StackDrawer) -> tuple[float, float, float, float]:
+        """(x, y, base, arc): the pixel position, the levels of the pieces under the sprite where it
+        is (between where it left and where it lands) and the arc's extra height in levels."""
         seg = self.segments[0]
         u = 0.0
         for s in self.segments:
@@ -87,13 +118,14 @@ class Sprite:
         bx, by = view.pixel_of(seg.b)
         if seg.bounce:
             e = 1.0 if u >= 1.0 else pytweening.easeOutBounce(u)  # pytweening 1.2 ends at 0.994
-            lvl = seg.level_a + (seg.level_b - seg.level_a) * e
-            return bx, by, lvl
+            return bx, by, seg.level_b, (seg.level_a - seg.level_b) * (1.0 - e)
         e = 1.0 if u >= 1.0 else seg.easing(u)
         x = ax + (bx - ax) * e
         y = ay + (by - ay) * e
-        lvl = seg.level_a + (seg.level_b - seg.level_a) * e + seg.arc * math.sin(math.pi * u)
-        return x, y, lvl
+        base = seg.level_a + (seg.level_b - seg.level_a) * e
+        if seg.a == seg.b:                                   # remove: lifting off is the 'arc'
+            return x, y, seg.level_a, (seg.level_b - seg.level_a) * e + seg.arc * math.sin(math.pi * u)
+        return x, y, base, seg.arc * math.sin(math.pi * u)
 
 
 class MoveAnimation:
@@ -328,8 +360,16 @@ class MoveAnimation:
             aloft = id(sp) in flying and shadow is not None
             if aloft:
                 shadow(surface, (x, y), lvl * level)
+            kw: dict[str, Any] = {}
+            spacing = sp.spacing(self.time, self.view)
+            if spacing is not None:
+                # the pieces under the sprite count in the pressed spacing of the stacks it leaves and
+                # lands on; the arc (and a fall or a lift-off) keeps its height in plain levels
+                kw["spacing"] = spacing
+                _, _, base, arc = sp.parts(self.time, self.view)
+                lvl = base + arc * level / max(1e-6, spacing)
             self.view.draw_stack(surface, (x, y), sp.pieces, alpha=int(sp.alpha), lift=lvl,
-                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0 and not aloft)
+                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0 and not aloft, **kw)
 
     def flights(self) -> list[tuple[Sprite, Segment, float]]:
         """The jumps in the air now: (sprite, its jump segment, 0..1 along it)."""

@@ -195,16 +195,16 @@ class AmoebaView(BoardView):
 
     def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
                    scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
-                   badge: bool = True, shadow: bool = True) -> None:
+                   badge: bool = True, shadow: bool = True, spacing: float | None = None) -> None:
         """Discs as the base class draws them; a Kernel under other pieces also gets a gem stud on
         the stack's side at its level (its gold rim band shows too), so it is never lost in a stack."""
-        super().draw_stack(surface, xy, pieces, scale, alpha, lift, base_level, badge, shadow)
+        super().draw_stack(surface, xy, pieces, scale, alpha, lift, base_level, badge, shadow, spacing)
         buried = [i for i, code in enumerate(pieces[:-1]) if code.endswith("k")]
         if not buried or alpha <= 60:
             return
         r = max(3, int(self.radius_px * scale))
         total = len(pieces) + base_level
-        lv = self.level_for(total) * scale
+        lv = (spacing if spacing is not None else self.level_for(total)) * scale
         t = max(2, int(self.level_px * scale))
         x, y = xy
         for i in buried:

@@ -444,18 +444,20 @@ class BoardView:
 
     def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
                    scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
-                   badge: bool = True, shadow: bool = True) -> None:
+                   badge: bool = True, shadow: bool = True, spacing: float | None = None) -> None:
         """Draw pieces (bottom to top) standing on pixel ``xy``.
 
         ``lift`` raises the whole stack by that many levels (animations); ``base_level``
-        puts it on top of that many pieces already there (previews).
+        puts it on top of that many pieces already there (previews). ``spacing``: pixels a level
+        (default ``level_for`` the drawn height; an animation gives the spacing of the stack the
+        pieces leave or land on, so they meet its pressed-together levels).
         """
         if not pieces:
             return
         n = len(pieces)
         r = max(3, int(self.radius_px * scale))
         total = n + base_level
-        lv = self.level_for(total) * scale
+        lv = (spacing if spacing is not None else self.level_for(total)) * scale
         ax, ay = D.disc_anchor(r, self.squash)
         x, y = xy
         if shadow and alpha > 40 and base_level == 0:

@@ -430,7 +430,7 @@ class OnagerView(BoardView):
         for a, b in deco.arrows:               # a jump's pivot, lit
             pv = self.pivot_of(a, b)
             if pv is not None:
-                self.draw_pivot(surface, pv)
+                self.draw_pivot(surface, pv, fill=True)
 
     # ------------------------------------------------------------ jumps: over the pivot
     def pivot_of(self, a: str, b: str) -> str | None:
@@ -463,7 +463,7 @@ class OnagerView(BoardView):
         """Pixels a jumping disc rises at the top of its arc (longer jumps fly higher)."""
         (ax, ay), (bx, by) = self._pix[a], self._pix[b]
         steps = math.hypot(bx - ax, by - ay) / max(1.0, self.scale)
-        return self.scale * (0.45 + 0.22 * steps)
+        return self.scale * (0.32 + 0.15 * steps)
 
     def jump_arc(self, surface: pygame.Surface, a: str, b: str, colour: Sequence[int], alpha: int = 190) -> None:
         """A jump's arrow: a curve rising over the pivot with its head on the landing cell, its
@@ -471,11 +471,13 @@ class OnagerView(BoardView):
         draw_arc(surface, self.arc_points(a, b), self._pix[a], self._pix[b], self.radius_px * 0.9, self.scale,
                  colour, alpha)
 
-    def draw_pivot(self, surface: pygame.Surface, label: str, strength: float = 1.0) -> None:
-        """The pivot of a jump lit: a bright glowing outline round its cell (previews, animations)."""
+    def draw_pivot(self, surface: pygame.Surface, label: str, strength: float = 1.0, fill: bool = False) -> None:
+        """The pivot of a jump lit: a bright glowing outline round its cell (previews, animations;
+        ``fill`` also lights the cell itself, for drawing under the pieces)."""
         if label in self._pix and strength > 0.02:
             rc = self.cell_px
-            self._hex(surface, label, 0.9, PIVOT_GLOW, 90 * strength, 0)
+            if fill:
+                self._hex(surface, label, 0.9, PIVOT_GLOW, 90 * strength, 0)
             self._hex(surface, label, 0.86, PIVOT_GLOW, 255 * strength, max(3, int(rc * 0.11)), max(3, int(rc * 0.22)))
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
