@@ -294,6 +294,20 @@ def test_analyse_from_here_in_the_review_summary(monkeypatch):
     app.close()
 
 
+def test_a_record_opens_on_the_analysis_board():
+    game = game_class("onyx").from_position(ONYX_BLACK, Color.BLACK)
+    for mv in ("a1", "h10"):
+        game.push(mv)
+    app = analysis_app()
+    sc = push_analysis(app, make_scene("analysis_from_record",
+                                       record_from_game(game, ("Human", "Easy"), "2026-01-01")))
+    assert isinstance(sc, AnalysisScene) and all(sc.match.is_human(c) for c in Color)
+    assert [n.move.text for n in sc.match.tree.cursor.path()] == ["a1", "h10"]
+    run_engine(app, sc)
+    assert sc.engine_lines()[0].move == "e12" and pct(sc.engine_lines()[0].value) == "100%"
+    app.close()
+
+
 def test_the_command_line_opens_it():
     args = parse_args(["--scene", "analysis:onyx", "--size", "16", "--moves", "f6"])
     app = helpers.make_app("--scene", "analysis:onyx", "--size", "16", "--moves", "f6")

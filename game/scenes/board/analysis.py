@@ -23,8 +23,9 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
 * no autosave: an analysis is not a game in progress (Save… writes it as a record).
 
 Scenes: ``analysis`` (``AnalysisScene.start(game, options, moves)``: the menu's Analyse, the
-command line's ``--scene analysis:GAME``) and ``analysis_of`` (``AnalysisScene.of_match(match,
-node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here').
+command line's ``--scene analysis:GAME``), ``analysis_of`` (``AnalysisScene.of_match(match,
+node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here') and
+``analysis_from_record`` (``AnalysisScene.of_record(record)``: a record's tree, where it was left).
 """
 from __future__ import annotations
 
@@ -152,6 +153,16 @@ class AnalysisScene(BoardScene):
         tree, _ = copy_tree(match.tree, node)
         return cls(Match(match.start_game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN}, tree=tree))
 
+    @classmethod
+    def of_record(cls, record: Any, status: str = "") -> "AnalysisScene":
+        """An analysis board for a record's game tree (a loaded file), where it was left."""
+        from ...autosave import match_from_record
+        match, _marks, _final = match_from_record(record)
+        scene = cls.of_match(match)
+        if status:
+            scene.status = status
+        return scene
+
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
         super().build_ui()
@@ -203,6 +214,10 @@ class AnalysisScene(BoardScene):
                 if D.font(px(15), True).size(cand)[0] <= room:
                     title.set_text(cand)
                     break
+
+    def banner_actions(self) -> list[tuple[str, str, str]]:
+        """At the end of a line: Review and New game (no rematch: nobody played a game here)."""
+        return [act for act in super().banner_actions() if act[0] != "rematch"]
 
     def _engine_label(self) -> str:
         return "Engine off" if self.engine_on else "Engine on"
@@ -563,4 +578,5 @@ class AnalysisScene(BoardScene):
 
 
 register("analysis_of")(AnalysisScene.of_match)
+register("analysis_from_record")(AnalysisScene.of_record)
 register("analysis")(AnalysisScene.start)
