@@ -394,8 +394,9 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                 if now + pace > hard:          # the next iteration would end past the hard deadline
                     break
                 near = now + (check_every + 1) * pace > (hard if it < min_it else deadline)
-                if it < min_it and simulate is not cheap_simulate and pace > 0.0 \
-                        and it + (deadline - now) / pace < min_it:
+                if it < min_it and it > check_every and simulate is not cheap_simulate \
+                        and pace > 0.0 and it + (deadline - now) / pace < min_it:
+                    # (the pace between two looks: the first one's includes the set-up)
                     simulate = cheap_simulate      # behind the floor's pace: cheaper leaves
         if root.status:
             break
