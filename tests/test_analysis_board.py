@@ -351,3 +351,47 @@ def test_the_worker_streams_an_analysis_and_cancel_stops_it():
         assert not client.busy
         time.sleep(0.3)
         assert client.poll() is None                     # nothing of the cancelled request arrives
+
+
+@pytest.mark.parametrize("name", ["amoeba", "onyx", "onager"])
+def test_random_input_keeps_the_tree_and_the_position_in_step(name):
+    """400 seeded random clicks on the board, the panel and the buttons, and keys: the position
+    shown is always the replay of the path to the cursor, and the main line only grows."""
+    import random
+    rng = random.Random(7)
+    app = analysis_app(("--scene", f"analysis:{name}"), size="1024x640")
+    sc = app.scene
+    buttons = [k for k in ("undo", "redo", "engine", "flip", "level") if k in sc.w]
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_e, pygame.K_ESCAPE]
+    longest = 0
+    for i in range(400):
+        r = rng.random()
+        if app.scene is not sc:                       # (Escape never leaves here: the menu is below)
+            break
+        if r < 0.55 and sc.view is not None and sc.input is not None and sc.input.game is not None:
+            opts = sc.input.options
+            if opts and rng.random() < 0.7:
+                labels = [o.clicks[min(len(sc.input.prefix), len(o.clicks) - 1)] for o in opts]
+                helpers.click(app, sc.view.pixel_of(rng.choice(labels)))
+            else:
+                helpers.click(app, sc.view.pixel_of(rng.choice(sc.view.points())))
+        elif r < 0.7:
+            el = sc.w.get(rng.choice(buttons))
+            if el is not None and el.is_enabled:
+                click_widget(app, el)
+        elif r < 0.8:
+            helpers.click(app, (rng.randrange(sc.evalpanel.strip.left, sc.evalpanel.strip.right),
+                                rng.randrange(sc.evalpanel.strip.top, sc.evalpanel.strip.bottom)))
+        elif rng.random() < 0.97:
+            key(app, rng.choice(keys[:-1]))
+        step(app)
+        m = sc.match
+        g = m.start_game
+        for node in m.tree.cursor.path():
+            g.push(node.move.text)
+        assert g.position_text() == m.game.position_text() and g.to_move == m.game.to_move
+        n = len(m.tree.main_line())
+        assert n >= longest
+        longest = n
+    assert sum(1 for _ in sc.match.tree.nodes()) > 5
+    app.close()
