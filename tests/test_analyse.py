@@ -152,7 +152,7 @@ def test_a_steady_slide_is_named_in_the_summary() -> None:
                          "without one big mistake"]
     names = {"black": "You", "white": "Computer"}
     assert s.notes(names.get, lambda ply: f"#{ply}") == [
-        "You's chance slid from 52% to 3% over moves #1\u2013#79 without one big mistake"]
+        "Your chance slid from 52% to 3% over moves #1\u2013#79 without one big mistake"]
     data = s.to_json()
     assert data["slides"][0]["player"] == "black" and data["notes"] == s.notes()
 
