@@ -218,8 +218,9 @@ def test_tutorial_enter_ends_an_open_chain_in_a_puzzle(tutorial_app):
     key(app, pygame.K_KP_ENTER)
     assert scene.mode == "puzzle" and scene.puzzle_i == i
     settle(app)
-    # c2-c6 (stopping early) is not the solution: the hint, nothing played
-    assert "does not do it" in scene.feedback and scene.game.ply == 0
+    # c2-c6 (stopping early) is not the solution: (issue 24) played, answered, then try again
+    assert "does not do it" in scene.feedback and scene.refuted
+    assert [scene.game.move_str(m) for m in scene.game.moves_played()][0] == "c2-c6"
 
 
 def test_tutorial_path_step_accepts_only_the_path_it_asks_for(tutorial_app):
@@ -489,8 +490,7 @@ def test_the_height_badge_of_a_stack_is_part_of_it(game_name, label, pieces):
     x, y = view.pixel_of(label)
     n = len(pieces)
     r = view.radius_px
-    top_y = y - (n - 1) * view.level_for(n)
-    centre = (x + r * 0.95, top_y - r * 0.55)           # where draw_stack puts the badge
+    centre = view.badge_center(x, y, n, r, view.level_for(n))   # where draw_stack puts the badge (issue 24: on the base)
     size = max(9, int(r * 0.55))
     for dx, dy in ((0, 0), (size * 0.4, 0), (0, -size * 0.4), (size * 0.4, -size * 0.4)):
         assert view.label_at((centre[0] + dx, centre[1] + dy)) == label
