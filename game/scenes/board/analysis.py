@@ -106,6 +106,7 @@ class AnalysisScene(BoardScene):
     """The analysis board (see the module docstring)."""
 
     title = "Analysis"
+    is_analysis = True                                  # (the result banner offers no "Analyse" here)
     analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
     analyse_iterations: int | None = None                # (tests: a fixed number instead)
 

@@ -20,6 +20,7 @@ from ...ui.overlays import draw_tooltip, draw_unavailable
 from ...ui.text import wrap
 from ...views import BoardView, Decorations
 from ...views import draw as D
+from ..base import SCENES, make_scene
 
 
 class BoardDrawing:
@@ -344,6 +345,8 @@ class BoardDrawing:
         out = []
         if m is not None and m.live.ply > 0:
             out.append(("review", "Review", "The engine judges every move of the game"))
+            if "analysis_of" in SCENES and not getattr(self, "is_analysis", False):
+                out.append(("analyse", "Analyse", "Explore the game with the engine on the analysis board"))
         out.append(("new", "New game", "Set up a new game"))
         out.append(("rematch", "Rematch", "The same game again, colours swapped"))
         return out
@@ -450,6 +453,10 @@ class BoardDrawing:
             self.set_banner_open(False)
             if not self.review.running:
                 self.review.start()
+        elif key == "analyse":
+            m = self.match
+            if m is not None and self.app is not None:
+                self.app.push(make_scene("analysis_of", m, m.tree.cursor))
         elif key == "new":
             self.new_game()
         elif key == "rematch":
