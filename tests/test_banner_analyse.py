@@ -23,3 +23,26 @@ def test_the_banner_offers_analyse_and_opens_the_analysis_board():
         assert sc.match.tree.version == before
     finally:
         app.close()
+
+
+def test_load_on_the_analysis_board_opens_the_record_there(tmp_path):
+    from game import autosave as AS
+    from game.match import Match
+    from game.rules import make_game
+    from game.rules.record import format_record
+    from game.scenes import files
+    m = Match(make_game("amoeba"))
+    for t in ("c1-d2", "e2-d2"):
+        m.play(t)
+    path = tmp_path / "g.txt"
+    path.write_text(format_record(AS.match_record(m)), encoding="utf-8")
+    app = helpers.make_app("--scene", "analysis:onyx", "--window", "1280x800")
+    try:
+        helpers.settle(app, 40)
+        assert getattr(app.scene, "is_analysis", False)
+        assert files.load_path(app.scene, path)
+        helpers.settle(app, 40)
+        assert getattr(app.scene, "is_analysis", False) and app.scene.match.name == "amoeba"
+        assert [pm.text for pm in app.scene.match.tree.root.end().moves()] == ["c1-d2", "e2-d2"]
+    finally:
+        app.close()

@@ -272,7 +272,10 @@ def load_path(scene: Any, path: Path) -> bool:
         _say(scene, problem, "error")
         return False
     try:
-        board = board_from_record(record)
+        if getattr(scene, "is_analysis", False):        # on the analysis board it stays one
+            board = make_scene("analysis_from_record", record)
+        else:
+            board = board_from_record(record)
         n = board.match.moves_count() if board.match is not None else 0
         end = f", {record.result.describe()}" if record.result is not None else ""
         status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}{end}. "
