@@ -59,7 +59,6 @@ def test_settings_round_trip_through_the_scene():
     app = make_app()
     sc = open_settings_from_menu(app)
     W = sc.widgets
-    pygame.image.save(app.screen, "/tmp/settings_scene.png")
     # animation speed: the slider's right arrow, three clicks
     start = _speed_to_slider(1.0)
     for _ in range(3):
@@ -83,7 +82,6 @@ def test_settings_round_trip_through_the_scene():
     classic_move = app.theme.move
     choose(app, W["theme"], "Colour-blind safe")
     assert prefs(app).theme == "colour-blind" and app.theme.move != classic_move
-    pygame.image.save(app.screen, "/tmp/settings_scene_cb.png")
     click_widget(app, W["back"])
     settle(app)
     assert isinstance(app.scene, MenuScene)
@@ -114,7 +112,6 @@ def test_settings_from_the_board_apply_live():
     settle(app)
     sc = app.scene
     assert isinstance(sc, SettingsScene)
-    pygame.image.save(app.screen, "/tmp/settings_scene_small.png")
     click_widget(app, sc.widgets["coords"])
     choose(app, sc.widgets["theme"], "Dark")
     key(app, pygame.K_ESCAPE)               # Escape goes back too
@@ -123,7 +120,6 @@ def test_settings_from_the_board_apply_live():
     step(app, 2)
     assert board.view.show_coords is False
     assert app.theme is themes.THEMES["dark"] and board.view.theme is app.theme
-    pygame.image.save(app.screen, "/tmp/board_dark.png")
     # keys on the board are kept as settings too
     key(app, pygame.K_c)
     step(app, 2)
