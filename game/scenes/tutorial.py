@@ -752,6 +752,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         g = self.game
         if self.anim is not None:
             deco.hidden = dict(self.anim.hidden)
+            if self.mode == "lesson":              # the step's rings stay while its demo plays (a capture's square)
+                deco.marks = list(self.step.highlights)
             return deco
         if self.mode == "lesson":
             step = self.step
