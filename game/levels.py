@@ -19,6 +19,7 @@ Course file (``levels/<game>.toml``)::
     position = "start"                # optional for narration: a board to show
     highlights = ["d4"]               # points ringed on the board
     arrows = ["c3-e4", "b2-b4-d6"]    # arrows along points joined by '-'
+    blocked = ["f2-f6"]               # a move that does NOT exist, drawn crossed out (checked illegal)
 
   Every step may have ``position`` (the spec's set-up text, or ``"start"``), ``to_move``
   (``"black"``/``"white"``, default black) and ``options`` (e.g. ``{ pie = true, plies = 1 }``
@@ -47,7 +48,8 @@ Puzzle file (``levels/puzzles-<game>.toml``)::
     plies = 3                         # save: the other side cannot win within `plies` plies
     solution = ["f3>f5", "g4>c3", "b3-c3"]   # with the scripted defence
     prompt = "Black to play and win in two."
-    hint = "..."
+    nudge = "..."                     # the first hint: never names the answer (optional)
+    hint = "..."                      # the second, fuller hint; then the Solution button
     praise = "..."
 
 Everything goes through the rules core: positions are read by ``Game.from_position``, moves
