@@ -140,11 +140,25 @@ def test_the_stack_card_lists_the_pieces_bottom_to_top():
     view, inp, game = _amoeba("c2: B,W,B,Bk,W,B; d3: W; f3: Wk; a1: W; a4: B")
     text = inp.describe("c2")
     assert text.splitlines() == [
-        "c2: 6 pieces, Black on top (you control it).",
-        "Bottom to top: 1 your piece, 2 a White piece, 3 your piece, 4 your Kernel, 5 a White piece, 6 your piece.",
-        "A split lays them down in this order, the bottom one next to c2."]
+        "c2: 6 pieces, you control it.",
+        "Bottom to top: Black, White, Black, Black Kernel, White, Black."]
     from game.views.onager import describe_stack
-    assert describe_stack("d4", ("W", "B", "W")).endswith("\nBottom to top: 1 White, 2 Black, 3 White.")
+    assert describe_stack("d4", ("W", "B", "W")).endswith("\nBottom to top: White, Black, White.")
+    from game.views.amoeba import describe_stack as amoeba_card
+    assert amoeba_card("e4", ("W", "W", "B", "Wk")).endswith("\nBottom to top: White ×2, Black, White Kernel.")
+
+
+@pytest.mark.parametrize("n", [2, 5, 8, 11])
+def test_the_stack_card_fits_its_tooltip_whole(n):
+    """The card is read in a tooltip of a few lines: a stack of up to 11 mixed pieces is listed
+    whole (nothing cut off with '…')."""
+    from game.ui.overlays import tooltip_rect
+    from game.views.amoeba import describe_stack as amoeba_card
+    from game.views.onager import describe_stack as onager_card
+    pieces = tuple("BW"[i % 2] for i in range(n - 1)) + ("Bk",)
+    for text in (amoeba_card("c2", pieces, "White"), onager_card("k3", tuple("WB"[i % 2] for i in range(n)), "Black")):
+        _, lines = tooltip_rect(text, (100, 100), lambda v: int(v), pygame.Rect(0, 0, 1024, 640))
+        assert not lines[-1].endswith("…"), lines
 
 
 def test_right_click_on_a_stack_with_nothing_selected_opens_its_card_at_once():

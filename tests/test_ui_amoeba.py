@@ -131,8 +131,7 @@ def test_stack_tooltip_lists_the_pieces():
     game = Amoeba.from_position("c3: B,W,Bk; f3: Wk", Color.BLACK)
     inp = _input_for(game)
     text = inp.describe("c3")
-    assert text == ("c3: 3 pieces, your Kernel on top (you control it).\nBottom to top: 1 your piece, 2 a White piece, "
-                    "3 your Kernel.\nA split lays them down in this order, the bottom one next to c3.")
+    assert text == "c3: 3 pieces, you control it.\nBottom to top: Black, White, Black Kernel."
 
 
 # ---------------------------------------------------------------- animation

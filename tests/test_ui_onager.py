@@ -224,7 +224,7 @@ def test_illegal_clicks_explain_why_and_never_raise():
 
 def test_stack_tooltip_lists_the_discs_bottom_to_top():
     text = describe_stack("d4", ("W", "B", "W"))
-    assert "d4: 3 discs, White on top (2 White, 1 Black)" in text and "Only the top disc moves" in text
+    assert text == "d4: 3 discs (2 White, 1 Black), only the top one moves.\nBottom to top: White, Black, White."   # (issue 24: the card)
     assert "counts for Black" in describe_stack("k3", ("W", "B"))
     assert "lake" in describe_stack("c3", ("L",))
     game = Onager.from_position("d4: W,B,W; k3: W,B", Color.WHITE)

@@ -376,10 +376,10 @@ def test_amoeba_tooltip_reads_as_words_from_the_side_to_move():
     inp = fresh("amoeba", game)
     assert not game.is_over
     text = inp.describe("c3")
-    assert text.startswith("c3: 3 pieces, Black's Kernel on top (Black controls it)")
-    assert "Bottom to top: 1 a Black piece, 2 your piece, 3 Black's Kernel." in text
-    assert inp.describe("f3").startswith("f3: 2 pieces, your Kernel on top (you control it)")
-    assert "Bottom to top: 1 your piece, 2 your Kernel." in inp.describe("f3")
+    assert text.startswith("c3: 3 pieces, Black controls it.")      # (issue 24: the stack card)
+    assert "Bottom to top: Black, White, Black Kernel." in text
+    assert inp.describe("f3").startswith("f3: 2 pieces, you control it.")
+    assert "Bottom to top: White, White Kernel." in inp.describe("f3")
     assert inp.describe("d4") == "d4: your piece."
     assert inp.describe("d5") == "d5: empty point."
     for lab in ("c3", "f3", "d4"):
@@ -395,8 +395,7 @@ def test_amoeba_tooltip_while_the_input_is_off_is_neutral_and_never_codes():
         assert board.match.is_over                    # White's piece on top of the black Kernel
         step(app, 2)
         text = board.input.describe("b3")
-        assert text == ("b3: 2 pieces, White on top (White controls it).\nBottom to top: 1 Black's Kernel, "
-                        "2 a White piece.\nA split lays them down in this order, the bottom one next to b3.")
+        assert text == "b3: 2 pieces, White controls it.\nBottom to top: Black Kernel, White."
     finally:
         app.close()
 
@@ -404,7 +403,7 @@ def test_amoeba_tooltip_while_the_input_is_off_is_neutral_and_never_codes():
 def test_onager_tooltip_counts_the_discs():
     game = Onager.from_position("d6: W,B,W; k3: W,B; a2: B,W; e5: B; Lakes: c4", Color.BLACK)
     inp = fresh("onager", game)
-    assert inp.describe("d6").startswith("d6: 3 discs, White on top (2 White, 1 Black)")
+    assert inp.describe("d6").startswith("d6: 3 discs (2 White, 1 Black), only the top one moves.")   # (issue 24)
     assert inp.describe("e5").startswith("e5: a Black disc (yours)")
     assert "counts for Black" in inp.describe("k3") and "counts for White" in inp.describe("a2")
     assert inp.describe("c4").startswith("c4: a lake")

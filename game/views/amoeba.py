@@ -225,29 +225,38 @@ def piece_name(code: str, viewer: str | None = None) -> str:
     return f"{colour}'s Kernel" if kernel else f"a {colour} piece"
 
 
+def piece_word(code: str) -> str:
+    """A piece in one or two words for the stack card: 'Black', 'White Kernel'."""
+    return f"{_colour(code)} Kernel" if code.endswith("k") else _colour(code)
+
+
+def stack_order(pieces: Sequence[str]) -> str:
+    """The pieces bottom to top, runs of one kind counted: 'Black ×2, White, Black Kernel'."""
+    runs: list[list[Any]] = []
+    for code in pieces:
+        word = piece_word(code)
+        if runs and runs[-1][0] == word:
+            runs[-1][1] += 1
+        else:
+            runs.append([word, 1])
+    return ", ".join(w if k == 1 else f"{w} ×{k}" for w, k in runs)
+
+
 def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None) -> str:
     """The stack card in words, from ``viewer``'s side ('Black'/'White': "your Kernel") or neutral
-    (None): who controls it, then every piece from the bottom up (the order a split lays them down).
+    (None): who controls it, then every piece from the bottom up (the order a split lays them
+    down, the bottom one next to the stack), short enough for a tooltip.
 
-    'c3: 3 pieces, White on top (White controls it).
-     Bottom to top: 1 your Kernel, 2 your piece, 3 a White piece.
-     A split lays them down in this order, the bottom one next to c3.'
+    'c3: 3 pieces, you control it.
+     Bottom to top: Black, White, Black Kernel.'
     """
     if not pieces:
         return f"{label}: empty point."
     if len(pieces) == 1:
         return f"{label}: {piece_name(pieces[0], viewer)}."
-    top = pieces[-1]
-    colour = _colour(top)
-    if top.endswith("k"):
-        on_top = "your Kernel" if viewer == colour else f"{colour}'s Kernel"
-    else:
-        on_top = colour
+    colour = _colour(pieces[-1])
     control = "you control it" if viewer == colour else f"{colour} controls it"
-    order = ", ".join(f"{i} {piece_name(p, viewer)}" for i, p in enumerate(pieces, 1))
-    return (f"{label}: {len(pieces)} pieces, {on_top} on top ({control}).\n"
-            f"Bottom to top: {order}.\n"
-            f"A split lays them down in this order, the bottom one next to {label}.")
+    return f"{label}: {len(pieces)} pieces, {control}.\nBottom to top: {stack_order(pieces)}."
 
 
 class AmoebaInput(BoardInput):

@@ -612,16 +612,17 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
     """Hover text for a cell in words: a lake, a disc, or a stack with its discs counted.
 
     ``viewer`` ('Black'/'White') marks that side's top disc "(yours)"; None: neutral.
-    'd6: 3 discs, White on top (2 White, 1 Black). Only the top disc moves; the 2 below are buried.'
+    'd6: 3 discs (2 White, 1 Black), only the top one moves.
+     Bottom to top: White, Black, White.' (the stack card: short enough for a tooltip)
     """
     extra = ""
     row = label[0]
     if pieces and pieces[-1] in COLOUR_NAME:
         top = pieces[-1]
         if row == "k" and top == "B":
-            extra = " On White's back row: it counts for Black."
+            extra = " It counts for Black (White's back row)."
         elif row == "a" and top == "W":
-            extra = " On Black's back row: it counts for White."
+            extra = " It counts for White (Black's back row)."
     if not pieces:
         if label == CENTRE:
             return f"{label}: the centre (no lake may be placed here)."
@@ -636,10 +637,10 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
     other = "Black" if top == "White" else "White"
     n_top = sum(1 for p in pieces if COLOUR_NAME.get(p) == top)
     counts = f"{n_top} {top}, {len(pieces) - n_top} {other}"
-    below = len(pieces) - 1
-    order = ", ".join(f"{i} {COLOUR_NAME.get(p, '?')}" for i, p in enumerate(pieces, 1))
-    return (f"{label}: {len(pieces)} discs, {top} on top{yours} ({counts}). Only the top disc moves; "
-            f"the {below} below {'are' if below > 1 else 'is'} buried.{extra}\nBottom to top: {order}.")
+    names = [COLOUR_NAME.get(p, "?") for p in pieces]
+    order = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
+    card = f"{label}: {len(pieces)} discs ({counts}), only the top one moves.\nBottom to top: {order}{yours}."
+    return card + ("\n" + extra.strip() if extra else "")
 
 
 # ====================================================================== input
