@@ -401,4 +401,5 @@ def test_worker_engine_sends_the_moves_and_reads_the_replies():
     assert eng.answer() == ("offer", False)
     loaded = Amoeba.from_position("d4: W,B,B; b3: Bk; f3: Wk", Color.BLACK)
     eng.start(loaded, "easy")
-    assert client.sent[-1][1]["setup"] == {"position": loaded.position_text(), "to_move": "black"}
+    # the set-up goes with the from_position options its text does not carry (none for Amoeba)
+    assert client.sent[-1][1]["setup"] == {"position": loaded.position_text(), "to_move": "black", "options": {}}
