@@ -115,7 +115,7 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     assert geo["head"] == "Computer (Hard) wins — White"
     assert geo["why"] == "Black resigned"
     keys = {k for k in sc.w if k.startswith("banner:")}
-    assert keys == {"banner:review", "banner:new", "banner:rematch", "banner:close"}
+    assert keys == {"banner:review", "banner:analyse", "banner:new", "banner:rematch", "banner:close"}
     assert sc.w["banner:rematch"].text == "Rematch"
     # × shrinks it to a strip at the board's top edge; Details opens it again
     click_widget(app, sc.w["banner:close"])
