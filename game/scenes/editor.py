@@ -232,6 +232,8 @@ class EditorScene(Scene):
                                        pygame.Rect(x + lw, ry, iw - lw, dh), ui, container=root)
         W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
                                  scale=self.k)
+        if self.app is not None:
+            W["status"].theme = self.app.theme
         self.sync()
 
     def _build_options(self, x: int, y: int, iw: int) -> int:

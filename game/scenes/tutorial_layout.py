@@ -154,6 +154,8 @@ class TutorialLayout:
         W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(px(80), fb_y - px(10) - y)), self.ui,
                               container=self.root, object_id="#narration")
         W["feedback"] = StatusText(pygame.Rect(x, fb_y, iw, fb_h), self.ui, container=self.root, scale=self.k)
+        if self.app is not None:
+            W["feedback"].theme = self.app.theme
         if self.mode == "lesson":
             specs = [("back", "Back", None, "Previous step (Left arrow)"),
                      ("replay", "Replay", None, "Show this step again (R)"),

@@ -22,8 +22,7 @@ from pygame_gui.core import UIElement
 
 from ..views import draw as D
 from .moveflow import Line, Token
-from .style import (LIST_BG, LIST_BORDER, LIST_HOVER, LIST_LATER, LIST_NUMBER, LIST_PLAYED, LIST_SHOWN, LIST_THUMB,
-                    LIST_THUMB_ACTIVE, LIST_TRACK)
+from ..themes import CLASSIC, Theme
 
 __all__ = ["MoveList", "link_rect", "MARK_COLOURS", "LIST_VARIATION", "lines_for_records"]
 
@@ -158,6 +157,19 @@ class MoveList(UIElement):
         self._redraw()
 
     # ------------------------------------------------------------ geometry
+
+    _theme: Theme = CLASSIC
+
+    @property
+    def theme(self) -> Theme:
+        """The colours it is drawn in (its owner sets the app's theme; classic by default)."""
+        return self._theme
+
+    @theme.setter
+    def theme(self, theme: Theme) -> None:
+        if theme is not self._theme:
+            self._theme = theme
+            self._dirty = True
     def _px(self, n: float) -> int:
         return int(round(n * self.scale))
 
@@ -509,15 +521,15 @@ class MoveList(UIElement):
 
     def _colour(self, key: str | None, kind: int) -> tuple[int, int, int]:
         if kind == TEXT or key is None:
-            return LIST_NUMBER
+            return self.theme.list_number
         if key == self.current_key:
-            return LIST_SHOWN
+            return self.theme.list_shown
         tone = self._tone.get(key, "played")
         if tone == "later":
-            return LIST_LATER
+            return self.theme.list_later
         if tone == "variation" or kind == VAR:
             return LIST_VARIATION
-        return LIST_PLAYED
+        return self.theme.list_played
 
     def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
         at_end = self.scroll >= self.max_scroll
@@ -642,12 +654,12 @@ class MoveList(UIElement):
     def _redraw(self) -> None:
         w, h = max(1, self.rect.w), max(1, self.rect.h)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
-        img.fill(LIST_BG)
-        pygame.draw.rect(img, LIST_BORDER, img.get_rect(), 1)
+        img.fill(self.theme.list_bg)
+        pygame.draw.rect(img, self.theme.list_border, img.get_rect(), 1)
         clip = pygame.Rect(1, self.pad_y, w - 2, h - 2 * self.pad_y)
         img.set_clip(clip)
         if not self.lines:
-            img.blit(self._text("No moves yet.", LIST_NUMBER, False), (self.pad_x, self.pad_y))
+            img.blit(self._text("No moves yet.", self.theme.list_number, False), (self.pad_x, self.pad_y))
         first = self._row_index(self.scroll)
         bottom = self.scroll + self.view_h
         line_w = max(1, self._px(1))
@@ -664,17 +676,17 @@ class MoveList(UIElement):
                     pygame.draw.line(img, LIST_GUIDE, (gx, self.pad_y + top - self.scroll),
                                      (gx, self.pad_y + top - self.scroll + row.h - 1), line_w)
             if row.label:
-                s = self._text(row.label, LIST_NUMBER, False)
+                s = self._text(row.label, self.theme.list_number, False)
                 x = self.pad_x + self._cols[1] - s.get_width() if row.label[:-1].isdigit() else self.pad_x  # type: ignore[index]
                 img.blit(s, (x, y))
             slack = 0                          # a ')' hugs the move before it as drawn (laid out bold)
             for key, x, piece, kind in row.items:
                 if kind == TEXT:
-                    img.blit(self._text(piece, LIST_NUMBER, False, row.small), (x - (slack if piece == ")" else 0), y))
+                    img.blit(self._text(piece, self.theme.list_number, False, row.small), (x - (slack if piece == ")" else 0), y))
                     continue
                 shown = key == self.current_key
                 hover = key == self.hover_key
-                colour = LIST_HOVER if hover and not shown else self._colour(key, kind)
+                colour = self.theme.list_hover if hover and not shown else self._colour(key, kind)
                 mark = self.marks.get(int(key) - 1, "") if kind == MAIN and key else ""   # type: ignore[arg-type]
                 if mark and piece.endswith(mark):       # the mark after the move, in its colour
                     s = self._text(piece[:-len(mark)], colour, shown, row.small)
@@ -694,8 +706,8 @@ class MoveList(UIElement):
         thumb = self._thumb()
         if thumb is not None:
             r = max(2, self.bar_w // 2)
-            pygame.draw.rect(img, LIST_TRACK, self._track(), border_radius=r)
-            pygame.draw.rect(img, LIST_THUMB_ACTIVE if self._drag is not None else LIST_THUMB, thumb,
+            pygame.draw.rect(img, self.theme.list_track, self._track(), border_radius=r)
+            pygame.draw.rect(img, self.theme.list_thumb_active if self._drag is not None else self.theme.list_thumb, thumb,
                              border_radius=r)
         self._set_image(img.premul_alpha())
         self._dirty = False

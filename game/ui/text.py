@@ -16,7 +16,8 @@ import pygame
 from pygame_gui.core import UIElement
 
 from ..views import draw as D
-from .style import BANNER_BORDER, BANNER_HEAD, LIST_PLAYED, STATUS_BG, STATUS_BORDER
+from ..themes import CLASSIC, Theme
+from .style import LIST_PLAYED
 
 __all__ = ["FastLabel", "StatusText", "prime_disabled_look", "rich_runs", "warm_font", "wrap"]
 
@@ -154,6 +155,20 @@ class StatusText(UIElement):
         self._widths: dict[tuple[int, bool, str], int] = {}
         self._redraw()
 
+
+    _theme: Theme = CLASSIC
+
+    @property
+    def theme(self) -> Theme:
+        """The colours it is drawn in (its owner sets the app's theme; classic by default)."""
+        return self._theme
+
+    @theme.setter
+    def theme(self, theme: Theme) -> None:
+        if theme is not self._theme:
+            self._theme = theme
+            self._redraw()
+
     def fonts_to_warm(self) -> list[tuple[int, bool]]:
         """The smaller sizes a long text may need (see ``warm_font``)."""
         return [(sz, b) for sz in range(self._px(self.size) - 1, self._smallest() - 1, -1) for b in (False, True)]
@@ -287,11 +302,12 @@ class StatusText(UIElement):
     def _redraw(self) -> None:
         w, h = max(1, self.rect.w), max(1, self.rect.h)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
-        img.fill(STATUS_BG)
+        t = self.theme
+        img.fill(t.status_bg)
         if self.head:
-            pygame.draw.rect(img, BANNER_BORDER, img.get_rect(), max(2, self._px(2)))
+            pygame.draw.rect(img, t.banner_border, img.get_rect(), max(2, self._px(2)))
         else:
-            pygame.draw.rect(img, STATUS_BORDER, img.get_rect(), 1)
+            pygame.draw.rect(img, t.status_border, img.get_rect(), 1)
         head_h = self._head_height(self.head)
         width, room = w - 2 * self.pad_x, h - 2 * self.pad_y - head_h
         size = self._px(self.size)
@@ -313,7 +329,7 @@ class StatusText(UIElement):
                 lines[-1][-1] = (t.rstrip() + "…", c, b, x0)
         y = self.pad_y
         if self.head:
-            pic = self._head_font().render(self.head, True, BANNER_HEAD)
+            pic = self._head_font().render(self.head, True, self.theme.banner_head)
             img.blit(pic, ((w - pic.get_width()) // 2, y))
             y += head_h
         for line in lines:

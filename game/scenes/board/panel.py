@@ -123,6 +123,8 @@ class BoardPanel:
         self._banner_built = None  # the result banner's buttons are made by _sync_banner
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
+        if self.app is not None:
+            W["moves"].theme = W["status"].theme = self.app.theme
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
         self._status_state = (0, 0, False)
         offer = OFFER_LABEL.get(self.game_name, "Offer draw")

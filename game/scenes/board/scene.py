@@ -641,6 +641,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.view.set_look(app.theme, st.flip)
             if relay:
                 self.view.layout(self.board_rect)
+        for key in ("moves", "status"):
+            if key in self.w:
+                self.w[key].theme = app.theme       # the move list and status box draw in it too
         targets = bool(st.show_targets)
         if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
             self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
