@@ -41,29 +41,62 @@ class BoardToolbar(ScenePart):
     def history(self) -> Any:
         return self.scene.history
 
-    def compact(self) -> bool:
-        """One row of icon buttons when the panel is short or narrow (small windows)."""
-        sc = self.scene
+    def layout(self, w: int) -> tuple[int, list[tuple[str, pygame.Rect, str, str]]]:
+        """The toolbar's one layout for a width ``w``: its height and its buttons as
+        ``(key, rect relative to the toolbar's top left, label, icon)``. Two rows (|◀ ◀ ▶ ▶|
+        Replay Review; Save… Load… Picture, Flip, ⚙) where the panel is tall and wide enough for
+        the labels, else one row of icons. ``reserve_height`` and ``build_ui`` both use it."""
         px = self.px
-        p = sc.panel_rect
-        iw = p.w - px(36)
+        p = self.scene.panel_rect
+        bh, gap = px(32), px(6)
         text_w = D.font(px(15)).size("Picture")[0] + px(20)
-        return p.h < px(700) or (iw - 2 * px(36) - 4 * px(6)) // 3 < text_w
+        compact = p.h < px(700) or (w - 2 * px(36) - 4 * gap) // 3 < text_w
+        out: list[tuple[str, pygame.Rect, str, str]] = []
+        y = gap
+        if compact:
+            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "flip",
+                    "settings"]
+            n = len(keys)
+            g = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
+            bw = (w - g * (n - 1)) // n
+            extra = w - (bw * n + g * (n - 1))
+            xx = 0
+            for i, key in enumerate(keys):
+                wd = bw + (1 if i < extra else 0)
+                out.append((key, pygame.Rect(xx, y, wd, bh), "", {"settings": "gear", "review": "graph"}.get(key, key)))
+                xx += wd + g
+            return gap + bh + gap, out
+        icon_w = max(px(34), (w - 5 * gap) // 8)
+        for i, key in enumerate(("first", "back", "forward", "last")):
+            out.append((key, pygame.Rect(i * (icon_w + gap), y, icon_w, bh), "", key))
+        rx = 4 * (icon_w + gap)
+        half = (w - rx - gap) // 2
+        out.append(("replay", pygame.Rect(rx, y, half, bh), "Replay", ""))
+        out.append(("review", pygame.Rect(rx + half + gap, y, w - rx - half - gap, bh), "Review", ""))
+        y += bh + gap
+        gear_w = bh + px(4)
+        cw = (w - 2 * gear_w - 4 * gap) // 3
+        for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
+            out.append((key, pygame.Rect(i * (cw + gap), y, cw, bh), label, ""))
+        out.append(("flip", pygame.Rect(w - 2 * gear_w - gap, y, gear_w, bh), "", "flip"))
+        out.append(("settings", pygame.Rect(w - gear_w, y, gear_w, bh), "", "gear"))
+        return y + bh + gap, out
+
+    def compact(self) -> bool:
+        """One row of icon buttons (small windows)?"""
+        p = self.scene.panel_rect
+        return self.layout(p.w - self.px(36))[0] < 2 * self.px(32)
 
     def reserve_height(self) -> int:
-        """Height the button rows take below the move list."""
-        rows = 1 if self.compact() else 2
-        return rows * (self.px(32) + self.px(6))
+        """Height the button rows take (the toolbar's layout for the panel's inner width)."""
+        return self.layout(self.scene.panel_rect.w - self.px(36))[0]
 
     def build_ui(self, rect: pygame.Rect) -> None:
-        """The history row (|◀ ◀ ▶ ▶| Replay) and the file row (Save… Load… Picture ⚙);
-        one row of icons in small windows."""
+        """The buttons of ``layout(rect.w)``, placed in ``rect``."""
         sc = self.scene
         px = self.px
         self.buttons = {}
         self.icons = {}
-        bh, gap = px(32), px(6)
-        x, y, w = rect.x, rect.y + gap, rect.w
         tips = {"first": "Go to the start of the game (Home)", "back": "One move back (Left arrow)",
                 "forward": "One move forward (Right arrow)", "last": "Back to the game (End)",
                 "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
@@ -73,40 +106,12 @@ class BoardToolbar(ScenePart):
                 "review": "Review: the engine judges every move in the background; a graph of the chances "
                           "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
                           "allowed forced win)"}
-
-        def add(key: str, r: pygame.Rect, label: str = "", icon: str = "") -> None:
+        for key, r, label, icon in self.layout(rect.w)[1]:
+            r = r.move(rect.x, rect.y)
             self.buttons[key] = UIButton(r, label, sc.ui, container=sc.root, tool_tip_text=tips[key],
                                          object_id="#icon_button" if icon else None)
             if icon:
                 self.icons[key] = (r, icon)
-
-        if self.compact():
-            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "flip",
-                    "settings"]
-            n = len(keys)
-            gap = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
-            bw = (w - gap * (n - 1)) // n
-            extra = w - (bw * n + gap * (n - 1))
-            xx = x
-            for i, key in enumerate(keys):
-                wd = bw + (1 if i < extra else 0)
-                add(key, pygame.Rect(xx, y, wd, bh), "", {"settings": "gear", "review": "graph"}.get(key, key))
-                xx += wd + gap
-        else:
-            icon_w = max(px(34), (w - 5 * gap) // 8)
-            for i, key in enumerate(("first", "back", "forward", "last")):
-                add(key, pygame.Rect(x + i * (icon_w + gap), y, icon_w, bh), "", key)
-            rx = x + 4 * (icon_w + gap)
-            half = (x + w - rx - gap) // 2
-            add("replay", pygame.Rect(rx, y, half, bh), "Replay")
-            add("review", pygame.Rect(rx + half + gap, y, x + w - rx - half - gap, bh), "Review")
-            y += bh + gap
-            gear_w = bh + px(4)
-            cw = (w - 2 * gear_w - 4 * gap) // 3
-            for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
-                add(key, pygame.Rect(x + i * (cw + gap), y, cw, bh), label)
-            add("flip", pygame.Rect(x + w - 2 * gear_w - gap, y, gear_w, bh), "", "flip")
-            add("settings", pygame.Rect(x + w - gear_w, y, gear_w, bh), "", "gear")
         # first-time work the board would otherwise do in the frame of a move: fonts it may need
         # later (the game-over banner, the thinking pill, a long status text set smaller), the
         # scene's own (disabled button looks, icons): one piece a frame from now on
