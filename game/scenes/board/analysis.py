@@ -29,6 +29,7 @@ node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here') 
 """
 from __future__ import annotations
 
+import logging
 from typing import Any, Sequence
 
 import pygame
@@ -44,6 +45,8 @@ from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ..base import is_button, register
 from .saving import BoardAutosave
 from .scene import BoardScene
+
+log = logging.getLogger(__name__)
 
 __all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS"]
 
@@ -133,7 +136,8 @@ class AnalysisScene(BoardScene):
         """An analysis board for ``game_name`` (its variant ``options``), after ``moves``."""
         try:
             game = make_game(game_name, **(options or {}))
-        except Exception as exc:
+        except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
+            log.warning("cannot make %s for analysis: %s", game_name, exc)
             scene = cls(None, f"{game_name.capitalize()} cannot be analysed yet: {exc}")
             scene.game_name = game_name
             return scene
@@ -297,8 +301,8 @@ class AnalysisScene(BoardScene):
         if self.analyser is not None:
             try:
                 self.analyser.cancel()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: a gone worker has nothing to stop
+                log.warning("cancelling the analysis failed", exc_info=True)
         self._an_key = None
 
     def toggle_engine(self) -> None:
@@ -326,22 +330,24 @@ class AnalysisScene(BoardScene):
                 if eng is not None:
                     try:
                         eng.cancel()
-                    except Exception:
-                        pass
+                    except Exception:   # the engine worker's client: a gone worker has nothing to stop
+                        log.warning("cancelling the analysis failed", exc_info=True)
                 if eng is not None and not hasattr(eng, "analyse"):
                     self._an_error = "This engine cannot analyse."
                 return
             try:
                 eng.analyse(m.game.copy(), lines=ROWS, seconds=self.analyse_seconds,
                             iterations=self.analyse_iterations)
-            except Exception as exc:
+            except Exception as exc:    # the engine worker's client
+                log.warning("starting the analysis failed: %s", exc)
                 self._an_error = f"The engine failed: {exc}"
                 return
         if self._an_final or self._an_error or m.is_over:
             return
         try:
             events = self.analyser.analyse_poll()
-        except Exception as exc:
+        except Exception as exc:        # the engine worker's client
+            log.warning("polling the analysis failed: %s", exc)
             events = [("error", str(exc))]
         for ev in events:
             if ev[0] == "error":
@@ -432,16 +438,16 @@ class AnalysisScene(BoardScene):
         by_record = {}
         try:
             by_record = {g.record_str(mv): mv for mv in g.legal_moves()}
-        except Exception:
-            pass
+        except (RulesError, ValueError, KeyError, TypeError):
+            by_record = {}              # the lines' moves are parsed one by one below
         for i, ln in enumerate(lines):
             mv = by_record.get(ln.move)
             try:
                 if mv is None:
                     mv = g.parse_move(ln.move)
                 opt = inp.clicks_for(g, mv)
-            except Exception:
-                continue
+            except (RulesError, ValueError, KeyError, TypeError):
+                continue                # a line the rules cannot read: not drawn
             if not opt or not opt.clicks:
                 continue
             end = inp.arrow_end(opt)
@@ -453,8 +459,8 @@ class AnalysisScene(BoardScene):
                     for mo in sorted(g.motions(mv), key=lambda x: x.step):
                         if mo.dst is not None and mo.kind != "remove":
                             per_dst.setdefault(mo.dst, []).extend(mo.pieces)
-                except Exception:
-                    pass
+                except (RulesError, ValueError, KeyError, TypeError):
+                    per_dst = {}        # no ghosts for a move the rules cannot animate
                 ghosts.extend((k, tuple(v)) for k, v in per_dst.items())
             tags.setdefault(end, f"{i + 1} · {pct(ln.value)}")
             targets.setdefault(end, opt.kind)
@@ -572,8 +578,9 @@ class AnalysisScene(BoardScene):
         if self.analyser is not None:
             try:
                 self.analyser.close()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: closing a gone worker
+                log.warning("closing the analysis engine failed", exc_info=True)
+
             self.analyser = None
         super().exit()
 

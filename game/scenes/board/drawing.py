@@ -7,13 +7,14 @@ board under it is drawn once into a kept buffer and blitted each frame, under th
 """
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any, Sequence
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from ...rules.base import Color
+from ...rules.base import Color, RulesError
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
 from ...ui.overlays import draw_tooltip, draw_unavailable
@@ -21,6 +22,8 @@ from ...ui.text import wrap
 from ...views import BoardView, Decorations
 from ...views import draw as D
 from ..base import SCENES, make_scene
+
+log = logging.getLogger(__name__)
 
 
 class BoardDrawing:
@@ -42,8 +45,8 @@ class BoardDrawing:
             fn = getattr(m.game, "highlight_result", None)
             try:
                 deco.result = list(fn()) if fn and m.game.is_over else []
-            except Exception:
-                deco.result = []
+            except (RulesError, ValueError, KeyError, TypeError):
+                deco.result = []        # no result cells to light
             deco.hover = self.hover_label
             return deco
         deco.threats = self.threats()
@@ -60,8 +63,8 @@ class BoardDrawing:
                     else:
                         try:
                             deco.ghosts = self.input.ghosts_for(opt)
-                        except Exception:
-                            deco.ghosts = []
+                        except (RulesError, ValueError, KeyError, TypeError):
+                            deco.ghosts = []    # a hint the rules cannot animate: no ghosts
                     deco.targets = {end: opt.kind}
                     deco.tags = {end: "Hint"}
         self.review.decorate(deco)          # the review's better move, before a marked move
@@ -221,7 +224,7 @@ class BoardDrawing:
             return None
         try:
             surf = fn()
-        except Exception:
+        except (pygame.error, ValueError, TypeError):   # no surface to mask this frame
             return None
         key = self.render_state()
         kept = getattr(self, "_mask_kept", None)
@@ -389,8 +392,9 @@ class BoardDrawing:
             try:
                 fn = getattr(self.match.game, "highlight_result", None)
                 avoid = list(fn()) if fn and self.match.game.is_over else []
-            except Exception:
+            except (RulesError, ValueError, KeyError, TypeError):
                 avoid = []
+
             if avoid and self.view is not None:
                 card = self._best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
                                                 "topright", "bottomleft", "bottomright"), avoid)[0]

@@ -9,10 +9,13 @@
 """
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any, Protocol
 
 from ...rules.base import Color, Game, RulesError
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Engine", "StubEngine", "WorkerEngine", "default_engine_factory", "request_position"]
 
@@ -90,7 +93,8 @@ class StubEngine:
         self._review = None
         try:
             from ...ai.review import review_game
-        except Exception as exc:           # the engine package is missing
+        except ImportError as exc:         # the engine package is missing
+            log.warning("no review without the engine: %s", exc)
             self._review = iter([("error", f"no review without the engine ({exc})")])
             return
         total = len(game.moves_played())
@@ -115,7 +119,8 @@ class StubEngine:
         except StopIteration:
             self._review = None
             return []
-        except Exception as exc:
+        except Exception as exc:           # the in-process stand-in for the engine worker
+            log.exception("the review failed")
             self._review = None
             return [("error", f"the review failed: {exc}")]
         if ev[0] != "ply":
@@ -134,7 +139,8 @@ class StubEngine:
         self._analysis = None
         try:
             from ...ai.worker import analyse_request
-        except Exception as exc:           # the engine package is missing
+        except ImportError as exc:         # the engine package is missing
+            log.warning("no analysis without the engine: %s", exc)
             self._analysis = iter([("error", f"no analysis without the engine ({exc})")])
             return
         moves, setup = request_position(game)
@@ -167,7 +173,8 @@ class StubEngine:
         except StopIteration:
             self._analysis = None
             return []
-        except Exception as exc:
+        except Exception as exc:           # the in-process stand-in for the engine worker
+            log.exception("the analysis failed")
             self._analysis = None
             return [("error", f"the analysis failed: {exc}")]
         if ev[0] != "partial":
@@ -191,7 +198,7 @@ def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
     while g.ply > 0:
         try:
             m = g.undo()
-        except Exception:
+        except (RulesError, ValueError, IndexError):     # no more history to take back
             break
         moves.append(g.move_str(m))
     moves.reverse()
@@ -375,6 +382,8 @@ def default_engine_factory() -> Any:
     """WorkerEngine when the engine package is installed, else the StubEngine."""
     try:
         from ...ai import worker  # noqa: F401
-    except Exception:
+    except ImportError:
+        log.warning("the engine package is missing: the stand-in engine plays")
         return StubEngine
+
     return WorkerEngine

@@ -9,6 +9,7 @@ for a move for the human to move, shown on the board until the position changes.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -16,6 +17,8 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from ...rules.base import Color, RulesError
 from ...ui.dialogs import fit_confirmation
+
+log = logging.getLogger(__name__)
 
 OFFER_TEXT = {
     "amoeba": "{me} offers to end the game now and count the stacks. {means}<br><br>{other}, do you accept?",
@@ -84,7 +87,8 @@ class BoardOffers:
                     self.set_status(f"{other.title} (computer) is considering the offer…")
                     self.refresh_panel()
                     return
-                except Exception as exc:
+                except Exception as exc:    # the engine worker's client
+                    log.warning("asking the engine about an offer failed: %s", exc)
                     self.set_status(f"The computer player could not answer: {exc}", "error")
                     return
             self.set_status(f"{other.title} (computer) declines the offer.", "warn")
@@ -136,8 +140,8 @@ class BoardOffers:
         if self.engine is not None:
             try:
                 self.engine.cancel()
-            except Exception:
-                pass
+            except Exception:   # the engine worker's client: a gone worker has nothing to stop
+                log.warning("cancelling the engine failed", exc_info=True)
 
 
     # ------------------------------------------------------------ hints and answers
@@ -151,7 +155,9 @@ class BoardOffers:
             return
         try:
             self.engine.ask("hint", m.game.copy())
-        except Exception as exc:
+        except Exception as exc:        # the engine worker's client
+            log.warning("asking the engine for a hint failed: %s", exc)
+
             self.set_status(f"No hint: {exc}", "error")
             return
         self.waiting = "hint"

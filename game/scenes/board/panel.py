@@ -8,6 +8,7 @@ is not a board point (Onyx "Swap colours", Onager "End move").
 """
 from __future__ import annotations
 
+import logging
 import html
 import re
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
-from ...rules.base import Color, Motion
+from ...rules.base import Color, Motion, RulesError
 from ...ui.entry import TextEntry
 from ...ui.icons import colour_icon
 from ...ui.layout import split
@@ -24,6 +25,8 @@ from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
 from .. import files
 from .movebox import PLACEHOLDER
+
+log = logging.getLogger(__name__)
 
 def player_words(text: str) -> str:
     """A parser's or a record reader's message in a player's words: "move 5 '3' refused: '3' is
@@ -201,8 +204,8 @@ class BoardPanel:
         if idle is not None and self.input is not None and self.input.game is not None:
             try:
                 text = idle()
-            except Exception:
-                text = ""
+            except (RulesError, ValueError, KeyError, TypeError):
+                text = ""               # the usual words below
             if text:
                 return text
         return f"{who} to move."
@@ -224,7 +227,7 @@ class BoardPanel:
             if fn is not None:
                 try:
                     warn = fn(threats)
-                except Exception:
+                except (RulesError, ValueError, KeyError, TypeError):
                     warn = ""
             else:
                 warn = f"{', '.join(t.upper() for t in threats)} can be taken next move!"
@@ -269,7 +272,7 @@ class BoardPanel:
         fn = getattr(g, "threats", None)
         try:
             return list(fn()) if fn else []
-        except Exception:
+        except (RulesError, ValueError, KeyError, TypeError):
             return []
 
     def refresh(self) -> None:
@@ -369,7 +372,7 @@ class BoardPanel:
             try:
                 if font is None or font().size(cand)[0] <= room:
                     return cand
-            except Exception:
+            except pygame.error:        # no font to measure with: the longest words
                 return cand
         return cands[-1]
 
@@ -397,7 +400,7 @@ class BoardPanel:
             try:
                 if f.size(t)[0] <= room:
                     return t
-            except Exception:
+            except pygame.error:        # no font to measure with: the longest words
                 return t
         return texts[-1]
 
@@ -429,7 +432,7 @@ class BoardPanel:
             can_end = getattr(inp, "can_end", None)
             if can_end is not None and can_end():
                 out.append(("End move", "__end__"))
-        except Exception:
+        except (RulesError, ValueError, KeyError, TypeError):
             return []
         return out
 
@@ -479,7 +482,8 @@ class BoardPanel:
             if getattr(self, "thinking", False) and eng is not None and hasattr(eng, "move_now"):
                 try:
                     hurried = bool(eng.move_now())
-                except Exception:
+                except Exception:       # the engine worker's client
+                    log.warning("asking the engine to move now failed", exc_info=True)
                     hurried = False
             if hurried:
                 self.set_status("The computer plays its best move so far.")
@@ -511,8 +515,9 @@ class BoardPanel:
         fn = getattr(g, "counts", None) if g is not None else None
         try:
             return dict(fn()) if fn else {}
-        except Exception:
+        except (RulesError, ValueError, KeyError, TypeError):
             return {}
+
 
     def labels_of(self, motions: list[Motion]) -> tuple[str, ...]:
         """The points a move touched (its last-move marks)."""

@@ -40,6 +40,7 @@ engine.
 """
 from __future__ import annotations
 
+import logging
 import dataclasses
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -48,12 +49,14 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ...match import HUMAN
-from ...rules.base import Color
+from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
 from ...ui.graph import EvalGraph
 from ..base import make_scene
 from .engine import default_engine_factory
 from .review_show import REVIEW_SECONDS, ReviewDisplay, _rv
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -167,8 +170,8 @@ def adopt_record(record: Any, tree: GameTree) -> int:
                                   comments={ply: texts[:1]}, tree=None, result=None)
         try:
             found = rv.comments_to_review(sub)
-        except Exception:
-            continue
+        except (RulesError, ValueError, KeyError, TypeError):
+            continue                    # a comment that is no verdict: left as text
         if found and found[-1].ply == ply:
             node.annotations[REVIEW_KEY] = found[-1]
             got.append(node)
@@ -322,7 +325,8 @@ class BoardReview(ReviewDisplay):
         factory = getattr(app, "engine_factory", None) or default_engine_factory()
         try:
             return factory()
-        except Exception:
+        except Exception:               # starting the engine worker
+            log.warning("the review engine could not start", exc_info=True)
             return None
 
     def start(self) -> bool:
@@ -345,7 +349,8 @@ class BoardReview(ReviewDisplay):
             sc.cancel_engine()          # the computer waits while the review runs
         try:
             self.engine.review(self._line_game(), seconds=self.seconds, iterations=self.iterations, seed=0)
-        except Exception as exc:
+        except Exception as exc:        # the engine worker's client
+            log.warning("the review could not start: %s", exc)
             sc.set_status(f"The review could not start: {exc}", "error")
             return False
         for node in nodes:              # the line's verdicts are made again
@@ -368,8 +373,8 @@ class BoardReview(ReviewDisplay):
         if self.engine is not None:
             try:
                 self.engine.cancel()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: a gone worker has nothing to stop
+                log.warning("cancelling the review failed", exc_info=True)
         self.state = "stopped"
         self._touch()
         if not self.plies:
@@ -387,8 +392,8 @@ class BoardReview(ReviewDisplay):
         if self.engine is not None:
             try:
                 self.engine.close()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: closing a gone worker
+                log.warning("closing the review engine failed", exc_info=True)
             self.engine = None
 
     def line_changed(self) -> None:
@@ -404,7 +409,8 @@ class BoardReview(ReviewDisplay):
     def _poll(self) -> None:
         try:
             events = self.engine.review_poll()
-        except Exception as exc:
+        except Exception as exc:        # the engine worker's client
+            log.warning("polling the review failed: %s", exc)
             events = [("error", str(exc))]
         changed = False
         nodes = self._nodes
@@ -462,7 +468,8 @@ class BoardReview(ReviewDisplay):
             return record
         try:
             return annotate_record(record, m.tree, self._annotator())
-        except Exception:
+        except (ImportError, RulesError, ValueError, KeyError, TypeError):
+            log.warning("the review's verdicts could not be written to the record", exc_info=True)
             return record
 
     def _annotator(self) -> str:
@@ -480,8 +487,10 @@ class BoardReview(ReviewDisplay):
             return False
         try:
             n = adopt_record(record, m.tree)
-        except Exception:
+        except (ImportError, RulesError, ValueError, KeyError, TypeError):
+            log.warning("the record's verdicts could not be read", exc_info=True)
             return False
+
         if not n:
             return False
         self._touch()

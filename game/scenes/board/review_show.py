@@ -7,15 +7,19 @@ when something in it changed, so a frame costs one blit, also at 4K.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton
 
+from ...rules.base import RulesError
 from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
 from ...views import draw as D
+
+log = logging.getLogger(__name__)
 
 REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
 STRIP_H = 112             # the strip under the board (scaled with px)
@@ -273,8 +277,8 @@ class ReviewDisplay:
             if mv is None:
                 mv = g.parse_move(best)
             opt = sc.input.clicks_for(g, mv)
-        except Exception:
-            return None
+        except (RulesError, ValueError, KeyError, TypeError):
+            return None                 # a best move the rules cannot read: no arrow
         if not opt.clicks:
             return None
         end = sc.input.arrow_end(opt)
@@ -285,8 +289,9 @@ class ReviewDisplay:
             for mo in sorted(g.motions(mv), key=lambda x: x.step):
                 if mo.dst is not None and mo.kind != "remove":
                     per_dst.setdefault(mo.dst, []).extend(mo.pieces)
-        except Exception:
-            pass
+        except (RulesError, ValueError, KeyError, TypeError):
+            per_dst = {}                # no ghosts for a move the rules cannot animate
+
         return [], [(k, tuple(v)) for k, v in per_dst.items()], end, opt.kind
 
     # ------------------------------------------------------------ drawing

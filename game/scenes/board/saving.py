@@ -15,12 +15,15 @@ game (New game, Load, quitting) never overwrites another one; ``kept_text`` says
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...autosave import Autosaver
 from .part import ScenePart
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -88,8 +91,8 @@ class BoardAutosave(ScenePart):
             if app is None or getattr(app, "autosave_enabled", True):
                 self.autosaver.update(self.match, None,
                                       live=not self.browsing)
-        except Exception:
-            pass
+        except Exception:       # the autosave (files, the writer thread) must not stop the scene closing
+            log.exception("the last autosave failed")
         self.autosaver.flush(5.0)
 
     def write_now(self) -> None:
@@ -100,5 +103,6 @@ class BoardAutosave(ScenePart):
         try:
             self.autosaver.update(self.match, None, force=True,
                                   live=not self.browsing)
-        except Exception:
-            pass
+        except Exception:       # the autosave (files, the writer thread): the game plays on without it
+            log.exception("writing the autosave failed")
+

@@ -19,6 +19,7 @@ nothing here redoes per move work that grows with the game's length (see docs/ar
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -46,6 +47,8 @@ from .review import BoardReview
 from .saving import BoardAutosave
 from .sounds import BoardSounds
 from .toolbar import BoardToolbar
+
+log = logging.getLogger(__name__)
 
 THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
 
@@ -104,7 +107,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         """A board scene for a new game (an error page if the game cannot be made)."""
         try:
             game = make_game(game_name, **(options or {}))
-        except Exception as exc:  # rules module missing or bad options: say so, don't crash
+        except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
+            log.warning("cannot make %s: %s", game_name, exc)
             scene = cls(None, f"{game_name.capitalize()} cannot be played yet: {exc}")
             scene.game_name = game_name
             return scene
@@ -173,8 +177,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.engine is not None:
             try:
                 self.engine.close()
-            except Exception:
-                pass
+            except Exception:   # the engine worker's client: closing a gone worker
+                log.warning("closing the engine failed", exc_info=True)
         self.history.replaying = False
         self.review.close()
         self.saver.close()                          # the last autosave is written before leaving
@@ -185,7 +189,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         factory = getattr(app, "engine_factory", None) or default_engine_factory()
         try:
             eng = factory()
-        except Exception:
+        except Exception:       # starting the engine worker process
+            log.warning("the engine could not start: the stand-in engine plays", exc_info=True)
             return StubEngine()
         if app is not None and hasattr(eng, "think_settings"):
             eng.think_settings = getattr(app, "settings", None)    # think time per level
@@ -569,7 +574,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.waiting and self.engine is not None:
             try:
                 ans = self.engine.answer()
-            except Exception as exc:
+            except Exception as exc:    # the engine worker's client
+                log.warning("reading the engine's answer failed: %s", exc)
                 ans = ("error", str(exc))
             if ans is not None:
                 self._answer(*ans)
@@ -581,8 +587,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             self.think_time = 0.0
             try:
                 self.engine.cancel()
-            except Exception:
-                pass
+            except Exception:   # the engine worker's client: a gone worker has nothing to stop
+                log.warning("cancelling the engine failed", exc_info=True)
             self._update_status_box()
         if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
                 and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
@@ -592,7 +598,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 self.think_time = 0.0
                 try:
                     self.engine.start(m.game.copy(), m.players[m.to_move])
-                except Exception as exc:
+                except Exception as exc:    # the engine worker's client (_engine_error logs it)
                     self._engine_error(exc)
                     return
                 self._update_status_box()
@@ -601,7 +607,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 mv = None
                 try:
                     mv = self.engine.poll()
-                except Exception as exc:
+                except Exception as exc:    # the engine worker's client (_engine_error logs it)
                     self._engine_error(exc)
                 self._engine_notice()
                 if mv:
@@ -655,12 +661,14 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if note and isinstance(note, str):
             try:
                 self.engine.notice = ""
-            except Exception:
+            except AttributeError:      # a read-only notice: shown again next time, harmless
                 pass
+
             self.set_status(note, "warn")
 
     def _engine_error(self, exc: Exception) -> None:
         """The computer could not move: say so; a click on the board asks it again, Undo takes back."""
+        log.warning("the computer player failed: %s", exc)
         self.thinking = False
         self.engine_failed = True
         self.set_status(f"The computer player failed: {exc}. Click the board to ask it again, or Undo.", "error")

@@ -7,6 +7,7 @@ the panel (fonts, disabled looks) is done here one piece a frame after it is bui
 """
 from __future__ import annotations
 
+import logging
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -20,6 +21,8 @@ from ...ui.text import prime_disabled_look, warm_font
 from ...views import draw as D
 from .. import files
 from .part import ScenePart
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -285,8 +288,9 @@ class BoardToolbar(ScenePart):
         if self._warm:
             try:
                 self._warm.pop(0)()
-            except Exception:     # a widget killed meanwhile: nothing to prepare
-                pass
+            except Exception:     # pygame / pygame-gui work; a widget killed meanwhile: nothing to prepare
+                log.debug("first-time work skipped", exc_info=True)     # expected after a rebuild: not a warning
+
 
 
 def draw_flip_icon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
