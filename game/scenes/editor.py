@@ -19,6 +19,7 @@ leaving it comes back here.
 """
 from __future__ import annotations
 
+import logging
 import datetime as _dt
 import html
 from typing import Any
@@ -38,6 +39,8 @@ from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
 from .base import SCENES, Scene, is_button, make_scene, register
 from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
+
+log = logging.getLogger(__name__)
 
 # the same choices as the New game form (tests/test_editor.py checks they stay the same)
 PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
@@ -334,6 +337,7 @@ class EditorScene(Scene):
         try:
             scene = make_scene("analysis_of", Match(game.copy(), {Color.BLACK: HUMAN, Color.WHITE: HUMAN}))
         except Exception as exc:  # the analysis board is another engineer's: never crash here
+            log.exception("the analysis board cannot open the position")
             self.message, self.message_kind = f"The analysis board cannot open this position: {exc}", "error"
             self.sync()
             return
@@ -354,6 +358,8 @@ class EditorScene(Scene):
                                       headers={"Event": f"{TITLES[self.game_name]} set-up"})
             path = save_record(suggest_record_path(record, records_dir()), record)
         except Exception as exc:  # StorageError (the disk), or a position no record can hold
+            log.warning("the position could not be saved: %s", exc)
+
             self.message, self.message_kind = f"The position could not be saved: {exc}", "error"
         else:
             self.saved_path = path

@@ -11,6 +11,7 @@ Also the small ``MessageScene`` used for features that are not there yet ("comin
 """
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,8 @@ from ..views import draw as D
 from ..ui.dialogs import fit_confirmation
 from ..ui.text import wrap
 from .base import Scene, is_button, make_scene, register
+
+log = logging.getLogger(__name__)
 
 GAMES: tuple[tuple[str, str, str], ...] = (
     ("amoeba", "Amoeba", "Stack, split and hunt down the enemy Kernel."),
@@ -142,7 +145,8 @@ class MenuScene(Scene):
                 continue        # a finished game is not offered (it is the last game)
             try:
                 text = describe_record(record)
-            except Exception:   # never let one file break the menu
+            except Exception:   # a record read from a file: never let one file break the menu
+                log.warning("cannot describe the saved game %s", path, exc_info=True)
                 text = f"{record.game.capitalize()}, {len(record.moves)} moves"
             found.append({"path": path, "record": record, "mtime": mtime, "text": text,
                           "label": f"{text} · {age_text(now - mtime)}", "btn": None, "aside": None})
@@ -347,6 +351,7 @@ class MenuScene(Scene):
         try:
             board = make_scene("board_from_record", record, f"Welcome back: {text}.")
         except Exception as exc:  # a record that parsed replays; never crash the menu anyway
+            log.exception("restoring the saved game %s failed", path)
             self.set_message(f"The saved game could not be restored: {exc}", "error")
             return
         saver = getattr(board, "saver", None)
@@ -573,7 +578,8 @@ def tutorial_scene(name: str, title: str) -> Scene:
     """The tutorial of a game; a message page if it cannot be opened (never a crash in the menu)."""
     try:
         return make_scene("tutorial", name)
-    except Exception as exc:
+    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+        log.exception("the %s tutorial cannot be opened", name)
         return MessageScene(f"{title} tutorial", f"The lessons cannot be opened: {exc}. The Play screen "
                             "marks every legal move: click one of your glowing pieces to see where it can go.")
 
@@ -582,6 +588,8 @@ def settings_scene() -> Scene:
     """The settings scene (a message page if it cannot be opened)."""
     try:
         return make_scene("settings")
-    except Exception as exc:
+    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+        log.exception("the settings cannot be opened")
+
         return MessageScene("Settings", f"Settings cannot be opened: {exc}. Keys on the board: C shows or hides "
                             "coordinates, + and - change the animation speed, Ctrl+Z undoes, Ctrl+Y redoes.")

@@ -8,6 +8,7 @@ and saved in the background. F11 anywhere: ``toggle_fullscreen(app)``.
 """
 from __future__ import annotations
 
+import logging
 import math
 from pathlib import Path
 import warnings
@@ -24,6 +25,8 @@ from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
 from .base import Scene, is_button, register
+
+log = logging.getLogger(__name__)
 
 __all__ = ["SettingsScene", "attach_settings", "prefs", "toggle_fullscreen", "set_fullscreen", "save_prefs",
            "quietly"]
@@ -143,7 +146,8 @@ def _window() -> Any:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             return cls.from_display_module()
-    except Exception:
+    except Exception:           # pygame's Window API (varies by version and video driver)
+        log.warning("the window cannot be reached", exc_info=True)
         return None
 
 
@@ -151,7 +155,8 @@ def _window_position(win: Any) -> tuple[int, int] | None:
     try:
         x, y = win.position
         return int(x), int(y)
-    except Exception:
+    except Exception:           # pygame's Window API (some drivers have no position)
+        log.warning("the window's position cannot be read", exc_info=True)
         return None
 
 
@@ -161,8 +166,8 @@ def _restore_position(win: Any, pos: tuple[int, int] | None) -> None:
         return
     try:
         win.position = pos
-    except Exception:
-        pass
+    except Exception:           # pygame's Window API: the window stays where the window manager put it
+        log.warning("the window's position cannot be restored", exc_info=True)
 
 
 def _switch_window(app: Any, win: Any, on: bool) -> None:
@@ -211,8 +216,8 @@ def _drop_dead_focus(app: Any) -> None:
         focused = ui.get_focus_set() if ui is not None else None
         if focused and not any(el.alive() for el in focused):
             ui.set_focus_set(None)
-    except Exception:
-        pass
+    except Exception:           # pygame-gui's focus API: a stale focus is harmless
+        log.warning("the focus could not be cleared", exc_info=True)
 
 
 def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
@@ -370,8 +375,9 @@ class SettingsScene(Scene):
         for key in CHECKS:
             try:
                 W[key].set_check_symbol("")
-            except Exception:
-                pass
+            except Exception:   # pygame-gui: the default tick stays
+                log.warning("the check box's symbol could not be set", exc_info=True)
+
         bw, bh = px(180), px(44)
         by = self.panel_rect.bottom - bh - px(22)
         W["defaults"] = UIButton(pygame.Rect(self.panel_rect.x + px(36), by, bw, bh), "Restore defaults", self.ui,

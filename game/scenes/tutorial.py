@@ -18,6 +18,7 @@ Like every scene it never reads a clock: ``update(dt)`` drives timers and animat
 """
 from __future__ import annotations
 
+import logging
 import html
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,8 @@ from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_CO
                             GOOD_COLOUR, HOW_TO_MOVE, KEY_COLOUR, REASONS, REPLY_WAIT, _cells,
                             describe_result, markup_html)
 from .tutorial_puzzles import TutorialPuzzles
+
+log = logging.getLogger(__name__)
 
 
 @register("tutorial")
@@ -133,7 +136,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         if factory is not None:
             try:
                 self.engine = factory()
-            except Exception:
+            except Exception:           # starting the engine worker process
+                log.warning("the tutorial's engine could not start", exc_info=True)
                 self.engine = None
         super().enter(app)
 
@@ -141,8 +145,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         if self.engine is not None:
             try:
                 self.engine.close()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: closing a gone worker
+                log.warning("closing the tutorial's engine failed", exc_info=True)
         self.save()
         super().exit()
 
@@ -420,8 +424,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         if self.engine_busy and self.engine is not None:
             try:
                 self.engine.cancel()
-            except Exception:
-                pass
+            except Exception:           # the engine worker's client: a gone worker has nothing to stop
+                log.warning("cancelling the tutorial's engine failed", exc_info=True)
         self.engine_busy = False
         self.board.drag = None
         if self.input is not None:
@@ -767,8 +771,9 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             fn = getattr(g, "highlight_result", None)
             try:
                 deco.result = deco.result + (list(fn()) if fn else [])
-            except Exception:
-                pass
+            except (RulesError, ValueError, KeyError, TypeError):
+                log.warning("the result cells could not be found", exc_info=True)   # drawn without them
+
         self.board.decorate(deco)
         return deco
 

@@ -6,6 +6,7 @@ The opponent's answers are proved by the rules core within the puzzle's depth (`
 (Hard) answers only when that search is too big."""
 from __future__ import annotations
 
+import logging
 import html
 import re
 from typing import Any
@@ -13,6 +14,8 @@ from typing import Any
 from .. import levels as L
 from .tutorial_text import (BAD_COLOUR, BETWEEN, DIM_COLOUR, FIRST_WAIT, GOOD_COLOUR, REPLY_WAIT,
                             describe_result, markup_html)
+
+log = logging.getLogger(__name__)
 
 
 class TutorialPuzzles:
@@ -209,7 +212,9 @@ class TutorialPuzzles:
                     if not self.autoplay:
                         self._say(f"{g.to_move.title} (computer) is looking for the best defence…", DIM_COLOUR)
                 move = self.engine.poll()
-            except Exception:
+            except Exception:           # the engine worker's client: the puzzle goes on without it
+                log.warning("the tutorial's engine failed", exc_info=True)
+
                 self.engine = None
                 self.engine_busy = False
             if self.engine is not None and move is None:

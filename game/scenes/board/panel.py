@@ -28,6 +28,7 @@ from .movebox import PLACEHOLDER
 
 log = logging.getLogger(__name__)
 
+
 def player_words(text: str) -> str:
     """A parser's or a record reader's message in a player's words: "move 5 '3' refused: '3' is
     not an Amoeba move" becomes "Move 5 (“3”) is not a move of this game"."""
