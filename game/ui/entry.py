@@ -20,6 +20,7 @@ picture is drawn again from ``text``, the cursor and the selection after every c
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pygame
@@ -27,6 +28,8 @@ import pygame_gui
 from pygame_gui.core import UIElement
 
 from ..views import draw as D
+
+log = logging.getLogger(__name__)
 
 BLINK = 0.53            # seconds the cursor is on, then off
 DOUBLE_CLICK = 0.4      # seconds between two clicks that select all
@@ -37,7 +40,8 @@ def _colour(theme: Any, name: str, ids: list[str], default: tuple[int, ...]) -> 
     try:
         c = theme.get_colour(name, ids)
         return pygame.Color(c)
-    except Exception:
+    except Exception:           # pygame-gui's theme (a gradient, a missing or bad colour): our default
+        log.debug("theme colour %s for %s not usable", name, ids, exc_info=True)
         return pygame.Color(*default)
 
 
@@ -104,8 +108,8 @@ class TextEntry(UIElement):
         pygame.key.set_repeat(500, 30)
         try:
             pygame.key.set_text_input_rect(self.rect)
-        except Exception:   # pragma: no cover  (no text input rectangle on this platform)
-            pass
+        except Exception:   # pragma: no cover  (pygame: no text input rectangle on this platform)
+            log.warning("no text input rectangle on this platform", exc_info=True)
         self._changed()
 
     def unfocus(self) -> None:
@@ -260,14 +264,15 @@ class TextEntry(UIElement):
     def _put_clipboard(text: str) -> None:
         try:
             pygame.scrap.put_text(text)
-        except Exception:   # pragma: no cover  (no clipboard: headless, or not initialised)
-            pass
+        except Exception:   # pragma: no cover  (pygame's clipboard: headless, or not initialised)
+            log.warning("the clipboard cannot be written", exc_info=True)
 
     @staticmethod
     def _get_clipboard() -> str:
         try:
             return str(pygame.scrap.get_text() or "")
-        except Exception:   # pragma: no cover
+        except Exception:   # pragma: no cover  (pygame's clipboard: headless, or not initialised)
+            log.warning("the clipboard cannot be read", exc_info=True)
             return ""
 
     # ------------------------------------------------------------ time
@@ -296,17 +301,21 @@ class TextEntry(UIElement):
         self.dim = _colour(theme, "disabled_text", ids, (138, 124, 104))
         try:
             self.border_width = int(theme.get_misc_data("border_width", ids) or 1)
-        except Exception:
+        except Exception:           # pygame-gui's theme: our default
+            log.debug("theme border width for %s not usable", ids, exc_info=True)
             self.border_width = 1
         try:
             pad = str(theme.get_misc_data("padding", ids) or "8,4").split(",")
             self.padding = (int(pad[0]), int(pad[1]))
-        except Exception:
+        except Exception:           # pygame-gui's theme: our default
+            log.debug("theme padding for %s not usable", ids, exc_info=True)
             self.padding = (8, 4)
         try:
             size = int(theme.get_font(ids).get_point_size())
-        except Exception:
+        except Exception:           # pygame-gui's theme: our default
+            log.debug("theme font for %s not usable", ids, exc_info=True)
             size = 14
+
         self.font = D.font(size)
         self._draw()
 

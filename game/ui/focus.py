@@ -27,7 +27,7 @@ def typing(app: Any) -> bool:
     """A text box has the keyboard (its keys are its own)."""
     try:
         focused = app.ui.get_focus_set() or set()
-    except Exception:
+    except AttributeError:      # no pygame-gui manager (yet): nothing has the keyboard
         focused = set()
     return any("Entry" in type(el).__name__ and getattr(el, "is_focused", True) for el in focused)
 

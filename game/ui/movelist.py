@@ -13,6 +13,7 @@ Scrolling stops at row tops: a row is either wholly in view at the top or scroll
 """
 from __future__ import annotations
 
+import logging
 from bisect import bisect_left, bisect_right
 from typing import Any, Sequence
 
@@ -23,6 +24,8 @@ from pygame_gui.core import UIElement
 from ..views import draw as D
 from .moveflow import Line, Token
 from ..themes import CLASSIC, Theme
+
+log = logging.getLogger(__name__)
 
 __all__ = ["MoveList", "link_rect", "MARK_COLOURS", "LIST_VARIATION", "lines_for_records"]
 
@@ -50,8 +53,10 @@ def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
         return None
     try:
         base_x, base_y = textbox._calculate_hyperlinks_offsets()
-    except Exception:
+    except Exception:           # a private pygame-gui method (may change between versions): no link found
+        log.warning("the move list's links cannot be located", exc_info=True)
         return None
+
     box = textbox.get_abs_rect()
     for row in layout.layout_rows:
         for ch in row.items:

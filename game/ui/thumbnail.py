@@ -17,12 +17,16 @@ the caller hands over the parsed record.
 """
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from typing import Any, Hashable
 
 import pygame
 
+from ..rules.base import RulesError
 from ..views import Decorations, ViewUnavailable, view_for
+
+log = logging.getLogger(__name__)
 
 __all__ = ["position_picture", "final_position", "record_picture", "placeholder", "ThumbnailCache"]
 
@@ -52,7 +56,8 @@ def _theme(theme: Any = None) -> str:
     try:
         from .. import themes
         return str(themes.current_theme())
-    except Exception:  # pragma: no cover
+    except (ImportError, AttributeError, KeyError, ValueError):  # pragma: no cover
+        log.warning("the current theme cannot be read", exc_info=True)
         return ""
 
 
@@ -99,8 +104,8 @@ def final_position(record: Any) -> tuple[dict[str, tuple[str, ...]], list[str]]:
         fn = getattr(game, "highlight_result", None)
         try:
             result = list(fn()) if fn else []
-        except Exception:
-            result = []
+        except (RulesError, ValueError, KeyError, TypeError):
+            result = []                 # drawn without the result's marks
     return game.stacks(), result
 
 
@@ -108,7 +113,9 @@ def record_picture(record: Any, size: tuple[int, int], theme: Any = None) -> pyg
     """A parsed record's final position as a picture (a placeholder if it cannot be drawn)."""
     try:
         stacks, result = final_position(record)
-    except Exception:       # a record that parsed replays; never let one file break a list
+    except Exception:       # a record read from a file: never let one file break a list
+        log.warning("the saved game cannot be replayed for its picture", exc_info=True)
+
         return placeholder((max(8, int(size[0])), max(8, int(size[1]))))
     return position_picture(record.game, dict(record.options), stacks, size, result, theme)
 
