@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import logging
 import os
 import sys
 import time
@@ -45,6 +46,8 @@ from .ui import focus as focus_ui
 from .settings import Settings
 from .themes import CLASSIC, THEMES, Theme, theme_named, ui_overrides
 
+log = logging.getLogger(__name__)
+
 MIN_SIZE = (1024, 640)
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
@@ -63,8 +66,8 @@ def set_window_icon(path: Path = ICON) -> bool:
         if Path(path).is_file():
             pygame.display.set_icon(pygame.image.load(str(path)))
             return True
-    except Exception:  # a broken file or a display without icons: the default icon
-        pass
+    except Exception:  # a file and pygame's display: a broken file or a display without icons: the default icon
+        log.warning("the window icon %s cannot be set", path, exc_info=True)
     return False
 
 
@@ -122,8 +125,8 @@ class App:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE  # type: ignore[attr-defined]
-        except Exception:
-            pass  # older pygame: the resize handler clamps instead
+        except Exception:   # pygame's Window API; older pygame: the resize handler clamps instead (expected: info)
+            log.info("no minimum window size: the resize handler clamps", exc_info=True)
         self.ui_scale = ui_scale_for((w, h))
         self.settings = settings or Settings()     # one object: live and saved (game.settings)
         self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme),
@@ -307,7 +310,7 @@ class App:
         try:
             consumed = self.ui.process_events(event)
         except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app
-            print(f"warning: a widget could not handle an event ({type(exc).__name__}: {exc})", file=sys.stderr)
+            log.warning("a widget could not handle an event (%s: %s)", type(exc).__name__, exc, exc_info=True)
             return
         scene = self.scene
         if scene is None:
@@ -375,11 +378,12 @@ class App:
         try:
             if fn():
                 return False
-        except Exception:
+        except (AttributeError, TypeError, ValueError, pygame.error):
+            log.warning("the scene cannot say whether it is still: frames go on", exc_info=True)
             return False
         try:
             focused = self.ui.get_focus_set() or set()
-        except Exception:
+        except AttributeError:      # no pygame-gui manager: nothing has the keyboard
             focused = set()
         return not any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focused)
 
@@ -495,8 +499,8 @@ class App:
         try:
             from .autosave import writer
             writer().flush(5.0)         # the autosave and settings written in the background
-        except Exception:
-            pass
+        except Exception:               # the writer thread and its files: closing goes on
+            log.exception("the last background writes could not be finished")
         pygame.display.quit()
 
 
@@ -751,15 +755,15 @@ def _check_scene(args: argparse.Namespace) -> str:
     if args.moves:
         if kind not in ("board", "gameover", "save", "load", "analysis") or not game:
             return "--moves needs a board: --game GAME, or --scene board:GAME, gameover:GAME or save:GAME"
-        from .rules import make_game
+        from .rules import RulesError, make_game
         try:
             g = make_game(game, **game_options(args))
-        except Exception as exc:  # no rules module, bad options
+        except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # no rules module, bad options
             return f"{game} cannot be set up: {exc}"
         for i, text in enumerate(args.moves.split()):
             try:
                 g.push(text)
-            except Exception as exc:  # a move the rules refuse
+            except (RulesError, ValueError, KeyError, TypeError) as exc:  # a move the rules refuse
                 return f"--moves: move {i + 1} ({text}) cannot be played: {exc}"
     return ""
 
@@ -808,6 +812,7 @@ def _board(args: argparse.Namespace, game: str) -> Scene:
 
 def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
     """The scene stack ``--game``/``--scene`` asks for: always the menu at the bottom."""
+    from .rules import RulesError
     from .scenes.base import make_scene
     from .scenes.menu import MenuScene
     kind, game, rest = scene_parts(args)
@@ -822,7 +827,7 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         if kind == "gameover" and m is not None and not m.is_over:
             try:
                 m.agree() if rest and rest[0] == "agree" else m.resign(m.to_move)
-            except Exception:     # the rules refuse an agreement here: a resignation then
+            except RulesError:    # the rules refuse an agreement here: a resignation then
                 m.resign(m.to_move)
         return [menu, board]
     if kind in ("new", "editor"):     # the New game form, or the position editor
@@ -861,11 +866,20 @@ def after_start(app: App, args: argparse.Namespace) -> None:
             files.open_load_dialog(sc)
 
 
+def setup_logging(level: int = logging.WARNING) -> None:
+    """Warnings (and worse) to stderr, one short line each ('game.app: WARNING: ...'). Called by
+    ``main`` only, never at import; a no-op when the root logger already has a handler (under
+    pytest its capture handlers are there, so tests print nothing beyond its capture)."""
+    logging.basicConfig(level=level, format="%(name)s: %(levelname)s: %(message)s", stream=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+
     """Run the game (or render a --screenshot). SIGINT and SIGTERM end it within a frame or
     two: they post a QUIT, so the scenes close and the autosave is written as on a normal
     exit; the exit status is then 128 + the signal (130, 143) and no screenshot is saved."""
     stopped: list[int] = []
+    setup_logging()
 
     def stop(signum: int) -> None:
         stopped.append(signum)

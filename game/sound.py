@@ -7,6 +7,7 @@ and when, from the rules core's ``Motion`` list.
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -14,6 +15,8 @@ import pygame
 
 from .anim.moves import HOP_TIME, PAUSE, STEP_TIME
 from .resources import SOUND_NAMES, sounds_dir
+
+log = logging.getLogger(__name__)
 
 SOUND_DIR = sounds_dir()       # assets/sounds in the repository, game/data/assets/sounds in a wheel
 NAMES = SOUND_NAMES
@@ -39,8 +42,8 @@ class SoundBank:
         for snd in self.sounds.values():
             try:
                 snd.set_volume(self.volume)
-            except Exception:  # pragma: no cover - a mixer that went away
-                pass
+            except Exception:  # pragma: no cover - pygame's mixer (audio device): a mixer that went away
+                log.warning("the sound volume cannot be set", exc_info=True)
 
     def _start(self) -> bool:
         if self._started:
@@ -49,7 +52,8 @@ class SoundBank:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(22050, -16, 2, 512)
-        except Exception as exc:  # no audio device, no mixer module
+        except Exception as exc:  # pygame's mixer: no audio device, no mixer module
+            log.warning("no sound: %s", exc)
             self.failed = f"no sound: {exc}"
             return False
         for name in NAMES:
@@ -58,7 +62,8 @@ class SoundBank:
                 snd = pygame.mixer.Sound(str(path))
                 snd.set_volume(self.volume)
                 self.sounds[name] = snd
-            except Exception as exc:
+            except Exception as exc:    # a file and pygame's mixer
+                log.warning("cannot load the sound %s: %s", path, exc)
                 self.failed = f"cannot load {path.name}: {exc}"
         return bool(self.sounds)
 
@@ -73,8 +78,10 @@ class SoundBank:
             return False
         try:
             snd.play()
-        except Exception as exc:  # pragma: no cover - device lost while running
+        except Exception as exc:  # pragma: no cover - pygame's mixer: device lost while running
+            log.warning("sound stopped: %s", exc)
             self.failed = f"sound stopped: {exc}"
+
             return False
         self.played.append(name)
         del self.played[:-50]
