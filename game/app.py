@@ -874,7 +874,6 @@ def setup_logging(level: int = logging.WARNING) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-
     """Run the game (or render a --screenshot). SIGINT and SIGTERM end it within a frame or
     two: they post a QUIT, so the scenes close and the autosave is written as on a normal
     exit; the exit status is then 128 + the signal (130, 143) and no screenshot is saved."""

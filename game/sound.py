@@ -81,7 +81,6 @@ class SoundBank:
         except Exception as exc:  # pragma: no cover - pygame's mixer: device lost while running
             log.warning("sound stopped: %s", exc)
             self.failed = f"sound stopped: {exc}"
-
             return False
         self.played.append(name)
         del self.played[:-50]

@@ -359,7 +359,6 @@ class EditorScene(Scene):
             path = save_record(suggest_record_path(record, records_dir()), record)
         except Exception as exc:  # StorageError (the disk), or a position no record can hold
             log.warning("the position could not be saved: %s", exc)
-
             self.message, self.message_kind = f"The position could not be saved: {exc}", "error"
         else:
             self.saved_path = path

@@ -590,6 +590,5 @@ def settings_scene() -> Scene:
         return make_scene("settings")
     except Exception as exc:    # opening a scene from the menu: a message page, never a crash
         log.exception("the settings cannot be opened")
-
         return MessageScene("Settings", f"Settings cannot be opened: {exc}. Keys on the board: C shows or hides "
                             "coordinates, + and - change the animation speed, Ctrl+Z undoes, Ctrl+Y redoes.")

@@ -377,7 +377,6 @@ class SettingsScene(Scene):
                 W[key].set_check_symbol("")
             except Exception:   # pygame-gui: the default tick stays
                 log.warning("the check box's symbol could not be set", exc_info=True)
-
         bw, bh = px(180), px(44)
         by = self.panel_rect.bottom - bh - px(22)
         W["defaults"] = UIButton(pygame.Rect(self.panel_rect.x + px(36), by, bw, bh), "Restore defaults", self.ui,

@@ -773,7 +773,6 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
                 deco.result = deco.result + (list(fn()) if fn else [])
             except (RulesError, ValueError, KeyError, TypeError):
                 log.warning("the result cells could not be found", exc_info=True)   # drawn without them
-
         self.board.decorate(deco)
         return deco
 

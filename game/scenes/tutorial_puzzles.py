@@ -214,7 +214,6 @@ class TutorialPuzzles:
                 move = self.engine.poll()
             except Exception:           # the engine worker's client: the puzzle goes on without it
                 log.warning("the tutorial's engine failed", exc_info=True)
-
                 self.engine = None
                 self.engine_busy = False
             if self.engine is not None and move is None:

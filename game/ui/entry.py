@@ -315,7 +315,6 @@ class TextEntry(UIElement):
         except Exception:           # pygame-gui's theme: our default
             log.debug("theme font for %s not usable", ids, exc_info=True)
             size = 14
-
         self.font = D.font(size)
         self._draw()
 

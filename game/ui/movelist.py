@@ -56,7 +56,6 @@ def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
     except Exception:           # a private pygame-gui method (may change between versions): no link found
         log.warning("the move list's links cannot be located", exc_info=True)
         return None
-
     box = textbox.get_abs_rect()
     for row in layout.layout_rows:
         for ch in row.items:

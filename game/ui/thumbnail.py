@@ -115,7 +115,6 @@ def record_picture(record: Any, size: tuple[int, int], theme: Any = None) -> pyg
         stacks, result = final_position(record)
     except Exception:       # a record read from a file: never let one file break a list
         log.warning("the saved game cannot be replayed for its picture", exc_info=True)
-
         return placeholder((max(8, int(size[0])), max(8, int(size[1]))))
     return position_picture(record.game, dict(record.options), stacks, size, result, theme)
 

@@ -580,7 +580,6 @@ class AnalysisScene(BoardScene):
                 self.analyser.close()
             except Exception:           # the engine worker's client: closing a gone worker
                 log.warning("closing the analysis engine failed", exc_info=True)
-
             self.analyser = None
         super().exit()
 

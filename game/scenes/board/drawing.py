@@ -394,7 +394,6 @@ class BoardDrawing:
                 avoid = list(fn()) if fn and self.match.game.is_over else []
             except (RulesError, ValueError, KeyError, TypeError):
                 avoid = []
-
             if avoid and self.view is not None:
                 card = self._best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
                                                 "topright", "bottomleft", "bottomright"), avoid)[0]

@@ -385,5 +385,4 @@ def default_engine_factory() -> Any:
     except ImportError:
         log.warning("the engine package is missing: the stand-in engine plays")
         return StubEngine
-
     return WorkerEngine

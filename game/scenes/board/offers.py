@@ -157,7 +157,6 @@ class BoardOffers:
             self.engine.ask("hint", m.game.copy())
         except Exception as exc:        # the engine worker's client
             log.warning("asking the engine for a hint failed: %s", exc)
-
             self.set_status(f"No hint: {exc}", "error")
             return
         self.waiting = "hint"

@@ -519,7 +519,6 @@ class BoardPanel:
         except (RulesError, ValueError, KeyError, TypeError):
             return {}
 
-
     def labels_of(self, motions: list[Motion]) -> tuple[str, ...]:
         """The points a move touched (its last-move marks)."""
         return files.labels_of(motions)

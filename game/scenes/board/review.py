@@ -490,7 +490,6 @@ class BoardReview(ReviewDisplay):
         except (ImportError, RulesError, ValueError, KeyError, TypeError):
             log.warning("the record's verdicts could not be read", exc_info=True)
             return False
-
         if not n:
             return False
         self._touch()

@@ -291,7 +291,6 @@ class ReviewDisplay:
                     per_dst.setdefault(mo.dst, []).extend(mo.pieces)
         except (RulesError, ValueError, KeyError, TypeError):
             per_dst = {}                # no ghosts for a move the rules cannot animate
-
         return [], [(k, tuple(v)) for k, v in per_dst.items()], end, opt.kind
 
     # ------------------------------------------------------------ drawing

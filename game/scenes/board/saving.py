@@ -105,4 +105,3 @@ class BoardAutosave(ScenePart):
                                   live=not self.browsing)
         except Exception:       # the autosave (files, the writer thread): the game plays on without it
             log.exception("writing the autosave failed")
-

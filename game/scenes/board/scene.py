@@ -663,7 +663,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 self.engine.notice = ""
             except AttributeError:      # a read-only notice: shown again next time, harmless
                 pass
-
             self.set_status(note, "warn")
 
     def _engine_error(self, exc: Exception) -> None:

@@ -292,7 +292,6 @@ class BoardToolbar(ScenePart):
                 log.debug("first-time work skipped", exc_info=True)     # expected after a rebuild: not a warning
 
 
-
 def draw_flip_icon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """The Flip button's symbol: two arrows turning round each other (the board turned half round)."""
     r = min(rect.w, rect.h) * 0.27
