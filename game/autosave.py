@@ -14,6 +14,7 @@ No pygame here.
 """
 from __future__ import annotations
 
+import logging
 import datetime as _dt
 import os
 import re
@@ -28,6 +29,8 @@ from .rules.record import UI_REASONS, Record, RecordError, format_record, record
 from .rules.tree import GameNode, GameTree, PlayedMove
 from .storage import (StorageError, atomic_write_text, keep_unfinished_bounded, last_game_path,
                       new_unfinished_path, unfinished_dir)
+
+log = logging.getLogger(__name__)
 
 CURRENT_HEADER = "Current"
 REDO_HEADER = "Redo"      # older files: "yes" = the game stood at Current (the moves after it a redo list)
@@ -263,7 +266,8 @@ class BackgroundWriter:
             job()
         except (StorageError, RecordError, OSError, ValueError) as e:
             self.errors.append(str(e))
-        except Exception as e:  # never let a background write kill the program
+        except Exception as e:  # the background writer thread: never let a write kill the program
+            log.exception("a background write failed")
             self.errors.append(f"{type(e).__name__}: {e}")
         self.last_seconds = time.perf_counter() - t0
         self.done += 1
@@ -404,6 +408,7 @@ class Autosaver:
             try:
                 rec = self.annotate(rec)
             except Exception as e:  # the game is written without its notes rather than not at all
+                log.warning("the autosave's notes could not be added: %s", e)
                 self.bg.errors.append(f"{type(e).__name__}: {e}")
         return rec
 

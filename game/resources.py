@@ -80,7 +80,7 @@ def version() -> str:
         import tomllib
         with open(SOURCE_ROOT / "pyproject.toml", "rb") as f:
             return str(tomllib.load(f)["project"]["version"]) + " (not installed)"
-    except Exception:
+    except (OSError, KeyError, TypeError, ValueError):  # no pyproject.toml, or none that says (TOMLDecodeError is a ValueError)
         return "(unknown version: not installed)"
 
 

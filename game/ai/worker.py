@@ -52,6 +52,7 @@ search its deadline (``time.monotonic``).
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing as mp
 import os
 import queue
@@ -62,6 +63,8 @@ from typing import Any, Sequence
 
 from ..rules import game_class, make_game
 from ..rules.base import Color, Game, RulesError
+
+log = logging.getLogger(__name__)
 
 MOVE, HINT, OFFER = "move", "hint", "offer"
 REVIEW = "review"    # a game review: one partial reply per ply, then a final one (see review_request)
@@ -418,6 +421,7 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
         except _PipeGone:
             return                    # the game closed the reply pipe
         except Exception as e:        # never let a bug kill the worker silently
+            log.exception("the engine worker's request failed")
             reply = EngineReply(payload.get("request_id"), payload.get("kind", MOVE), False,
                                 error=f"the computer player failed: {type(e).__name__}: {e}")
         if reply is None or cancelled.value >= gen:
@@ -435,7 +439,7 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
             except (EOFError, OSError):
                 return
             except Exception:         # pondering is a bonus: never let it break the worker
-                pass
+                log.warning("the engine worker's pondering failed", exc_info=True)
 
 
 _CLOSE = object()
@@ -531,8 +535,8 @@ class EngineClient:
         for end in (self._requests, self._replies):
             try:
                 end.close()
-            except Exception:
-                pass
+            except Exception:         # the pipe to a stopped worker process: nothing more to close
+                log.warning("closing the engine worker's pipe failed", exc_info=True)
 
     def _restart(self) -> None:
         self._stop_process()
@@ -709,8 +713,8 @@ class EngineClient:
         if proc is not None and proc.is_alive():
             try:
                 self._requests.put(None)
-            except Exception:
-                pass
+            except Exception:         # the worker process's pipe: it is stopped below anyway
+                log.warning("asking the engine worker to stop failed", exc_info=True)
             proc.join(1.0)
         self._stop_process()
 
@@ -723,5 +727,5 @@ class EngineClient:
     def __del__(self) -> None:
         try:
             self.close()
-        except Exception:
-            pass
+        except Exception:             # a finaliser must not raise: the worker process is gone or going
+            log.debug("closing the engine worker at collection failed", exc_info=True)

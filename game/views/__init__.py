@@ -6,11 +6,14 @@
 """
 from __future__ import annotations
 
+import logging
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from .base import BoardInput, BoardView, ClickResult, Decorations, Option
+
+log = logging.getLogger(__name__)
 
 
 class ViewUnavailable(RuntimeError):
@@ -27,7 +30,8 @@ def _module(game_name: str) -> ModuleType:
         if exc.name and exc.name.endswith(f"views.{name}"):
             raise ViewUnavailable(f"The {name.capitalize()} board is not available yet in this version.") from None
         raise ViewUnavailable(f"The {name.capitalize()} board could not be loaded: {exc}") from exc
-    except Exception as exc:  # a broken view module must not take the app down
+    except Exception as exc:  # importing a view module: a broken one must not take the app down
+        log.exception("the %s view cannot be loaded", name)
         raise ViewUnavailable(f"The {name.capitalize()} board could not be loaded: {exc}") from exc
 
 

@@ -8,6 +8,7 @@ a person clicks, in order, to make each legal move (``clicks_for``).
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -17,6 +18,8 @@ import pygame
 from ..rules.base import Game, Motion, RulesError
 from ..themes import CLASSIC, Theme
 from . import draw as D
+
+log = logging.getLogger(__name__)
 
 
 LOSES_WORDS = "loses at once"       # in a target's tag: its move loses on the spot (BoardInput.loses_at_once)
@@ -672,6 +675,7 @@ class BoardInput:
         try:
             return self._click(label)
         except Exception as exc:  # a view bug must not end the game
+            log.exception("a click on %s could not be used", label)
             self.prefix = ()
             return ClickResult(None, f"That click could not be used ({exc}).", True)
 

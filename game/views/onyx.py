@@ -15,6 +15,7 @@ capture are crossed out before the click (from ``game.motions(move)``'s 'remove'
 """
 from __future__ import annotations
 
+import logging
 import dataclasses
 import math
 from functools import lru_cache
@@ -26,6 +27,8 @@ from ..rules.base import Game, RulesError
 from ..rules.onyx import SIZES, geometry
 from . import draw as D
 from .base import BoardInput, BoardView, Decorations, Option
+
+log = logging.getLogger(__name__)
 
 SWAP_TEXT = "swap"
 SWAP_LABEL = "Swap colours"
@@ -778,8 +781,8 @@ class OnyxInput(BoardInput):
         try:
             if fn is not None and label in fn():
                 return text + f", in danger: {g.to_move.other.title} can capture it next move!"
-        except Exception:
-            pass
+        except (RulesError, ValueError, KeyError, TypeError):
+            log.warning("the threats could not be found", exc_info=True)    # the words without the danger
         return text + "."
 
     # ------------------------------------------------------------ display
