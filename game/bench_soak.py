@@ -81,8 +81,8 @@ def surfaces() -> tuple[int, float]:
     for s in seen.values():
         try:
             total += s.get_bytesize() * s.get_width() * s.get_height()
-        except Exception:        # a surface of a closed display
-            pass
+        except pygame.error:     # a surface of a closed display: its pixels are gone, not counted
+            continue
     return len(seen), total / 2 ** 20
 
 

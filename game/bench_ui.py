@@ -89,6 +89,7 @@ def calm_move(game: Any, rng: random.Random) -> str | None:
     """A random legal move that does not end the game (nor leave the other side without a
     move), in Onyx and Onager one that adds the fewest counted pieces: long games for
     benchmarks and tests. None when there is no legal move."""
+    from .rules.base import RulesError
     moves = game.legal_strs()
     if not moves:
         return None
@@ -99,15 +100,15 @@ def calm_move(game: Any, rng: random.Random) -> str | None:
         g = game.copy()
         try:
             g.play(g.parse_move(text))
-        except Exception:
-            continue
+        except (RulesError, ValueError, KeyError, TypeError):
+            continue                    # a move these rules refuse: not a candidate
         if g.result is not None or not g.legal_strs():
             continue
         v = 0.0
         if use_counts:
             try:
                 v = float(sum(int(x) for x in g.counts().values()))
-            except Exception:
+            except (RulesError, ValueError, KeyError, TypeError, AttributeError):   # no counts: all equal
                 v = 0.0
         if best_v is None or v < best_v:
             best, best_v = [text], v

@@ -247,7 +247,7 @@ class SearchTree:
     def _identity(game: Game, knowledge: Knowledge, rave: bool, key: int) -> tuple:
         try:
             opts = tuple(sorted(game.options().items()))
-        except Exception:       # pragma: no cover - a game without options
+        except AttributeError:  # pragma: no cover - a game without options()
             opts = ()
         return (game.name, opts, knowledge.name, id(knowledge), rave, key)
 
