@@ -7,7 +7,6 @@ board under it is drawn once into a kept buffer and blitted each frame, under th
 """
 from __future__ import annotations
 
-import logging
 import math
 from typing import Any, Sequence
 
@@ -22,8 +21,6 @@ from ...ui.text import wrap
 from ...views import BoardView, Decorations
 from ...views import draw as D
 from ..base import SCENES, make_scene
-
-log = logging.getLogger(__name__)
 
 
 class BoardDrawing:

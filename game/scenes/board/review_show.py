@@ -7,7 +7,6 @@ when something in it changed, so a frame costs one blit, also at 4K.
 """
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import pygame
@@ -18,8 +17,6 @@ from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
 from ...views import draw as D
-
-log = logging.getLogger(__name__)
 
 REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
 STRIP_H = 112             # the strip under the board (scaled with px)
