@@ -32,12 +32,12 @@ from ..anim.moves import MoveAnimation
 from ..progress import load_progress, save_progress
 from ..rules.base import Game, Motion, RulesError
 from ..themes import CLASSIC
-from ..views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
+from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from ..ui.layout import draw_panel
 from ..ui.overlays import draw_tooltip
 from .base import Scene, is_button, register
-from .board.controller import BoardController
+from .board.controller import BoardController, OnBoard
 from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 
@@ -102,25 +102,9 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         self._last_text = ""
 
     # the board area's view and input belong to its controller (game/scenes/board/controller.py)
-    @property
-    def view(self) -> BoardView | None:
-        return self.board.view
-
-    @view.setter
-    def view(self, view: BoardView | None) -> None:
-        self.board.view = view
-
-    @property
-    def input(self) -> BoardInput | None:
-        return self.board.input
-
-    @input.setter
-    def input(self, inp: BoardInput | None) -> None:
-        self.board.input = inp
-
-    @property
-    def mouse(self) -> tuple[int, int]:
-        return self.board.mouse
+    view = OnBoard()
+    input = OnBoard()
+    mouse = OnBoard()
 
     @property
     def busy(self) -> bool:

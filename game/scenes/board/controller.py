@@ -36,6 +36,23 @@ TIP_AFTER_ONE = 0.8    # ... on a single piece
 TIP_WAIT = 0.9         # frames are needed until then (a tooltip on its way)
 
 
+class OnBoard:
+    """A scene attribute that is its board controller's (``scene.board``): ``view``, ``input``,
+    ``hover_label``… read and written there, so the board scene and the tutorial name them once.
+    ``mouse`` keeps a tuple."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, scene: Any, owner: type | None = None) -> Any:
+        if scene is None:
+            return self
+        return getattr(scene.board, self.name)
+
+    def __set__(self, scene: Any, value: Any) -> None:
+        setattr(scene.board, self.name, tuple(value) if self.name == "mouse" else value)
+
+
 class BoardController:
     """The view, input, hover and drag of one board area; see the module docstring."""
 

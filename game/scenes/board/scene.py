@@ -33,7 +33,7 @@ from ...rules.base import Color, Game, Motion, RulesError
 from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_button, make_scene, register
-from .controller import BoardController
+from .controller import BoardController, OnBoard
 from .dragging import BoardDragging
 from .drawing import BoardDrawing
 from .engine import StubEngine, default_engine_factory
@@ -382,45 +382,11 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self._anim = anim
 
     # ------------------------------------------------------------ the board area (controller.py)
-    @property
-    def view(self) -> BoardView | None:
-        return self.board.view
-
-    @view.setter
-    def view(self, view: BoardView | None) -> None:
-        self.board.view = view
-
-    @property
-    def input(self) -> BoardInput | None:
-        return self.board.input
-
-    @input.setter
-    def input(self, inp: BoardInput | None) -> None:
-        self.board.input = inp
-
-    @property
-    def hover_label(self) -> str | None:
-        return self.board.hover_label
-
-    @hover_label.setter
-    def hover_label(self, label: str | None) -> None:
-        self.board.hover_label = label
-
-    @property
-    def hover_time(self) -> float:
-        return self.board.hover_time
-
-    @hover_time.setter
-    def hover_time(self, t: float) -> None:
-        self.board.hover_time = t
-
-    @property
-    def mouse(self) -> tuple[int, int]:
-        return self.board.mouse
-
-    @mouse.setter
-    def mouse(self, pos: tuple[int, int]) -> None:
-        self.board.mouse = tuple(pos)
+    view = OnBoard()
+    input = OnBoard()
+    hover_label = OnBoard()
+    hover_time = OnBoard()
+    mouse = OnBoard()
 
     def board_gate(self) -> bool:
         """May a click on the board go to the input? If not, the status line says why."""
