@@ -32,7 +32,7 @@ from ui_helpers import settle as ui_settle
 # ---------------------------------------------------------------- helpers (tests/ui_helpers.py)
 def settle(app: App) -> None:
     """Fades, animations, a whole Redo round and the computer's reply finish."""
-    ui_settle(app, 80, until=lambda: calm(app, thinking=True) and not getattr(app.scene, "redo_left", 0))
+    ui_settle(app, 80, until=lambda: calm(app, thinking=True) and not (hasattr(app.scene, "redoing") and app.scene.redoing.running))
 
 
 def post(kind: int, pos: tuple[int, int], button: int = 1) -> None:

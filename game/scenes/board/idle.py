@@ -40,7 +40,7 @@ class BoardIdle:
 
     def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event)."""
-        if self.anim is not None or self.thinking or self.waiting or self.redo_left or self.drag is not None \
+        if self.anim is not None or self.thinking or self.waiting or self.redoing.running or self.drag is not None \
                 or self.review.needs_frames():
             return True
         if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:

@@ -301,7 +301,7 @@ class BoardPanel:
             return
         if not (self.panel_waits and self.anim is not None):   # a move shows when its animation lands
             self._refresh_labels()
-        busy = self.anim is not None or bool(self.waiting) or bool(self.redo_left)
+        busy = self.anim is not None or bool(self.waiting) or self.redoing.running
         human = m.is_human(m.to_move)
         offer_ok = not m.is_over and not busy and human and not self.thinking   # offers on your own turn
         for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),

@@ -1,43 +1,57 @@
 """Redo against the computer: the player's move and the computer's recorded replies come back.
 
-A mixin of ``BoardScene`` (``scene.py``). ``redo`` plays one round of the redo line (the main
-line after where the game stands, ``Match.redo_moves``): the next move, then every move after
-it that a computer player made, up to the next human's move, each with its animation
-(``redo_left`` counts what is left; ``update`` plays the next when the previous one has
-landed, and the computer does not think meanwhile).
+``BoardRedoRound`` (``scene.redoing``) is a part of the board scene that owns its state: ``left``
+counts the moves of a Redo round still to replay. ``start`` plays one round of the redo line
+(the main line after where the game stands, ``Match.redo_moves``): the next move, then every move
+after it that a computer player made, up to the next human's move, each with its animation;
+the scene calls ``step`` each frame once the previous move has landed (the computer does not
+think meanwhile) and ``stop`` when anything else happens (a move, Undo, leaving).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...match import HUMAN
 from ...rules.base import Color
+from .part import ScenePart
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import BoardScene
 
 
-class BoardRedo:
-    """Redo methods of the board scene (mixed into ``BoardScene``)."""
+class BoardRedoRound(ScenePart):
+    """Redo's round of recorded moves (see the module docstring)."""
 
-    match: Any
-    redo_left: int
+    def __init__(self, scene: "BoardScene") -> None:
+        super().__init__(scene)
+        self.left = 0              # moves of the round still to replay (the computer's replies)
 
-    def redo(self) -> None:
+    @property
+    def running(self) -> bool:
+        return self.left > 0
+
+    def stop(self) -> None:
+        self.left = 0
+
+    def start(self) -> None:
         """Play again what Undo took back: the player's move and the computer's replies after it
         (the recorded moves, each with its animation), so the rest of the redo line stays."""
+        sc = self.scene
         m = self.match
         if m is None:
             return
-        self.finish_animation()
-        self.cancel_engine()
+        sc.finish_animation()
+        sc.cancel_engine()
         if not m.can_redo:
-            self.set_status("Nothing to redo.", "warn")
+            sc.set_status("Nothing to redo.", "warn")
             return
         if m.browsing:
-            self.history.end()
-            self.finish_animation()
-        self.redo_left = self._redo_round()
-        self._redo_step()
+            sc.history.end()
+            sc.finish_animation()
+        self.left = self._round()
+        self.step()
 
-    def _redo_round(self) -> int:
+    def _round(self) -> int:
         """How many moves of the redo line make one round: the next move, then every move after
         it that a computer player made, up to the next human's move."""
         m = self.match
@@ -52,20 +66,21 @@ class BoardRedo:
                 players[Color.BLACK], players[Color.WHITE] = players[Color.WHITE], players[Color.BLACK]
         return max(1, n)
 
-    def _redo_step(self) -> None:
+    def step(self) -> None:
         """Replay the next move of the redo line with its animation."""
+        sc = self.scene
         m = self.match
         assert m is not None
         before = m.game.stacks()
         motions = m.redo()
         if motions is None:
-            if not self.redo_left:
-                self.set_status("Nothing to redo.", "warn")
-            self.redo_left = 0
+            if not self.left:
+                sc.set_status("Nothing to redo.", "warn")
+            self.left = 0
             return
-        self.redo_left = max(0, self.redo_left - 1)
-        self.status = ""
-        self.panel_waits = True
-        self.start_animation(before, motions)
+        self.left = max(0, self.left - 1)
+        sc.status = ""
+        sc.panel_waits = True
+        sc.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
-            self.set_status(self.swap_message())
+            sc.set_status(sc.swap_message())

@@ -42,7 +42,7 @@ from .idle import BoardIdle
 from .movebox import BoardMoveBox
 from .offers import BoardOffers
 from .panel import BoardPanel
-from .redo import BoardRedo
+from .redo import BoardRedoRound
 from .review import BoardReview
 from .saving import BoardAutosave
 from .sounds import BoardSounds
@@ -54,7 +54,7 @@ THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, BoardRedo, BoardIdle, Scene):
+class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, BoardIdle, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -86,7 +86,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.engine_failed = False                  # stop asking a failing engine until the next change
         self.hint: str | None = None                # a suggested move shown as an arrow
         self.leaving = False                        # Menu / New game pressed: no more engine work
-        self.redo_left = 0                          # moves of a Redo round still to replay (computer replies)
         self.active_at = 0.0                        # scene time of the last input or change (idle)
         self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
         self.panel_waits = False                    # the panel shows the move when its animation lands
@@ -95,6 +94,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
         self._frozen_buf: pygame.Surface | None = None
         self.history = BoardHistory(self)           # browsing the line, replay (history.py)
+        self.redoing = BoardRedoRound(self)         # Redo's round of recorded moves (redo.py)
         self.toolbar = BoardToolbar(self)           # history / file buttons and their keys (toolbar.py)
         self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
@@ -218,7 +218,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.status_kind = "info"
         self.hint = None
         self.engine_failed = False
-        self.redo_left = 0
+        self.redoing.stop()
         self.panel_waits = True
         self.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
@@ -256,11 +256,15 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.anim is not None:
             self.anim.finish()
 
+    def redo(self) -> None:
+        """Redo (Ctrl+Y, the button): a round of recorded moves comes back (redo.py)."""
+        self.redoing.start()
+
     def undo(self) -> None:
         m = self.match
         if m is None:
             return
-        self.redo_left = 0
+        self.redoing.stop()
         self.finish_animation()
         self.cancel_engine()
         self.review.cancel()
@@ -473,7 +477,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
     def leave(self) -> None:
         """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
         self.leaving = True
-        self.redo_left = 0
+        self.redoing.stop()
         self.finish_animation()
         self.cancel_engine()
         self.review.cancel()
@@ -545,8 +549,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
                 ans = ("error", str(exc))
             if ans is not None:
                 self._answer(*ans)
-        if self.redo_left and self.anim is None and m is not None and self.dialog is None:
-            self._redo_step()           # the next move of a Redo round (the computer's recorded reply)
+        if self.redoing.running and self.anim is None and m is not None and self.dialog is None:
+            self.redoing.step()         # the next move of a Redo round (the computer's recorded reply)
             return
         if self.thinking and (m is None or m.is_over or m.is_human(m.to_move)):
             self.thinking = False       # the game ended (resigned, agreed) while the computer thought
