@@ -112,6 +112,13 @@ TIP_WIDTH = 300          # px at UI scale 1: a button tooltip's width (pygame-gu
 class App:
     """The application: window + UI manager + scene machine."""
 
+    # state other modules keep on the app, declared here where it lives
+    _backdrop_theme = ""              # the theme the kept backdrop was drawn in
+    _settings_attached = False        # game.scenes.settings.attach_settings ran
+    _settings_quiet = 0               # settings changes not to be saved (nesting count)
+    _allow_fullscreen = True          # tests turn full screen off
+    _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
+
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -172,7 +179,7 @@ class App:
     def backdrop(self) -> pygame.Surface:
         """The shared table background (cached per window size)."""
         if (self._backdrop is None or self._backdrop.get_size() != self.size
-                or getattr(self, "_backdrop_theme", "") != self.settings.theme):
+                or self._backdrop_theme != self.settings.theme):
             from .views.draw import background
             self._backdrop = background(self.size, self.theme).convert()
             self._backdrop_theme = self.theme.name

@@ -23,7 +23,7 @@ next (one tree per player); ``--no-reuse`` turns that off.
 
 Another checkout's engine: ``--white-from PATH`` (or ``--black-from PATH``)
 plays that side with the engine of the checkout at PATH, e.g. a baseline made
-with ``git -C /work/main worktree add /tmp/baseline 9fe1a8a``. No code crosses
+with ``git worktree add /tmp/baseline 9fe1a8a``. No code crosses
 checkouts: each of its moves is one run of that checkout's
 ``python -m game.ai.bestmove GAME --level LEVEL --seed S [OPTIONS] MOVE ...``
 (PYTHONPATH and the working folder set to PATH), which prints one move; a

@@ -490,6 +490,8 @@ class _Pending:
 class EngineClient:
     """Non-blocking front of the worker process (see the module docstring)."""
 
+    _hurry: Any = None          # the shared "move now" counter, made with the worker process
+
     def __init__(self, hang_margin: float = 20.0, start: bool = True) -> None:
         self._ctx = mp.get_context("spawn")
         self._hang_margin = hang_margin
@@ -589,7 +591,7 @@ class EngineClient:
         its best move so far (``poll()`` returns it as usual). False when no move request is
         waiting (nothing to hurry)."""
         p = self._pending
-        hurry = getattr(self, "_hurry", None)
+        hurry = self._hurry
         if p is None or hurry is None or p.payload.get("kind", MOVE) != MOVE:
             return False
         hurry.value = p.gen

@@ -352,12 +352,12 @@ class MoveAnimation:
             for sp, seg, u in flights:
                 pivot(surface, seg.pivot, min(1.0, 0.35 + math.sin(math.pi * u)))
         shadow = getattr(self.view, "draw_ground_shadow", None)
-        flying = {id(sp) for sp, _, _ in flights}
+        flying = [sp for sp, _, _ in flights]
         level = float(getattr(self.view, "level_px", 1.0) or 1.0)
         for sp, x, y, lvl in self.positions():
             if sp.alpha <= 1:
                 continue
-            aloft = id(sp) in flying and shadow is not None
+            aloft = shadow is not None and any(sp is f for f in flying)
             if aloft:
                 shadow(surface, (x, y), lvl * level)
             kw: dict[str, Any] = {}

@@ -95,6 +95,7 @@ def placeholder_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface
 @register("menu")
 class MenuScene(Scene):
     title = "Menu"
+    _aside_path: Any = None      # the recent game whose × asks "set it aside?"
 
     def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
@@ -377,7 +378,7 @@ class MenuScene(Scene):
 
     def set_aside_confirmed(self) -> None:
         from ..storage import StorageError, set_aside_unfinished
-        path = getattr(self, "_aside_path", None)
+        path = self._aside_path
         self._aside_path = None
         if path is None:
             return

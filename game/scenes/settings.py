@@ -83,7 +83,7 @@ def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool
     bank().configure(st.sound, st.volume)
     if allow_fullscreen and st.fullscreen != is_fullscreen(app):
         set_fullscreen(app, st.fullscreen, save=False)
-    if not getattr(app, "_settings_attached", False):
+    if not app._settings_attached:
         app._settings_attached = True
         st.listen(lambda name: _changed(app, name))
     return warns
@@ -96,7 +96,7 @@ class quietly:
         self.app = app
 
     def __enter__(self) -> None:
-        self.app._settings_quiet = getattr(self.app, "_settings_quiet", 0) + 1
+        self.app._settings_quiet += 1
 
     def __exit__(self, *exc: Any) -> None:
         self.app._settings_quiet -= 1
@@ -107,9 +107,9 @@ def _changed(app: Any, name: str) -> None:
     st = app.settings
     if name in ("sound", "volume"):
         bank().configure(st.sound, st.volume)
-    elif name == "fullscreen" and getattr(app, "_allow_fullscreen", True) and st.fullscreen != is_fullscreen(app):
+    elif name == "fullscreen" and app._allow_fullscreen and st.fullscreen != is_fullscreen(app):
         set_fullscreen(app, st.fullscreen, save=False)
-    if not getattr(app, "_settings_quiet", 0):
+    if not app._settings_quiet:
         save_prefs(app)
 
 

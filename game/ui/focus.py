@@ -115,7 +115,7 @@ def move_focus(app: Any, step: int) -> None:
     if app.focus in items:
         app.focus = items[(items.index(app.focus) + step) % len(items)]
     else:
-        was = getattr(app, "_focus_at", None)
+        was = app._focus_at
         after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
         app.focus = after[0] if step > 0 and after else items[0 if step > 0 else -1]
     app._focus_at = (app.focus.rect.y, app.focus.rect.x)

@@ -89,7 +89,7 @@ def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, Gam
     at = at if at is not None else tree.cursor
     new = GameTree()
     new.root.comments = list(tree.root.comments)
-    twin = {id(tree.root): new.root}
+    twin = {tree.root.uid: new.root}
     work = [(tree.root, new.root)]
     while work:
         old, node = work.pop()
@@ -98,10 +98,10 @@ def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, Gam
             node.children.append(c)
             c.comments = list(child.comments)
             c.annotations = dict(child.annotations)
-            twin[id(child)] = c
+            twin[child.uid] = c
             work.append((child, c))
-    new.live = twin.get(id(tree.live), new.root)
-    new.cursor = twin.get(id(at), new.root)
+    new.live = twin.get(tree.live.uid, new.root)
+    new.cursor = twin.get(at.uid, new.root)
     return new, new.cursor
 
 
@@ -109,6 +109,7 @@ class AnalysisScene(BoardScene):
     """The analysis board (see the module docstring)."""
 
     title = "Analysis"
+    asks_before_branching = False                       # a move from anywhere adds a variation
     is_analysis = True                                  # (the result banner offers no "Analyse" here)
     analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
     analyse_iterations: int | None = None                # (tests: a fixed number instead)
@@ -243,16 +244,12 @@ class AnalysisScene(BoardScene):
         if cur is tree.live and not cur.children:
             return super().play_move(text)
         live = tree.live
-        order = {id(n): list(n.children) for n in [tree.root] + cur.path()}
-        self.history._bypass = True              # no "Play on from here?": nothing is lost
-        try:
-            ok = super().play_move(text)
-        finally:
-            self.history._bypass = False
+        order = {n.uid: list(n.children) for n in [tree.root] + cur.path()}
+        ok = super().play_move(text)             # no "Play on from here?": asks_before_branching
         if not ok:
             return False
         for n in [tree.root] + cur.path():       # the order before the move: the new one last
-            kids = order.get(id(n))
+            kids = order.get(n.uid)
             if kids is None:
                 continue
             extra = [k for k in n.children if k not in kids]

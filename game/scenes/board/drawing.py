@@ -27,6 +27,10 @@ class BoardDrawing:
     """Drawing methods of the board scene (mixed into ``BoardScene``)."""
 
     match: Any
+    # the result banner's kept state: what it was built for, its geometry, its buttons' plan
+    _banner_for: Any = None
+    _banner_geo: Any = None
+    _banner_built: Any = None
     # ------------------------------------------------------------ drawing
     def decorations(self) -> Decorations:
         deco = Decorations(time=self.display_time())
@@ -329,7 +333,7 @@ class BoardDrawing:
         """Open (the card) or shrunk to a strip at the board's top edge; a new ending opens it."""
         m = self.match
         key = (m.live.uid, m.live_result.reason if m.live_result else "") if m is not None else None
-        if getattr(self, "_banner_for", None) != key:
+        if self._banner_for != key:
             self._banner_for = key
             self._banner_open = True
         return bool(self._banner_open)
@@ -358,7 +362,7 @@ class BoardDrawing:
         m = self.match
         key = (tuple(self.board_rect), self.banner_is_open(), m.live.uid if m else None,
                m.result if m else None, self.px(100))
-        kept = getattr(self, "_banner_geo", None)
+        kept = self._banner_geo
         if kept is not None and kept[0] == key:
             return kept[1]
         geo = self._banner_geometry()
@@ -425,7 +429,7 @@ class BoardDrawing:
         if self.banner_shown():
             geo = self.banner_geometry()
             want = (tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items())), self.banner_is_open())
-        if want == getattr(self, "_banner_built", None):
+        if want == self._banner_built:
             return
         for k in [k for k in W if k.startswith("banner:")]:
             W.pop(k).kill()

@@ -40,6 +40,21 @@ class Engine(Protocol):
         """Release resources (worker processes)."""
 
 
+def _next_event(it: Any, what: str, more: str) -> tuple[list[tuple[Any, ...]], Any]:
+    """The next event of an in-process stream (the stub's review or analysis) and the stream
+    left (None once it ended: an event other than ``more``, the end, or a failure)."""
+    if it is None:
+        return [], None
+    try:
+        ev = next(it)
+    except StopIteration:
+        return [], None
+    except Exception as exc:           # the in-process stand-in for the engine worker
+        log.exception("the %s failed", what)
+        return [("error", f"the {what} failed: {exc}")], None
+    return [ev], (it if ev[0] == more else None)
+
+
 class StubEngine:
     """Stand-in computer player: a random legal move (seeded). Used by tests and when game.ai is absent."""
 
@@ -111,21 +126,8 @@ class StubEngine:
     def review_poll(self) -> list[tuple[Any, ...]]:
         """What the review found since the last call (one ply per call here): ``("ply",
         ply_json, done, total)``, then ``("done", total, info)``; or ``("error", message)``."""
-        it = self._review
-        if it is None:
-            return []
-        try:
-            ev = next(it)
-        except StopIteration:
-            self._review = None
-            return []
-        except Exception as exc:           # the in-process stand-in for the engine worker
-            log.exception("the review failed")
-            self._review = None
-            return [("error", f"the review failed: {exc}")]
-        if ev[0] != "ply":
-            self._review = None
-        return [ev]
+        ev, self._review = _next_event(self._review, "review", "ply")
+        return ev
 
     # the analysis board's engine panel in this process (tests): the real analysis with a tiny
     # budget in rounds, one round a poll (as the worker streams them), deterministic
@@ -165,21 +167,8 @@ class StubEngine:
         """What the analysis found since the last call (one round per call here): ``("partial",
         info)``, then ``("done", info)`` (``info["analysis"]``: ``Analysis.to_dict()``); or
         ``("error", message)``."""
-        it = self._analysis
-        if it is None:
-            return []
-        try:
-            ev = next(it)
-        except StopIteration:
-            self._analysis = None
-            return []
-        except Exception as exc:           # the in-process stand-in for the engine worker
-            log.exception("the analysis failed")
-            self._analysis = None
-            return [("error", f"the analysis failed: {exc}")]
-        if ev[0] != "partial":
-            self._analysis = None
-        return [ev]
+        ev, self._analysis = _next_event(self._analysis, "analysis", "partial")
+        return ev
 
     def accepts_offer(self, game: Game, color: Color) -> bool:
         """Accept an ending by agreement when it is not a loss for ``color``."""

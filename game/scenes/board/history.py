@@ -191,7 +191,7 @@ class BoardHistory(ScenePart):
     # ------------------------------------------------------------ a move while browsing
     def intercept_move(self, text: str) -> bool:
         """Called by ``play_move``: True if the move is handled here (stepping or confirming)."""
-        if self._bypass or not self.browsing:
+        if self._bypass or not self.browsing or not self.scene.asks_before_branching:
             return False
         m = self.match
         if m is None:

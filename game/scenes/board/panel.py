@@ -51,6 +51,7 @@ class BoardPanel:
     """Panel methods of the board scene (mixed into ``BoardScene``; uses its attributes)."""
 
     w: dict[str, Any]
+    _turn_kept: Any = None          # the header's turn as last shown (turn_shown)
     match: Any
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
@@ -179,7 +180,7 @@ class BoardPanel:
         its disc and the status line read. While a move animates (``panel_waits``) that is still
         the position before it: the panel shows a move when it lands."""
         m = self.match
-        kept = getattr(self, "_turn_kept", None)
+        kept = self._turn_kept
         if self.panel_waits and self.anim is not None and kept is not None:
             return kept
         return m.to_move, m.result

@@ -204,6 +204,8 @@ class BoardReview(ReviewDisplay):
         self.buttons: dict[str, UIButton] = {}
         self._full_board: pygame.Rect | None = None
         self._list_key: Any = None
+        self._list_box: Any = None        # the move list and tree the marks were given to
+        self._list_tree: Any = None
         self._status_key: Any = None
         self._deco: tuple[Any, Any] = (None, None)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -258,7 +260,7 @@ class BoardReview(ReviewDisplay):
             plies[i] = _ply_as(p, i)
             if not gap:
                 valid = i
-        sig = (len(line), tuple((k, id(v)) for k, v in plies.items()))
+        sig = (len(line), tuple(plies.items()))
         self._view_plies, self._view_valid = plies, valid
         if sig != self._view_sig:
             self._view_sig = sig

@@ -165,9 +165,9 @@ class ReviewDisplay:
         m = self.scene.match
         if box is None or m is None or not hasattr(box, "set_marks"):
             return
-        key = (id(box), id(m.tree), m.tree.version, self.version)
-        if key != self._list_key:
-            self._list_key = key
+        key = (m.tree.version, self.version)
+        if key != self._list_key or box is not self._list_box or m.tree is not self._list_tree:
+            self._list_key, self._list_box, self._list_tree = key, box, m.tree
             box.set_marks({k - 1: v for k, v in self.main_marks().items()})
 
     def _values(self, total: int) -> list[float | None]:

@@ -59,6 +59,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
 
     title = "Game"
     is_board = True
+    asks_before_branching = True      # a move from an earlier position asks first (history.py)
+    _anim: Any = None                 # the running animation (the ``anim`` property)
+    _settings_seen: Any = None        # the settings' version the view last followed
     _anim_serial = 0      # counts the animations started (the kept board's cache key; no id() keys)
 
     def __init__(self, match: Match | None, error: str = "") -> None:
@@ -381,7 +384,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
 
     @anim.setter
     def anim(self, anim: Any) -> None:
-        if anim is not None and anim is not getattr(self, "_anim", None):
+        if anim is not None and anim is not self._anim:
             self._anim_serial += 1        # a new animation: the kept board under it is drawn anew (drawing.py)
         self._anim = anim
 
@@ -608,7 +611,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             return
         st = app.settings
         seen = (st.version, self.view, self.input)
-        if getattr(self, "_settings_seen", None) == seen:
+        if self._settings_seen == seen:
             return
         self._settings_seen = seen
         if self.view is not None:
