@@ -37,7 +37,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ...match import HUMAN, LEVELS, Match
-from ...rules import make_game
 from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
@@ -110,6 +109,7 @@ class AnalysisScene(BoardScene):
 
     title = "Analysis"
     asks_before_branching = False                       # a move from anywhere adds a variation
+    unavailable_verb = "analysed"
     is_analysis = True                                  # (the result banner offers no "Analyse" here)
     analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
     analyse_iterations: int | None = None                # (tests: a fixed number instead)
@@ -134,23 +134,9 @@ class AnalysisScene(BoardScene):
     @classmethod
     def start(cls, game_name: str, options: dict[str, Any] | None = None,  # type: ignore[override]
               moves: Sequence[str] = (), players: Any = None) -> "AnalysisScene":
-        """An analysis board for ``game_name`` (its variant ``options``), after ``moves``."""
-        try:
-            game = make_game(game_name, **(options or {}))
-        except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
-            log.warning("cannot make %s for analysis: %s", game_name, exc)
-            scene = cls(None, f"{game_name.capitalize()} cannot be analysed yet: {exc}")
-            scene.game_name = game_name
-            return scene
-        match = Match(game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN})
-        scene = cls(match)
-        for text in moves:
-            try:
-                match.play(text)
-            except RulesError as exc:
-                scene.set_status(f"Could not replay {text}: {exc}", "error")
-                break
-        return scene
+        """An analysis board for ``game_name`` (its variant ``options``), after ``moves``: the
+        board scene's start, both sides played by people."""
+        return super().start(game_name, options, None, moves)
 
     @classmethod
     def of_match(cls, match: Match, node: GameNode | None = None) -> "AnalysisScene":

@@ -60,6 +60,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
     title = "Game"
     is_board = True
     asks_before_branching = True      # a move from an earlier position asks first (history.py)
+    unavailable_verb = "played"       # "Onyx cannot be played yet: …"
     _anim: Any = None                 # the running animation (the ``anim`` property)
     _settings_seen: Any = None        # the settings' version the view last followed
     _anim_serial = 0      # counts the animations started (the kept board's cache key; no id() keys)
@@ -112,7 +113,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             game = make_game(game_name, **(options or {}))
         except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
             log.warning("cannot make %s: %s", game_name, exc)
-            scene = cls(None, f"{game_name.capitalize()} cannot be played yet: {exc}")
+            scene = cls(None, f"{game_name.capitalize()} cannot be {cls.unavailable_verb} yet: {exc}")
             scene.game_name = game_name
             return scene
         pl = players or {}
