@@ -315,13 +315,13 @@ def test_drag_a_piece_and_drop_it_on_a_target_plays_the_move(game, args):
     sc = board(app)
     if game == "onager":                  # the three lakes first, typed
         for text in ("e3", "g5", "d6"):
-            assert sc.typed_move(text), sc.status
+            assert sc.movebox.typed(text), sc.status
             settle(app)
     opt = next(o for o in sc.input.options if len(o.clicks) == 2 and o.clicks[0] != o.clicks[1])
     src, dst = (sc.view.pixel_of(lab) for lab in opt.clicks)
     n = len(sc.match.history)
     _drag(app, src, dst)
-    assert sc.dragging() == opt.clicks[0]
+    assert sc.board.dragging() == opt.clicks[0]
     deco = sc.decorations()
     assert deco.hidden.get(opt.clicks[0]) == len(sc.match.game.stacks()[opt.clicks[0]])  # carried, not on its point
     post(pygame.MOUSEBUTTONUP, dst)

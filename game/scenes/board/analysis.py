@@ -513,7 +513,7 @@ class AnalysisScene(BoardScene):
                 self.toggle_flip()
                 return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
-                and not self.move_box_focused() and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):
+                and not self.movebox.focused() and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):
             self.toggle_engine()
             return True
         if event.type == pygame.MOUSEMOTION:

@@ -151,7 +151,7 @@ class BoardDrawing:
         self.review.draw(surface)           # the review's strip under the board
         if self.anim is not None:
             self.anim.draw(surface)
-        self.draw_drag(surface)
+        self.board.draw_drag(surface)
         if self.match.is_over and self.anim is None:
             self._draw_banner(surface)
         else:

@@ -1,12 +1,13 @@
 """Typed moves: a small box under the move list that takes the specs' notation.
 
-A mixin of ``BoardScene`` (``scene.py``). Enter plays the move through ``play_move`` (so it
+``BoardMoveBox`` (``scene.movebox``) is a part of the board scene; the widget is made by the
+panel (``panel.py``, ``scene.w["movebox"]``). Enter plays the move through ``play_move`` (so it
 animates like a click); spaces are ignored and capitals are fine (the rules core reads
 "C3 - D4" as c3-d4); a refused text keeps the box's text and says why in a player's words
 ("“3” is not a move: type a move such as c3-d4"). The box is a ``game.ui.entry.TextEntry``
 (it draws exactly what it holds; pygame-gui's entry line drew its hint into typed text). While
 the box has the keyboard every key is its own: the toolbar and the board see none (their
-``move_box_focused()`` checks), and Escape gives the keyboard back (``leave_move_box``)
+``movebox.focused()`` checks), and Escape gives the keyboard back (``movebox.leave``)
 without leaving the board.
 """
 from __future__ import annotations
@@ -14,32 +15,36 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules.base import InvalidMoveError, RulesError
+from .part import ScenePart
 
 PLACEHOLDER = {"amoeba": "Type a move: c3-d4, d4>a1", "onyx": "Type a move: f6, ef67, swap",
                "onager": "Type a move: b2-b4, b2-b4-d6"}
 
 
-class BoardMoveBox:
-    """The move box's behaviour (mixed into ``BoardScene``); the widget is made in ``panel.py``."""
+class BoardMoveBox(ScenePart):
+    """The move box's behaviour (see the module docstring)."""
 
-    w: dict[str, Any]
-    match: Any
+    @property
+    def box(self) -> Any:
+        """The entry widget, while the panel shows it."""
+        w = self.scene.w
+        return w.get("movebox") if w else None
 
-    def move_box_focused(self) -> bool:
-        box = self.w.get("movebox") if self.w else None
+    def focused(self) -> bool:
+        box = self.box
         return bool(box is not None and box.alive() and getattr(box, "is_focused", False))
 
-    def leave_move_box(self) -> None:
+    def leave(self) -> None:
         """Escape: the keyboard goes back to the board (and to pygame-gui's focus too, so a
         later click on the box gives it the keyboard again)."""
-        box = self.w.get("movebox") if self.w else None
+        box = self.box
         if box is not None:
             blur = getattr(box, "blur", None)
             (blur or box.unfocus)()
 
     def needs_frames(self) -> bool:
-        """The box's cursor blinks while it has the keyboard (else as ``BoardIdle`` says)."""
-        return self.move_box_focused() or super().needs_frames()  # type: ignore[misc]
+        """The box's cursor blinks while it has the keyboard."""
+        return self.focused()
 
     def refused_text(self, text: str, exc: RulesError) -> str:
         """Why a typed text is not played, in a player's words (not the parser's)."""
@@ -47,39 +52,39 @@ class BoardMoveBox:
             legal = self.match.legal_strs() if self.match is not None else []
             example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
             if not example:
-                example = PLACEHOLDER.get(getattr(self, "game_name", ""), "c3-d4").split(": ")[-1].split(",")[0]
+                example = PLACEHOLDER.get(self.scene.game_name, "c3-d4").split(": ")[-1].split(",")[0]
             return f"“{text}” is not a move: type a move such as {example}."
         why = str(exc).strip().rstrip(".")
         if not why or "'" in why or '"' in why:
             return f"“{text}” cannot be played in this position."
         return f"“{text}” cannot be played now: {why}."
 
-    def typed_move(self, text: str) -> bool:
+    def typed(self, text: str) -> bool:
         """A move typed in the box (Enter); True if it was played."""
+        sc = self.scene
         m = self.match
-        box = self.w.get("movebox")
+        box = self.box
         text = " ".join(str(text).split())
         if not text:
             return False
-        if m is None or self.view is None:
+        if m is None or sc.view is None:
             return False
         if m.is_over:
-            self.set_status("The game is over: Undo or start a new game.", "warn")
+            sc.set_status("The game is over: Undo or start a new game.", "warn")
             return False
         if not m.is_human(m.to_move):
-            self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
+            sc.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
             return False
-        if self.anim is not None:
-            self.anim.finish()
+        sc.finish_animation()
         compact = text.replace(" ", "")
         try:
             m.game.parse_move(compact)
         except RulesError as exc:
-            self.set_status(self.refused_text(text, exc), "error")
+            sc.set_status(self.refused_text(text, exc), "error")
             return False
-        if self.input is not None:
-            self.input.cancel()
-        played = self.play_move(compact)
+        if sc.input is not None:
+            sc.input.cancel()
+        played = sc.play_move(compact)
         if played and box is not None:
             box.set_text("")
         return played

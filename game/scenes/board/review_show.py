@@ -243,7 +243,7 @@ class ReviewDisplay:
         m = sc.match
         if not self.plies or m is None or sc.anim is not None or sc.hint is not None or sc.input is None:
             return
-        if sc.input.prefix or sc.drag is not None:
+        if sc.input.prefix or sc.board.drag is not None:
             return
         k = len(m.history)
         p = self.plies.get(k + 1)

@@ -34,11 +34,10 @@ from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
-from .dragging import BoardDragging
 from .drawing import BoardDrawing
 from .engine import StubEngine, default_engine_factory
 from .history import BoardHistory
-from .idle import BoardIdle
+from .idle import still_time
 from .movebox import BoardMoveBox
 from .offers import BoardOffers
 from .panel import BoardPanel
@@ -54,7 +53,7 @@ THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMoveBox, BoardIdle, Scene):
+class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -103,6 +102,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
         self.review = BoardReview(self)             # the engine's review of the game (review.py)
+        self.movebox = BoardMoveBox(self)           # typed moves (movebox.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -306,8 +306,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.dialog is not None:
             self.close_dialog()
             return True
-        if self.move_box_focused():
-            self.leave_move_box()            # Escape gives the keyboard back to the board
+        if self.movebox.focused():
+            self.movebox.leave()            # Escape gives the keyboard back to the board
             return True
         if self.review.back():               # Escape stops a running review
             return True
@@ -358,9 +358,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
         if self.dialog is not None:
             return False
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.w.get("movebox"):
-            self.typed_move(event.text)
+            self.movebox.typed(event.text)
             return True
-        if event.type == pygame.KEYDOWN and self.move_box_focused():
+        if event.type == pygame.KEYDOWN and self.movebox.focused():
             return True                  # the box has the keyboard: no board shortcuts
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != tuple(self.mouse):
@@ -523,13 +523,30 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, BoardDragging, BoardMove
             return False
         return True
 
-    def _hover(self, pos: tuple[int, int]) -> None:
-        self.board.hover(pos)
 
-    def click_board(self, pos: tuple[int, int]) -> None:
-        """A click on the board (the controller asks ``board_gate`` first)."""
-        self.board.click(pos)
 
+    # ------------------------------------------------------------ idle (App.idle)
+    def display_time(self) -> float:
+        """The time highlights are drawn at: the scene's time for a few seconds after the last
+        input or change, then held where the breathing glow is brightest (``idle.still_time``),
+        so a board waiting for a click stops changing and the window can sleep (``App.idle``)."""
+        return min(self.time, still_time(self.active_at))
+
+    def needs_frames(self) -> bool:
+        """Something moves or waits for time (else the app may sleep until the next event): each
+        part says what it waits for."""
+        if self.anim is not None or self.thinking or self.waiting or self.redoing.running \
+                or self.review.needs_frames() or self.movebox.needs_frames():
+            return True
+        if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
+            return True
+        m = self.match
+        if (m is not None and not m.is_over and not m.is_human(m.to_move) and not self.engine_failed
+                and self.browse_ply is None and not self.leaving and self.engine is not None):
+            return True                          # the computer's turn is about to start
+        if self.board.needs_frames():
+            return True                          # a drag, or a tooltip on its way
+        return self.time < still_time(self.active_at)      # highlights still breathing
 
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:

@@ -208,7 +208,7 @@ class BoardToolbar(ScenePart):
             return False
         if sc.dialog is not None:
             return False
-        if t == pygame.KEYDOWN and sc.move_box_focused():
+        if t == pygame.KEYDOWN and sc.movebox.focused():
             return False                 # keys are the move box's while it is focused
         if t == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
