@@ -21,6 +21,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 from pygame_gui.windows import UIConfirmationDialog
 
+from ..themes import CLASSIC, Theme
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
 from ..ui.dialogs import fit_confirmation
@@ -59,24 +60,27 @@ def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
     return text.rstrip(" ·,") + "…"
 
 
-def board_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface:
-    """A small picture of the game's starting position, drawn by its own view."""
+def board_picture(game_name: str, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
+    """A small picture of the game's starting position, drawn by its own view in ``theme``'s
+    colours (the app's theme; classic when none is given)."""
     try:
         from ..rules import make_game
         view = view_for(game_name)
+        view.set_look(theme=theme)
         stacks = make_game(game_name).stacks()
         return view.thumbnail(size, stacks)
     except (ViewUnavailable, ImportError, Exception):  # no view or rules yet: a placeholder
-        return placeholder_picture(game_name, size)
+        return placeholder_picture(game_name, size, theme)
 
 
-def placeholder_picture(game_name: str, size: tuple[int, int]) -> pygame.Surface:
+def placeholder_picture(game_name: str, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
+    """A wooden square saying "coming soon", for a game without a view or rules yet."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     s = min(w, h) * 0.8
     rect = pygame.Rect(0, 0, int(s), int(s))
     rect.center = (w // 2, h // 2)
-    wood = D.wood(rect.size, seed=5)
+    wood = D.wood(rect.size, seed=5, theme=theme or CLASSIC)
     mask = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(s * 0.08))
     wood = wood.convert_alpha() if pygame.display.get_surface() else wood
@@ -104,7 +108,7 @@ class MenuScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.cards: list[dict[str, Any]] = []
-        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._pictures: dict[tuple[str, tuple[int, int], str], pygame.Surface] = {}   # (game, size, theme)
         self.settings_btn: UIButton | None = None
         self.quit_btn: UIButton | None = None
         self.continue_btn: UIButton | None = None
@@ -423,9 +427,12 @@ class MenuScene(Scene):
         self.dialog_kind = kind
 
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
-        key = (name, size)
+        """A card's picture in the app's current theme (drawn once per game, size and theme:
+        after a theme change in Settings the next draw shows the new colours)."""
+        theme = getattr(self.app, "theme", None) if self.app is not None else None
+        key = (name, size, getattr(theme, "name", ""))
         if key not in self._pictures:
-            self._pictures[key] = board_picture(name, size)
+            self._pictures[key] = board_picture(name, size, theme)
         return self._pictures[key]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
