@@ -2,15 +2,20 @@
 "Delete the game?" closes only the question."""
 from __future__ import annotations
 
+import datetime
+from pathlib import Path
+
 import pygame
 import pytest
 
+from game.rules import make_game
+from game.rules.record import format_record, record_from_game
 from game.scenes import menu as M
 from game.scenes.library import LibraryDialog
 from game.scenes.menu import MenuScene
+from game.storage import records_dir
 from game.themes import THEMES
 
-from test_library import _library
 from ui_helpers import click_widget, key, make_app, step
 
 GAMES = ("amoeba", "onyx", "onager")
@@ -60,5 +65,65 @@ def test_the_menu_shows_its_pictures_in_the_theme_chosen_in_settings():
         step(app, 2)
         back = menu.picture(card["name"], pic.size)
         assert pygame.image.tobytes(back, "RGBA") == pygame.image.tobytes(classic, "RGBA")
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- Escape on the library's question
+def _saved_game(name: str = "kept game.txt") -> Path:
+    """A short Amoeba record in the records folder (the test's private home)."""
+    g = make_game("amoeba")
+    for _ in range(4):
+        g.play(g.legal_moves()[0])
+    folder = records_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(format_record(record_from_game(g, ["Ann", "Bob"], datetime.date(2026, 1, 1))), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("ask", ["delete key", "delete button"])
+def test_escape_on_delete_the_game_closes_only_the_question(ask):
+    path = _saved_game()
+    app = make_app("--window", "1024x640")
+    try:
+        menu = app.scene
+        click_widget(app, menu.load_btn)
+        dlg = menu.dialog
+        assert isinstance(dlg, LibraryDialog) and dlg.entries[dlg.selected].path == path
+        if ask == "delete key":
+            key(app, pygame.K_DELETE)
+        else:
+            click_widget(app, dlg.buttons["delete"])
+        question = dlg._confirm
+        assert question is not None and question.alive()
+        key(app, pygame.K_ESCAPE)
+        assert not question.alive() and dlg._confirm is None          # the question is gone
+        assert app.scene is menu and menu.dialog is dlg and dlg.alive()  # the library stays open
+        assert path.exists() and not (path.parent / "trash" / path.name).exists()
+        # the library answers as before: Delete asks again, a second Escape (nothing asked) closes it
+        key(app, pygame.K_DELETE)
+        assert dlg._confirm is not None
+        key(app, pygame.K_ESCAPE)
+        assert dlg.alive() and dlg._confirm is None
+        key(app, pygame.K_ESCAPE)
+        assert menu.dialog is None and not dlg.alive() and app.scene is menu and path.exists()
+    finally:
+        app.close()
+
+
+def test_escape_on_the_boards_library_question_keeps_the_library_and_the_board():
+    path = _saved_game()
+    app = make_app("--game", "onyx", "--window", "1024x640")
+    try:
+        sc = app.scene
+        key(app, pygame.K_o, pygame.KMOD_CTRL)
+        dlg = sc.dialog
+        assert isinstance(dlg, LibraryDialog)
+        key(app, pygame.K_DELETE)
+        assert dlg._confirm is not None
+        key(app, pygame.K_ESCAPE)
+        assert dlg._confirm is None and sc.dialog is dlg and dlg.alive() and app.scene is sc
+        assert path.exists()
     finally:
         app.close()

@@ -18,7 +18,8 @@ closes, so ``game.scenes.files.path_picked`` loads or saves (asking before it re
   ``trash`` folder beside it (``game.storage.trash_record``: never deleted). Save: a name field
   (prefilled with ``storage.suggest_record_path``'s name), Enter or Save saves; a click on a row
   takes its name (saving over it asks first). "Other folder…" opens the stock file dialog
-  (``on_other``). Escape (the scene's ``back``), Cancel or the window's × close it.
+  (``on_other``). Escape (the scene's ``back``), Cancel or the window's × close it; while
+  "Delete the game?" is open, Escape closes only that question (``back``).
 * Keys: Up/Down, Page Up/Down, Home/End move the selection; Enter opens or saves; Delete asks
   to move the selected file to the trash.
 * ``layout_rects()``: the texts it draws, for the layout audit.
@@ -461,6 +462,16 @@ class LibraryDialog(UIWindow):
         self._clamp()
         self._sync_buttons()
         self.say(f"{path.name} was moved to {friendly_path(dest.parent)}.")
+
+    def back(self) -> bool:
+        """Escape while the library asks "Delete the game?": only the question closes (the file
+        is kept, the library stays open). False when nothing is asked: the scene closes the
+        library then (``game.ui.focus.close_question`` asks this before the scene's ``back``)."""
+        if self._confirm is None:
+            return False
+        self._confirm.kill()
+        self._confirm, self._confirm_path = None, None
+        return True
 
     def say(self, text: str, kind: str = "info") -> None:
         self.note, self.note_kind = text, kind

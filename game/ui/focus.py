@@ -5,8 +5,10 @@ pygame-gui's buttons have no keyboard focus, so the app keeps one (``app.focus``
 Shift+Tab move it through the enabled buttons and check boxes of the dialog on top, else of the
 current scene, in reading order; a ring is drawn round it; Enter or Space presses it as a click
 on its middle would. A mouse press takes the ring away. Escape closes an open drop-down list
-before anything else; Enter on a dialog presses its confirm (or OK) button. Button tooltips never
-cover their own widget and never show over a dialog for what the dialog covers.
+before anything else, then a question a dialog asked over itself (the library's "Delete the
+game?"), before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button.
+Button tooltips never cover their own widget and never show over a dialog for what the dialog
+covers.
 
 Functions of the app (``game.app.App`` passes itself); nothing here imports the app.
 """
@@ -17,8 +19,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-__all__ = ["close_drop_down", "confirm_modal", "draw_focus", "focusables", "keep_tip_off", "keyboard_key",
-           "modal", "move_focus", "press", "typing"]
+__all__ = ["close_drop_down", "close_question", "confirm_modal", "draw_focus", "focusables", "keep_tip_off",
+           "keyboard_key", "modal", "move_focus", "press", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
@@ -132,14 +134,24 @@ def press(app: Any, el: Any) -> None:
 
 
 def close_drop_down(app: Any) -> bool:
-    """Escape on an open drop-down list closes the list only."""
+    """Escape on an open drop-down list closes the list only; else Escape on a question the
+    scene's dialog asked closes the question only (``close_question``). The app asks this
+    before the scene's ``back()``: True when the Escape was used here."""
     for el in app.ui.get_sprite_group().sprites():
         if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.alive() and el.visible:
             states = getattr(el, "menu_states", {})
             if states and el.current_state is states.get("expanded"):
                 el.current_state.should_transition = True
                 return True
-    return False
+    return close_question(app)
+
+
+def close_question(app: Any) -> bool:
+    """Escape on a question the scene's dialog asked over itself (the library's "Delete the
+    game?"): the dialog's ``back()`` closes only the question. False when the dialog has no
+    ``back`` or asks nothing: the scene's ``back()`` closes the dialog then, as before."""
+    back = getattr(getattr(app.scene, "dialog", None), "back", None)
+    return bool(back()) if callable(back) else False
 
 
 def confirm_modal(app: Any) -> bool:
