@@ -1,5 +1,6 @@
-"""Loose ends a player meets: the menu's pictures follow the colour theme, Escape on the library's
-"Delete the game?" closes only the question."""
+"""Loose ends a player meets: the menu's pictures follow the colour theme; Escape on the library's
+"Delete the game?" closes only the question; --black/--white need a game; the Tab focus ring
+comes back after the keys overlay (the last two wait for game/app.py: strict xfail)."""
 from __future__ import annotations
 
 import datetime
@@ -16,7 +17,7 @@ from game.scenes.menu import MenuScene
 from game.storage import records_dir
 from game.themes import THEMES
 
-from ui_helpers import click_widget, key, make_app, step
+from ui_helpers import click, click_widget, key, make_app, step
 
 GAMES = ("amoeba", "onyx", "onager")
 
@@ -127,3 +128,48 @@ def test_escape_on_the_boards_library_question_keeps_the_library_and_the_board()
         assert path.exists()
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- waiting for game/app.py
+# The two checks below need a change in game/app.py (parse_args; App.show_keys / close_keys),
+# which is being refactored elsewhere: they are marked strict xfail until it is made, so the
+# first run after the change fails on "XPASS" and the mark is to be taken off then.
+APP_PENDING = "needs a change in game/app.py (see the commits that added this test)"
+
+
+@pytest.mark.xfail(strict=True, reason=APP_PENDING)
+@pytest.mark.parametrize("argv", [
+    ["--black", "hard"], ["--white", "easy", "--black", "medium"],
+    ["--white", "easy", "--scene", "settings"], ["--black", "hard", "--scene", "tutorial:onyx"],
+    ["--black", "hard", "--scene", "lesson:amoeba:1"], ["--white", "hard", "--scene", "analysis:onyx"],
+    ["--black", "easy", "--scene", "load"], ["--white", "easy", "--scene", "keys:menu"],
+])
+def test_players_without_a_game_are_refused_in_one_line(argv, capsys):
+    from game.app import parse_args
+    with pytest.raises(SystemExit) as stop:
+        parse_args(argv)
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    assert err.count("\n") == 1 and "error:" in err and "usage" not in err.lower(), err
+    assert "need" in err and "a game" in err and "--game" in err, err
+    assert ("--black" in argv) == ("--black" in err) and ("--white" in argv) == ("--white" in err), err
+
+
+@pytest.mark.parametrize("argv", [
+    ["--game", "amoeba", "--black", "hard"], ["--scene", "board:onager", "--white", "easy"],
+    ["--scene", "gameover:onyx", "--white", "hard"], ["--scene", "new:onyx", "--black", "easy"],
+    ["--scene", "save", "--white", "easy"], ["--scene", "load:onyx", "--black", "easy"],
+    ["--scene", "editor:amoeba", "--white", "medium"], ["--scene", "keys:board", "--black", "hard"],
+])
+def test_players_with_a_game_are_taken(argv):
+    from game.app import parse_args
+    args = parse_args(argv)
+    side = "black" if "--black" in argv else "white"
+    assert getattr(args, side) == argv[argv.index(f"--{side}") + 1]
+    assert {args.black, args.white} <= {"human", "easy", "medium", "hard"}
+
+
+def test_no_players_given_are_people():
+    from game.app import parse_args
+    args = parse_args([])
+    assert args.black == args.white == "human"
