@@ -173,3 +173,38 @@ def test_no_players_given_are_people():
     from game.app import parse_args
     args = parse_args([])
     assert args.black == args.white == "human"
+
+
+@pytest.mark.xfail(strict=True, reason=APP_PENDING)
+@pytest.mark.parametrize("close", [pygame.K_ESCAPE, pygame.K_F1])
+def test_the_focus_ring_comes_back_when_the_keys_overlay_closes(close):
+    app = make_app("--window", "1024x640")
+    try:
+        step(app, 2)
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_TAB)
+        ringed = app.focus
+        assert ringed is not None and ringed in app.focusables()
+        key(app, pygame.K_F1)
+        assert app.keys_overlay is not None
+        key(app, close)
+        assert app.keys_overlay is None and app.focus is ringed
+        key(app, pygame.K_TAB)                       # and Tab goes on from there
+        items = app.focusables()
+        assert app.focus is items[(items.index(ringed) + 1) % len(items)]
+    finally:
+        app.close()
+
+
+def test_a_click_that_closes_the_keys_overlay_leaves_no_ring():
+    """A mouse press takes the ring away, the one that closes the keys overlay too."""
+    app = make_app("--window", "1024x640")
+    try:
+        step(app, 2)
+        key(app, pygame.K_TAB)
+        assert app.focus is not None
+        key(app, pygame.K_F1)
+        click(app, (5, 5))
+        assert app.keys_overlay is None and app.focus is None
+    finally:
+        app.close()
