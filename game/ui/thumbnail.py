@@ -155,4 +155,6 @@ class ThumbnailCache:
         return len(self._pics)
 
     def clear(self) -> None:
+        """Forget every picture and start counting the drawn ones afresh (``made``)."""
         self._pics.clear()
+        self.made = 0
