@@ -198,23 +198,23 @@ def thinking_frames(seconds: float = 3.0, size: tuple[int, int] = WINDOW, game: 
     with _app(game, size) as app:
         scene: Any = app.scene
         scene.match.players[scene.match.to_move.other] = level
-        scene.engine = WorkerEngine()
+        scene.computer.engine = WorkerEngine()
         opening = calm_move(scene.match.game, random.Random(3))
         if opening is None:
             return out
         scene.play_move(opening)
         guard = 0
-        while not scene.thinking and guard < 600:
+        while not scene.computer.thinking and guard < 600:
             guard += 1
             app.step(1 / 60)
         end = time.perf_counter() + seconds
-        while scene.thinking and time.perf_counter() < end:
+        while scene.computer.thinking and time.perf_counter() < end:
             c0, t0 = time.thread_time(), time.perf_counter()
             app.step(1 / 60)
             out.append((time.perf_counter() - t0, time.thread_time() - c0))
             time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t0)))   # a real loop's pace
-        scene.cancel_engine()
-        scene.engine.close()
+        scene.computer.cancel()
+        scene.computer.engine.close()
     return out
 
 

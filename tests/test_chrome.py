@@ -93,7 +93,7 @@ def test_redo_is_off_after_an_agreement():
         sc.undo()
         settle(app)
         assert sc.w["redo"].is_enabled
-        sc._agree()
+        sc.offers.agree()
         step(app)
         assert sc.match.is_over and not sc.w["redo"].is_enabled
     finally:
@@ -332,7 +332,7 @@ def test_tooltips_are_short_and_keep_off_their_widget_and_dialogs(monkeypatch):
         for r in tips:
             assert not r.colliderect(btn.rect), (r, btn.rect)
             assert r.h < app.px(21) * 5
-        sc.resign()                                  # a dialog opens under the pointer's tooltip
+        sc.offers.resign()                                  # a dialog opens under the pointer's tooltip
         step(app, 2)
         dialog = sc.dialog.rect
         assert all(dialog.contains(r) for r in app.tooltip_rects())

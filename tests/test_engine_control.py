@@ -289,13 +289,13 @@ class SlowEngine:
 
 def test_board_shows_move_now_while_the_computer_thinks():
     from ui_helpers import board, click_widget, make_app, step
-    from game.scenes.board.panel import MOVE_NOW_AFTER
+    from game.scenes.board.computer import MOVE_NOW_AFTER
     app = make_app("--game", "amoeba", "--black", "hard", "--window", "1280x800")
     try:
         sc = board(app)
-        eng = sc.engine = SlowEngine()
+        eng = sc.computer.engine = SlowEngine()
         step(app, 3, 0.05)
-        assert sc.thinking and ("Move now", "__movenow__") not in sc.current_actions()
+        assert sc.computer.thinking and ("Move now", "__movenow__") not in sc.current_actions()
         for _ in range(int(MOVE_NOW_AFTER / 0.05) + 4):
             step(app, 1, 0.05)
         assert sc.current_actions() == [("Move now", "__movenow__")]

@@ -291,9 +291,9 @@ def test_item4_a_record_of_two_computers_opens_paused_at_its_end(tmp_path):
         assert files.load_path(app.scene, path)
         helpers.settle(app, 40)
         sc = board(app)
-        assert sc.paused and sc.match.ply == 10
+        assert sc.computer.paused and sc.match.ply == 10
         step(app, 60)
-        assert sc.match.ply == 10 and not sc.thinking      # nobody plays on by itself
+        assert sc.match.ply == 10 and not sc.computer.thinking      # nobody plays on by itself
         assert ("Play on", "__playon__") in sc.current_actions()
         assert "Play on" in sc.status
         sc.do_action("__playon__")

@@ -63,9 +63,9 @@ def test_the_computer_thinking_keeps_the_window_drawing():
     class Slow(StubEngine):
         def poll(self):
             return None
-    sc.engine = Slow()
+    sc.computer.engine = Slow()
     step_for(app, BREATHE_FOR + 1.5)
-    assert sc.thinking and not app.idle()
+    assert sc.computer.thinking and not app.idle()
     app.close()
 
 

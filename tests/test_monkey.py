@@ -170,8 +170,8 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
 
     def stub(i: int) -> Any:
         sc = app.scene
-        if isinstance(sc, BoardScene) and sc.engine is not None and not isinstance(sc.engine, StubEngine):
-            sc.engine = StubEngine(i)
+        if isinstance(sc, BoardScene) and sc.computer.engine is not None and not isinstance(sc.computer.engine, StubEngine):
+            sc.computer.engine = StubEngine(i)
         return sc
 
     def visit(make: Callable[[App], list[Any]], i: int) -> Any:
@@ -260,8 +260,8 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                     app.reset([plan[0][1](app)[0]])
                     app.finish_transition()
             sc = app.scene
-            if isinstance(sc, BoardScene) and sc.engine is not None and not isinstance(sc.engine, StubEngine):
-                sc.engine = StubEngine(i)     # a board made by the New game screen: no worker processes
+            if isinstance(sc, BoardScene) and sc.computer.engine is not None and not isinstance(sc.computer.engine, StubEngine):
+                sc.computer.engine = StubEngine(i)     # a board made by the New game screen: no worker processes
             scene_types.add(type(sc).__name__)
             if sc is station_scene:
                 station_events[station] = station_events.get(station, 0) + 1

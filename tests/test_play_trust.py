@@ -76,9 +76,9 @@ def make_app(*args: str, engine: type = StubEngine) -> App:
     app.engine_factory = engine
     for sc in app.scenes:
         if isinstance(sc, BoardScene):
-            if sc.engine is not None:
-                sc.engine.close()
-            sc.engine = engine()
+            if sc.computer.engine is not None:
+                sc.computer.engine.close()
+            sc.computer.engine = engine()
     settle(app)
     return app
 
@@ -105,17 +105,17 @@ def test_no_offer_while_the_computer_is_thinking_and_the_spinner_stops_at_the_en
     sc = board(app)
     human_move(app, random.Random(1))
     step(app, 5)
-    assert sc.thinking and sc.match.to_move == Color.WHITE
+    assert sc.computer.thinking and sc.match.to_move == Color.WHITE
     assert not sc.w["offer"].is_enabled                   # the button: only on your own turn
-    sc.offer()                                            # and the action itself (a key, a stale click)
+    sc.offers.offer()                                            # and the action itself (a key, a stale click)
     step(app, 2)
     assert sc.dialog is None and not sc.match.is_over
     assert "own turn" in sc.status
     # resigning while the computer thinks ends the game: the spinner and the search stop
-    sc.resign()
+    sc.offers.resign()
     pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=sc.dialog))
     step(app, 3)
-    assert sc.match.is_over and not sc.thinking
+    assert sc.match.is_over and not sc.computer.thinking
     app.close()
 
 
@@ -127,7 +127,7 @@ def test_an_offer_on_your_own_turn_is_answered_by_the_computer():
     settle(app)
     # issue 25 item 1: the player first confirms, seeing what the offer means (the count)
     assert sc.dialog is not None and sc.dialog_kind == "offer_ask" and sc.match.result is None
-    assert "Black 11, White 11: a draw" in sc.offer_consequence()
+    assert "Black 11, White 11: a draw" in sc.offers.consequence()
     click_widget(app, sc.dialog.confirm_button)
     settle(app)
     assert sc.dialog is None                              # nobody is asked to accept their own offer
@@ -150,13 +150,13 @@ def test_redo_against_the_computer_brings_back_its_recorded_replies():
         click_widget(app, sc.w["undo"])
         settle(app)
     assert len(m.history) == 2 and len(m.future) == 4
-    starts = sc.engine.starts
+    starts = sc.computer.engine.starts
     click_widget(app, sc.w["redo"])
     step(app, 2)
     assert sc.anim is not None                           # each move comes back with its animation
     settle(app)
     assert [pm.text for pm in m.history] == line[:4] and [pm.text for pm in m.future] == line[4:]
-    assert sc.engine.starts == starts                    # the computer did not think again
+    assert sc.computer.engine.starts == starts                    # the computer did not think again
     click_widget(app, sc.w["redo"])
     settle(app)
     assert [pm.text for pm in m.history] == line and not m.future

@@ -259,7 +259,7 @@ def test_the_computer_waits_while_browsing():
     settle(app)
     assert m.to_move == Color.WHITE and not m.is_human(m.to_move)
     step(app, 120, 0.05)
-    assert len(m.history) == 3 and len(m.future) == 1 and not sc.thinking
+    assert len(m.history) == 3 and len(m.future) == 1 and not sc.computer.thinking
     # a click on the board says what is going on instead of "thinking"
     click(app, sc.view.pixel_of(sc.view.points()[0]))
     assert "looking at move 2, black" in sc.status.lower()       # ply 3 is Black's move 2

@@ -160,7 +160,7 @@ def test_the_computer_waits_while_the_review_runs():
     click_widget(app, sc.toolbar.buttons["review"], check="enabled")
     assert sc.review.running
     while sc.review.running:
-        assert len(sc.match.history) == len(QUIET) and not sc.thinking
+        assert len(sc.match.history) == len(QUIET) and not sc.computer.thinking
         step(app)
     helpers.settle(app, 120, dt=1 / 30, until=lambda: len(sc.match.history) > len(QUIET))
     assert len(sc.match.history) == len(QUIET) + 1   # then it plays

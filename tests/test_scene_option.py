@@ -185,7 +185,7 @@ def test_thinking_pill_covers_no_board_coordinates_or_points(size):
         for game in ("amoeba", "onyx", "onager"):
             start(app, "--scene", f"board:{game}", "--black", "easy")
             board = app.scene
-            assert board.thinking
+            assert board.computer.thinking
             box = board.thinking_rect
             if box is None:
                 continue                        # no free spot: the panel says it (spinner and status)

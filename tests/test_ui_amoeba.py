@@ -233,7 +233,7 @@ def test_offer_to_end_and_count_is_accepted_by_the_other_player(board_app):
     step(app, 2)
     assert board.dialog is None and app.scene is board  # Escape closes the dialog only
     click_widget(app, board.w["offer"])
-    assert "Black 10, White 11: White wins" in board.offer_consequence()
+    assert "Black 10, White 11: White wins" in board.offers.consequence()
     click_widget(app, board.dialog.confirm_button)      # Black confirms the offer…
     step(app, 2)
     assert board.dialog is not None and board.dialog_kind == "offer"
@@ -293,7 +293,7 @@ def test_computer_side_is_played_through_the_engine_hook():
 
             def close(self):
                 pass
-        board.engine = Engine()
+        board.computer.engine = Engine()
         click_point(app, "c3")
         click_point(app, "d4")
         for _ in range(30):
@@ -334,10 +334,10 @@ def test_hint_and_offer_to_the_computer_go_through_the_engine():
     try:
         settle(app)
         board = app.scene
-        board.engine = StubEngine(seed=5)
+        board.computer.engine = StubEngine(seed=5)
         click_widget(app, board.w["hint"])
         step(app, 2)
-        hint = board.hint
+        hint = board.computer.hint
         assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.status
         deco = board.decorations()
         assert deco.arrows and deco.arrows[0][0] == hint[:2]

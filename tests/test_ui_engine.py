@@ -43,10 +43,10 @@ def make_app(game: str, *extra: str, window: str = "1280x800", engine: str = "st
     app = build(parse_args(["--game", game, "--window", window, *extra]), fade=False)
     if engine == "stub":
         app.engine_factory = StubEngine
-        app.scene.engine = StubEngine()
+        app.scene.computer.engine = StubEngine()
     else:
         app.engine_factory = WorkerEngine
-        app.scene.engine = WorkerEngine()
+        app.scene.computer.engine = WorkerEngine()
     return app
 
 
@@ -97,7 +97,7 @@ def test_computer_swap_exchanges_the_players_and_undo_gives_them_back():
     app = make_app("onyx", "--pie", "--white", "easy")
     try:
         board = app.scene
-        board.engine = Scripted()
+        board.computer.engine = Scripted()
         app.settings.anim_speed = 100
         click(app, board.view.pixel_of("f6"))
         wait_until(app, lambda: len(board.match.history) == 2)
@@ -110,7 +110,7 @@ def test_computer_swap_exchanges_the_players_and_undo_gives_them_back():
         assert m.to_move == Color.WHITE and m.is_human(m.to_move)           # ... and moves next
         assert "swapped" in board.w["players"].text
         assert board.status == "Colours swapped: you now play White."
-        assert not board.thinking and board.input.options                  # the human's turn, input on
+        assert not board.computer.thinking and board.input.options                  # the human's turn, input on
         click(app, board.view.pixel_of("c3"))                               # the human plays White
         wait_until(app, lambda: len(m.history) == 4)                        # the computer answers as Black
         settle(app)
@@ -172,9 +172,9 @@ def test_thinking_indicator_frames_keep_coming_and_undo_cancels_at_once():
         click(app, board.view.pixel_of("d4"))
         assert len(board.match.history) == 1
         settle(app)
-        assert board.thinking and "Computer is thinking" in board.w["status"].html_text
+        assert board.computer.thinking and "Computer is thinking" in board.w["status"].html_text
         # while the worker searches (Hard: 2.8 s), frames keep being drawn quickly and input is handled
-        client = board.engine._client
+        client = board.computer.engine._client
         assert client is not None and client.busy
         frame0, shots = app.frame, []
         spinner = pygame.Rect(0, 0, 60, 60)
@@ -186,7 +186,7 @@ def test_thinking_indicator_frames_keep_coming_and_undo_cancels_at_once():
             assert board.mouse == (x, 400)                       # the window keeps responding
             if i % 10 == 0:
                 shots.append(pygame.image.tobytes(app.screen.subsurface(spinner), "RGB"))
-        assert app.frame - frame0 == 40 and board.thinking and len(board.match.history) == 1
+        assert app.frame - frame0 == 40 and board.computer.thinking and len(board.match.history) == 1
         assert len(set(shots)) > 1                              # the thinking animation moves
         # a click on the board while it thinks: refused politely
         click(app, board.view.pixel_of("c4"))
@@ -194,7 +194,7 @@ def test_thinking_indicator_frames_keep_coming_and_undo_cancels_at_once():
         # Undo cancels the search at once: when the click's frame is done, the client has dropped
         # it and the worker is free again (frame times are the benchmark's business, not a test's)
         click_widget(app, board.w["undo"])
-        assert not client.busy and not board.thinking and board.match.history == []
+        assert not client.busy and not board.computer.thinking and board.match.history == []
         client.request("amoeba", {}, [], "easy", request_id="probe")
         r = None
         for _ in range(3000):                                   # bounded by count, no time assert
@@ -213,11 +213,11 @@ def test_leaving_during_the_search_stops_the_worker(how):
     app = make_app("onager", "--white", "hard", "--moves", "c3 f9 h5 a2-c2", engine="worker")
     try:
         board = app.scene
-        assert board.match.to_move == Color.WHITE and board.thinking is False
+        assert board.match.to_move == Color.WHITE and board.computer.thinking is False
         step(app, 30)
-        assert board.thinking
-        wait_until(app, lambda: board.engine._client is not None and board.engine._client.alive, 10)
-        client = board.engine._client
+        assert board.computer.thinking
+        wait_until(app, lambda: board.computer.engine._client is not None and board.computer.engine._client.alive, 10)
+        client = board.computer.engine._client
         proc = client._proc
         t = time.monotonic()
         if how == "menu":
@@ -252,22 +252,22 @@ def test_hint_is_shown_on_the_board_and_not_played():
         assert board.match.is_human(board.match.to_move)
         n = len(board.match.history)
         key(app, pygame.K_h)
-        assert board.waiting == "hint"
-        wait_until(app, lambda: board.hint is not None, 15)
+        assert board.computer.waiting == "hint"
+        wait_until(app, lambda: board.computer.hint is not None, 15)
         assert len(board.match.history) == n                           # not played
-        hint = board.hint
+        hint = board.computer.hint
         assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.status
         deco = board.decorations()
         src, dst = hint.split("-")[0], hint.split("-")[-1]
         assert deco.arrows and deco.arrows[0][0] == src               # an arrow from the piece
         assert dst in deco.targets and deco.tags.get(dst) == "Hint"   # the target highlighted and tagged
         step(app, 30)
-        assert len(board.match.history) == n and board.hint == hint
+        assert len(board.match.history) == n and board.computer.hint == hint
         # playing any move clears the hint
         opt = next(o for o in board.input.options if o.text != hint)
         for lab in opt.clicks:
             click(app, board.view.pixel_of(lab))
-        assert board.hint is None and len(board.match.history) == n + 1
+        assert board.computer.hint is None and len(board.match.history) == n + 1
     finally:
         app.close()
 
@@ -280,11 +280,11 @@ def test_hint_for_a_one_click_move_marks_the_point_with_a_ghost():
         class Hinter(StubEngine):
             def ask(self, kind, game, computer=None):
                 self._answer = ("hint", "e5")
-        board.engine = Hinter()
+        board.computer.engine = Hinter()
         key(app, pygame.K_h)
         step(app, 2)
         deco = board.decorations()
-        assert board.hint == "e5" and deco.targets == {"e5": "place"} and deco.tags == {"e5": "Hint"}
+        assert board.computer.hint == "e5" and deco.targets == {"e5": "place"} and deco.tags == {"e5": "Hint"}
         assert deco.ghosts == [("e5", ("B",))] and not deco.arrows
         assert board.match.history == []
     finally:
@@ -298,16 +298,16 @@ def test_a_crashed_worker_shows_a_message_and_the_game_goes_on():
         board = app.scene
         click(app, board.view.pixel_of("f6"))
         settle(app)
-        wait_until(app, lambda: board.engine._client is not None and board.engine._client.alive, 10)
-        client = board.engine._client
+        wait_until(app, lambda: board.computer.engine._client is not None and board.computer.engine._client.alive, 10)
+        client = board.computer.engine._client
         time.sleep(0.3)
         os.kill(client.pid, signal.SIGKILL)                   # the worker dies in the middle of a search
         wait_until(app, lambda: "restarted" in board.status, 10)
         assert board.status_kind == "warn" and client.restarts == 1
-        assert board.thinking
+        assert board.computer.thinking
         wait_until(app, lambda: len(board.match.history) == 2, 20)   # it thought again and moved
         settle(app)
-        assert board.match.is_human(board.match.to_move) and not board.engine_failed
+        assert board.match.is_human(board.match.to_move) and not board.computer.failed
         # two crashes in a row on one request: an error, then a click on the board asks again
         click(app, board.view.pixel_of(next(o.clicks[0] for o in board.input.options if o.clicks)))
         settle(app)
@@ -315,16 +315,16 @@ def test_a_crashed_worker_shows_a_message_and_the_game_goes_on():
             wait_until(app, lambda: client.alive and client.busy, 10)
             time.sleep(0.2)
             os.kill(client.pid, signal.SIGKILL)
-            wait_until(app, lambda: not client.alive or not client.busy or board.engine_failed, 10)
-            wait_until(app, lambda: client.alive or board.engine_failed, 10)
-        wait_until(app, lambda: board.engine_failed, 10)
+            wait_until(app, lambda: not client.alive or not client.busy or board.computer.failed, 10)
+            wait_until(app, lambda: client.alive or board.computer.failed, 10)
+        wait_until(app, lambda: board.computer.failed, 10)
         assert board.status_kind == "error" and "Click the board" in board.status
         assert len(board.match.history) == 3
         click(app, board.view.pixel_of("a1"))                  # ask the computer again
-        assert not board.engine_failed
-        board.engine = WorkerEngine()                          # (a fresh, quick engine for the retry)
+        assert not board.computer.failed
+        board.computer.engine = WorkerEngine()                          # (a fresh, quick engine for the retry)
         board.match.players[Color.WHITE] = "easy"
-        board.thinking = False
+        board.computer.thinking = False
         wait_until(app, lambda: len(board.match.history) == 4, 20)
         assert board.match.is_human(board.match.to_move)
     finally:
@@ -447,7 +447,7 @@ def play_full_game(game: str, extra: tuple[str, ...], seed: int, max_plies: int 
             else:
                 n = len(m.history)
                 while len(m.history) == n and not m.is_over:
-                    was_thinking = board.thinking
+                    was_thinking = board.computer.thinking
                     t = time.monotonic()
                     app.step(DT)
                     took = time.monotonic() - t
@@ -456,10 +456,10 @@ def play_full_game(game: str, extra: tuple[str, ...], seed: int, max_plies: int 
                         search_frames.append(took)
                     else:      # the frame that plays a move (move list, autosave) or ends an animation
                         stats["worst_move_frame"] = max(stats["worst_move_frame"], took)
-                    if board.thinking:
+                    if board.computer.thinking:
                         stats["think_seen"] += 1
                         assert "Computer is thinking" in board.w["status"].html_text
-                    assert not board.engine_failed, board.status
+                    assert not board.computer.failed, board.status
                     assert time.monotonic() - t0 < 600
                     time.sleep(0.002)
             g = board.match.game

@@ -69,7 +69,7 @@ def calm(app: App, thinking: bool = False) -> bool:
     """No fade running and no animation in the current scene (with ``thinking``: no computer search either)."""
     sc = app.scene
     return (not app.transitioning and getattr(sc, "anim", None) is None
-            and not (thinking and getattr(sc, "thinking", False)))
+            and not (thinking and getattr(getattr(sc, "computer", None), "thinking", False)))
 
 
 def settle(app: App, limit: int = 60, dt: float = 0.1, *, thinking: bool = False,
@@ -155,9 +155,9 @@ def make_app(*args: str, stub_boards: bool = True) -> App:
     if stub_boards:
         for sc in app.scenes:
             if isinstance(sc, BoardScene):
-                if sc.engine is not None:
-                    sc.engine.close()
-                sc.engine = StubEngine()
+                if sc.computer.engine is not None:
+                    sc.computer.engine.close()
+                sc.computer.engine = StubEngine()
     return app
 
 

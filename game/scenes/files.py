@@ -83,7 +83,7 @@ def board_from_record(record: Record, status: str = "") -> Any:
         review.adopt(record)                # review comments back on the nodes: the graph and marks at once
     scene.saved_line = line_of(match)
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
-        scene.paused = True
+        scene.computer.paused = True
     if status:
         scene.status = status
     return scene
@@ -283,7 +283,7 @@ def load_path(scene: Any, path: Path) -> bool:
         if record.error:
             status = (f"{Path(path).name} is damaged: {record.error}. It was loaded up to there "
                       f"({n} move{'s' if n != 1 else ''}); the file itself is unchanged.")
-        if getattr(board, "paused", False):
+        if board.computer.paused:
             status += " Both sides are computers: press Play on to let them go on."
         board.status = status
     except (RecordError, StorageError, ValueError) as e:

@@ -6,7 +6,8 @@ from .engine import (
            default_engine_factory,
            request_position,
 )
-from .scene import THINK_MIN, BoardScene
+from .computer import THINK_MIN
+from .scene import BoardScene
 from . import analysis  # noqa: E402,F401  (registers the 'analysis' scenes)
 
 __all__ = ["BoardScene", "Engine", "StubEngine", "THINK_MIN", "WorkerEngine", "default_engine_factory",

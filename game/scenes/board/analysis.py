@@ -42,6 +42,7 @@ from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ..base import is_button, register
+from .computer import make_engine
 from .saving import BoardAutosave
 from .scene import BoardScene
 
@@ -276,7 +277,7 @@ class AnalysisScene(BoardScene):
     # ------------------------------------------------------------ the engine
     def _get_analyser(self) -> Any:
         if self.analyser is None and self.app is not None:
-            self.analyser = self.make_engine(self.app)
+            self.analyser = make_engine(self.app)
         return self.analyser
 
     def stop_analysis(self) -> None:

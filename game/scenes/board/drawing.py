@@ -53,8 +53,8 @@ class BoardDrawing:
         deco.threats = self.threats()
         if self.input is not None and m.is_human(m.to_move):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
-            if self.hint is not None and not self.input.prefix:
-                opt = next((o for o in self.input.options if o.text == self.hint), None)
+            if self.computer.hint is not None and not self.input.prefix:
+                opt = next((o for o in self.input.options if o.text == self.computer.hint), None)
                 if opt is not None and opt.clicks:
                     deco.selectable = set()
                     end = self.input.arrow_end(opt)
@@ -158,14 +158,14 @@ class BoardDrawing:
             self._draw_thinking_if_busy(surface)
 
     def _draw_thinking_if_busy(self, surface: pygame.Surface) -> None:
-        if self.thinking or self.waiting:
+        if self.computer.busy:
             self._draw_thinking(surface)
 
     def _draw_thinking(self, surface: pygame.Surface) -> None:
         """A small pill in a free corner of the board area: 'Computer is thinking' with bouncing dots."""
         px = self.px
-        text = "Computer is thinking" if self.thinking else (
-            "Computer is considering the offer" if self.waiting == "offer" else "Looking for a good move")
+        text = "Computer is thinking" if self.computer.thinking else (
+            "Computer is considering the offer" if self.computer.waiting == "offer" else "Looking for a good move")
         size = px(15)
         f = D.font(size, True)
         dots_w = px(26)
@@ -238,7 +238,7 @@ class BoardDrawing:
         thinking pill, in the board area, and the result banner's texts."""
         box = getattr(self, "thinking_rect", None)
         out = self.banner_text_rects()
-        if box is not None and (self.thinking or self.waiting):
+        if box is not None and self.computer.busy:
             out.append(("thinking", box, self.board_rect, self.px(15)))
         return out
 
@@ -540,7 +540,7 @@ class BoardDrawing:
         side, result = self.turn_shown()
         if result is None:                  # the side to move's disc; none when the game is over
             colour_icon(surface, self.turn_icon, side, self.px(13))
-        if (self.thinking or self.waiting) and result is None:
+        if self.computer.busy and result is None:
             cx, cy = self.turn_icon
             rr = self.px(17)
             for i in range(8):   # a ring of dots chasing round the side to move

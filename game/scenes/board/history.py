@@ -132,7 +132,7 @@ class BoardHistory(ScenePart):
         sc.finish_animation()
         if sc.dialog is not None:
             return False
-        sc.cancel_engine()
+        sc.computer.cancel()
         if sc.input is not None:
             sc.input.cancel()
         before = m.game.stacks()
@@ -246,7 +246,7 @@ class BoardHistory(ScenePart):
             return False
         sc = self.scene
         sc.finish_animation()
-        sc.cancel_engine()
+        sc.computer.cancel()
         m.tree.promote(m.tree.cursor)
         main = m.tree.cursor.is_main_line()
         self.update_move_list(force=True)

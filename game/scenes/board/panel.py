@@ -42,7 +42,6 @@ def player_words(text: str) -> str:
 
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
-MOVE_NOW_AFTER = 0.75   # seconds the computer thinks before its 'Move now' button shows
 COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
 OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
 
@@ -197,7 +196,7 @@ class BoardPanel:
             last = m.last_move
             return f"{who} plays {last.text}." if last is not None else f"{who} to move."
         if not m.is_human(m.to_move):
-            if self.engine_failed:
+            if self.computer.failed:
                 return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
             return f"Computer is thinking… ({who}, {m.players[m.to_move]})"
         if self.input is not None and self.input.prefix:
@@ -282,8 +281,7 @@ class BoardPanel:
         self.active_at = self.time
         self.tip_hold = True            # no stack tooltip until the mouse moves again (it would be stale)
         m = self.match
-        if m is not None and self.hint is not None and self.hint not in m.legal_strs():
-            self.hint = None
+        self.computer.drop_stale_hint()
         if self.input is not None:
             playable = m is not None and not m.is_over and m.is_human(m.to_move) and self.anim is None
             self.input.set_game(m.game if playable and m is not None else None)
@@ -302,9 +300,9 @@ class BoardPanel:
             return
         if not (self.panel_waits and self.anim is not None):   # a move shows when its animation lands
             self._refresh_labels()
-        busy = self.anim is not None or bool(self.waiting) or self.redoing.running
+        busy = self.anim is not None or bool(self.computer.waiting) or self.redoing.running
         human = m.is_human(m.to_move)
-        offer_ok = not m.is_over and not busy and human and not self.thinking   # offers on your own turn
+        offer_ok = not m.is_over and not busy and human and not self.computer.thinking   # offers on your own turn
         for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
                         ("hint", not m.is_over and not busy and human),
                         ("resign", not m.is_over and not busy), ("offer", offer_ok)):
@@ -412,17 +410,15 @@ class BoardPanel:
         """Buttons for now, as (label, key): the game's input's (Onyx 'Swap colours', Onager
         'End move'), a variation's (make it the main line, delete it) while one is shown, and
         'Play on' while two computers wait (a loaded record of theirs opens paused), and
-        'Move now' while the computer has thought MOVE_NOW_AFTER seconds (not sooner: a quick
+        'Move now' while the computer has thought ``computer.MOVE_NOW_AFTER`` seconds (not sooner: a quick
         move would make the row blink)."""
         inp = self.input
         m = self.match
         if m is not None and self.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
             return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
-        if m is not None and self.paused and not m.browsing and m.live_result is None:
+        if m is not None and self.computer.paused and not m.browsing and m.live_result is None:
             return [("Play on", "__playon__")]
-        if (m is not None and self.anim is None and not m.is_over and getattr(self, "thinking", False)
-                and getattr(self, "think_time", 0.0) >= MOVE_NOW_AFTER
-                and getattr(self.engine, "move_now", None) is not None):
+        if m is not None and self.anim is None and not m.is_over and self.computer.may_move_now():
             return [("Move now", "__movenow__")]
         if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
             return []
@@ -479,19 +475,10 @@ class BoardPanel:
             self.history.delete_variation()
             return
         if key == "__movenow__":
-            eng = self.engine
-            hurried = False
-            if getattr(self, "thinking", False) and eng is not None and hasattr(eng, "move_now"):
-                try:
-                    hurried = bool(eng.move_now())
-                except Exception:       # the engine worker's client
-                    log.warning("asking the engine to move now failed", exc_info=True)
-                    hurried = False
-            if hurried:
-                self.set_status("The computer plays its best move so far.")
+            self.computer.move_now()
             return
         if key == "__playon__":
-            self.paused = False
+            self.computer.paused = False
             self.set_status("The computers play on. Undo or Menu stops them.")
             self._sync_actions()
             return

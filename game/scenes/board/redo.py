@@ -41,7 +41,7 @@ class BoardRedoRound(ScenePart):
         if m is None:
             return
         sc.finish_animation()
-        sc.cancel_engine()
+        sc.computer.cancel()
         if not m.can_redo:
             sc.set_status("Nothing to redo.", "warn")
             return

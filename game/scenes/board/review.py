@@ -347,8 +347,8 @@ class BoardReview(ReviewDisplay):
             sc.set_status("The review needs the computer player, which is not available.", "warn")
             return False
         sc.history.stop_replay()
-        if sc.thinking or sc.waiting:
-            sc.cancel_engine()          # the computer waits while the review runs
+        if sc.computer.busy:
+            sc.computer.cancel()          # the computer waits while the review runs
         try:
             self.engine.review(self._line_game(), seconds=self.seconds, iterations=self.iterations, seed=0)
         except Exception as exc:        # the engine worker's client

@@ -241,7 +241,7 @@ class ReviewDisplay:
         """In the position before a marked move: the engine's better move on the board."""
         sc = self.scene
         m = sc.match
-        if not self.plies or m is None or sc.anim is not None or sc.hint is not None or sc.input is None:
+        if not self.plies or m is None or sc.anim is not None or sc.computer.hint is not None or sc.input is None:
             return
         if sc.input.prefix or sc.board.drag is not None:
             return

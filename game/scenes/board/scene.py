@@ -30,12 +30,13 @@ from ...anim.moves import MoveAnimation
 from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
+from ...ui.dialogs import fit_confirmation
 from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
 from .drawing import BoardDrawing
-from .engine import StubEngine, default_engine_factory
+from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
 from .idle import still_time
 from .movebox import BoardMoveBox
@@ -49,11 +50,11 @@ from .toolbar import BoardToolbar
 
 log = logging.getLogger(__name__)
 
-THINK_MIN = 0.35  # seconds a computer move is shown as "thinking" at least
+__all__ = ["BoardScene", "THINK_MIN"]
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
+class BoardScene(BoardPanel, BoardDrawing, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -71,7 +72,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.error = error
         self.view: BoardView | None = None
         self.input: BoardInput | None = None
-        self.engine: Any = None
         self.anim = None                            # the running animation (property: MoveAnimation, fade)
         self.anim_before: dict[str, tuple[str, ...]] = {}
         self.status = ""
@@ -81,13 +81,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.w: dict[str, Any] = {}
         self.dialog: UIConfirmationDialog | None = None
         self.dialog_kind = ""
-        self.thinking = False
-        self.think_time = 0.0
-        self.paused = False                         # two computers: they wait for "Play on"
         self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
-        self.waiting = ""                           # 'offer' or 'hint' while the engine answers
-        self.engine_failed = False                  # stop asking a failing engine until the next change
-        self.hint: str | None = None                # a suggested move shown as an arrow
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.active_at = 0.0                        # scene time of the last input or change (idle)
         self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
@@ -103,6 +97,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
         self.review = BoardReview(self)             # the engine's review of the game (review.py)
         self.movebox = BoardMoveBox(self)           # typed moves (movebox.py)
+        self.computer = BoardComputer(self)         # the computer's turns, hints, answers (computer.py)
+        self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -168,7 +164,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
             except ViewUnavailable as exc:
                 self.view, self.input = None, None
                 self.error = str(exc)
-            self.engine = self.make_engine(app)
+            self.computer.start(app)
         self.board.attach(self.view, self.input)
         super().enter(app)
         if self.view is not None:
@@ -178,28 +174,34 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
 
     def exit(self) -> None:
         self.close_dialog()
-        if self.engine is not None:
-            try:
-                self.engine.close()
-            except Exception:   # the engine worker's client: closing a gone worker
-                log.warning("closing the engine failed", exc_info=True)
+        self.computer.close()
         self.history.replaying = False
         self.review.close()
         self.saver.close()                          # the last autosave is written before leaving
         super().exit()
 
-    def make_engine(self, app: Any) -> Any:
-        """The computer player: ``app.engine_factory()`` when the engine is installed, else a stub."""
-        factory = getattr(app, "engine_factory", None) or default_engine_factory()
-        try:
-            eng = factory()
-        except Exception:       # starting the engine worker process
-            log.warning("the engine could not start: the stand-in engine plays", exc_info=True)
-            return StubEngine()
-        if app is not None and hasattr(eng, "think_settings"):
-            eng.think_settings = getattr(app, "settings", None)    # think time per level
-        return eng
+    # ------------------------------------------------------------ the scene's one dialog
+    def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
+        """Ask a question in a confirmation dialog (one at a time: an open one goes); ``kind``
+        says whose it is (``offers.KINDS``; the history's 'branch'; the files' 'overwrite'…)."""
+        self.close_dialog()
+        w, h = self.size
+        rect = pygame.Rect(0, 0, self.px(420), self.px(240))
+        rect.center = self.board_rect.center if self.board_rect.w > 440 else (w // 2, h // 2)
+        self.dialog = fit_confirmation(UIConfirmationDialog(rect, text, self.ui, window_title=title,
+                                                            action_short_name=ok, blocking=True), self.px)
+        self.dialog_kind = kind
 
+    def close_dialog(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+        self.dialog_kind = ""
+
+    def request_hint(self) -> None:
+        """H and the Hint button: the computer suggests a move (the analysis board answers with
+        its engine panel instead)."""
+        self.computer.ask_hint()
 
     # ------------------------------------------------------------ moves
     def play_move(self, text: str) -> bool:
@@ -220,8 +222,8 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.review.line_changed()                  # a new move: a running review stops
         self.status = ""
         self.status_kind = "info"
-        self.hint = None
-        self.engine_failed = False
+        self.computer.hint = None
+        self.computer.forget_failure()
         self.redoing.stop()
         self.panel_waits = True
         self.start_animation(before, motions)
@@ -270,11 +272,11 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
             return
         self.redoing.stop()
         self.finish_animation()
-        self.cancel_engine()
+        self.computer.cancel()
         self.review.cancel()
         self.history.stop_replay()
         if not any(m.is_human(c) for c in Color):
-            self.paused = True                      # two computers: Undo stops them ("Play on")
+            self.computer.paused = True             # two computers: Undo stops them ("Play on")
         if not m.undo():
             self.set_status("Nothing to undo.", "warn")
             return
@@ -322,7 +324,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
 
     def pause(self) -> None:
         """Another scene on top (settings…): the computer stops thinking until the board is back."""
-        self.cancel_engine()
+        self.computer.cancel()
         super().pause()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -333,25 +335,12 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
             return True
         if self.review.handle_event(event):
             return True
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.dialog:
+        if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
+                and event.ui_element is self.dialog:
             kind = self.dialog_kind
             self.dialog = None
             self.dialog_kind = ""
-            if kind == "resign" and self.match is not None and not self.match.is_over:
-                self.match.resign(getattr(self, "_resigner", self.match.to_move))
-                self.status = ""
-                self.refresh()
-            elif kind == "offer":
-                self._agree()
-            elif kind == "offer_ask":
-                self.send_offer()
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            kind = self.dialog_kind
-            self.dialog = None
-            self.dialog_kind = ""
-            if kind == "offer":
-                self.offer_declined()
+            self.offers.dialog_done(kind, event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
@@ -405,9 +394,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
             self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
             return False
         if not m.is_human(m.to_move):
-            if self.engine_failed:
-                self.engine_failed = False          # ask the computer again
-                self.thinking = False
+            if self.computer.retry():               # the computer had failed: ask it again
                 self.set_status(f"Asking {m.to_move.title} (computer) again…")
                 return False
             self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
@@ -436,9 +423,9 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         elif is_button(event, W.get("redo")):
             self.redo()
         elif is_button(event, W.get("resign")):
-            self.resign()
+            self.offers.resign()
         elif is_button(event, W.get("offer")):
-            self.offer()
+            self.offers.offer()
         elif is_button(event, W.get("new")):
             self.new_game()
         elif is_button(event, W.get("menu")):
@@ -483,7 +470,7 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.leaving = True
         self.redoing.stop()
         self.finish_animation()
-        self.cancel_engine()
+        self.computer.cancel()
         self.review.cancel()
         self._update_status_box()
 
@@ -535,15 +522,11 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
     def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event): each
         part says what it waits for."""
-        if self.anim is not None or self.thinking or self.waiting or self.redoing.running \
+        if self.anim is not None or self.redoing.running or self.computer.needs_frames() \
                 or self.review.needs_frames() or self.movebox.needs_frames():
             return True
         if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
             return True
-        m = self.match
-        if (m is not None and not m.is_over and not m.is_human(m.to_move) and not self.engine_failed
-                and self.browse_ply is None and not self.leaving and self.engine is not None):
-            return True                          # the computer's turn is about to start
         if self.board.needs_frames():
             return True                          # a drag, or a tooltip on its way
         return self.time < still_time(self.active_at)      # highlights still breathing
@@ -561,52 +544,12 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         self.review.update(dt)
         self._follow_settings()
         self.sounds.update(dt)
+        self.computer.collect()         # an answer to a question (a hint, an offer)
         m = self.match
-        if self.waiting and self.engine is not None:
-            try:
-                ans = self.engine.answer()
-            except Exception as exc:    # the engine worker's client
-                log.warning("reading the engine's answer failed: %s", exc)
-                ans = ("error", str(exc))
-            if ans is not None:
-                self._answer(*ans)
         if self.redoing.running and self.anim is None and m is not None and self.dialog is None:
             self.redoing.step()         # the next move of a Redo round (the computer's recorded reply)
             return
-        if self.thinking and (m is None or m.is_over or m.is_human(m.to_move)):
-            self.thinking = False       # the game ended (resigned, agreed) while the computer thought
-            self.think_time = 0.0
-            try:
-                self.engine.cancel()
-            except Exception:   # the engine worker's client: a gone worker has nothing to stop
-                log.warning("cancelling the engine failed", exc_info=True)
-            self._update_status_box()
-        if (m is not None and self.anim is None and self.dialog is None and not m.is_over and not self.waiting
-                and not m.is_human(m.to_move) and self.engine is not None and not self.engine_failed
-                and not self.leaving and not m.browsing and not self.paused and not self.review.running):
-            if not self.thinking:
-                self.thinking = True
-                self.think_time = 0.0
-                try:
-                    self.engine.start(m.game.copy(), m.players[m.to_move])
-                except Exception as exc:    # the engine worker's client (_engine_error logs it)
-                    self._engine_error(exc)
-                    return
-                self._update_status_box()
-            self.think_time += dt
-            if self.think_time >= THINK_MIN / max(0.25, self.app.settings.anim_speed if self.app else 1.0):
-                mv = None
-                try:
-                    mv = self.engine.poll()
-                except Exception as exc:    # the engine worker's client (_engine_error logs it)
-                    self._engine_error(exc)
-                self._engine_notice()
-                if mv:
-                    self.thinking = False
-                    if not self.play_move(mv):
-                        self.engine_failed = True
-        elif self.waiting:
-            self._engine_notice()
+        self.computer.take_turn(dt)
 
     def after_frame(self) -> None:
         """Called by the app after each frame is drawn: the autosave (saving.py)."""
@@ -645,23 +588,6 @@ class BoardScene(BoardPanel, BoardOffers, BoardDrawing, Scene):
         if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
             self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
             self._update_status_box()
-
-    def _engine_notice(self) -> None:
-        """Show a message the engine left (e.g. its worker crashed and was restarted)."""
-        note = getattr(self.engine, "notice", "")
-        if note and isinstance(note, str):
-            try:
-                self.engine.notice = ""
-            except AttributeError:      # a read-only notice: shown again next time, harmless
-                pass
-            self.set_status(note, "warn")
-
-    def _engine_error(self, exc: Exception) -> None:
-        """The computer could not move: say so; a click on the board asks it again, Undo takes back."""
-        log.warning("the computer player failed: %s", exc)
-        self.thinking = False
-        self.engine_failed = True
-        self.set_status(f"The computer player failed: {exc}. Click the board to ask it again, or Undo.", "error")
 
 
 register("new_board")(BoardScene.start)

@@ -136,7 +136,7 @@ class BoardToolbar(ScenePart):
         m = self.match
         if not self.buttons:
             return
-        busy = bool(sc.waiting) or sc.dialog is not None
+        busy = bool(sc.computer.waiting) or sc.dialog is not None
         n = m.ply if m is not None else 0
         total = self.history.total()
         ahead = m is not None and m.tree.step_target(1) is not m.tree.cursor
