@@ -117,6 +117,7 @@ class App:
     _settings_attached = False        # game.scenes.settings.attach_settings ran
     _settings_quiet = 0               # settings changes not to be saved (nesting count)
     _allow_fullscreen = True          # tests turn full screen off
+    _focus_before_keys: Any = None    # the widget the focus ring was on when the keys overlay opened
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
@@ -306,7 +307,7 @@ class App:
             if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
                     pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
                     or event.type == pygame.KEYDOWN and getattr(event, "unicode", "") == "?"):
-                self.close_keys()
+                self.close_keys(keep_focus=event.type != pygame.MOUSEBUTTONDOWN)
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
                               pygame.TEXTINPUT, pygame.MOUSEWHEEL):
                 return
@@ -339,11 +340,17 @@ class App:
     def show_keys(self) -> None:
         """The keys overlay: every shortcut of the current screen (F1, ?, a Help button)."""
         from .ui.keys import KeysOverlay
+        self._focus_before_keys = self.focus      # the ring comes back when the overlay closes
         self.focus = None
         self.keys_overlay = KeysOverlay(self.scene)
 
-    def close_keys(self) -> None:
+    def close_keys(self, keep_focus: bool = True) -> None:
+        """The keys overlay goes; the focus ring goes back where it was (``keep_focus``: not
+        after a click, which takes the ring away)."""
         self.keys_overlay = None
+        was, self._focus_before_keys = self._focus_before_keys, None
+        if keep_focus and was is not None and was in focus_ui.focusables(self):
+            self.focus = was
 
     def px(self, n: float) -> int:
         return int(round(n * self.ui_scale))
@@ -670,8 +677,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = _Parser(prog=_prog(), description="Play Amoeba, Onyx and Onager with the mouse.")
     p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
-    p.add_argument("--black", type=_who, default="human", help="human, easy, medium or hard")
-    p.add_argument("--white", type=_who, default="human", help="human, easy, medium or hard")
+    p.add_argument("--black", type=_who, default=None, help="human, easy, medium or hard (with a game)")
+    p.add_argument("--white", type=_who, default=None, help="human, easy, medium or hard (with a game)")
     p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
@@ -694,6 +701,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     problem = _check_options(args) or _check_scene(args)
     if problem:
         p.error(problem)
+    args.black, args.white = args.black or "human", args.white or "human"
     if args.frames is None:
         args.frames = 30
     return args
@@ -716,6 +724,10 @@ def _check_options(args: argparse.Namespace) -> str:
         here = game if sets_up else f"--scene {args.scene}"
         return (f"{names} {'are' if len(onyx) > 1 else 'is'} for Onyx only (--game onyx, or --scene new:onyx, "
                 f"board:onyx, gameover:onyx, save:onyx or load:onyx), not for {here}")
+    players = [name for name, who in (("--black", args.black), ("--white", args.white)) if who is not None]
+    if players and not ((sets_up and kind != "analysis") or (kind == "keys" and game == "board")):
+        return (f"{' and '.join(players)} need{'' if len(players) > 1 else 's'} a game: --game amoeba, onyx or "
+                f"onager, or --scene new:GAME, board:GAME, gameover:GAME, save, load:GAME or editor:GAME")
     if args.frames is not None and not args.screenshot:
         return "--frames counts the frames of a --screenshot: add --screenshot PATH"
     if args.screenshot is not None:

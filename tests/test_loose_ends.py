@@ -1,6 +1,6 @@
 """Loose ends a player meets: the menu's pictures follow the colour theme; Escape on the library's
 "Delete the game?" closes only the question; --black/--white need a game; the Tab focus ring
-comes back after the keys overlay (the last two wait for game/app.py: strict xfail)."""
+comes back after the keys overlay."""
 from __future__ import annotations
 
 import datetime
@@ -130,14 +130,9 @@ def test_escape_on_the_boards_library_question_keeps_the_library_and_the_board()
         app.close()
 
 
-# ---------------------------------------------------------------- waiting for game/app.py
-# The two checks below need a change in game/app.py (parse_args; App.show_keys / close_keys),
-# which is being refactored elsewhere: they are marked strict xfail until it is made, so the
-# first run after the change fails on "XPASS" and the mark is to be taken off then.
-APP_PENDING = "needs a change in game/app.py (see the commits that added this test)"
+# ---------------------------------------------------------------- the command line and the keys overlay (game/app.py)
 
 
-@pytest.mark.xfail(strict=True, reason=APP_PENDING)
 @pytest.mark.parametrize("argv", [
     ["--black", "hard"], ["--white", "easy", "--black", "medium"],
     ["--white", "easy", "--scene", "settings"], ["--black", "hard", "--scene", "tutorial:onyx"],
@@ -175,7 +170,6 @@ def test_no_players_given_are_people():
     assert args.black == args.white == "human"
 
 
-@pytest.mark.xfail(strict=True, reason=APP_PENDING)
 @pytest.mark.parametrize("close", [pygame.K_ESCAPE, pygame.K_F1])
 def test_the_focus_ring_comes_back_when_the_keys_overlay_closes(close):
     app = make_app("--window", "1024x640")

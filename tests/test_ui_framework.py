@@ -305,7 +305,7 @@ def test_bad_arguments_are_refused():
         parse_args(["--window", "big"])
     with pytest.raises(SystemExit):
         parse_args(["--black", "grandmaster"])
-    assert parse_args(["--white", "hard"]).white == "hard"
+    assert parse_args(["--game", "amoeba", "--white", "hard"]).white == "hard"
 
 
 # ---------------------------------------------------------------- monkey
