@@ -219,7 +219,7 @@ def test_board_scene_escape_backspace_and_enter_on_a_chain() -> None:
             click_at(app, board.view.pixel_of(lab))
         assert board.input.prefix == ("b2", "b4", "d6")
         key(app, pygame.K_BACKSPACE)
-        assert board.input.prefix == ("b2", "b4") and "taken back" in board.status
+        assert board.input.prefix == ("b2", "b4") and "taken back" in board.panel.status
         key(app, pygame.K_ESCAPE)                     # clears the chain, the board stays
         assert board.input.prefix == () and app.scene is board
         for lab in ("b2", "b4", "d6"):

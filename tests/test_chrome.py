@@ -54,7 +54,7 @@ def test_header_and_status_agree_while_a_move_lands(amoeba_vs_computer):
     assert sc.anim is not None
     header = sc.w["turn"].text
     status = _status(sc)
-    side, _ = sc.turn_shown()
+    side, _ = sc.panel.turn_shown()
     assert header == f"{side.title} to move"
     assert "thinking" not in status, (header, status)
     assert side.title in status
@@ -79,8 +79,8 @@ def test_onyx_is_never_told_to_click_its_pieces():
         settle(app)
         sc = board(app)
         sc.input.idle_message = lambda: ""         # the fallback words, for every game
-        assert "click one of your pieces" not in sc.default_status()
-        assert sc.default_status() == "Black to move."
+        assert "click one of your pieces" not in sc.panel.default_status()
+        assert sc.panel.default_status() == "Black to move."
     finally:
         app.close()
 
@@ -155,7 +155,7 @@ def test_no_side_to_move_disc_in_the_header_at_game_over(monkeypatch):
         monkeypatch.setattr(drawing_mod, "colour_icon", lambda surf, at, *a, **k: (drawn.append(tuple(at)),
                                                                                     real(surf, at, *a, **k)))
         step(app)
-        assert tuple(sc.turn_icon) not in drawn
+        assert tuple(sc.panel.turn_icon) not in drawn
     finally:
         app.close()
 
@@ -362,7 +362,7 @@ def test_parser_words_never_reach_a_player():
         settle(app)
         sc = board(app)
         sc.set_status("The computer player could not answer: move 5 '3' refused: '3' is not an Amoeba move", "error")
-        assert "refused" not in sc.status and "not a move of this game" in sc.status
+        assert "refused" not in sc.panel.status and "not a move of this game" in sc.panel.status
     finally:
         app.close()
 

@@ -295,10 +295,10 @@ def test_board_shows_move_now_while_the_computer_thinks():
         sc = board(app)
         eng = sc.computer.engine = SlowEngine()
         step(app, 3, 0.05)
-        assert sc.computer.thinking and ("Move now", "__movenow__") not in sc.current_actions()
+        assert sc.computer.thinking and ("Move now", "__movenow__") not in sc.panel.current_actions()
         for _ in range(int(MOVE_NOW_AFTER / 0.05) + 4):
             step(app, 1, 0.05)
-        assert sc.current_actions() == [("Move now", "__movenow__")]
+        assert sc.panel.current_actions() == [("Move now", "__movenow__")]
         btn = sc.w.get("act:__movenow__")
         assert btn is not None
         plies = len(sc.match.game.moves_played())
@@ -309,6 +309,6 @@ def test_board_shows_move_now_while_the_computer_thinks():
             if len(sc.match.game.moves_played()) > plies:
                 break
         assert len(sc.match.game.moves_played()) == plies + 1
-        assert ("Move now", "__movenow__") not in sc.current_actions()
+        assert ("Move now", "__movenow__") not in sc.panel.current_actions()
     finally:
         app.close()

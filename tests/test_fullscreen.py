@@ -133,7 +133,7 @@ def test_the_first_click_after_leaving_full_screen_reaches_the_board(board_app):
     assert app.size == WINDOW
     click(app, board.view.pixel_of("b3"))       # the very first click: Black's Kernel is selected
     assert board.input.prefix == ("b3",)
-    assert "b3" in board.status
+    assert "b3" in board.panel.status
 
 
 def test_the_first_click_after_the_check_box_left_full_screen(board_app, monkeypatch):

@@ -294,9 +294,9 @@ def test_item4_a_record_of_two_computers_opens_paused_at_its_end(tmp_path):
         assert sc.computer.paused and sc.match.ply == 10
         step(app, 60)
         assert sc.match.ply == 10 and not sc.computer.thinking      # nobody plays on by itself
-        assert ("Play on", "__playon__") in sc.current_actions()
-        assert "Play on" in sc.status
-        sc.do_action("__playon__")
+        assert ("Play on", "__playon__") in sc.panel.current_actions()
+        assert "Play on" in sc.panel.status
+        sc.panel.do_action("__playon__")
         helpers.settle(app, 60, thinking=True)
         assert sc.match.ply > 10
     finally:
@@ -310,7 +310,7 @@ def test_item5_browsing_names_numbered_moves_and_pictures_use_them(tmp_path):
         sc = board(app)
         key(app, pygame.K_LEFT)
         helpers.settle(app, 40)
-        assert sc.status.startswith("Move 1, White: j4-i5")
+        assert sc.panel.status.startswith("Move 1, White: j4-i5")
         from game.scenes.files import export_picture
         export_picture(sc, tmp_path)
         names = [p.name for p in tmp_path.iterdir()]

@@ -204,7 +204,7 @@ def test_double_click_opens_a_game_from_the_menu():
         click(app, pos, frames=2)
         settle(app)
         sc = board(app)
-        assert [pm.text for pm in sc.match.history] == moves and "Loaded mine.txt" in sc.status
+        assert [pm.text for pm in sc.match.history] == moves and "Loaded mine.txt" in sc.panel.status
         assert not dlg.alive()
     finally:
         app.close()
@@ -227,7 +227,7 @@ def test_a_damaged_record_is_listed_with_a_warning_and_opens_its_good_moves():
         settle(app)
         sc2 = board(app)
         assert sc2 is not sc and [pm.text for pm in sc2.match.history] == ["a1", "b2"]
-        assert "damaged.txt is damaged" in sc2.status
+        assert "damaged.txt is damaged" in sc2.panel.status
     finally:
         app.close()
 
@@ -272,7 +272,7 @@ def test_save_prefills_a_name_enter_saves_and_an_existing_name_asks():
         key(app, pygame.K_RETURN)
         step(app, 2)                     # the entry's Enter, then the library's answer
         saved = records_dir() / "evening game.txt"
-        assert saved.exists() and "Saved" in sc.status and sc.dialog is None
+        assert saved.exists() and "Saved" in sc.panel.status and sc.dialog is None
         # the list shows what is there; a click on a row takes its name; saving over it asks
         key(app, pygame.K_s, pygame.KMOD_CTRL)
         dlg = _dialog(app)

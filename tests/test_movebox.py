@@ -65,7 +65,7 @@ def play_typed(app, sc, move: str | None = None) -> str:
     type_text(app, move)
     enter(app)
     settle(app)
-    assert sc.match.history and sc.match.history[-1].text == move, sc.status
+    assert sc.match.history and sc.match.history[-1].text == move, sc.panel.status
     return move
 
 
@@ -243,7 +243,7 @@ def test_a_typed_move_plays_and_animates_through_play_move(game):
     box = focus_box(app, sc)
     type_text(app, move.upper())
     enter(app)
-    assert played and sc.anim is not None, sc.status
+    assert played and sc.anim is not None, sc.panel.status
     settle(app)
     assert [pm.text for pm in sc.match.history] == [move]
     assert_shows(box, "")
@@ -259,11 +259,11 @@ def test_a_refused_text_stays_and_the_reason_is_in_player_words(game):
     box = focus_box(app, sc)
     type_text(app, "3")
     enter(app)
-    assert not sc.match.history and sc.status_kind == "error"
-    assert sc.status.startswith("“3” is not a move: type a move such as "), sc.status
-    example = sc.status.rsplit(" ", 1)[-1].rstrip(".")
+    assert not sc.match.history and sc.panel.status_kind == "error"
+    assert sc.panel.status.startswith("“3” is not a move: type a move such as "), sc.panel.status
+    example = sc.panel.status.rsplit(" ", 1)[-1].rstrip(".")
     assert example in sc.match.legal_strs()
-    assert "'" not in sc.status and game.title() not in sc.status      # no parser wording
+    assert "'" not in sc.panel.status and game.title() not in sc.panel.status      # no parser wording
     assert_shows(box, "3")
     assert box.is_focused
     app.close()

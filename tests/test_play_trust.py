@@ -110,7 +110,7 @@ def test_no_offer_while_the_computer_is_thinking_and_the_spinner_stops_at_the_en
     sc.offers.offer()                                            # and the action itself (a key, a stale click)
     step(app, 2)
     assert sc.dialog is None and not sc.match.is_over
-    assert "own turn" in sc.status
+    assert "own turn" in sc.panel.status
     # resigning while the computer thinks ends the game: the spinner and the search stop
     sc.offers.resign()
     pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=sc.dialog))
@@ -131,7 +131,7 @@ def test_an_offer_on_your_own_turn_is_answered_by_the_computer():
     click_widget(app, sc.dialog.confirm_button)
     settle(app)
     assert sc.dialog is None                              # nobody is asked to accept their own offer
-    assert "(computer)" in sc.status
+    assert "(computer)" in sc.panel.status
     app.close()
 
 
@@ -315,7 +315,7 @@ def test_drag_a_piece_and_drop_it_on_a_target_plays_the_move(game, args):
     sc = board(app)
     if game == "onager":                  # the three lakes first, typed
         for text in ("e3", "g5", "d6"):
-            assert sc.movebox.typed(text), sc.status
+            assert sc.movebox.typed(text), sc.panel.status
             settle(app)
     opt = next(o for o in sc.input.options if len(o.clicks) == 2 and o.clicks[0] != o.clicks[1])
     src, dst = (sc.view.pixel_of(lab) for lab in opt.clicks)
@@ -378,7 +378,7 @@ def test_a_refused_typed_move_says_why_and_keeps_the_text():
     sc = board(app)
     _type(app, sc, "c3d4")
     assert not sc.match.history
-    assert sc.status_kind == "error" and "c3d4" in sc.status and len(sc.status) > len("c3d4") + 20
+    assert sc.panel.status_kind == "error" and "c3d4" in sc.panel.status and len(sc.panel.status) > len("c3d4") + 20
     assert sc.w["movebox"].get_text() == "c3d4"
     app.close()
 

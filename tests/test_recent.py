@@ -222,7 +222,7 @@ def test_new_game_keeps_the_unfinished_game_and_the_menu_resumes_it():
     settle(app)
     onager = board(app)
     assert onager.game_name == "onager"
-    assert "Your Onyx game (move 2" in onager.status     # said once, on the new board
+    assert "Your Onyx game (move 2" in onager.panel.status     # said once, on the new board
     assert getattr(app, "notice", "") == ""
     play_any(app, random.Random(3))
     menu = go_to_menu(app)
@@ -303,7 +303,7 @@ def test_load_keeps_the_unfinished_game_and_says_so(tmp_path):
     loaded = board(app)
     assert loaded is not sc and sc.dialog is None                     # nothing to ask: nothing is lost
     assert [pm.text for pm in loaded.match.history] == ["c3", "d4", "e5"]
-    assert "Your Onyx game (move 2" in loaded.status
+    assert "Your Onyx game (move 2" in loaded.panel.status
     assert sorted(m for _, m in unfinished_games()) == [["c3", "d4", "e5"], ["f6", "e7"]]
     assert loaded.saver.path is not None and loaded.saver.path.parent == storage.unfinished_dir()
     menu = go_to_menu(app)

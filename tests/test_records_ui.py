@@ -22,7 +22,7 @@ from game.rules import make_game
 from game.rules.base import Color, Result
 from game.rules.record import format_record, parse_record, record_from_game
 from game.scenes.board import BoardScene
-from game.scenes.files import pictures_dir
+from game.scenes.files import labels_of, pictures_dir
 from game.scenes.menu import MenuScene
 from game.sound import bank, sounds_for
 from game.storage import autosave_path, last_game_path, list_unfinished, records_dir
@@ -129,7 +129,7 @@ def test_quit_mid_game_then_continue_restores_the_exact_position():
     assert [pm.text for pm in sc2.match.history] == history
     assert sc2.match.game.key() == key_before and sc2.match.to_move == to_move
     assert sc2.match.players == {Color.BLACK: "human", Color.WHITE: "easy"}
-    assert sc2.browse_ply is None and sc2.marks == [sc2.labels_of(sc2.match.motions_of(sc2.match.node))]
+    assert sc2.browse_ply is None and sc2.marks == [labels_of(sc2.match.motions_of(sc2.match.node))]
     app2.close()
 
 
@@ -236,13 +236,13 @@ def test_history_by_buttons_keys_and_move_list(onyx_app):
     settle(app)
     assert len(m.history) == 4 and m.game.key() == keys[4] and sc.browse_ply == 4
     # "move" means a numbered move everywhere: ply 4 is White's reply in move 2
-    assert sc.status.lower().startswith(f"move 2, white: {m.history[-1].record}")
+    assert sc.panel.status.lower().startswith(f"move 2, white: {m.history[-1].record}")
     # the list marks the shown move; the game's later moves stay as played (only a redo line
     # after where the game stands is dim: tests/test_movelist_variations.py)
     colours = sc.history._href_colour
     assert colours["4"] != colours["3"] == colours["5"]
     # last-move marks follow the shown position
-    assert sc.last_move_labels() and sc.last_move_labels() == sc.labels_of(m.motions_of(m.node))
+    assert sc.last_move_labels() and sc.last_move_labels() == labels_of(m.motions_of(m.node))
     assert sc.marks == [sc.last_move_labels()]
 
 
@@ -262,7 +262,7 @@ def test_the_computer_waits_while_browsing():
     assert len(m.history) == 3 and len(m.future) == 1 and not sc.computer.thinking
     # a click on the board says what is going on instead of "thinking"
     click(app, sc.view.pixel_of(sc.view.points()[0]))
-    assert "looking at move 2, black" in sc.status.lower()       # ply 3 is Black's move 2
+    assert "looking at move 2, black" in sc.panel.status.lower()       # ply 3 is Black's move 2
     key(app, pygame.K_END)
     settle(app)
     assert len(m.history) == 4 and sc.browse_ply is None
@@ -348,7 +348,7 @@ def test_load_a_record_from_the_menu_and_replay_it():
     m = sc.match
     assert [pm.text for pm in m.history] == moves and m.is_over
     assert sc.match.players == {Color.BLACK: "human", Color.WHITE: "human"}
-    assert "Loaded ann vs bob.txt" in sc.status
+    assert "Loaded ann vs bob.txt" in sc.panel.status
     final_key = m.game.key()
     click_widget(app, button(sc, "replay"))
     settle(app)
@@ -362,7 +362,7 @@ def test_load_a_record_from_the_menu_and_replay_it():
     assert not sc.history.replaying
     assert seen >= set(range(1, len(moves) + 1))
     assert m.game.key() == final_key and m.is_over and sc.browse_ply is None
-    assert "Replay finished" in sc.status
+    assert "Replay finished" in sc.panel.status
     app.close()
 
 
@@ -422,7 +422,7 @@ def test_loading_a_damaged_file_keeps_its_good_moves_and_says_where_it_stopped(o
     settle(app)
     sc2 = board(app)
     assert sc2 is not sc and [pm.text for pm in sc2.match.history] == ["a1", "b2"]
-    assert "damaged.txt is damaged" in sc2.status and "line 5" in sc2.status
+    assert "damaged.txt is damaged" in sc2.panel.status and "line 5" in sc2.panel.status
     assert bad.read_text(encoding="utf-8") == text
 
 
@@ -438,7 +438,7 @@ def test_save_with_the_dialog_then_load_it_back(onyx_app):
     target = records_dir() / "my game"
     _pick_file(app, sc.dialog, target)
     saved = target.with_suffix(".txt")
-    assert saved.exists() and "Saved" in sc.status and str(saved) in sc.status
+    assert saved.exists() and "Saved" in sc.panel.status and str(saved) in sc.panel.status
     rec = parse_record(saved.read_text(encoding="utf-8"))
     assert rec.moves == moves and rec.black == "Human"
     # saving again over the same file asks first
@@ -447,7 +447,7 @@ def test_save_with_the_dialog_then_load_it_back(onyx_app):
     assert sc.dialog is not None and sc.dialog_kind == "overwrite"
     click_widget(app, sc.dialog.confirm_button)
     step(app, 2)
-    assert "Saved" in sc.status
+    assert "Saved" in sc.panel.status
     # Ctrl+O loads it into a new board scene
     key(app, pygame.K_o, pygame.KMOD_CTRL)
     _pick_file(app, sc.dialog, saved)
@@ -463,7 +463,7 @@ def test_picture_writes_a_png_of_the_board(onyx_app):
     click_move(app, random.Random(0))
     click_widget(app, button(sc, "picture"))
     pngs = list(pictures_dir().glob("*.png"))
-    assert len(pngs) == 1 and str(pngs[0]) in sc.status
+    assert len(pngs) == 1 and str(pngs[0]) in sc.panel.status
     img = pygame.image.load(str(pngs[0]))
     assert img.get_size() == sc.view.rect.clip(pygame.Rect((0, 0), app.size)).size
     assert not list(pictures_dir().glob(".picture*"))

@@ -57,6 +57,6 @@ def test_a_slide_is_named_and_jump_shows_the_better_move():
         assert sc.match.ply == 4
         deco = sc.decorations()
         assert "Better" in deco.tags.values()                           # drawn on the board…
-        assert "Better: b2" in sc.status                                # …and named
+        assert "Better: b2" in sc.panel.status                                # …and named
     finally:
         app.close()

@@ -102,7 +102,7 @@ def test_review_button_starts_it_and_the_progress_moves_frame_by_frame():
     assert frames == list(range(frames[0], frames[0] + len(frames)))
     assert set(rv.plies) == set(range(1, len(QUIET) + 1))
     assert "jump" in rv.buttons and "cancel" not in rv.buttons
-    assert "Review done" in sc.status
+    assert "Review done" in sc.panel.status
     assert rv.graph is not None and rv.graph.values[0] is not None and rv.graph.values[-1] is not None
     app.close()
 
@@ -190,18 +190,18 @@ def test_planted_blunders_show_in_the_move_list_graph_and_board():
     assert len(sc.match.history) == 1 and sc.browse_ply == 1
     assert g.current == 1
     # the status names the move, the verdict and the better line
-    assert "1. a1 ??" in sc.status and "Next, 1... h10 ??" in sc.status and "Better: e12" in sc.status
+    assert "1. a1 ??" in sc.panel.status and "Next, 1... h10 ??" in sc.panel.status and "Better: e12" in sc.panel.status
     # the position before the blunder: the better move (e12) on the board
     click(app, ply_point(sc, 0))
     settle(app)
     assert len(sc.match.history) == 0
     deco = sc.decorations()
     assert deco.tags == {"e12": "Better"} and [lab for lab, _ in deco.ghosts] == ["e12"]
-    assert "Next, 1. a1 ??" in sc.status and "missed a forced win" in sc.status and "Better: e12" in sc.status
+    assert "Next, 1. a1 ??" in sc.panel.status and "missed a forced win" in sc.panel.status and "Better: e12" in sc.panel.status
     # after the last blunder: its verdict and the better move it missed
     sc.history.browse_to(2)
     settle(app)
-    assert "1... h10 ??" in sc.status and "Better was e12" in sc.status
+    assert "1... h10 ??" in sc.panel.status and "Better was e12" in sc.panel.status
     # not before an unmarked move
     assert sc.decorations().tags == {}
     app.close()
@@ -255,12 +255,12 @@ def test_after_a_game_against_the_computer_the_review_is_offered_then_summarised
     app.finish_transition()
     settle(app)
     sc = board(app)
-    assert sc.match.is_over and "Press Review" in sc.status
+    assert sc.match.is_over and "Press Review" in sc.panel.status
     run_review(app)
     lines = [t for t, _, _ in sc.review.column_lines()]
     assert lines[0].startswith("Accuracy: You ") and "· Computer " in lines[0]
     assert "(You)" in lines[1] or "(Computer)" in lines[1]
-    assert "Review done: You" in sc.status
+    assert "Review done: You" in sc.panel.status
     app.close()
 
 
@@ -345,7 +345,7 @@ def test_the_review_fits_small_and_big_windows():
         rv = sc.review
         S = rv.strip_rect
         win = pygame.Rect((0, 0), app.size)
-        assert win.contains(S) and not S.colliderect(sc.panel_rect) and not S.colliderect(sc.board_rect)
+        assert win.contains(S) and not S.colliderect(sc.panel.rect) and not S.colliderect(sc.board_rect)
         graph, col = rv._parts()
         assert S.contains(graph) and S.contains(col) and not graph.colliderect(col)
         for b in rv.buttons.values():
@@ -357,7 +357,7 @@ def test_the_review_fits_small_and_big_windows():
             for b in rv.buttons.values():
                 assert a is b or not a.get_abs_rect().colliderect(b.get_abs_rect())
         tb = sc.toolbar.buttons
-        assert tb["review"].visible and sc.panel_rect.contains(tb["review"].get_abs_rect())
+        assert tb["review"].visible and sc.panel.rect.contains(tb["review"].get_abs_rect())
         for k, b in tb.items():
             assert k == "review" or not b.get_abs_rect().colliderect(tb["review"].get_abs_rect())
         app.close()

@@ -138,7 +138,7 @@ def test_status_box_grows_so_the_longest_message_and_danger_line_read_whole(game
         board = app.scene
         box = board.w["status"]
         h0, moves_h0, bottom0 = box.rect.h, board.w["moves"].rect.h, box.rect.bottom
-        board.threats = lambda: LONG[game]          # the most threatened position, and a long message
+        board.panel.threats = lambda: LONG[game]          # the most threatened position, and a long message
         board.set_status("On e5 (jump 2): jump on, or click e5 again (or press Enter) to end the move there.")
         app.step(1 / 60)
         assert "Danger" in box.html_text and box.fits, box.lines
@@ -148,7 +148,7 @@ def test_status_box_grows_so_the_longest_message_and_danger_line_read_whole(game
         assert not mb.visible or not box.rect.colliderect(mb.rect)     # (it makes room when it must)
         for b in board.toolbar.buttons.values():
             assert not box.rect.colliderect(b.rect) and not (mb.visible and b.rect.colliderect(mb.rect))
-        board.threats = lambda: []
+        board.panel.threats = lambda: []
         board.set_status("")
         app.step(1 / 60)
         assert box.rect.h == h0 and board.w["moves"].rect.h == moves_h0 and mb.visible     # back to its size
@@ -168,7 +168,7 @@ def test_game_over_banner_on_the_board_and_the_result_in_the_status_box():
             app.step(1 / 60)
             status = board.w["status"]
             _head, why = board.result_texts()
-            assert status.head == board.winner_words() and why in status.html_text and status.fits
+            assert status.head == board.panel.winner_words() and why in status.html_text and status.fits
             assert board.board_rect.contains(board.banner_rect)
             assert not board.banner_rect.colliderect(board.w["moves"].rect)
             board.set_banner_open(False)

@@ -57,7 +57,7 @@ def test_colour_blind_theme_names_no_colours_and_keeps_highlights_apart():
 # ---------------------------------------------------------------- read at draw time
 def _board_pixels(app, sc) -> tuple:
     r = sc.view.rect
-    p = sc.panel_rect
+    p = sc.panel.rect
     return (tuple(app.screen.get_at((r.centerx, r.y + 3))), tuple(app.screen.get_at((p.x + 6, p.bottom - 8))),
             tuple(app.screen.get_at((2, 2))))
 

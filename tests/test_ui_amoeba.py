@@ -189,7 +189,7 @@ def test_a_whole_game_by_clicking_including_a_split(board_app):
     settle(app)
     assert board.match.moves_text() == "1. b3-c3 f3-e4"
     # White's Kernel stack (2 high on e4) could land on c3 next: the Black Kernel is in danger
-    assert board.threats() == ["c3"] and board.decorations().threats == ["c3"]
+    assert board.panel.threats() == ["c3"] and board.decorations().threats == ["c3"]
     assert "Danger" in board.w["status"].html_text
     # Black splits c3 (B, Bk) towards e4: the near point is d4 (p + 1·d), the Kernel lands on e4
     click_point(app, "c3")
@@ -207,7 +207,7 @@ def test_a_whole_game_by_clicking_including_a_split(board_app):
     assert not board.w["resign"].is_enabled and board.w["undo"].is_enabled
     # clicks on the finished board only explain
     click_point(app, "a1")
-    assert "over" in board.status
+    assert "over" in board.panel.status
     # undo / redo with the panel buttons
     click_widget(app, board.w["undo"])
     settle(app)
@@ -240,7 +240,7 @@ def test_offer_to_end_and_count_is_accepted_by_the_other_player(board_app):
     assert board.dialog.cancel_button.text == "Decline"
     click_widget(app, board.dialog.cancel_button)       # …White declines: said, and play goes on
     step(app, 2)
-    assert board.dialog is None and board.match.result is None and "declines" in board.status
+    assert board.dialog is None and board.match.result is None and "declines" in board.panel.status
     click_widget(app, board.w["offer"])
     click_widget(app, board.dialog.confirm_button)
     step(app, 2)
@@ -316,10 +316,10 @@ def test_board_scene_fits_the_window(size):
         board = app.scene
         assert app.size == size
         screen = pygame.Rect((0, 0), size)
-        assert screen.contains(board.panel_rect) and not board.panel_rect.colliderect(board.board_rect)
+        assert screen.contains(board.panel.rect) and not board.panel.rect.colliderect(board.board_rect)
         for key in ("undo", "redo", "resign", "offer", "new", "menu"):
             r = board.w[key].get_abs_rect()
-            assert screen.contains(r) and board.panel_rect.contains(r)
+            assert screen.contains(r) and board.panel.rect.contains(r)
         for lab in board.view.points():
             assert board.board_rect.collidepoint(board.view.pixel_of(lab))
         assert board.match.moves_text() == "1. c3-c4 e3-d3"
@@ -338,7 +338,7 @@ def test_hint_and_offer_to_the_computer_go_through_the_engine():
         click_widget(app, board.w["hint"])
         step(app, 2)
         hint = board.computer.hint
-        assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.status
+        assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.panel.status
         deco = board.decorations()
         assert deco.arrows and deco.arrows[0][0] == hint[:2]
         # the offer is answered by the computer (White): counts are 11-11, a draw, so it accepts
@@ -348,7 +348,7 @@ def test_hint_and_offer_to_the_computer_go_through_the_engine():
         step(app, 2)
         r = board.match.result
         assert r is not None and r.reason == "agreement" and r.winner is None
-        assert "accepts" in board.status
+        assert "accepts" in board.panel.status
     finally:
         app.close()
 

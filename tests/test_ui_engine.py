@@ -80,7 +80,7 @@ def human_turn(app: App, rng: random.Random, misclick: float = 0.15) -> None:
         post_click(view.pixel_of(lab))
         step(app, 1)
     step(app, 1)
-    assert len(board.match.history) == before + 1, (opt, board.status)
+    assert len(board.match.history) == before + 1, (opt, board.panel.status)
     assert board.match.history[-1].text == opt.text
 
 
@@ -109,7 +109,7 @@ def test_computer_swap_exchanges_the_players_and_undo_gives_them_back():
         assert m.info()["black"] == "human"
         assert m.to_move == Color.WHITE and m.is_human(m.to_move)           # ... and moves next
         assert "swapped" in board.w["players"].text
-        assert board.status == "Colours swapped: you now play White."
+        assert board.panel.status == "Colours swapped: you now play White."
         assert not board.computer.thinking and board.input.options                  # the human's turn, input on
         click(app, board.view.pixel_of("c3"))                               # the human plays White
         wait_until(app, lambda: len(m.history) == 4)                        # the computer answers as Black
@@ -141,7 +141,7 @@ def test_human_swap_button_against_a_computer_black():
         m = board.match
         assert m.history[-1].text == "swap"
         assert m.players == {Color.BLACK: "human", Color.WHITE: "easy"}
-        assert board.status == "Colours swapped: you now play Black."
+        assert board.panel.status == "Colours swapped: you now play Black."
         settle(app)
         assert "act:swap" not in board.w                   # swap is legal only once
         wait_until(app, lambda: len(m.history) == 3)       # the computer, now White, moves
@@ -178,7 +178,7 @@ def test_thinking_indicator_frames_keep_coming_and_undo_cancels_at_once():
         assert client is not None and client.busy
         frame0, shots = app.frame, []
         spinner = pygame.Rect(0, 0, 60, 60)
-        spinner.center = board.turn_icon
+        spinner.center = board.panel.turn_icon
         for i in range(40):
             x = 300 + (i * 7) % 200
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(0, 0), buttons=(0, 0, 0)))
@@ -190,7 +190,7 @@ def test_thinking_indicator_frames_keep_coming_and_undo_cancels_at_once():
         assert len(set(shots)) > 1                              # the thinking animation moves
         # a click on the board while it thinks: refused politely
         click(app, board.view.pixel_of("c4"))
-        assert "Please wait" in board.status
+        assert "Please wait" in board.panel.status
         # Undo cancels the search at once: when the click's frame is done, the client has dropped
         # it and the worker is free again (frame times are the benchmark's business, not a test's)
         click_widget(app, board.w["undo"])
@@ -256,7 +256,7 @@ def test_hint_is_shown_on_the_board_and_not_played():
         wait_until(app, lambda: board.computer.hint is not None, 15)
         assert len(board.match.history) == n                           # not played
         hint = board.computer.hint
-        assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.status
+        assert hint in board.match.legal_strs() and f"Hint: {hint}" in board.panel.status
         deco = board.decorations()
         src, dst = hint.split("-")[0], hint.split("-")[-1]
         assert deco.arrows and deco.arrows[0][0] == src               # an arrow from the piece
@@ -302,8 +302,8 @@ def test_a_crashed_worker_shows_a_message_and_the_game_goes_on():
         client = board.computer.engine._client
         time.sleep(0.3)
         os.kill(client.pid, signal.SIGKILL)                   # the worker dies in the middle of a search
-        wait_until(app, lambda: "restarted" in board.status, 10)
-        assert board.status_kind == "warn" and client.restarts == 1
+        wait_until(app, lambda: "restarted" in board.panel.status, 10)
+        assert board.panel.status_kind == "warn" and client.restarts == 1
         assert board.computer.thinking
         wait_until(app, lambda: len(board.match.history) == 2, 20)   # it thought again and moved
         settle(app)
@@ -318,7 +318,7 @@ def test_a_crashed_worker_shows_a_message_and_the_game_goes_on():
             wait_until(app, lambda: not client.alive or not client.busy or board.computer.failed, 10)
             wait_until(app, lambda: client.alive or board.computer.failed, 10)
         wait_until(app, lambda: board.computer.failed, 10)
-        assert board.status_kind == "error" and "Click the board" in board.status
+        assert board.panel.status_kind == "error" and "Click the board" in board.panel.status
         assert len(board.match.history) == 3
         click(app, board.view.pixel_of("a1"))                  # ask the computer again
         assert not board.computer.failed
@@ -338,8 +338,7 @@ def _finish_randomly(app: App, seed: int) -> BoardScene:
     rng = random.Random(seed)
     m = board.match
     while not m.is_over:
-        motions = m.play(rng.choice(m.legal_strs()))
-        board.marks.append(board.labels_of(motions))
+        m.play(rng.choice(m.legal_strs()))
     board.refresh()
     step(app, 3)
     return board
@@ -377,7 +376,7 @@ def test_onager_status_hooks_end_move_button_and_enter():
         board = app.scene
         from game.views.onager import OnagerInput
         assert isinstance(board.input, OnagerInput)
-        assert board.default_status() == board.input.idle_message()
+        assert board.panel.default_status() == board.input.idle_message()
         # spec example 8.5: b2 jumps onto the white disc on b4 and may go on to d6
         from game.match import Match
         from game.rules.onager import Onager
@@ -459,7 +458,7 @@ def play_full_game(game: str, extra: tuple[str, ...], seed: int, max_plies: int 
                     if board.computer.thinking:
                         stats["think_seen"] += 1
                         assert "Computer is thinking" in board.w["status"].html_text
-                    assert not board.computer.failed, board.status
+                    assert not board.computer.failed, board.panel.status
                     assert time.monotonic() - t0 < 600
                     time.sleep(0.002)
             g = board.match.game

@@ -247,7 +247,7 @@ def test_resize_relayouts_and_clamps(app):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
     step(app, 2)
     assert app.size == (1920, 1080)
-    assert board.panel_rect.right <= 1920 and board.view.rect == board.board_rect
+    assert board.panel.rect.right <= 1920 and board.view.rect == board.board_rect
     assert board.w["undo"].get_abs_rect().right <= 1920
     x, y = board.view.pixel_of("d4")
     assert board.board_rect.collidepoint(x, y)

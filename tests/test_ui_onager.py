@@ -262,7 +262,7 @@ def test_three_lakes_then_a_walk_and_a_single_jump_by_clicks(app):
     deco = board.decorations()
     assert deco.ghosts == [("c3", ("L",))] and "f6" not in deco.preview_targets
     click_cell(app, "f6")                        # the centre: refused, explained, nothing changes
-    assert "centre" in board.status and board.match.history == []
+    assert "centre" in board.panel.status and board.match.history == []
     play_clicks(app, "c3")
     assert board.match.game.stacks()["c3"] == ("L",)
     play_clicks(app, "f9")                       # White's lake
@@ -296,7 +296,7 @@ def test_a_chain_by_clicking_each_landing(app):
     assert set(board.decorations().targets) == {"e2", "e3", "f2", "g3", "f5", "h1"}
     click_cell(app, "h1")                        # onto White: the move stays open
     assert board.input.prefix == ("f3", "h1") and board.match.history == []
-    assert "click h1 again" in board.default_status()
+    assert "click h1 again" in board.panel.default_status()
     deco = board.decorations()
     assert deco.targets == {"f1": "stack", "h1": "end"} and deco.hidden == {"f3": 1}
     click_cell(app, "f1")                        # onto White again
@@ -336,12 +336,12 @@ def test_illegal_click_in_play_gives_a_message_and_changes_nothing(app):
     before = board.match.game.stacks()
     click_cell(app, "d5")
     click_cell(app, "e7")
-    assert "not a target" in board.status and board.status_kind == "warn"
+    assert "not a target" in board.panel.status and board.panel.status_kind == "warn"
     assert board.input.prefix == ("d5",) and board.match.history == []
     click(app, board.view.pixel_of("d5"), button=3)    # right click cancels
     assert board.input.prefix == ()
     click_cell(app, "d6")
-    assert "White's" in board.status and board.match.game.stacks() == before
+    assert "White's" in board.panel.status and board.match.game.stacks() == before
 
 
 def test_back_row_lead_is_marked_and_the_win_highlights_the_counted_cells(app):
@@ -355,7 +355,7 @@ def test_back_row_lead_is_marked_and_the_win_highlights_the_counted_cells(app):
     assert board.w["turn"].text == "Black wins"
     assert board.decorations().result == ["a1", "k1", "k3"]
     click_cell(app, "k1")
-    assert "over" in board.status
+    assert "over" in board.panel.status
 
 
 def test_answering_the_threat_keeps_the_game_going(app):
@@ -373,7 +373,7 @@ def test_board_scene_fits_the_window(size, tmp_path):
         settle(a)
         board = a.scene
         screen = pygame.Rect((0, 0), size)
-        assert screen.contains(board.panel_rect) and not board.panel_rect.colliderect(board.board_rect)
+        assert screen.contains(board.panel.rect) and not board.panel.rect.colliderect(board.board_rect)
         for lab in board.view.points():
             assert board.board_rect.collidepoint(board.view.pixel_of(lab))
         assert board.match.moves_text() == "Lakes: c3 f9 h5 1. b3-c4"

@@ -240,7 +240,7 @@ def test_standard_start_with_pie_swap_threats_double_and_single_capture(pie_app)
     assert "Danger" in board.w["status"].html_text
     # an illegal click: a message, nothing changes
     click_point(app, "b3")
-    assert "already holds a black stone" in board.status and len(board.match.history) == 10
+    assert "already holds a black stone" in board.panel.status and len(board.match.history) == 10
     # hovering c3 marks the four stones of the Onyx double capture before the click
     deco = hover(app, "c3")
     assert sorted(deco.captures) == ["b3", "c2", "c4", "d3"] and deco.tags == {"c3": "Captures 4"}
@@ -259,7 +259,7 @@ def test_standard_start_with_pie_swap_threats_double_and_single_capture(pie_app)
     assert board.decorations().last_move[0] == "b5"
     # the midpoint ab45 is still closed (Black holds a4 and b5): clicking it explains
     click_point(app, "ab45")
-    assert "midpoint ab45" in board.status and len(board.match.history) == 12
+    assert "midpoint ab45" in board.panel.status and len(board.match.history) == 12
     # undo the single capture with the panel button: the stones come back
     click_widget(app, board.w["undo"])
     settle(app)
@@ -285,7 +285,7 @@ def test_a_game_to_a_win_by_connection_through_a_midpoint():
         assert board.decorations().threats == []
         assert not board.w["resign"].is_enabled and board.w["undo"].is_enabled
         click_point(app, "h8")                            # a click on the finished board only explains
-        assert "over" in board.status and "h8" not in m.game.stacks()
+        assert "over" in board.panel.status and "h8" not in m.game.stacks()
         # the banner is drawn and the frame renders at 1024x640 too
         app.resize((1024, 640))
         settle(app)
@@ -323,7 +323,7 @@ def test_every_size_fits_the_window(n, window):
         assert board.view.n == n
         w, h = (int(v) for v in window.split("x"))
         assert app.size == (w, h)
-        assert not board.panel_rect.colliderect(board.board_rect)
+        assert not board.panel.rect.colliderect(board.board_rect)
         for lab in board.view.points():
             assert board.board_rect.collidepoint(board.view.pixel_of(lab))
         play(app, "e5")

@@ -332,8 +332,8 @@ def test_amoeba_clicking_the_top_disc_of_a_tall_stack_selects_it():
     try:
         board = app.scene
         click(app, _top_face(board.view, "a1", 6))
-        assert board.input.prefix == ("a1",), board.status
-        assert "Click on a point" not in board.status
+        assert board.input.prefix == ("a1",), board.panel.status
+        assert "Click on a point" not in board.panel.status
     finally:
         app.close()
 
@@ -344,7 +344,7 @@ def test_onager_clicking_the_top_disc_of_a_tall_stack_selects_it():
     try:
         board = app.scene
         click(app, _top_face(board.view, "d4", 8))
-        assert board.input.prefix == ("d4",), board.status
+        assert board.input.prefix == ("d4",), board.panel.status
     finally:
         app.close()
 

@@ -85,7 +85,7 @@ def board_from_record(record: Record, status: str = "") -> Any:
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
         scene.computer.paused = True
     if status:
-        scene.status = status
+        scene.panel.status = status
     return scene
 
 
@@ -285,7 +285,7 @@ def load_path(scene: Any, path: Path) -> bool:
                       f"({n} move{'s' if n != 1 else ''}); the file itself is unchanged.")
         if board.computer.paused:
             status += " Both sides are computers: press Play on to let them go on."
-        board.status = status
+        board.panel.status = status
     except (RecordError, StorageError, ValueError) as e:
         _say(scene, f"Could not load {Path(path).name}: {e}", "error")
         return False
@@ -294,7 +294,7 @@ def load_path(scene: Any, path: Path) -> bool:
         return False
     kept = _kept_text(scene) if getattr(scene, "is_board", False) else ""
     if kept:
-        board.status = f"{board.status} {kept}"      # the game left on the board is kept: say so
+        board.panel.status = f"{board.panel.status} {kept}"      # the game left on the board is kept: say so
     saver = getattr(board, "saver", None)
     if saver is not None:
         saver.write_now()           # a new file among the unfinished games: Continue offers it from now on

@@ -139,8 +139,9 @@ class NewGameScene(Scene):
         opts = dict(self.options) if self.game_name == "onyx" else {}
         board = make_scene("new_board", self.game_name, opts, dict(self.players))
         notice = getattr(self.app, "notice", "")
-        if notice and not getattr(board, "status", ""):
-            board.status = notice       # the game left for this one is kept: said once, here
+        panel = getattr(board, "panel", None)       # (no panel: the game could not be made)
+        if notice and panel is not None and not panel.status:
+            panel.status = notice       # the game left for this one is kept: said once, here
             self.app.notice = ""
         self.app.replace(board)
 

@@ -153,7 +153,7 @@ class AnalysisScene(BoardScene):
         match, _marks, _final = match_from_record(record)
         scene = cls.of_match(match)
         if status:
-            scene.status = status
+            scene.panel.status = status
         return scene
 
     # ------------------------------------------------------------ layout
@@ -492,7 +492,7 @@ class AnalysisScene(BoardScene):
         self.stop_analysis()
         self.finish_animation()
         board = BoardScene(match)
-        board.status = (f"Your game from the analysis: you play {match.to_move.title}, the computer "
+        board.panel.status = (f"Your game from the analysis: you play {match.to_move.title}, the computer "
                         f"{match.to_move.other.title} ({self.play_level.capitalize()}). Menu comes back here.")
         self.app.push(board)
         return True

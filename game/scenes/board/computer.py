@@ -151,7 +151,7 @@ class BoardComputer(ScenePart):
             sc.offers.answered(bool(value))
         elif kind == "hint" and value:
             self.hint = str(value)
-            actions = dict((k, label) for label, k in sc.current_actions())
+            actions = dict((k, label) for label, k in sc.panel.current_actions())
             if self.hint in actions:
                 sc.set_status(f"Hint: {actions[self.hint]} (the button below the moves).")
             else:
@@ -197,7 +197,7 @@ class BoardComputer(ScenePart):
                 self.engine.cancel()
             except Exception:   # the engine worker's client: a gone worker has nothing to stop
                 log.warning("cancelling the engine failed", exc_info=True)
-            sc._update_status_box()
+            sc.panel.update_status_box()
         if not self.turn_due():
             if self.waiting:
                 self.take_notice()
@@ -210,7 +210,7 @@ class BoardComputer(ScenePart):
             except Exception as exc:    # the engine worker's client (error() logs it)
                 self.error(exc)
                 return
-            sc._update_status_box()
+            sc.panel.update_status_box()
         self.think_time += dt
         speed = self.app.settings.anim_speed if self.app else 1.0
         if self.think_time < THINK_MIN / max(0.25, speed):

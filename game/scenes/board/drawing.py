@@ -50,7 +50,7 @@ class BoardDrawing:
                 deco.result = []        # no result cells to light
             deco.hover = self.hover_label
             return deco
-        deco.threats = self.threats()
+        deco.threats = self.panel.threats()
         if self.input is not None and m.is_human(m.to_move):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
             if self.computer.hint is not None and not self.input.prefix:
@@ -98,11 +98,11 @@ class BoardDrawing:
         back = self.app.backdrop()
         in_static = self._board_in_static()
         board = self.view.board_surface() if in_static else None
-        key = (self.size, self.app.theme.name, tuple(self.panel_rect), tuple(self.board_rect),
+        key = (self.size, self.app.theme.name, tuple(self.panel.rect), tuple(self.board_rect),
                self.render_state() if in_static else None)
         if getattr(self, "_static_key", None) != key:
             layer = back.copy()
-            p = self.panel_rect
+            p = self.panel.rect
             draw_panel(layer, p, self.app.theme)
             if board is not None and self.view is not None:
                 layer.blit(board, self.view.rect.topleft)
@@ -291,7 +291,7 @@ class BoardDrawing:
         win = r.winner
         head = "Draw" if win is None else f"{win.title} wins!"
         lose = win.other.title if win is not None else ""
-        counts = self.counts()
+        counts = self.panel.counts()
         score = ""
         if "black" in counts and "white" in counts:
             score = f"Black {counts['black']} – White {counts['white']}"
@@ -373,7 +373,7 @@ class BoardDrawing:
         px = self.px
         br = self.board_rect
         head, why = self.result_texts()
-        head = self.winner_words() or head
+        head = self.panel.winner_words() or head
         geo: dict[str, Any] = {"head": head, "why": why}
         bh, gap, pad = px(38), px(8), px(16)
         if self.banner_is_open():
@@ -537,19 +537,19 @@ class BoardDrawing:
         if m is None or not self.w:
             return
         r = self.px(11)
-        side, result = self.turn_shown()
+        side, result = self.panel.turn_shown()
         if result is None:                  # the side to move's disc; none when the game is over
-            colour_icon(surface, self.turn_icon, side, self.px(13))
+            colour_icon(surface, self.panel.turn_icon, side, self.px(13))
         if self.computer.busy and result is None:
-            cx, cy = self.turn_icon
+            cx, cy = self.panel.turn_icon
             rr = self.px(17)
             for i in range(8):   # a ring of dots chasing round the side to move
                 ang = self.time * 5.0 - i * 0.55
                 a = max(30, 255 - i * 30) // 15 * 15
                 D.blit_center(surface, D.dot(max(2, self.px(2)), (255, 214, 140, a)),
                               (cx + rr * math.cos(ang), cy - self.px(3) + rr * math.sin(ang) * 0.9))
-        colour_icon(surface, self.count_icons[0], Color.BLACK, r)
-        colour_icon(surface, self.count_icons[1], Color.WHITE, r)
+        colour_icon(surface, self.panel.count_icons[0], Color.BLACK, r)
+        colour_icon(surface, self.panel.count_icons[1], Color.WHITE, r)
         self.toolbar.draw_overlay(surface)
         # the stack tooltip: while the mouse rests on a stack, not after a change until it moves
         # again (tip_hold), never while the computer is to move or over a pygame-gui tooltip

@@ -137,8 +137,8 @@ class BoardHistory(ScenePart):
             sc.input.cancel()
         before = m.game.stacks()
         motions = m.goto(node)
-        sc.status = ""
-        sc.status_kind = "info"
+        sc.panel.status = ""
+        sc.panel.status_kind = "info"
         if animate and motions is not None:
             sc.start_animation(before, motions)
         elif animate:
@@ -185,8 +185,8 @@ class BoardHistory(ScenePart):
             else:
                 sc.set_status(f"{where}. Press End to return to the game.")
         else:
-            sc.status = ""
-            sc._update_status_box()
+            sc.panel.status = ""
+            sc.panel.update_status_box()
 
     # ------------------------------------------------------------ a move while browsing
     def intercept_move(self, text: str) -> bool:

@@ -71,7 +71,7 @@ class BoardOffers(ScenePart):
             return f"The game cannot end by agreement here: {exc}."
         outcome = "a draw" if res.winner is None else f"{res.winner.title} wins"
         if self.scene.game_name == "amoeba":
-            counts = self.scene.counts()
+            counts = self.scene.panel.counts()
             b, w = counts.get("black", "?"), counts.get("white", "?")
             return (f"If it is accepted, the game ends now and the stacks are counted: Black {b}, "
                     f"White {w}: {outcome}.")
@@ -122,7 +122,7 @@ class BoardOffers(ScenePart):
         except RulesError as exc:
             sc.set_status(str(exc), "error")
             return
-        sc.status = ""
+        sc.panel.status = ""
         sc.refresh()
 
     def dialog_done(self, kind: str, confirmed: bool) -> bool:
@@ -136,7 +136,7 @@ class BoardOffers(ScenePart):
                 self.declined()
         elif kind == "resign" and m is not None and not m.is_over:
             m.resign(self.resigner if self.resigner is not None else m.to_move)
-            self.scene.status = ""
+            self.scene.panel.status = ""
             self.scene.refresh()
         elif kind == "offer":
             self.agree()

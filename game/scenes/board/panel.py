@@ -1,32 +1,36 @@
 """The board scene's side panel: its layout, the status line, the labels and the action buttons.
 
-A mixin of ``BoardScene`` (``scene.py``): ``build_ui`` lays out the title and Menu button,
-whose turn, the players, the counts, the move list (``game.ui.movelist``), the status line
-(``game.ui.text.StatusText``) and the buttons; ``refresh_panel`` brings them up to date after
-every change; ``current_actions``/``_sync_actions``/``do_action`` keep one button per move that
-is not a board point (Onyx "Swap colours", Onager "End move").
+``BoardPanel`` (``scene.panel``) is a part of the board scene that owns the panel's state: its
+``rect``, the status message (``status``, ``status_kind``; ``set_status``), the turn it shows
+(``turn_shown``: while a move animates, ``waits``, the position before it) and the action row.
+``build(rect)`` lays out the title and Menu button, whose turn, the players, the counts, the move
+list (``game.ui.movelist``), the move box, the status line (``game.ui.text.StatusText``) and the
+buttons, into the scene's widgets (``scene.w``); ``refresh`` brings them up to date after every
+change; ``current_actions``/``sync_actions``/``do_action`` keep one button per move that is not a
+board point (Onyx "Swap colours", Onager "End move") and the row's other buttons (Play on, Move
+now, a variation's).
 """
 from __future__ import annotations
 
-import logging
 import html
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
-from ...rules.base import Color, Motion, RulesError
+from ...rules.base import Color, RulesError
 from ...ui.entry import TextEntry
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
-from .. import files
 from .movebox import PLACEHOLDER
+from .part import ScenePart
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import BoardScene
 
 
 def player_words(text: str) -> str:
@@ -46,60 +50,75 @@ COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onag
 OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
 
 
-class BoardPanel:
-    """Panel methods of the board scene (mixed into ``BoardScene``; uses its attributes)."""
+class BoardPanel(ScenePart):
+    """The side panel (see the module docstring)."""
 
-    w: dict[str, Any]
-    _turn_kept: Any = None          # the header's turn as last shown (turn_shown)
-    match: Any
+    def __init__(self, scene: "BoardScene") -> None:
+        super().__init__(scene)
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.status = ""                    # a message, else the game's own words (default_status)
+        self.status_kind = "info"           # 'info', 'warn', 'error'
+        self.waits = False                  # the panel shows the move when its animation lands
+        self._turn_kept: tuple[Color, Any] | None = None   # the header's turn as last shown (turn_shown)
+        self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
+        self._moves_rect = pygame.Rect(0, 0, 10, 10)
+        self._moves_base = pygame.Rect(0, 0, 10, 10)
+        self._status_base: pygame.Rect | None = None
+        self._status_grow = 0
+        self.turn_icon = (0, 0)
+        self.count_icons = ((0, 0), (0, 0))
+
+    @staticmethod
+    def split(size: tuple[int, int], px: Any) -> tuple[pygame.Rect, pygame.Rect]:
+        """(board area, panel) for a window of ``size``."""
+        return split(size, px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+
     # ------------------------------------------------------------ layout
-    def build_ui(self) -> None:
+    def build(self, rect: pygame.Rect) -> None:
+        """Make the panel's widgets in ``rect`` (into ``scene.w``), the toolbar's row included."""
+        sc = self.scene
         px = self.px
-        self.board_rect, self.panel_rect = split(self.size, px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
-        self.board_rect = self.review.layout(self.board_rect)   # the review's strip under the board
-        if self.view is not None:
-            self.view.layout(self.board_rect)
-        W = self.w = {}
-        self.tip_hold = True            # a new layout: no stack tooltip until the mouse moves
-        p = self.panel_rect
+        self.rect = rect
+        W = sc.w
+        p = self.rect
         x, iw = p.x + px(18), p.w - px(36)
         y = p.y + px(14)
         compact = p.h < px(720)          # a low window: the move list keeps room for 5 rows and more
-        title = self.game_name.capitalize() or "Game"
+        title = sc.game_name.capitalize() or "Game"
         if self.match is not None and self.match.game.variant_name():
             title += f"  ·  {self.match.game.variant_name()}"
         menu_w = px(74)
-        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", self.ui, container=self.root,
+        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", sc.ui, container=sc.root,
                              tool_tip_text="Back to the main menu (Esc)")
         keys_w = px(34)
-        W["keys"] = UIButton(pygame.Rect(x + iw - menu_w - px(6) - keys_w, y, keys_w, px(30)), "?", self.ui,
-                             container=self.root, tool_tip_text="Keys and shortcuts (F1 or ?)")
+        W["keys"] = UIButton(pygame.Rect(x + iw - menu_w - px(6) - keys_w, y, keys_w, px(30)), "?", sc.ui,
+                             container=sc.root, tool_tip_text="Keys and shortcuts (F1 or ?)")
         room = iw - menu_w - keys_w - px(12)
         head_font = D.font(px(15), True)
-        for cand in (title, title.split(",")[0], self.game_name.capitalize() or "Game"):
+        for cand in (title, title.split(",")[0], sc.game_name.capitalize() or "Game"):
             title = cand
             if head_font.size(cand)[0] + px(8) <= room:
                 break
-        W["title"] = UILabel(pygame.Rect(x, y + px(2), room, px(26)), title, self.ui,
-                             container=self.root, object_id="#heading")
+        W["title"] = UILabel(pygame.Rect(x, y + px(2), room, px(26)), title, sc.ui,
+                             container=sc.root, object_id="#heading")
         y += px(34)
-        fsize = lambda n: int(round(n * self.k))   # noqa: E731  (the theme's font sizes, scaled)
+        fsize = lambda n: int(round(n * sc.k))   # noqa: E731  (the theme's font sizes, scaled)
         # labels that change with the moves: cached pictures (#turn_label look)
-        W["turn"] = FastLabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", self.ui, container=self.root,
+        W["turn"] = FastLabel(pygame.Rect(x + px(34), y, iw - px(34), px(36)), "", sc.ui, container=sc.root,
                               size=fsize(24), bold=True, colour=(255, 226, 168))
         self.turn_icon = (x + px(14), y + px(18))
         y += px(40)
-        W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", self.ui, container=self.root,
+        W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", sc.ui, container=sc.root,
                                object_id="#player_label")
         y += px(30)
-        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(self.game_name, "Score"), self.ui,
-                                  container=self.root, object_id="#heading")
+        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(sc.game_name, "Score"), sc.ui,
+                                  container=sc.root, object_id="#heading")
         y += px(24)
         half = iw // 2
-        W["count_b"] = FastLabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", self.ui, container=self.root,
+        W["count_b"] = FastLabel(pygame.Rect(x + px(30), y, half - px(30), px(30)), "", sc.ui, container=sc.root,
                                  size=fsize(18), bold=True)          # (#counts_label look)
-        W["count_w"] = FastLabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", self.ui,
-                                 container=self.root, size=fsize(18), bold=True)
+        W["count_w"] = FastLabel(pygame.Rect(x + half + px(30), y, half - px(30), px(30)), "", sc.ui,
+                                 container=sc.root, size=fsize(18), bold=True)
         self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
         y += px(34 if compact else 40)
         bh, gap = px(36 if compact else 40), px(8)
@@ -111,27 +130,25 @@ class BoardPanel:
         # from the bottom up: the game's buttons, the history and file buttons, the move box, the
         # status box, then the move list fills the rest. A long status grows upwards into the move
         # list only (_fit_status), so no button ever moves under the pointer.
-        extra_h = self.toolbar.reserve_height()
+        extra_h = sc.toolbar.reserve_height()
         tool_y = by - px(10) - extra_h
         box_h = px(30)
         box_y = tool_y - box_h
         sy = box_y - px(8) - status_h
         if not compact:                  # (a low window: the list needs no heading to be read as the moves)
-            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", self.ui, container=self.root,
+            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", sc.ui, container=sc.root,
                                       object_id="#heading")
             y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
-        W["moves"] = MoveList(self._moves_rect.copy(), self.ui, container=self.root, scale=self.k)
-        W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), self.ui, container=self.root,
-                                 placeholder_text=PLACEHOLDER.get(self.game_name, "Type a move"))
-        self._banner_built = None  # the result banner's buttons are made by _sync_banner
-        self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by _sync_actions
-        W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), self.ui, container=self.root, scale=self.k)
-        if self.app is not None:
-            W["moves"].theme = W["status"].theme = self.app.theme
+        W["moves"] = MoveList(self._moves_rect.copy(), sc.ui, container=sc.root, scale=sc.k)
+        W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), sc.ui, container=sc.root,
+                                 placeholder_text=PLACEHOLDER.get(sc.game_name, "Type a move"))
+        self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by sync_actions
+        W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), sc.ui, container=sc.root, scale=sc.k)
+        if sc.app is not None:
+            W["moves"].theme = W["status"].theme = sc.app.theme
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
-        self._status_state = (0, 0, False)
-        offer = OFFER_LABEL.get(self.game_name, "Offer draw")
+        offer = OFFER_LABEL.get(sc.game_name, "Offer draw")
         rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
                  ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
                  ("hint", "Hint", None, "Ask the computer for a good move (H)")],
@@ -142,16 +159,14 @@ class BoardPanel:
             cw = (iw - gap * (len(row) - 1)) // len(row)
             for col, (key, label, oid, tip) in enumerate(row):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
-                W[key] = UIButton(r, label, self.ui, container=self.root, object_id=oid, tool_tip_text=tip)
-        self.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
-        self.review.build_ui()
-        self.refresh_panel()
+                W[key] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
+        sc.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
 
     def warm_tasks(self) -> list[Any]:
         """First-time work done one piece a frame after the panel is built (the toolbar
         runs them), so the frame of the first move does not pay for it: the disabled looks of
-        the panel's buttons, the colour icons, the buffer that keeps the board under animations."""
-        tasks: list[Any] = [lambda b=b: prime_disabled_look(b) for k, b in self.w.items()
+        the panel's buttons and the colour icons."""
+        tasks: list[Any] = [lambda b=b: prime_disabled_look(b) for k, b in self.scene.w.items()
                             if isinstance(b, UIButton) and k != "menu"]
 
         def icons() -> None:
@@ -160,31 +175,28 @@ class BoardPanel:
                 for r in (self.px(13), self.px(11)):
                     colour_icon(scratch, (self.px(20), self.px(20)), c, r)
 
-        def buffer() -> None:
-            size = self.size
-            if self._frozen_buf is None or self._frozen_buf.get_size() != size:
-                self._frozen_buf = pygame.Surface(size).convert()
-
-        return tasks + [icons, buffer]
+        return tasks + [icons]
 
 
     # ------------------------------------------------------------ state -> screen
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status = player_words(text)
         self.status_kind = kind
-        self._update_status_box()
+        self.update_status_box()
 
     def turn_shown(self) -> tuple[Color, Any]:
         """(the side the panel shows to move, the result it shows): the one source the header,
-        its disc and the status line read. While a move animates (``panel_waits``) that is still
+        its disc and the status line read. While a move animates (``waits``) that is still
         the position before it: the panel shows a move when it lands."""
+        sc = self.scene
         m = self.match
         kept = self._turn_kept
-        if self.panel_waits and self.anim is not None and kept is not None:
+        if self.waits and sc.anim is not None and kept is not None:
             return kept
         return m.to_move, m.result
 
     def default_status(self) -> str:
+        sc = self.scene
         m = self.match
         if m is None:
             return ""
@@ -192,17 +204,17 @@ class BoardPanel:
         if result is not None:
             return f"Game over: {result.describe()}."
         who = side.title
-        if side != m.to_move and self.anim is not None:
+        if side != m.to_move and sc.anim is not None:
             last = m.last_move
             return f"{who} plays {last.text}." if last is not None else f"{who} to move."
         if not m.is_human(m.to_move):
-            if self.computer.failed:
+            if sc.computer.failed:
                 return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
             return f"Computer is thinking… ({who}, {m.players[m.to_move]})"
-        if self.input is not None and self.input.prefix:
-            return self.input.after_select_message()
-        idle = getattr(self.input, "idle_message", None)
-        if idle is not None and self.input is not None and self.input.game is not None:
+        if sc.input is not None and sc.input.prefix:
+            return sc.input.after_select_message()
+        idle = getattr(sc.input, "idle_message", None)
+        if idle is not None and sc.input is not None and sc.input.game is not None:
             try:
                 text = idle()
             except (RulesError, ValueError, KeyError, TypeError):
@@ -211,8 +223,9 @@ class BoardPanel:
                 return text
         return f"{who} to move."
 
-    def _update_status_box(self) -> None:
-        box = self.w.get("status")
+    def update_status_box(self) -> None:
+        sc = self.scene
+        box = sc.w.get("status")
         if box is None:
             return
         text = self.status or self.default_status()
@@ -222,9 +235,9 @@ class BoardPanel:
         threats = self.threats()
         extra = ""
         m = self.match
-        if threats and m and not m.is_over and self.anim is None and m.is_human(m.to_move):
+        if threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
             warn = ""
-            fn = getattr(self.input, "threat_message", None)
+            fn = getattr(sc.input, "threat_message", None)
             if fn is not None:
                 try:
                     warn = fn(threats)
@@ -236,8 +249,8 @@ class BoardPanel:
                 extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         head = ""
-        if m is not None and m.is_over and self.anim is None:   # game over: winner, why, and a message if any
-            head, why = self.result_texts()
+        if m is not None and m.is_over and sc.anim is None:   # game over: winner, why, and a message if any
+            head, why = sc.result_texts()
             head = self.status_head(box) or head
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
@@ -250,7 +263,8 @@ class BoardPanel:
         """Give the status box the height its text needs (``need``): it grows upwards into the
         move list (down to one row of it), and nothing else moves; past that the text is set
         smaller, then cut (``StatusText``). Back to its size when the text is short again."""
-        W = self.w
+        sc = self.scene
+        W = sc.w
         base, box = getattr(self, "_status_base", None), W.get("status")
         if base is None or box is None or "moves" not in W:
             return
@@ -264,10 +278,11 @@ class BoardPanel:
         box.set_relative_position((base.x, base.y - grow))
         box.set_dimensions((base.w, base.h + grow))
         self._acts_shown = None            # the action buttons and the move list's height follow
-        self._sync_actions()
+        self.sync_actions()
 
     def threats(self) -> list[str]:
-        g = self.game
+        sc = self.scene
+        g = sc.game
         if g is None or g.is_over or self.match is None or self.match.is_over:
             return []
         fn = getattr(g, "threats", None)
@@ -277,43 +292,34 @@ class BoardPanel:
             return []
 
     def refresh(self) -> None:
-        """Position changed: reset the click logic and update the panel."""
-        self.active_at = self.time
-        self.tip_hold = True            # no stack tooltip until the mouse moves again (it would be stale)
-        m = self.match
-        self.computer.drop_stale_hint()
-        if self.input is not None:
-            playable = m is not None and not m.is_over and m.is_human(m.to_move) and self.anim is None
-            self.input.set_game(m.game if playable and m is not None else None)
-        self.refresh_panel()
-
-    def refresh_panel(self) -> None:
-        W = self.w
+        sc = self.scene
+        W = sc.w
         m = self.match
         if not W:
             return
         if m is None:
             W["turn"].set_text("Not available")
-            self._update_status_box()
+            self.update_status_box()
             for key in ("undo", "redo", "resign", "offer"):
                 W[key].disable()
             return
-        if not (self.panel_waits and self.anim is not None):   # a move shows when its animation lands
-            self._refresh_labels()
-        busy = self.anim is not None or bool(self.computer.waiting) or self.redoing.running
+        if not (self.waits and sc.anim is not None):   # a move shows when its animation lands
+            self.refresh_labels()
+        busy = sc.anim is not None or bool(sc.computer.waiting) or sc.redoing.running
         human = m.is_human(m.to_move)
-        offer_ok = not m.is_over and not busy and human and not self.computer.thinking   # offers on your own turn
+        offer_ok = not m.is_over and not busy and human and not sc.computer.thinking   # offers on your own turn
         for key, ok in (("undo", m.can_undo and not busy), ("redo", m.can_redo and not busy),
                         ("hint", not m.is_over and not busy and human),
                         ("resign", not m.is_over and not busy), ("offer", offer_ok)):
             (W[key].enable() if ok else W[key].disable())
-        self._sync_actions()
-        self.toolbar.refresh_panel()
-        self._update_status_box()
+        self.sync_actions()
+        sc.toolbar.refresh_panel()
+        self.update_status_box()
 
-    def _refresh_labels(self) -> None:
+    def refresh_labels(self) -> None:
         """Turn, players and counts (the move list follows in the toolbar's refresh)."""
-        W = self.w
+        sc = self.scene
+        W = sc.w
         m = self.match
         self._turn_kept = (m.to_move, m.result)
         r = m.result
@@ -378,13 +384,14 @@ class BoardPanel:
 
     def players_text(self) -> str:
         """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""
+        sc = self.scene
         m = self.match
         if m is None:
             return ""
         names = {c: ("Human" if m.is_human(c) else f"Computer ({m.players[c]})") for c in Color}
         sep = "   ·   "
         swapped = m.swapped
-        label = self.w.get("players")
+        label = sc.w.get("players")
         room = label.rect.w - self.px(10) if label is not None else 10 ** 6
         f = getattr(label, "font", None)
         if f is None or not hasattr(f, "size"):
@@ -412,15 +419,16 @@ class BoardPanel:
         'Play on' while two computers wait (a loaded record of theirs opens paused), and
         'Move now' while the computer has thought ``computer.MOVE_NOW_AFTER`` seconds (not sooner: a quick
         move would make the row blink)."""
-        inp = self.input
+        sc = self.scene
+        inp = sc.input
         m = self.match
-        if m is not None and self.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
+        if m is not None and sc.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
             return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
-        if m is not None and self.computer.paused and not m.browsing and m.live_result is None:
+        if m is not None and sc.computer.paused and not m.browsing and m.live_result is None:
             return [("Play on", "__playon__")]
-        if m is not None and self.anim is None and not m.is_over and self.computer.may_move_now():
+        if m is not None and sc.anim is None and not m.is_over and sc.computer.may_move_now():
             return [("Move now", "__movenow__")]
-        if inp is None or m is None or m.is_over or self.anim is not None or not m.is_human(m.to_move):
+        if inp is None or m is None or m.is_over or sc.anim is not None or not m.is_human(m.to_move):
             return []
         out: list[tuple[str, str]] = []
         try:
@@ -434,10 +442,11 @@ class BoardPanel:
             return []
         return out
 
-    def _sync_actions(self) -> None:
+    def sync_actions(self) -> None:
         """Show one button per current action, in a row taken from the bottom of the move list."""
-        W = self.w
-        if not W or self.root is None or "moves" not in W:
+        sc = self.scene
+        W = sc.w
+        if not W or sc.root is None or "moves" not in W:
             return
         acts = self.current_actions()
         if acts == self._acts_shown:
@@ -458,7 +467,7 @@ class BoardPanel:
                 tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
                     "Stop the computer's search: it plays its best move so far" if key == "__movenow__" else \
                     "Take over the other colour (pie rule)"
-                W[f"act:{key}"] = UIButton(r, label, self.ui, container=self.root, object_id="#primary_button",
+                W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
                                            tool_tip_text=tip)
         if W["moves"].rect.size != moves_rect.size:
             W["moves"].set_dimensions(moves_rect.size)
@@ -466,23 +475,24 @@ class BoardPanel:
     def do_action(self, key: str) -> None:
         """An action button (or Enter): play the input's move for it; the move list's
         variation buttons; Play on for two computers."""
-        inp = self.input
+        sc = self.scene
+        inp = sc.input
         m = self.match
         if key == "__promote__":
-            self.history.promote()
+            sc.history.promote()
             return
         if key == "__delete__":
-            self.history.delete_variation()
+            sc.history.delete_variation()
             return
         if key == "__movenow__":
-            self.computer.move_now()
+            sc.computer.move_now()
             return
         if key == "__playon__":
-            self.computer.paused = False
+            sc.computer.paused = False
             self.set_status("The computers play on. Undo or Menu stops them.")
-            self._sync_actions()
+            self.sync_actions()
             return
-        if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or self.anim is not None:
+        if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:
             return
         if key == "__end__":
             res = inp.end_move() if hasattr(inp, "end_move") else None
@@ -495,18 +505,15 @@ class BoardPanel:
             if not text:
                 self.set_status("That action is not available now.", "warn")
         if text:
-            self.play_move(text)
+            sc.play_move(text)
         else:
-            self._sync_actions()
+            self.sync_actions()
 
     def counts(self) -> dict[str, Any]:
-        g = self.game
+        sc = self.scene
+        g = sc.game
         fn = getattr(g, "counts", None) if g is not None else None
         try:
             return dict(fn()) if fn else {}
         except (RulesError, ValueError, KeyError, TypeError):
             return {}
-
-    def labels_of(self, motions: list[Motion]) -> tuple[str, ...]:
-        """The points a move touched (its last-move marks)."""
-        return files.labels_of(motions)

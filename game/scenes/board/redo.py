@@ -79,8 +79,8 @@ class BoardRedoRound(ScenePart):
             self.left = 0
             return
         self.left = max(0, self.left - 1)
-        sc.status = ""
-        sc.panel_waits = True
+        sc.panel.status = ""
+        sc.panel.waits = True
         sc.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
             sc.set_status(sc.swap_message())

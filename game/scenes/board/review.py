@@ -539,7 +539,7 @@ class BoardReview(ReviewDisplay):
         if self.plies and self.valid() >= len(m.history):
             return
         humans = [c for c in Color if m.is_human(c)]
-        if len(humans) == 1 and not sc.status:
+        if len(humans) == 1 and not sc.panel.status:
             sc.set_status("Press Review for the engine's view: accuracy and the biggest swing.")
 
     # ------------------------------------------------------------ events

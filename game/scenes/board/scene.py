@@ -54,7 +54,7 @@ __all__ = ["BoardScene", "THINK_MIN"]
 
 
 @register("board")
-class BoardScene(BoardPanel, BoardDrawing, Scene):
+class BoardScene(BoardDrawing, Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
@@ -74,22 +74,17 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         self.input: BoardInput | None = None
         self.anim = None                            # the running animation (property: MoveAnimation, fade)
         self.anim_before: dict[str, tuple[str, ...]] = {}
-        self.status = ""
-        self.status_kind = "info"                    # 'info', 'warn', 'error'
         self.board_rect = pygame.Rect(0, 0, 10, 10)
-        self.panel_rect = pygame.Rect(0, 0, 10, 10)
-        self.w: dict[str, Any] = {}
+        self.w: dict[str, Any] = {}                 # the scene's widgets (made by the panel and the toolbar)
         self.dialog: UIConfirmationDialog | None = None
         self.dialog_kind = ""
         self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.active_at = 0.0                        # scene time of the last input or change (idle)
         self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
-        self.panel_waits = False                    # the panel shows the move when its animation lands
-        self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
-        self._moves_rect = pygame.Rect(0, 0, 10, 10)
         self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
         self._frozen_buf: pygame.Surface | None = None
+        self.panel = BoardPanel(self)               # the side panel, the status line, the action row (panel.py)
         self.history = BoardHistory(self)           # browsing the line, replay (history.py)
         self.redoing = BoardRedoRound(self)         # Redo's round of recorded moves (redo.py)
         self.toolbar = BoardToolbar(self)           # history / file buttons and their keys (toolbar.py)
@@ -149,7 +144,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         uid = m.node.uid
         if self._last_labels[0] != uid:
             try:
-                labels = self.labels_of(m.motions_of(m.node))
+                labels = files.labels_of(m.motions_of(m.node))
             except RulesError:
                 labels = ()
             self._last_labels = (uid, labels)
@@ -203,6 +198,50 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         its engine panel instead)."""
         self.computer.ask_hint()
 
+    # ------------------------------------------------------------ the panel (panel.py)
+    def build_ui(self) -> None:
+        """The board area on the left (less the review's strip under it), the panel on the right."""
+        self.board_rect, panel_rect = self.panel.split(self.size, self.px)
+        self.board_rect = self.review.layout(self.board_rect)
+        if self.view is not None:
+            self.view.layout(self.board_rect)
+        self.w = {}
+        self.tip_hold = True            # a new layout: no stack tooltip until the mouse moves
+        self._banner_built = None       # the result banner's buttons are made by _sync_banner
+        self.panel.build(panel_rect)
+        self.review.build_ui()
+        self.refresh_panel()
+
+    def warm_tasks(self) -> list[Any]:
+        """First-time work done one piece a frame after the panel is built (the toolbar runs
+        them), so the frame of the first move does not pay for it: the panel's, and the buffer
+        that keeps the board under animations."""
+        def buffer() -> None:
+            size = self.size
+            if self._frozen_buf is None or self._frozen_buf.get_size() != size:
+                self._frozen_buf = pygame.Surface(size).convert()
+
+        return self.panel.warm_tasks() + [buffer]
+
+    def set_status(self, text: str, kind: str = "info") -> None:
+        """Say something in the status line ('info', 'warn' or 'error'), until the next change."""
+        self.panel.set_status(text, kind)
+
+    def refresh(self) -> None:
+        """The position changed: the click logic follows it and the panel is brought up to date."""
+        self.active_at = self.time
+        self.tip_hold = True            # no stack tooltip until the mouse moves again (it would be stale)
+        m = self.match
+        self.computer.drop_stale_hint()
+        if self.input is not None:
+            playable = m is not None and not m.is_over and m.is_human(m.to_move) and self.anim is None
+            self.input.set_game(m.game if playable and m is not None else None)
+        self.refresh_panel()
+
+    def refresh_panel(self) -> None:
+        """The panel shows the state as it is (the analysis board adds its buttons)."""
+        self.panel.refresh()
+
     # ------------------------------------------------------------ moves
     def play_move(self, text: str) -> bool:
         """Play a move (from a click, the engine, a hint...) with its animation."""
@@ -220,12 +259,12 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
             self.set_status(str(exc), "error")
             return False
         self.review.line_changed()                  # a new move: a running review stops
-        self.status = ""
-        self.status_kind = "info"
+        self.panel.status = ""
+        self.panel.status_kind = "info"
         self.computer.hint = None
         self.computer.forget_failure()
         self.redoing.stop()
-        self.panel_waits = True
+        self.panel.waits = True
         self.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
             self.set_status(self.swap_message())
@@ -255,7 +294,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
     def _animation_done(self) -> None:
         self.anim = None
         self.anim_before = {}
-        self.panel_waits = False
+        self.panel.waits = False
         self.refresh()
 
     def finish_animation(self) -> None:
@@ -284,7 +323,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         humans = [c for c in Color if m.is_human(c)]
         while humans and not m.is_over and not m.is_human(m.to_move) and m.live.parent is not None:
             m.undo()
-        self.status = ""
+        self.panel.status = ""
         self.refresh()
 
 
@@ -410,8 +449,8 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         if res.message:
             self.set_status(res.message, "warn" if not res.changed else "info")
         else:
-            self.status = ""
-            self._update_status_box()
+            self.panel.status = ""
+            self.panel.update_status_box()
 
     def _button(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -438,7 +477,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         else:
             for k, el in list(W.items()):
                 if k.startswith("act:") and is_button(event, el):
-                    self.do_action(k[4:])
+                    self.panel.do_action(k[4:])
                     return True
             return False
         return True
@@ -472,7 +511,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         self.finish_animation()
         self.computer.cancel()
         self.review.cancel()
-        self._update_status_box()
+        self.panel.update_status_box()
 
     def _key(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -537,7 +576,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         self.board.update(dt)
         if self.anim is not None:
             self.anim.update(dt)
-        self._sync_actions()
+        self.panel.sync_actions()
         self._sync_banner()
         self.toolbar.update(dt)
         self.history.update(dt)
@@ -587,7 +626,7 @@ class BoardScene(BoardPanel, BoardDrawing, Scene):
         targets = bool(st.show_targets)
         if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
             self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
-            self._update_status_box()
+            self.panel.update_status_box()
 
 
 register("new_board")(BoardScene.start)

@@ -50,7 +50,7 @@ class BoardToolbar(ScenePart):
         Replay Review; Save… Load… Picture, Flip, ⚙) where the panel is tall and wide enough for
         the labels, else one row of icons. ``reserve_height`` and ``build_ui`` both use it."""
         px = self.px
-        p = self.scene.panel_rect
+        p = self.scene.panel.rect
         bh, gap = px(32), px(6)
         text_w = D.font(px(15)).size("Picture")[0] + px(20)
         compact = p.h < px(700) or (w - 2 * px(36) - 4 * gap) // 3 < text_w
@@ -87,12 +87,12 @@ class BoardToolbar(ScenePart):
 
     def compact(self) -> bool:
         """One row of icon buttons (small windows)?"""
-        p = self.scene.panel_rect
+        p = self.scene.panel.rect
         return self.layout(p.w - self.px(36))[0] < 2 * self.px(32)
 
     def reserve_height(self) -> int:
         """Height the button rows take (the toolbar's layout for the panel's inner width)."""
-        return self.layout(self.scene.panel_rect.w - self.px(36))[0]
+        return self.layout(self.scene.panel.rect.w - self.px(36))[0]
 
     def build_ui(self, rect: pygame.Rect) -> None:
         """The buttons of ``layout(rect.w)``, placed in ``rect``."""
@@ -164,7 +164,7 @@ class BoardToolbar(ScenePart):
                 el = sc.w.get(key)
                 if el is not None:
                     el.disable()
-        if not (sc.panel_waits and sc.anim is not None):    # the move list changes when the move lands
+        if not (sc.panel.waits and sc.anim is not None):    # the move list changes when the move lands
             self.history.update_move_list()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
