@@ -12,14 +12,14 @@ def test_the_banner_offers_analyse_and_opens_the_analysis_board():
     try:
         helpers.settle(app, 40)
         sc = board(app)
-        assert ("analyse", "Analyse") in [(k, label) for k, label, _ in sc.banner_actions()]
+        assert ("analyse", "Analyse") in [(k, label) for k, label, _ in sc.banner.actions()]
         before = sc.match.tree.version
         click_widget(app, sc.w["banner:analyse"])
         helpers.settle(app, 40)
         an = app.scene
         assert getattr(an, "is_analysis", False) and an is not sc
         assert [pm.text for pm in an.match.history] == ["f6", "g7", "e5"]
-        assert ("analyse", "Analyse") not in [(k, label) for k, label, _ in an.banner_actions()]
+        assert ("analyse", "Analyse") not in [(k, label) for k, label, _ in an.banner.actions()]
         assert sc.match.tree.version == before
     finally:
         app.close()

@@ -110,8 +110,8 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     sc.match.resign(Color.BLACK)
     sc.refresh()
     step(app, 2)
-    assert sc.banner_shown() and sc.banner_is_open()
-    geo = sc.banner_geometry()
+    assert sc.banner.shown() and sc.banner.is_open()
+    geo = sc.banner.geometry()
     assert geo["head"] == "Computer (Hard) wins — White"
     assert geo["why"] == "Black resigned"
     keys = {k for k in sc.w if k.startswith("banner:")}
@@ -119,11 +119,11 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     assert sc.w["banner:rematch"].text == "Rematch"
     # × shrinks it to a strip at the board's top edge; Details opens it again
     click_widget(app, sc.w["banner:close"])
-    assert not sc.banner_is_open() and "banner:open" in sc.w and "banner:rematch" not in sc.w
-    strip = sc.banner_geometry()["rect"]
+    assert not sc.banner.is_open() and "banner:open" in sc.w and "banner:rematch" not in sc.w
+    strip = sc.banner.geometry()["rect"]
     assert strip.top - sc.board_rect.top < sc.px(12) and strip.h <= sc.px(48)
     click_widget(app, sc.w["banner:open"])
-    assert sc.banner_is_open() and "banner:rematch" in sc.w
+    assert sc.banner.is_open() and "banner:rematch" in sc.w
 
 
 def test_banner_two_people_and_never_while_browsing():
@@ -131,15 +131,15 @@ def test_banner_two_people_and_never_while_browsing():
     try:
         settle(app)
         sc = board(app)
-        assert sc.banner_shown()
-        assert sc.banner_geometry()["head"] == "White wins"        # two people: the colour
+        assert sc.banner.shown()
+        assert sc.banner.geometry()["head"] == "White wins"        # two people: the colour
         key(app, pygame.K_LEFT)
         settle(app)
         assert sc.match.browsing
-        assert not sc.banner_shown() and not any(k.startswith("banner:") for k in sc.w)
+        assert not sc.banner.shown() and not any(k.startswith("banner:") for k in sc.w)
         key(app, pygame.K_END)
         settle(app)
-        assert sc.banner_shown() and "banner:new" in sc.w
+        assert sc.banner.shown() and "banner:new" in sc.w
     finally:
         app.close()
 
@@ -170,7 +170,7 @@ def test_after_an_onyx_swap_the_winners_name_follows_the_player():
         m.resign(Color.WHITE)
         sc.refresh()
         step(app, 2)
-        assert sc.banner_geometry()["head"] == "Computer (Easy) wins — Black"
+        assert sc.banner.geometry()["head"] == "Computer (Easy) wins — Black"
         assert sc.w["turn"].text == "Computer wins"
     finally:
         app.close()

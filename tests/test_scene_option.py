@@ -167,13 +167,13 @@ def test_game_over_banner_on_the_board_and_the_result_in_the_status_box():
             board = app.scene
             app.step(1 / 60)
             status = board.w["status"]
-            _head, why = board.result_texts()
+            _head, why = board.banner.result_texts()
             assert status.head == board.panel.winner_words() and why in status.html_text and status.fits
-            assert board.board_rect.contains(board.banner_rect)
-            assert not board.banner_rect.colliderect(board.w["moves"].rect)
-            board.set_banner_open(False)
+            assert board.board_rect.contains(board.banner.rect)
+            assert not board.banner.rect.colliderect(board.w["moves"].rect)
+            board.banner.set_open(False)
             app.step(1 / 60)
-            assert board.board_rect.contains(board.banner_rect) and board.banner_rect.h <= board.px(48)
+            assert board.board_rect.contains(board.banner.rect) and board.banner.rect.h <= board.px(48)
     finally:
         app.close()
 
@@ -186,10 +186,10 @@ def test_thinking_pill_covers_no_board_coordinates_or_points(size):
             start(app, "--scene", f"board:{game}", "--black", "easy")
             board = app.scene
             assert board.computer.thinking
-            box = board.thinking_rect
+            box = board.drawing.thinking_rect
             if box is None:
                 continue                        # no free spot: the panel says it (spinner and status)
-            mask = board._board_mask()
+            mask = board.drawing.board_mask()
             off = (box.x - board.view.rect.x, box.y - board.view.rect.y)
             assert mask.overlap(pygame.Mask(box.size, fill=True), off) is None, (game, box)
             for lab in board.view.points():
@@ -207,25 +207,25 @@ def test_stack_tooltip_waits_for_the_mouse_after_a_move(monkeypatch):
         lab = next(lab for lab, st in board.match.game.stacks().items() if st)
         pos = board.view.pixel_of(lab)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        board.tooltip_shown = None
+        board.drawing.tooltip_shown = None
         for _ in range(60):
             app.step(1 / 60)
-        assert board.tooltip_shown is not None          # resting on a stack: its tooltip
+        assert board.drawing.tooltip_shown is not None          # resting on a stack: its tooltip
         board.play_move(board.match.legal_strs()[0])
         board.finish_animation()
-        board.tooltip_shown = None
+        board.drawing.tooltip_shown = None
         for _ in range(60):
             app.step(1 / 60)
-        assert board.tooltip_shown is None              # after the move: none until the mouse moves
+        assert board.drawing.tooltip_shown is None              # after the move: none until the mouse moves
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(pos[0] + 1, pos[1]), rel=(1, 0),
                                              buttons=(0, 0, 0)))
         for _ in range(60):
             app.step(1 / 60)
         if board.match.game.stacks().get(board.hover_label):
-            assert board.tooltip_shown is not None
-        if board.tooltip_shown is not None and board.marks:
-            for r in board._last_move_rects():
-                assert not board.tooltip_shown.colliderect(r)
+            assert board.drawing.tooltip_shown is not None
+        if board.drawing.tooltip_shown is not None and board.marks:
+            for r in board.drawing.last_move_rects():
+                assert not board.drawing.tooltip_shown.colliderect(r)
     finally:
         app.close()
 

@@ -69,7 +69,7 @@ def test_a_theme_change_redraws_board_panel_backdrop_and_widgets(game):
         settle(app)
         sc = board(app)
         before = _board_pixels(app, sc)
-        shot = pygame.image.tobytes(sc.static_layer(), "RGB") + pygame.image.tobytes(sc.view.board_surface(), "RGBA")
+        shot = pygame.image.tobytes(sc.drawing.static_layer(), "RGB") + pygame.image.tobytes(sc.view.board_surface(), "RGBA")
         button = sc.w["new"] if "new" in sc.w else next(iter(sc.w.values()))
         colours = dict(getattr(button, "colours", {}))
         app.settings.theme = "dark"
@@ -81,7 +81,7 @@ def test_a_theme_change_redraws_board_panel_backdrop_and_widgets(game):
             assert dict(button.colours) != colours                            # pygame-gui's colours too
         app.settings.theme = "classic"
         step(app, 2)
-        again = pygame.image.tobytes(sc.static_layer(), "RGB") + pygame.image.tobytes(sc.view.board_surface(), "RGBA")
+        again = pygame.image.tobytes(sc.drawing.static_layer(), "RGB") + pygame.image.tobytes(sc.view.board_surface(), "RGBA")
         assert again == shot                                                  # back exactly
     finally:
         app.close()

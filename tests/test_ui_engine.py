@@ -351,15 +351,15 @@ def test_game_over_shows_winner_reason_and_highlight(game, extra, window):
     try:
         board = _finish_randomly(app, 7)
         r = board.match.result
-        head, why = board.result_texts()
+        head, why = board.banner.result_texts()
         assert head == ("Draw" if r.winner is None else f"{r.winner.title} wins!") and why
         deco = board.decorations()
         assert deco.result, "the result points are highlighted"
         # (issue 25: the result banner is a card on the board, placed to hide the fewest highlighted
         # points; closed, it is a strip at the board's top edge, which hides none)
-        board.set_banner_open(False)
+        board.banner.set_open(False)
         step(app, 1)
-        box = board.banner_rect
+        box = board.banner.rect
         rad = board.view.radius_px
         for lab in deco.result:
             assert not box.inflate(rad, rad).collidepoint(board.view.pixel_of(lab)), (lab, box)
@@ -473,7 +473,7 @@ def play_full_game(game: str, extra: tuple[str, ...], seed: int, max_plies: int 
             stats["mean_frame"] = sum(search_frames) / len(search_frames)
             stats["p95_frame"] = search_frames[int(len(search_frames) * 0.95)]
         if board.match.is_over:
-            assert board.banner_rect.w > 0
+            assert board.banner.rect.w > 0
         return stats
     finally:
         app.close()

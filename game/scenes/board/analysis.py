@@ -208,10 +208,6 @@ class AnalysisScene(BoardScene):
                     title.set_text(cand)
                     break
 
-    def banner_actions(self) -> list[tuple[str, str, str]]:
-        """At the end of a line: Review and New game (no rematch: nobody played a game here)."""
-        return [act for act in super().banner_actions() if act[0] != "rematch"]
-
     def _engine_label(self) -> str:
         return "Engine off" if self.engine_on else "Engine on"
 

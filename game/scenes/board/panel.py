@@ -250,7 +250,7 @@ class BoardPanel(ScenePart):
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         head = ""
         if m is not None and m.is_over and sc.anim is None:   # game over: winner, why, and a message if any
-            head, why = sc.result_texts()
+            head, why = sc.banner.result_texts()
             head = self.status_head(box) or head
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
@@ -265,7 +265,7 @@ class BoardPanel(ScenePart):
         smaller, then cut (``StatusText``). Back to its size when the text is short again."""
         sc = self.scene
         W = sc.w
-        base, box = getattr(self, "_status_base", None), W.get("status")
+        base, box = self._status_base, W.get("status")
         if base is None or box is None or "moves" not in W:
             return
         most = max(0, self._moves_base.h - self.px(28))

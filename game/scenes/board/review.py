@@ -184,7 +184,9 @@ class BoardReview(ReviewDisplay):
     """The review of the board's game: running it, and showing it (see the module docstring)."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        self.scene = scene
+        super().__init__(scene)
+        self._shown_buttons: tuple[str, ...] = ()     # the strip's buttons as last made (review_show.py)
+        self._strip: tuple[Any, pygame.Surface] | None = None   # the strip's picture, kept per key
         self.engine: Any = None
         self.state = "idle"            # idle | running | done | stopped | error (the last run)
         self._nodes: list[Any] = []    # the nodes of the line being (or last) reviewed

@@ -1,4 +1,4 @@
-"""What the board's game review shows (``ReviewDisplay``, mixed into ``BoardReview`` of
+"""What the board's game review shows (``ReviewDisplay``, the base of ``BoardReview`` of
 ``review.py``): the strip under the board with the evaluation graph and the progress or the
 summary, the marks in the move list, the better move on the board and the status line's words.
 
@@ -17,6 +17,7 @@ from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
 from ...views import draw as D
+from .part import ScenePart
 
 REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
 STRIP_H = 112             # the strip under the board (scaled with px)
@@ -62,8 +63,9 @@ def verdict(p: Any, short: bool = False) -> str:
     return text + (f": {why}" if why else "")
 
 
-class ReviewDisplay:
-    """What the review shows (mixed into ``BoardReview``; uses its attributes)."""
+class ReviewDisplay(ScenePart):
+    """What the review shows: the display half of the review part (``BoardReview`` in
+    ``review.py`` derives from it; its state is declared in ``BoardReview.__init__``)."""
 
     # ------------------------------------------------------------ layout
     def layout(self, board_rect: pygame.Rect) -> pygame.Rect:
@@ -127,7 +129,7 @@ class ReviewDisplay:
     def _sync_buttons(self) -> None:
         sc = self.scene
         want = self._wanted_buttons() if self.shown and self.strip_rect is not None else ()
-        if want == getattr(self, "_shown_buttons", ()) and all(k in self.buttons for k in want):
+        if want == self._shown_buttons and all(k in self.buttons for k in want):
             return
         for b in self.buttons.values():
             b.kill()
@@ -346,12 +348,12 @@ class ReviewDisplay:
             self.graph.theme = sc.app.theme      # the colours of the app's theme, read at draw time
         lines = self.column_lines()
         area = pygame.Rect(S.x, S.y, S.w + 4, S.h + 6).clip(surface.get_rect())   # the card and its shadow
-        static = sc.static_layer() if surface.get_size() == sc.size else None
+        static = sc.drawing.static_layer() if surface.get_size() == sc.size else None
         if static is None or static.get_size() != surface.get_size():
             self._compose(surface, (0, 0), lines)
             return
         key = (id(static), tuple(area), self.graph.key(), tuple(lines), self.done, self.running)
-        cached = getattr(self, "_strip", None)
+        cached = self._strip
         if cached is None or cached[0] != key:
             img = pygame.Surface(area.size)
             if pygame.display.get_surface() is not None:

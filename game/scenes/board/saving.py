@@ -40,13 +40,11 @@ class BoardAutosave(ScenePart):
 
     def _annotate(self, record: Any) -> Any:
         """The record with the board's review as move comments (``BoardReview.annotate``)."""
-        review = getattr(self.scene, "review", None)
-        return review.annotate(record) if review is not None else record
+        return self.scene.review.annotate(record)
 
     def _review_key(self) -> Any:
         """Changes when the review's verdicts changed (and it is not running)."""
-        review = getattr(self.scene, "review", None)
-        return review.autosave_key() if review is not None else None
+        return self.scene.review.autosave_key()
 
     @property
     def path(self) -> Path | None:

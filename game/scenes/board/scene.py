@@ -31,10 +31,11 @@ from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.dialogs import fit_confirmation
-from ...views import BoardInput, BoardView, ViewUnavailable, input_for, view_for
+from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
+from .banner import BoardBanner
 from .drawing import BoardDrawing
 from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
@@ -54,11 +55,12 @@ __all__ = ["BoardScene", "THINK_MIN"]
 
 
 @register("board")
-class BoardScene(BoardDrawing, Scene):
+class BoardScene(Scene):
     """The board of one game in play: see the module's docstring for how the parts fit."""
 
     title = "Game"
     is_board = True
+    is_analysis = False               # the analysis board says True (analysis.py)
     asks_before_branching = True      # a move from an earlier position asks first (history.py)
     unavailable_verb = "played"       # "Onyx cannot be played yet: …"
     _anim: Any = None                 # the running animation (the ``anim`` property)
@@ -82,8 +84,8 @@ class BoardScene(BoardDrawing, Scene):
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.active_at = 0.0                        # scene time of the last input or change (idle)
         self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
-        self._frozen: tuple[Any, pygame.Surface] | None = None   # the board under a running animation
-        self._frozen_buf: pygame.Surface | None = None
+        self.drawing = BoardDrawing(self)           # the board, the thinking pill, icons, tooltip (drawing.py)
+        self.banner = BoardBanner(self)             # the result banner at game over (banner.py)
         self.panel = BoardPanel(self)               # the side panel, the status line, the action row (panel.py)
         self.history = BoardHistory(self)           # browsing the line, replay (history.py)
         self.redoing = BoardRedoRound(self)         # Redo's round of recorded moves (redo.py)
@@ -206,8 +208,8 @@ class BoardScene(BoardDrawing, Scene):
         if self.view is not None:
             self.view.layout(self.board_rect)
         self.w = {}
-        self.tip_hold = True            # a new layout: no stack tooltip until the mouse moves
-        self._banner_built = None       # the result banner's buttons are made by _sync_banner
+        self.drawing.tip_hold = True    # a new layout: no stack tooltip until the mouse moves
+        self.banner.rebuilt()           # the result banner's buttons are made again (banner.sync)
         self.panel.build(panel_rect)
         self.review.build_ui()
         self.refresh_panel()
@@ -216,12 +218,7 @@ class BoardScene(BoardDrawing, Scene):
         """First-time work done one piece a frame after the panel is built (the toolbar runs
         them), so the frame of the first move does not pay for it: the panel's, and the buffer
         that keeps the board under animations."""
-        def buffer() -> None:
-            size = self.size
-            if self._frozen_buf is None or self._frozen_buf.get_size() != size:
-                self._frozen_buf = pygame.Surface(size).convert()
-
-        return self.panel.warm_tasks() + [buffer]
+        return self.panel.warm_tasks() + [self.drawing.warm_buffer]
 
     def set_status(self, text: str, kind: str = "info") -> None:
         """Say something in the status line ('info', 'warn' or 'error'), until the next change."""
@@ -230,7 +227,7 @@ class BoardScene(BoardDrawing, Scene):
     def refresh(self) -> None:
         """The position changed: the click logic follows it and the panel is brought up to date."""
         self.active_at = self.time
-        self.tip_hold = True            # no stack tooltip until the mouse moves again (it would be stale)
+        self.drawing.tip_hold = True    # no stack tooltip until the mouse moves again (it would be stale)
         m = self.match
         self.computer.drop_stale_hint()
         if self.input is not None:
@@ -392,9 +389,9 @@ class BoardScene(BoardDrawing, Scene):
             return True                  # the box has the keyboard: no board shortcuts
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != tuple(self.mouse):
-                self.tip_hold = False     # the mouse moved: a tooltip may come again
+                self.drawing.tip_hold = False   # the mouse moved: a tooltip may come again
             return self.board.handle_event(event)
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner_covers(event.pos):
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner.covers(event.pos):
             return True                   # the result banner is not the board
         if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
             self.board.mouse = tuple(event.pos)
@@ -472,7 +469,7 @@ class BoardScene(BoardDrawing, Scene):
             self.app.pop()
         elif is_button(event, W.get("keys")):
             self.app.show_keys()
-        elif self.banner_button(event):
+        elif self.banner.button(event):
             pass
         else:
             for k, el in list(W.items()):
@@ -551,6 +548,65 @@ class BoardScene(BoardDrawing, Scene):
 
 
 
+    # ------------------------------------------------------------ drawing (drawing.py, banner.py)
+    def decorations(self) -> Decorations:
+        """What the board shows over the position: last move, targets and selection (the
+        controller), threats, the hint, the result's points, the review's marks."""
+        deco = Decorations(time=self.display_time())
+        m = self.match
+        if m is None:
+            return deco
+        deco.last_move = self.last_move_labels()
+        if self.anim is not None:
+            deco.hidden = dict(self.anim.hidden)
+            deco.last_move = ()
+            return deco
+        if m.is_over:
+            fn = getattr(m.game, "highlight_result", None)
+            try:
+                deco.result = list(fn()) if fn and m.game.is_over else []
+            except (RulesError, ValueError, KeyError, TypeError):
+                deco.result = []        # no result cells to light
+            deco.hover = self.hover_label
+            return deco
+        deco.threats = self.panel.threats()
+        if self.input is not None and m.is_human(m.to_move):
+            self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
+            if self.computer.hint is not None and not self.input.prefix:
+                opt = next((o for o in self.input.options if o.text == self.computer.hint), None)
+                if opt is not None and opt.clicks:
+                    deco.selectable = set()
+                    end = self.input.arrow_end(opt)
+                    if len(set(opt.clicks)) > 1:
+                        deco.arrows = [(opt.clicks[0], end)]
+                        deco.selected = opt.clicks[0]
+                    else:
+                        try:
+                            deco.ghosts = self.input.ghosts_for(opt)
+                        except (RulesError, ValueError, KeyError, TypeError):
+                            deco.ghosts = []    # a hint the rules cannot animate: no ghosts
+                    deco.targets = {end: opt.kind}
+                    deco.tags = {end: "Hint"}
+        self.review.decorate(deco)          # the review's better move, before a marked move
+        return deco
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawing.draw(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn after the widgets: the panel's colour icons, the toolbar's, the stack tooltip."""
+        self.drawing.draw_overlay(surface)
+
+    @property
+    def opaque(self) -> bool:
+        """``draw`` paints the whole window (its static layer): the app skips its backdrop."""
+        return self.drawing.opaque
+
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """What the scene draws itself over its area, for the layout audit (the thinking pill, the
+        banner's texts; the analysis board adds its panel's)."""
+        return self.drawing.layout_rects()
+
     # ------------------------------------------------------------ idle (App.idle)
     def display_time(self) -> float:
         """The time highlights are drawn at: the scene's time for a few seconds after the last
@@ -577,7 +633,7 @@ class BoardScene(BoardDrawing, Scene):
         if self.anim is not None:
             self.anim.update(dt)
         self.panel.sync_actions()
-        self._sync_banner()
+        self.banner.sync()
         self.toolbar.update(dt)
         self.history.update(dt)
         self.review.update(dt)

@@ -123,9 +123,7 @@ class BoardToolbar(ScenePart):
         if status is not None and hasattr(status, "fonts_to_warm"):
             fonts += status.fonts_to_warm()
         self._warm = [lambda f=f: warm_font(*f) for f in fonts]
-        tasks = getattr(sc, "warm_tasks", None)
-        if callable(tasks):
-            self._warm += list(tasks())
+        self._warm += sc.warm_tasks()
         for b in self.buttons.values():
             self._warm.append(lambda b=b: prime_disabled_look(b))
         self.refresh_panel()

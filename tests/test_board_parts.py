@@ -1,0 +1,95 @@
+"""The board scene is made of parts, not mixins (issue 23, item 8).
+
+``BoardScene`` derives from ``Scene`` alone; every concern is a part object it owns
+(``ScenePart``), which keeps its own state and is reached by a name (``scene.panel``,
+``scene.computer``…). These checks read the classes and the source, and drive one game so
+each part is seen doing its work through its own names.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pygame
+
+from game.scenes.base import Scene
+from game.scenes.board import BoardScene
+from game.scenes.board.analysis import AnalysisScene
+from game.scenes.board.part import ScenePart
+
+import ui_helpers as helpers
+from ui_helpers import click, settle
+
+PACKAGE = Path(inspect.getfile(BoardScene)).parent
+PARTS = ("board", "panel", "toolbar", "history", "redoing", "review", "computer", "offers", "banner",
+         "drawing", "movebox", "sounds", "saver")
+
+
+def test_the_board_scene_is_a_scene_and_nothing_else():
+    assert BoardScene.__bases__ == (Scene,)
+    assert AnalysisScene.__bases__ == (BoardScene,)
+    assert [c for c in BoardScene.__mro__ if c.__module__.startswith("game.scenes.board")] == [BoardScene]
+
+
+def test_every_concern_is_a_part_the_scene_owns():
+    scene = BoardScene.start("amoeba")
+    for name in PARTS:
+        part = getattr(scene, name)
+        assert (part.host if name == "board" else part.scene) is scene, name
+        if name != "board":                                 # the controller serves the tutorial too
+            assert isinstance(part, ScenePart), name
+    names = {type(getattr(scene, n)).__name__ for n in PARTS}
+    assert len(names) == len(PARTS)                         # one class each
+
+
+def _classes(path: Path) -> list[ast.ClassDef]:
+    return [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(n, ast.ClassDef)]
+
+
+def test_no_file_of_the_package_is_a_mixin_any_more():
+    """Every class of the package is a part, a scene, or a helper that is neither mixed in nor
+    reads the scene's attributes as its own (no class there uses ``self.match`` without being a
+    part or the scene)."""
+    for path in sorted(PACKAGE.glob("*.py")):
+        for cls in _classes(path):
+            bases = [ast.unparse(b) for b in cls.bases]
+            src = ast.unparse(cls)
+            if "ScenePart" in bases or cls.name in ("BoardScene", "AnalysisScene", "ScenePart"):
+                continue
+            assert "self.match" not in src or bases, f"{path.name}: {cls.name} reads the scene's state as a mixin"
+
+
+def test_no_part_reads_the_scene_through_getattr_with_a_default():
+    """State is declared where it lives: no ``getattr(self, "_x", default)`` or
+    ``getattr(sc, "x", default)`` guessing at another part's attributes."""
+    for path in sorted(PACKAGE.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for needle in ('getattr(self, "_', 'getattr(sc, "', 'getattr(self.scene, "'):
+            assert needle not in text, f"{path.name}: {needle}…"
+
+
+def test_a_game_goes_through_the_parts_by_their_names():
+    app = helpers.make_app("--game", "amoeba", "--window", "1024x640")
+    try:
+        settle(app, 30)
+        sc = app.scene
+        assert isinstance(sc, BoardScene)
+        opt = next(o for o in sc.input.options if len(o.clicks) == 2)
+        for lab in opt.clicks:
+            click(app, sc.view.pixel_of(lab))
+        settle(app, 60)
+        assert sc.match.history[-1].text == opt.text
+        assert sc.panel.status == "" and "White to move" in sc.panel.default_status()
+        sc.set_status("A word for the player.", "warn")
+        assert sc.panel.status == "A word for the player." and sc.panel.status_kind == "warn"
+        assert opt.clicks[-1] in sc.decorations().last_move
+        sc.offers.resign()
+        assert sc.dialog is not None and sc.dialog_kind == "resign"
+        sc.close_dialog()
+        assert not sc.banner.shown() and not sc.computer.busy and not sc.movebox.focused()
+        surface = pygame.Surface(app.screen.get_size())
+        sc.draw(surface)
+        assert sc.drawing.static_layer() is not None and sc.opaque
+    finally:
+        app.close()
