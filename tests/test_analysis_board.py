@@ -94,6 +94,10 @@ def test_the_panel_shows_the_win_in_one_first_at_100_percent(name, setup, to_mov
     step(app)
     texts = [name for name, *_ in sc.layout_rects()]
     assert "engine line 1" in texts
+    sc.board.drag = {"label": "a1", "start": (0, 0), "moved": False}   # a press held on the board
+    assert "1 · 100%" not in sc.decorations().tags.values()
+    sc.board.drag = None
+    assert "1 · 100%" in sc.decorations().tags.values()
     app.close()
 
 

@@ -65,7 +65,7 @@ def test_no_part_reads_the_scene_through_getattr_with_a_default():
     ``getattr(sc, "x", default)`` guessing at another part's attributes."""
     for path in sorted(PACKAGE.glob("*.py")):
         text = path.read_text(encoding="utf-8")
-        for needle in ('getattr(self, "_', 'getattr(sc, "', 'getattr(self.scene, "'):
+        for needle in ('getattr(self, "', 'getattr(sc, "', 'getattr(self.scene, "'):
             assert needle not in text, f"{path.name}: {needle}…"
 
 

@@ -390,7 +390,7 @@ class AnalysisScene(BoardScene):
         deco = super().decorations()
         m = self.match
         if (not self.engine_on or m is None or m.is_over or self.anim is not None or self.input is None
-                or self.input.prefix or getattr(self, "drag", None) is not None):
+                or self.input.prefix or self.board.drag is not None):
             return deco
         lines = self.engine_lines()
         if not lines:

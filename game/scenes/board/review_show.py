@@ -236,7 +236,7 @@ class ReviewDisplay(ScenePart):
     def shows_better(self, p: Any) -> bool:
         """Is the engine's better move shown before ply ``p``: at every marked move, and at the
         move "Jump to it" went to (the biggest swing, marked or not)."""
-        return p.best != p.move and (bool(p.mark) or p.ply == getattr(self, "focus_ply", None))
+        return p.best != p.move and (bool(p.mark) or p.ply == self.focus_ply)
 
     # ------------------------------------------------------------ the board
     def decorate(self, deco: Any) -> None:
