@@ -312,3 +312,28 @@ def test_board_shows_move_now_while_the_computer_thinks():
         assert ("Move now", "__movenow__") not in sc.panel.current_actions()
     finally:
         app.close()
+
+
+def test_m_is_move_now_while_the_computer_thinks_and_nothing_otherwise():
+    import pygame
+    from ui_helpers import board, key, make_app, step
+    app = make_app("--game", "amoeba", "--black", "hard", "--window", "1280x800")
+    try:
+        sc = board(app)
+        eng = sc.computer.engine = SlowEngine()
+        step(app, 3, 0.05)
+        assert sc.computer.thinking
+        plies = len(sc.match.game.moves_played())
+        key(app, pygame.K_m)
+        assert eng.hurried == 1 and "best move so far" in sc.panel.status
+        for _ in range(40):
+            step(app, 1, 0.05)
+            if len(sc.match.game.moves_played()) > plies:
+                break
+        assert len(sc.match.game.moves_played()) == plies + 1 and not sc.computer.thinking
+        before = eng.hurried
+        key(app, pygame.K_m)                          # the human's turn: M does nothing
+        assert eng.hurried == before and not sc.computer.thinking
+        assert "best move so far" not in sc.panel.status
+    finally:
+        app.close()

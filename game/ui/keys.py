@@ -38,6 +38,7 @@ BOARD: list[Section] = [
     ("Game", [
         ("Ctrl+Z / Ctrl+Y", "Undo / Redo"),
         ("H", "Hint: the computer suggests a move"),
+        ("M", "Move now: the computer plays its best move so far"),
         ("Ctrl+S / Ctrl+O", "Save / Load a game"),
     ]),
     ("Browsing", [

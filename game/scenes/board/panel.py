@@ -465,7 +465,7 @@ class BoardPanel(ScenePart):
             for i, (label, key) in enumerate(acts):
                 r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
                 tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
-                    "Stop the computer's search: it plays its best move so far" if key == "__movenow__" else \
+                    "Stop the computer's search: it plays its best move so far (M)" if key == "__movenow__" else \
                     "Take over the other colour (pie rule)"
                 W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
                                            tool_tip_text=tip)

@@ -538,6 +538,8 @@ class BoardScene(Scene):
             self.toggle_flip()
         elif event.key == pygame.K_h:
             self.request_hint()
+        elif event.key == pygame.K_m and not ctrl:
+            self.computer.move_now()       # 'Move now' (says nothing when the computer is not thinking)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) and self.board.handle_event(event):
             pass                          # Enter ends an open chain, Backspace takes back one landing
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
