@@ -356,13 +356,10 @@ def test_game_over_shows_winner_reason_and_highlight(game, extra, window):
         deco = board.decorations()
         assert deco.result, "the result points are highlighted"
         # (issue 25: the result banner is a card on the board, placed to hide the fewest highlighted
-        # points; closed, it is a strip at the board's top edge, which hides none)
+        # points; closed, nothing of it is left on the board)
         board.banner.set_open(False)
         step(app, 1)
-        box = board.banner.rect
-        rad = board.view.radius_px
-        for lab in deco.result:
-            assert not box.inflate(rad, rad).collidepoint(board.view.pixel_of(lab)), (lab, box)
+        assert board.banner.rect is None and not board.banner.text_rects()
         # (issue 25: the header names the player; a person plays Black against the computer)
         assert board.w["turn"].text == ("Draw" if r.winner is None else
                                         "You win" if r.winner == Color.BLACK else "Computer wins")

@@ -2,11 +2,13 @@
 
 ``BoardBanner`` (``scene.banner``) is a part of the board scene that owns the banner's state:
 open (a card on the board: the winner by name and colour, the reason, Review / Analyse /
-New game / Rematch, × to shrink it) or shrunk to a strip at the board's top edge (Details opens
-it again); its geometry, kept until it changes; its buttons (widgets in ``scene.w``, made by
-``sync``); ``rect``, where it was last drawn. It shows only where the game ended, never while
-browsing earlier positions or while a move animates; clicks on it do not reach the board
-(``covers``). ``result_texts`` words a result for this game ("White connected rows 1 and 12").
+New game / Rematch, × to close it) or closed (the board is seen whole, frame and coordinates
+too; the status box keeps the result and the panel's action row a "Show the result" button that
+opens the card again); its geometry, kept until it changes; its buttons (widgets in
+``scene.w``, made by ``sync``); ``rect``, where it was last drawn (None while closed). It shows
+only where the game ended, never while browsing earlier positions or while a move animates;
+clicks on it do not reach the board (``covers``). It is drawn in the theme's card colours.
+``result_texts`` words a result for this game ("White connected rows 1 and 12").
 """
 from __future__ import annotations
 
@@ -86,16 +88,24 @@ class BoardBanner(ScenePart):
         return head, why
 
     # ------------------------------------------------------------ the result banner
-    def shown(self) -> bool:
-        """The result banner is on the board: the game is over where it stands and that position
-        is shown (never while browsing earlier positions), no move is animating."""
+    def due(self) -> bool:
+        """The game is over where it stands and that position is shown (never while browsing
+        earlier positions), no move is animating: the banner may show (open or closed)."""
         sc = self.scene
         m = self.match
         return (m is not None and sc.view is not None and m.is_over and not m.browsing
                 and sc.anim is None and not sc.history.replaying)
 
+    def shown(self) -> bool:
+        """The result card is on the board (due, and not closed)."""
+        return self.due() and self.is_open()
+
+    def closed(self) -> bool:
+        """Due but closed: the panel offers to show the result again."""
+        return self.due() and not self.is_open()
+
     def is_open(self) -> bool:
-        """Open (the card) or shrunk to a strip at the board's top edge; a new ending opens it."""
+        """Open (the card) or closed by its ×; a new ending opens it."""
         m = self.match
         key = (m.live.uid, m.live_result.reason if m.live_result else "") if m is not None else None
         if self._for != key:
@@ -106,7 +116,10 @@ class BoardBanner(ScenePart):
     def set_open(self, open_: bool) -> None:
         self.is_open()
         self._open = open_
+        if not open_:
+            self.rect = None
         self.sync()
+        self.scene.panel.sync_actions()
 
     def actions(self) -> list[tuple[str, str, str]]:
         """The buttons a player wants after a game: (key, label, tooltip)."""
@@ -123,12 +136,12 @@ class BoardBanner(ScenePart):
         return out
 
     def geometry(self) -> dict[str, Any]:
-        """Where the banner's parts go: 'card' (or 'strip'), the headline and reason lines with
+        """Where the card's parts go: its 'rect', the headline and reason lines with
         their font sizes, and the buttons' rectangles by key. The card goes where it covers none
         of the result's highlighted points if it can (the middle first). Kept until it changes."""
         sc = self.scene
         m = self.match
-        key = (tuple(sc.board_rect), self.is_open(), m.live.uid if m else None,
+        key = (tuple(sc.board_rect), m.live.uid if m else None,
                m.result if m else None, self.px(100))
         kept = self._geo
         if kept is not None and kept[0] == key:
@@ -145,48 +158,33 @@ class BoardBanner(ScenePart):
         head = sc.panel.winner_words() or head
         geo: dict[str, Any] = {"head": head, "why": why}
         bh, gap, pad = px(38), px(8), px(16)
-        if self.is_open():
-            w = min(px(470), br.w - px(24))
-            rs = px(16)
-            close = px(30)
-            inner = w - 2 * pad
-            room = inner - close - gap - (px(30) if self.match.result and self.match.result.winner else 0)
-            hs = next((s for s in (px(24), px(21), px(19)) if D.font(s, True).size(head)[0] <= room), px(19))
-            head_lines = wrap(head, D.font(hs, True), room)[:2]
-            why_lines = wrap(why + ".", D.font(rs), inner)[:3]
-            acts = self.actions()
-            bw = (inner - gap * (len(acts) - 1)) // max(1, len(acts))
-            h = pad + len(head_lines) * px(32) + px(4) + len(why_lines) * px(22) + px(14) + bh + pad
-            card = pygame.Rect(0, 0, w, h)
-            card.center = br.center
-            try:
-                fn = getattr(self.match.game, "highlight_result", None)
-                avoid = list(fn()) if fn and self.match.game.is_over else []
-            except (RulesError, ValueError, KeyError, TypeError):
-                avoid = []
-            if avoid and sc.view is not None:
-                card = sc.drawing.best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
-                                                "topright", "bottomleft", "bottomright"), avoid)[0]
-            geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, hs=hs, rs=rs)
-            buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
-            y = card.bottom - pad - bh
-            for i, (key, _label, _tip) in enumerate(acts):
-                buttons[key] = pygame.Rect(card.x + pad + i * (bw + gap), y, bw, bh)
-            geo["buttons"] = buttons
-        else:
-            h = px(34)              # over the frame's edge: no point of the board under it
-            strip = pygame.Rect(br.x + px(8), br.y + px(2), br.w - px(16), h)
-            bw = px(92)
-            hs = px(17)
-            room = strip.w - bw - 3 * px(10)
-            line = f"{head} · {why}"
-            f = D.font(hs, True)
-            if f.size(line)[0] > room:
-                line = head
-            while f.size(line)[0] > room and len(line) > 4:
-                line = line[:-2].rstrip() + "…"
-            geo.update(rect=strip, head_lines=[line], why_lines=[], hs=hs, rs=hs,
-                       buttons={"open": pygame.Rect(strip.right - px(6) - bw, strip.y + px(3), bw, h - px(6))})
+        w = min(px(470), br.w - px(24))
+        rs = px(16)
+        close = px(30)
+        inner = w - 2 * pad
+        room = inner - close - gap - (px(30) if self.match.result and self.match.result.winner else 0)
+        hs = next((s for s in (px(24), px(21), px(19)) if D.font(s, True).size(head)[0] <= room), px(19))
+        head_lines = wrap(head, D.font(hs, True), room)[:2]
+        why_lines = wrap(why + ".", D.font(rs), inner)[:3]
+        acts = self.actions()
+        bw = (inner - gap * (len(acts) - 1)) // max(1, len(acts))
+        h = pad + len(head_lines) * px(32) + px(4) + len(why_lines) * px(22) + px(14) + bh + pad
+        card = pygame.Rect(0, 0, w, h)
+        card.center = br.center
+        try:
+            fn = getattr(self.match.game, "highlight_result", None)
+            avoid = list(fn()) if fn and self.match.game.is_over else []
+        except (RulesError, ValueError, KeyError, TypeError):
+            avoid = []
+        if avoid and sc.view is not None:
+            card = sc.drawing.best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
+                                            "topright", "bottomleft", "bottomright"), avoid)[0]
+        geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, hs=hs, rs=rs)
+        buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
+        y = card.bottom - pad - bh
+        for i, (key, _label, _tip) in enumerate(acts):
+            buttons[key] = pygame.Rect(card.x + pad + i * (bw + gap), y, bw, bh)
+        geo["buttons"] = buttons
         return geo
 
     def sync(self) -> None:
@@ -198,7 +196,7 @@ class BoardBanner(ScenePart):
         want: Any = None
         if self.shown():
             geo = self.geometry()
-            want = (tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items())), self.is_open())
+            want = tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items()))
         if want == self._built:
             return
         for k in [k for k in W if k.startswith("banner:")]:
@@ -207,11 +205,10 @@ class BoardBanner(ScenePart):
         if want is None:
             return
         labels = {key: (label, tip) for key, label, tip in self.actions()}
-        labels["close"] = ("×", "Close: see the board (the result stays at its top edge)")
-        labels["open"] = ("Details", "Show the result and what to do next")
+        labels["close"] = ("×", "Close: see the whole board (the panel shows the result again)")
         for key, r in geo["buttons"].items():
             label, tip = labels[key]
-            oid = "#primary_button" if key in ("rematch", "open") else None
+            oid = "#primary_button" if key == "rematch" else None
             W[f"banner:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
 
     def button(self, event: pygame.event.Event) -> bool:
@@ -222,8 +219,6 @@ class BoardBanner(ScenePart):
             return False
         if key == "close":
             self.set_open(False)
-        elif key == "open":
-            self.set_open(True)
         elif key == "review":
             self.set_open(False)
             if not sc.review.running:
@@ -245,36 +240,30 @@ class BoardBanner(ScenePart):
         return self.geometry()["rect"].collidepoint(pos)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The result banner on the board: a card in the middle of the board (the winner by name
-        and colour, the reason, Review / New game / Rematch, × to shrink it) or, once closed, a
-        strip along the board's top edge (Details opens it again). Its buttons are widgets
-        (``sync``); the texts are drawn here. ``rect`` notes its place."""
+        """The result card on the board (the winner by name and colour, the reason, Review /
+        Analyse / New game / Rematch, × to close it), in the theme's card colours. Its buttons are
+        widgets (``sync``); the texts are drawn here. ``rect`` notes its place."""
         if not self.shown():
             return
         px = self.px
+        theme = self.theme
         geo = self.geometry()
         rect = geo["rect"]
         self.rect = rect
         win = self.match.result.winner if self.match.result else None
-        edge = (214, 170, 96, 255)
-        surface.blit(D.rounded_panel(rect.size, (22, 17, 13, 238), radius=px(14), border=edge, border_width=2),
-                     rect.topleft)
-        gold = (255, 226, 168)
-        if geo["why_lines"]:
-            x, y = rect.x + px(16), rect.y + px(16)
-            if win is not None:
-                colour_icon(surface, (x + px(11), y + px(16)), win, px(11))
-                x += px(30)
-            for line in geo["head_lines"]:
-                D.text(surface, line, (x, y), geo["hs"], gold, anchor="topleft", bold=True, shadow=False)
-                y += px(32)
-            y += px(4)
-            for line in geo["why_lines"]:
-                D.text(surface, line, (rect.x + px(16), y), geo["rs"], D.PALETTE["text"], anchor="topleft", shadow=False)
-                y += px(22)
-        else:
-            D.text(surface, geo["head_lines"][0], (rect.x + px(14), rect.centery), geo["hs"], gold, anchor="midleft",
-                   bold=True, shadow=False)
+        surface.blit(D.rounded_panel(rect.size, theme.card_fill, radius=px(14), border=(*theme.banner_border, 255),
+                                     border_width=2), rect.topleft)
+        x, y = rect.x + px(16), rect.y + px(16)
+        if win is not None:
+            colour_icon(surface, (x + px(11), y + px(16)), win, px(11))
+            x += px(30)
+        for line in geo["head_lines"]:
+            D.text(surface, line, (x, y), geo["hs"], theme.banner_head, anchor="topleft", bold=True, shadow=False)
+            y += px(32)
+        y += px(4)
+        for line in geo["why_lines"]:
+            D.text(surface, line, (rect.x + px(16), y), geo["rs"], theme.text, anchor="topleft", shadow=False)
+            y += px(22)
 
     def text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The banner's drawn texts (for the layout audit)."""
@@ -284,20 +273,16 @@ class BoardBanner(ScenePart):
         geo = self.geometry()
         rect = geo["rect"]
         out = []
-        if geo["why_lines"]:
-            x, y = rect.x + px(16), rect.y + px(16)
-            if self.match.result.winner is not None:
-                x += px(30)
-            for line in geo["head_lines"]:
-                w, h = D.font(geo["hs"], True).size(line)
-                out.append(("banner head", pygame.Rect(x, y, w, h), rect, geo["hs"]))
-                y += px(32)
-            y += px(4)
-            for line in geo["why_lines"]:
-                w, h = D.font(geo["rs"]).size(line)
-                out.append(("banner reason", pygame.Rect(rect.x + px(16), y, w, h), rect, geo["rs"]))
-                y += px(22)
-        else:
-            w, h = D.font(geo["hs"], True).size(geo["head_lines"][0])
-            out.append(("banner strip", pygame.Rect(rect.x + px(14), rect.centery - h // 2, w, h), rect, geo["hs"]))
+        x, y = rect.x + px(16), rect.y + px(16)
+        if self.match.result.winner is not None:
+            x += px(30)
+        for line in geo["head_lines"]:
+            w, h = D.font(geo["hs"], True).size(line)
+            out.append(("banner head", pygame.Rect(x, y, w, h), rect, geo["hs"]))
+            y += px(32)
+        y += px(4)
+        for line in geo["why_lines"]:
+            w, h = D.font(geo["rs"]).size(line)
+            out.append(("banner reason", pygame.Rect(rect.x + px(16), y, w, h), rect, geo["rs"]))
+            y += px(22)
         return out

@@ -415,8 +415,8 @@ class BoardPanel(ScenePart):
     # ------------------------------------------------------------ extra action buttons
     def current_actions(self) -> list[tuple[str, str]]:
         """Buttons for now, as (label, key): the game's input's (Onyx 'Swap colours', Onager
-        'End move'), a variation's (make it the main line, delete it) while one is shown, and
-        'Play on' while two computers wait (a loaded record of theirs opens paused), and
+        'End move'), a variation's (make it the main line, delete it) while one is shown,
+        'Show the result' at game over once the result card was closed, 'Play on' while two computers wait (a loaded record of theirs opens paused), and
         'Move now' while the computer has thought ``computer.MOVE_NOW_AFTER`` seconds (not sooner: a quick
         move would make the row blink)."""
         sc = self.scene
@@ -424,6 +424,8 @@ class BoardPanel(ScenePart):
         m = self.match
         if m is not None and sc.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
             return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
+        if sc.banner.closed():
+            return [("Show the result", "__result__")]
         if m is not None and sc.computer.paused and not m.browsing and m.live_result is None:
             return [("Play on", "__playon__")]
         if m is not None and sc.anim is None and not m.is_over and sc.computer.may_move_now():
@@ -465,6 +467,7 @@ class BoardPanel(ScenePart):
             for i, (label, key) in enumerate(acts):
                 r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
                 tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
+                    "The result card again: Review, New game, Rematch" if key == "__result__" else \
                     "Stop the computer's search: it plays its best move so far (M)" if key == "__movenow__" else \
                     "Take over the other colour (pie rule)"
                 W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
@@ -483,6 +486,9 @@ class BoardPanel(ScenePart):
             return
         if key == "__delete__":
             sc.history.delete_variation()
+            return
+        if key == "__result__":
+            sc.banner.set_open(True)
             return
         if key == "__movenow__":
             sc.computer.move_now()

@@ -1,10 +1,13 @@
-"""The base of the board scene's helper objects (history, toolbar, sounds, autosave).
+"""The base of the board scene's parts (panel, computer, offers, banner, drawing, history, …).
 
-Each is made with the scene it serves and reads the scene's state through these properties.
+Each part is made with the scene it serves, owns its own state, and reaches the scene's shared
+things (app, match, browsing, scale, theme) through these properties.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from ...themes import CLASSIC
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
@@ -23,6 +26,12 @@ class ScenePart:
     @property
     def match(self) -> Any:
         return self.scene.match
+
+    @property
+    def theme(self) -> Any:
+        """The colours to draw in: the app's theme (the classic one before the scene is entered)."""
+        app = self.scene.app
+        return app.theme if app is not None else CLASSIC
 
     @property
     def browsing(self) -> bool:
