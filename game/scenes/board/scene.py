@@ -1,17 +1,20 @@
 """The board scene: the board on the left, a side panel on the right.
 
 Works for every game through ``game.views.view_for``/``input_for`` and the rules protocol.
-The scene is one class put together from the files of this package, each one concern:
+``BoardScene`` is a ``Scene`` made of parts, one concern a file, each owning its state and
+reached by its name (see docs/architecture.md, "The board scene package"):
 
-* ``scene.py`` (here): life cycle, moves and their animations, undo/redo, events, the
-  computer's turn each frame;
-* ``panel.py``: the side panel's layout, the status line, labels, action buttons;
-* ``offers.py``: offers, resignation, hints, confirmation dialogs;
-* ``drawing.py``: the board with its marks, banner, thinking pill, icons, tooltip;
-* ``engine.py``: the computer player (``WorkerEngine`` over the worker process, ``StubEngine``);
-* ``history.py`` (``self.history``): browsing the line and replay;
-* ``toolbar.py`` (``self.toolbar``): the history and file buttons and their keys;
-* ``sounds.py`` (``self.sounds``) and ``saving.py`` (``self.saver``): sounds and the autosave.
+* ``scene.py`` (here): life cycle, ``build_ui``, moves and their animations, undo/redo, events,
+  ``decorations``, each frame's ``update`` and ``needs_frames``, the one dialog;
+* ``scene.board`` (``controller.py``): clicks, drag and drop, hover, Escape/Backspace/Enter;
+* ``scene.panel`` (``panel.py``): the side panel, the status line, labels, the action row;
+* ``scene.computer`` (``computer.py``): the computer's turns, hints, answers, Move now;
+* ``scene.offers`` (``offers.py``): resign and offers, and their questions;
+* ``scene.banner`` (``banner.py``) and ``scene.drawing`` (``drawing.py``): the result card;
+  the board with its layers, the thinking pill, icons, tooltip;
+* ``scene.history``, ``scene.redoing``, ``scene.toolbar``, ``scene.review``, ``scene.movebox``,
+  ``scene.sounds``, ``scene.saver``: browsing, Redo's round, the toolbar, the game review, typed
+  moves, sounds and the autosave.
 
 Frame time: every frame must stay well under 16 ms, also the one in which a move lands, so
 nothing here redoes per move work that grows with the game's length (see docs/architecture.md,
