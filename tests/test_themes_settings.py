@@ -214,3 +214,32 @@ def test_flip_is_kept_in_the_settings_and_used_by_lessons():
         assert app.settings.flip and board(app).view.flip
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scene", ["lesson:amoeba:2:5", "lesson:onager:2:2", "puzzle:onyx:1", "puzzle:amoeba:1"])
+def test_f_flips_lessons_and_puzzles_too_and_clicks_land_after_it(scene):
+    """F means the same on every board: a lesson's or a puzzle's board turns half round (kept in
+    the settings, said in the panel), and a move clicked on the turned board is the move meant."""
+    app = make_app("--scene", scene, "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        view = sc.view
+        before = {lab: view.pixel_of(lab) for lab in view.points()}
+        key(app, pygame.K_f)
+        step(app, 2)
+        assert app.settings.flip and view.flip
+        assert any(view.pixel_of(lab) != xy for lab, xy in before.items())
+        option = next(o for o in sc.board.input.options if o.clicks)
+        played: list[str] = []
+        judge = sc.board_move
+        sc.board_move = lambda text: (played.append(text), judge(text))      # what reached the lesson
+        for lab in option.clicks:
+            click_point(app, lab)
+        settle(app, 60)
+        assert played == [option.text], (option.text, played)
+        key(app, pygame.K_f)                                  # and back
+        step(app, 2)
+        assert not app.settings.flip and not view.flip
+    finally:
+        app.close()

@@ -31,6 +31,7 @@ BOARD_MOVES: Section = ("Playing", [
     ("Right click or Esc", "Clear the selection (an open chain with it)"),
     ("Backspace", "Take back one landing of a chain"),
     ("Enter", "End an Onager chain where the disc stands"),
+    ("F", "Flip the board (kept)"),
 ])
 
 BOARD: list[Section] = [
@@ -108,11 +109,6 @@ def keys_for(scene: Any) -> tuple[str, list[Section]]:
     """(title, sections) of the keys of ``scene``'s screen."""
     place = place_of(scene)
     sections = {"board": BOARD, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU, "form": FORM}.get(place, OTHER)
-    if place == "board":
-        flip = getattr(getattr(scene, "toolbar", None), "w", {}) or {}
-        if "flip" in flip or "flip" in (getattr(scene, "w", {}) or {}):
-            sections = [sections[0], sections[1], sections[2],
-                        ("View", sections[3][1] + [("F", "Flip the board")]), sections[4]]
     return f"Keys · {TITLES[place]}", sections
 
 

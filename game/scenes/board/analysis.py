@@ -507,7 +507,7 @@ class AnalysisScene(BoardScene):
                 self.cycle_level()
                 return True
             if is_button(event, W.get("flip")):
-                self.toggle_flip()
+                self.board.flip()
                 return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
                 and not self.movebox.focused() and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):

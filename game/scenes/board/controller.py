@@ -109,7 +109,24 @@ class BoardController:
                 return self.take_back()
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.end_chain()
+            if event.key == pygame.K_f and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                return self.flip()
         return False
+
+    def flip(self) -> bool:
+        """F (and the board's Flip button): turn the board half round, in games, lessons and
+        puzzles alike; kept in the settings, which every board follows. The host says so."""
+        app = self.host.app
+        if app is None or self.view is None:
+            return False
+        st = app.settings
+        st.flip = not st.flip
+        self.view.set_look(app.theme, st.flip)
+        self.drag = None
+        self.hover(None)
+        words = "Board flipped: Black's side at the top." if st.flip else "Board the usual way round."
+        self.host.board_said(ClickResult(None, words, True))
+        return True
 
     def press(self, pos: tuple[int, int]) -> None:
         """A left press on the board: a click, and a drag may start from the piece it selected."""

@@ -537,14 +537,13 @@ class BoardScene(Scene):
         elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.app.settings.anim_speed = max(0.25, self.app.settings.anim_speed / 1.5)
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
-        elif event.key == pygame.K_f and not ctrl:
-            self.toggle_flip()
         elif event.key == pygame.K_h:
             self.request_hint()
         elif event.key == pygame.K_m and not ctrl:
             self.computer.move_now()       # 'Move now' (says nothing when the computer is not thinking)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE) and self.board.handle_event(event):
-            pass                          # Enter ends an open chain, Backspace takes back one landing
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_f) \
+                and self.board.handle_event(event):
+            pass                          # Enter ends an open chain, Backspace takes back one landing, F flips
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.browse(-1 if event.key == pygame.K_LEFT else 1)
         else:
@@ -654,15 +653,6 @@ class BoardScene(Scene):
     def after_frame(self) -> None:
         """Called by the app after each frame is drawn: the autosave (saving.py)."""
         self.saver.after_frame()
-
-    def toggle_flip(self) -> None:
-        """F and the Flip button: turn the board half round (kept in the settings)."""
-        if self.app is None:
-            return
-        st = self.app.settings
-        st.flip = not st.flip
-        self._follow_settings()
-        self.set_status("Board flipped: Black's side at the top." if st.flip else "Board the usual way round.")
 
     def _follow_settings(self) -> None:
         """The view follows the settings when they changed (``settings.version``: the settings

@@ -258,7 +258,7 @@ class BoardToolbar(ScenePart):
         elif key == "picture":
             files.export_picture(sc)
         elif key == "flip":
-            sc.toggle_flip()
+            sc.board.flip()
         elif key == "settings":
             self.history.stop_replay()
             from ..base import make_scene
