@@ -264,3 +264,27 @@ def test_overlays_are_drawn_under_dialogs():
         assert dialog_images and dialog_images <= {id(b[0]) for b in above}
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game", ["onyx", "amoeba"])
+def test_stack_tooltip_stays_on_the_board_area_in_the_theme(game):
+    """A stack at the board's right edge: its card keeps inside the board's area (never over
+    the panel's title or text) and is drawn in the theme's card colours."""
+    app = make_app((1024, 640))
+    try:
+        start(app, "--scene", f"board:{game}", "--theme", "dark")
+        board = app.scene
+        stacks = board.match.game.stacks()
+        lab = max((lab for lab, st in stacks.items() if st), key=lambda lab: board.view.pixel_of(lab)[0])
+        pos = board.view.pixel_of(lab)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        board.drawing.tooltip_shown = None
+        for _ in range(90):
+            app.step(1 / 60)
+        tip = board.drawing.tooltip_shown
+        assert tip is not None and board.board_rect.contains(tip), (tip, board.board_rect)
+        assert not tip.colliderect(board.panel.rect)
+        inside = tuple(app.screen.get_at((tip.x + 4, tip.centery)))[:3]      # (the card's fill, nearly opaque)
+        assert all(abs(a - b) <= 20 for a, b in zip(inside, app.theme.card_fill[:3])), inside
+    finally:
+        app.close()

@@ -35,7 +35,6 @@ from ..themes import CLASSIC
 from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from ..ui.layout import draw_panel
-from ..ui.overlays import draw_tooltip
 from .base import Scene, is_button, register
 from .board.controller import BoardController, OnBoard
 from .board.idle import still_time
@@ -780,6 +779,4 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         """Over the widgets: the hover text of the stack under a resting pointer (as on the board)."""
         if self.mode == "index" or self.anim is not None or self.view is None:
             return
-        text = self.board.tooltip_text()
-        if text:
-            draw_tooltip(surface, text, self.mouse, self.px)
+        self.board.draw_tooltip(surface)

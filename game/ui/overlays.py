@@ -5,6 +5,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import wrap
 
@@ -49,14 +50,17 @@ def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], 
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, mouse: tuple[int, int], px: Callable[[float], int],
-                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A small dark card with ``text`` wrapped beside the mouse, kept inside the window and off
-    the rectangles in ``avoid`` (the last move's points) where it can be; its rect."""
-    r, lines = tooltip_rect(text, mouse, px, surface.get_rect(), avoid)
-    surface.blit(D.rounded_panel(r.size, (16, 13, 10, 235), radius=8, border=(192, 138, 64, 255), border_width=1),
+                 avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None,
+                 theme: Theme = CLASSIC) -> pygame.Rect:
+    """A small card with ``text`` wrapped beside the mouse, kept inside ``bounds`` (the board's
+    area; else the window) and off the rectangles in ``avoid`` (the last move's points) where it
+    can be, in ``theme``'s card colours; its rect."""
+    area = surface.get_rect() if bounds is None else bounds.clip(surface.get_rect())
+    r, lines = tooltip_rect(text, mouse, px, area, avoid)
+    surface.blit(D.rounded_panel(r.size, theme.card_fill, radius=8, border=theme.card_border, border_width=1),
                  r.topleft)
     for i, line in enumerate(lines):
-        D.text(surface, line, (r.x + px(12), r.y + px(8) + i * px(21)), px(15), D.PALETTE["text"], anchor="topleft",
+        D.text(surface, line, (r.x + px(12), r.y + px(8) + i * px(21)), px(15), theme.text, anchor="topleft",
                shadow=False)
     return r
 

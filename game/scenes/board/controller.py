@@ -28,6 +28,8 @@ from typing import Any
 
 import pygame
 
+from ...themes import CLASSIC
+from ...ui.overlays import draw_tooltip
 from ...views import BoardInput, BoardView, ClickResult, Decorations
 
 DRAG_START_PX = 6      # pointer travel (at scale 1) before a press becomes a drag
@@ -276,6 +278,16 @@ class BoardController:
             else:
                 deco.hover = self.hover_label
         return deco
+
+    def draw_tooltip(self, surface: pygame.Surface, avoid: Any = ()) -> pygame.Rect | None:
+        """The hover text of the stack under the resting pointer, drawn inside the board's area
+        in the app's theme (the board scene and the tutorial's pages alike); its rect, if drawn."""
+        text = self.tooltip_text()
+        if not text:
+            return None
+        app = self.host.app
+        theme = app.theme if app is not None else CLASSIC
+        return draw_tooltip(surface, text, self.mouse, self.px, avoid, bounds=self.rect, theme=theme)
 
     def tooltip_text(self) -> str:
         """The hover text of the stack under the resting pointer ('' until it is due)."""

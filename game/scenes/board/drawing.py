@@ -19,7 +19,7 @@ import pygame
 from ...rules.base import Color
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
-from ...ui.overlays import draw_tooltip, draw_unavailable
+from ...ui.overlays import draw_unavailable
 from ...views import BoardView
 from ...views import draw as D
 from .part import ScenePart
@@ -292,9 +292,9 @@ class BoardDrawing(ScenePart):
         # again (tip_hold), never while the computer is to move or over a pygame-gui tooltip
         if sc.dialog is None and sc.anim is None and not self.tip_hold \
                 and (m.is_over or m.is_human(m.to_move)) and not self.app.tooltip_rects():
-            text = sc.board.tooltip_text()
-            if text:
-                self.tooltip_shown = draw_tooltip(surface, text, sc.mouse, self.px, self.last_move_rects())
+            shown = sc.board.draw_tooltip(surface, self.last_move_rects())
+            if shown is not None:
+                self.tooltip_shown = shown
 
     def last_move_rects(self) -> list[pygame.Rect]:
         """The points of the last move (the computer's reply lands there): a tooltip keeps off them."""
