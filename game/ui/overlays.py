@@ -65,13 +65,15 @@ def draw_tooltip(surface: pygame.Surface, text: str, mouse: tuple[int, int], px:
     return r
 
 
-def draw_unavailable(surface: pygame.Surface, area: pygame.Rect, message: str, px: Callable[[float], int]) -> None:
-    """A card in the middle of ``area``: 'Not available yet' and why (a game or view that is missing)."""
+def draw_unavailable(surface: pygame.Surface, area: pygame.Rect, message: str, px: Callable[[float], int],
+                     theme: Theme = CLASSIC) -> None:
+    """A card in the middle of ``area``: 'Not available yet' and why (a game or view that is
+    missing), in ``theme``'s card colours."""
     box = pygame.Rect(0, 0, min(px(640), area.w - 40), px(200))
     box.center = area.center
-    surface.blit(D.rounded_panel(box.size, (30, 24, 19, 235), radius=px(18), border=(150, 110, 66, 255)), box)
-    D.text(surface, "Not available yet", (box.centerx, box.y + px(50)), px(30), (255, 226, 168), bold=True)
+    surface.blit(D.rounded_panel(box.size, theme.card_fill, radius=px(18), border=theme.card_border), box)
+    D.text(surface, "Not available yet", (box.centerx, box.y + px(50)), px(30), theme.heading, bold=True)
     y = box.y + px(100)
     for line in wrap(message or "This game cannot be shown.", D.font(px(17)), box.w - px(60))[:4]:
-        D.text(surface, line, (box.centerx, y), px(17), D.PALETTE["text"])
+        D.text(surface, line, (box.centerx, y), px(17), theme.text)
         y += px(26)

@@ -119,7 +119,7 @@ class BoardDrawing(ScenePart):
             target.blit(static, (0, 0))  # type: ignore[arg-type]
         with_board = used and self._static_has_board
         if sc.view is None or self.match is None:
-            draw_unavailable(target, sc.board_rect, sc.error, self.px)
+            draw_unavailable(target, sc.board_rect, sc.error, self.px, self.theme)
             if target is not surface:
                 surface.blit(target, (0, 0))
             return
@@ -159,16 +159,18 @@ class BoardDrawing(ScenePart):
         self.thinking_rect = box
         if box is None:
             return          # no spot of the board area is free: the panel's spinner and status say it
-        surface.blit(D.rounded_panel((w, h), (20, 16, 12, 215), radius=h // 2, border=(214, 170, 96, 200),
+        theme = self.theme
+        surface.blit(D.rounded_panel((w, h), theme.card_fill, radius=h // 2, border=theme.card_border,
                                      border_width=1), box)
-        D.text(surface, text, (box.x + px(16), box.centery), size, D.PALETTE["text"], bold=True, anchor="midleft",
+        D.text(surface, text, (box.x + px(16), box.centery), size, theme.text, bold=True, anchor="midleft",
                shadow=False)
+        dot = theme.banner_head
         x0 = box.right - px(16) - dots_w
         for i in range(3):
             phase = (sc.time * 2.2 - i * 0.22) % 1.0
             lift = max(0.0, math.sin(phase * math.pi * 2)) * px(5)
             a = 150 + int(105 * max(0.0, math.sin(phase * math.pi * 2)))
-            D.blit_center(surface, D.dot(max(2, px(3)), (255, 214, 140, a // 15 * 15)),
+            D.blit_center(surface, D.dot(max(2, px(3)), (*dot, a // 15 * 15)),
                           (x0 + px(4) + i * px(9), box.centery + px(2) - lift))
 
     def clear_spot(self, size: tuple[int, int]) -> pygame.Rect | None:
@@ -283,7 +285,7 @@ class BoardDrawing(ScenePart):
             for i in range(8):   # a ring of dots chasing round the side to move
                 ang = sc.time * 5.0 - i * 0.55
                 a = max(30, 255 - i * 30) // 15 * 15
-                D.blit_center(surface, D.dot(max(2, self.px(2)), (255, 214, 140, a)),
+                D.blit_center(surface, D.dot(max(2, self.px(2)), (*self.theme.banner_head, a)),
                               (cx + rr * math.cos(ang), cy - self.px(3) + rr * math.sin(ang) * 0.9))
         colour_icon(surface, sc.panel.count_icons[0], Color.BLACK, r)
         colour_icon(surface, sc.panel.count_icons[1], Color.WHITE, r)
