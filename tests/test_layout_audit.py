@@ -274,14 +274,15 @@ def open_case(app: App, scene: str, extra: tuple[str, ...]) -> None:
     after_start(app, args)
 
 
-def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], float]:
+def run_size(size: tuple[int, int], shots: Path | None, part: int = 0, parts: int = 1) -> tuple[list[str], float]:
+    """Audit every ``parts``-th case from ``part`` on at ``size`` (all of them by default)."""
     problems: list[str] = []
     t0 = time.monotonic()
     log = _Log()
     logging.getLogger().addHandler(log)
     app = make_app(size)
     try:
-        for scene, extra in CASES:
+        for scene, extra in CASES[part::parts]:
             name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "-hard" if "hard" in extra else "")
             label = f"{name} {size[0]}x{size[1]}"
             use_theme(app, "classic")
@@ -308,12 +309,17 @@ def run_size(size: tuple[int, int], shots: Path | None) -> tuple[list[str], floa
     return problems, time.monotonic() - t0
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_layout_audit(size):
+PARTS = 2     # each size's cases in two halves, so the two test workers share the big sizes
+
+
+@pytest.mark.parametrize("size,part", [(size, part) for size in SIZES for part in range(PARTS)],
+                         ids=[f"{w}x{h}-{part + 1}of{PARTS}" for w, h in SIZES for part in range(PARTS)])
+def test_layout_audit(size, part):
     shots = os.environ.get("LAYOUT_SHOTS")
     folder = Path(shots) if shots else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    problems, seconds = run_size(size, folder)
-    print(f"layout audit {size[0]}x{size[1]}: {len(CASES)} scenes x {len(THEMES)} themes in {seconds:.1f} s")
+    problems, seconds = run_size(size, folder, part, PARTS)
+    print(f"layout audit {size[0]}x{size[1]} ({part + 1}/{PARTS}): {len(CASES[part::PARTS])} scenes x "
+          f"{len(THEMES)} themes in {seconds:.1f} s")
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems)
