@@ -287,53 +287,56 @@ class SlowEngine:
         pass
 
 
-def test_board_shows_move_now_while_the_computer_thinks():
-    from ui_helpers import board, click_widget, make_app, step
-    from game.scenes.board.computer import MOVE_NOW_AFTER
-    app = make_app("--game", "amoeba", "--black", "hard", "--window", "1280x800")
-    try:
-        sc = board(app)
-        eng = sc.computer.engine = SlowEngine()
-        step(app, 3, 0.05)
-        assert sc.computer.thinking and ("Move now", "__movenow__") not in sc.panel.current_actions()
-        for _ in range(int(MOVE_NOW_AFTER / 0.05) + 4):
-            step(app, 1, 0.05)
-        assert sc.panel.current_actions() == [("Move now", "__movenow__")]
-        btn = sc.w.get("act:__movenow__")
-        assert btn is not None
-        plies = len(sc.match.game.moves_played())
-        click_widget(app, btn)
-        assert eng.hurried >= 1
-        for _ in range(40):
-            step(app, 1, 0.05)
-            if len(sc.match.game.moves_played()) > plies:
-                break
-        assert len(sc.match.game.moves_played()) == plies + 1
-        assert ("Move now", "__movenow__") not in sc.panel.current_actions()
-    finally:
-        app.close()
-
-
-def test_m_is_move_now_while_the_computer_thinks_and_nothing_otherwise():
-    import pygame
-    from ui_helpers import board, key, make_app, step
+@pytest.fixture
+def slow_board():
+    """A board where the computer (Black) thinks until told to move now: (app, scene, engine)."""
+    from ui_helpers import board, make_app, step
     app = make_app("--game", "amoeba", "--black", "hard", "--window", "1280x800")
     try:
         sc = board(app)
         eng = sc.computer.engine = SlowEngine()
         step(app, 3, 0.05)
         assert sc.computer.thinking
-        plies = len(sc.match.game.moves_played())
-        key(app, pygame.K_m)
-        assert eng.hurried == 1 and "best move so far" in sc.panel.status
-        for _ in range(40):
-            step(app, 1, 0.05)
-            if len(sc.match.game.moves_played()) > plies:
-                break
-        assert len(sc.match.game.moves_played()) == plies + 1 and not sc.computer.thinking
-        before = eng.hurried
-        key(app, pygame.K_m)                          # the human's turn: M does nothing
-        assert eng.hurried == before and not sc.computer.thinking
-        assert "best move so far" not in sc.panel.status
+        yield app, sc, eng
     finally:
         app.close()
+
+
+def _until_it_moved(app, sc, plies: int) -> None:
+    from ui_helpers import step
+    for _ in range(40):
+        step(app, 1, 0.05)
+        if len(sc.match.game.moves_played()) > plies:
+            break
+    assert len(sc.match.game.moves_played()) == plies + 1 and not sc.computer.thinking
+
+
+def test_board_shows_move_now_while_the_computer_thinks(slow_board):
+    from ui_helpers import click_widget, step
+    from game.scenes.board.computer import MOVE_NOW_AFTER
+    app, sc, eng = slow_board
+    assert ("Move now", "__movenow__") not in sc.panel.current_actions()
+    for _ in range(int(MOVE_NOW_AFTER / 0.05) + 4):
+        step(app, 1, 0.05)
+    assert sc.panel.current_actions() == [("Move now", "__movenow__")]
+    btn = sc.w.get("act:__movenow__")
+    assert btn is not None
+    plies = len(sc.match.game.moves_played())
+    click_widget(app, btn)
+    assert eng.hurried >= 1
+    _until_it_moved(app, sc, plies)
+    assert ("Move now", "__movenow__") not in sc.panel.current_actions()
+
+
+def test_m_is_move_now_while_the_computer_thinks_and_nothing_otherwise(slow_board):
+    import pygame
+    from ui_helpers import key
+    app, sc, eng = slow_board
+    plies = len(sc.match.game.moves_played())
+    key(app, pygame.K_m)
+    assert eng.hurried == 1 and "best move so far" in sc.panel.status
+    _until_it_moved(app, sc, plies)
+    before = eng.hurried
+    key(app, pygame.K_m)                          # the human's turn: M does nothing
+    assert eng.hurried == before and not sc.computer.thinking
+    assert "best move so far" not in sc.panel.status

@@ -37,6 +37,7 @@ from ..views import draw as D
 from ..ui.layout import draw_panel
 from .base import Scene, is_button, register
 from .board.controller import BoardController, OnBoard
+from .board.engine import close_engine
 from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 
@@ -125,11 +126,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         super().enter(app)
 
     def exit(self) -> None:
-        if self.engine is not None:
-            try:
-                self.engine.close()
-            except Exception:           # the engine worker's client: closing a gone worker
-                log.warning("closing the tutorial's engine failed", exc_info=True)
+        close_engine(self.engine, "the tutorial's engine")
         self.save()
         super().exit()
 

@@ -43,6 +43,7 @@ from ...views import draw as D
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ..base import is_button, register
 from .computer import make_engine
+from .engine import close_engine
 from .saving import BoardAutosave
 from .scene import BoardScene
 
@@ -555,12 +556,8 @@ class AnalysisScene(BoardScene):
         super().leave()
 
     def exit(self) -> None:
-        if self.analyser is not None:
-            try:
-                self.analyser.close()
-            except Exception:           # the engine worker's client: closing a gone worker
-                log.warning("closing the analysis engine failed", exc_info=True)
-            self.analyser = None
+        close_engine(self.analyser, "the analysis engine")
+        self.analyser = None
         super().exit()
 
 

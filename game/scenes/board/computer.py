@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from .engine import StubEngine, default_engine_factory
+from .engine import StubEngine, close_engine, default_engine_factory
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,11 +48,7 @@ class BoardComputer(ScenePart):
         self.engine = make_engine(app)
 
     def close(self) -> None:
-        if self.engine is not None:
-            try:
-                self.engine.close()
-            except Exception:   # the engine worker's client: closing a gone worker
-                log.warning("closing the engine failed", exc_info=True)
+        close_engine(self.engine)
 
     @property
     def busy(self) -> bool:

@@ -367,6 +367,17 @@ class WorkerEngine:
             self._client = None
 
 
+def close_engine(engine: Any, whose: str = "the engine") -> None:
+    """Close an engine whose worker may already be gone (the board's, the analysis board's, the
+    tutorial's): a failure is logged, never raised."""
+    if engine is None:
+        return
+    try:
+        engine.close()
+    except Exception:   # the engine worker's client: closing a gone worker
+        log.warning("closing %s failed", whose, exc_info=True)
+
+
 def default_engine_factory() -> Any:
     """WorkerEngine when the engine package is installed, else the StubEngine."""
     try:
