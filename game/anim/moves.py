@@ -78,22 +78,26 @@ class Sprite:
         if getattr(view, "max_rise", None) is None or level_for is None:
             return None
         n = len(self.pieces)
-        seg, u = self.segments[0], 0.0
-        for s in self.segments:
-            seg = s
-            if time < s.t0:
-                u = 0.0
-                break
-            if time <= s.t1:
-                u = 1.0 if s.t1 <= s.t0 else (time - s.t0) / (s.t1 - s.t0)
-                break
-            u = 1.0
+        seg, u = self._segment_at(time)
         if seg.bounce or seg.a == seg.b:               # place / remove: where it stands
             return float(level_for(int(round(min(seg.level_a, seg.level_b))) + n))
         a = float(level_for(int(round(seg.level_a)) + n))
         b = float(level_for(int(round(seg.level_b)) + n))
         e = 1.0 if u >= 1.0 else seg.easing(u)
         return a + (b - a) * e
+
+    def _segment_at(self, time: float) -> tuple[Segment, float]:
+        """(the segment of the path at ``time``, how far along it 0..1): before a segment starts,
+        at its start; past the last, at its end."""
+        seg, u = self.segments[0], 0.0
+        for s in self.segments:
+            seg = s
+            if time < s.t0:
+                return seg, 0.0
+            if time <= s.t1:
+                return seg, 1.0 if s.t1 <= s.t0 else (time - s.t0) / (s.t1 - s.t0)
+            u = 1.0
+        return seg, u
 
     def at(self, time: float, view: StackDrawer) -> tuple[float, float, float]:
         """Pixel position (x, y) of the base and the lift in levels at a time."""
@@ -103,17 +107,7 @@ class Sprite:
     def parts(self, time: float, view: StackDrawer) -> tuple[float, float, float, float]:
         """(x, y, base, arc): the pixel position, the levels of the pieces under the sprite where it
         is (between where it left and where it lands) and the arc's extra height in levels."""
-        seg = self.segments[0]
-        u = 0.0
-        for s in self.segments:
-            seg = s
-            if time < s.t0:
-                u = 0.0
-                break
-            if time <= s.t1:
-                u = 1.0 if s.t1 <= s.t0 else (time - s.t0) / (s.t1 - s.t0)
-                break
-            u = 1.0
+        seg, u = self._segment_at(time)
         ax, ay = view.pixel_of(seg.a)
         bx, by = view.pixel_of(seg.b)
         if seg.bounce:

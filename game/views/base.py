@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from ..rules.base import Game, Motion, RulesError
+from ..rules.base import Game, RulesError
 from ..themes import CLASSIC, Theme
 from . import draw as D
 
@@ -522,6 +522,21 @@ class ClickResult:
     changed: bool = False      # the selection changed
 
 
+def ghosts_of(game: Game, move: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """Where each piece of ``move`` would land in ``game``, from the rules core's motions, as
+    (point, pieces) in the order the move puts them down: the "ghost" preview of a move (a
+    selected target, a hint, the engine's and the review's better move); empty for a move the
+    rules cannot animate."""
+    per_dst: dict[str, list[str]] = {}
+    try:
+        for mo in sorted(game.motions(move), key=lambda m: m.step):
+            if mo.dst is not None and mo.kind != "remove":
+                per_dst.setdefault(mo.dst, []).extend(mo.pieces)
+    except (RulesError, ValueError, KeyError, TypeError):
+        return []                   # a move the rules cannot animate: no ghosts
+    return [(k, tuple(v)) for k, v in per_dst.items()]
+
+
 class BoardInput:
     """Generic click logic over ``Option``s built from the legal moves.
 
@@ -537,6 +552,7 @@ class BoardInput:
         self.hover_label: str | None = None
         self._moves_by_text: dict[str, Any] = {}
         self._ghost_cache: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        self._loss_cache: dict[tuple[int, str], str] = {}      # loses_at_once, per position (set_game)
         # whether the board shows the highlights (settings: show_targets); the board scene keeps it
         # up to date, and the texts are worded for it ("click a marked point" only when marked)
         self.show_targets = True
@@ -609,6 +625,7 @@ class BoardInput:
         self.options = []
         self._moves_by_text = {}
         self._ghost_cache = {}
+        self._loss_cache = {}
         if game is None or game.is_over:
             return
         for m in sorted(game.legal_moves(), key=game.move_sort_key):
@@ -731,8 +748,8 @@ class BoardInput:
         g = self.game
         if g is None or g.is_over:
             return ""
-        cache = self.__dict__.setdefault("_loss_cache", {})
-        key = (id(g), g.ply, option.text)
+        cache = self._loss_cache
+        key = (g.ply, option.text)
         if key in cache:
             return cache[key]
         why = ""
@@ -789,15 +806,7 @@ class BoardInput:
             return self._ghost_cache[option.text]
         out: list[tuple[str, tuple[str, ...]]] = []
         if self.game is not None and option.text in self._moves_by_text:
-            try:
-                motions: list[Motion] = self.game.motions(self._moves_by_text[option.text])
-            except RulesError:
-                motions = []
-            per_dst: dict[str, list[str]] = {}
-            for mo in sorted(motions, key=lambda m: m.step):
-                if mo.dst is not None and mo.kind != "remove":
-                    per_dst.setdefault(mo.dst, []).extend(mo.pieces)
-            out = [(k, tuple(v)) for k, v in per_dst.items()]
+            out = ghosts_of(self.game, self._moves_by_text[option.text])
         self._ghost_cache[option.text] = out
         return out
 

@@ -40,6 +40,7 @@ from ...match import HUMAN, LEVELS, Match
 from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
+from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ..base import is_button, register
 from .computer import make_engine
@@ -435,14 +436,7 @@ class AnalysisScene(BoardScene):
             if len(set(opt.clicks)) > 1:
                 arrows.append((opt.clicks[0], end))
             else:
-                per_dst: dict[str, list[str]] = {}
-                try:
-                    for mo in sorted(g.motions(mv), key=lambda x: x.step):
-                        if mo.dst is not None and mo.kind != "remove":
-                            per_dst.setdefault(mo.dst, []).extend(mo.pieces)
-                except (RulesError, ValueError, KeyError, TypeError):
-                    per_dst = {}        # no ghosts for a move the rules cannot animate
-                ghosts.extend((k, tuple(v)) for k, v in per_dst.items())
+                ghosts.extend(ghosts_of(g, mv))
             tags.setdefault(end, f"{i + 1} · {pct(ln.value)}")
             targets.setdefault(end, opt.kind)
         return arrows, ghosts, tags, targets

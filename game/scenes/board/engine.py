@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ...rules.base import Color, Game, RulesError
 
@@ -307,24 +307,10 @@ class WorkerEngine:
         """What the worker sent since the last call, in order: ``("ply", ply_json, done,
         total)`` per ply, then ``("done", total, info)``; or ``("error", message)``. Replies of
         an older request are dropped (request id); never blocks."""
-        out: list[tuple[Any, ...]] = []
-        for _ in range(limit):
-            r = self._reply()
-            if r is None:
-                break
-            if not r.ok:
-                if r.retrying:
-                    self.notice = r.error or "The computer player was restarted."
-                    continue
-                out.append(("error", r.error or "no answer"))
-                break
-            info = r.info or {}
-            if info.get("partial"):
-                out.append(("ply", info.get("ply") or {}, int(info.get("done", 0)), int(info.get("total", 0))))
-                continue
-            out.append(("done", int(info.get("total", 0)), dict(info)))
-            break
-        return out
+        return self._stream(limit,
+                            lambda info: ("ply", info.get("ply") or {}, int(info.get("done", 0)),
+                                          int(info.get("total", 0))),
+                            lambda info: ("done", int(info.get("total", 0)), info))
 
     def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
                 iterations: int | None = None, seed: int | None = 0) -> None:
@@ -338,6 +324,13 @@ class WorkerEngine:
         """What the worker sent since the last call, in order: ``("partial", info)`` per round,
         then ``("done", info)`` (``info["analysis"]``: ``Analysis.to_dict()``); or ``("error",
         message)``. Replies of an older request are dropped (request id); never blocks."""
+        return self._stream(limit, lambda info: ("partial", info), lambda info: ("done", info))
+
+    def _stream(self, limit: int, partial: Callable[[dict[str, Any]], tuple[Any, ...]],
+                done: Callable[[dict[str, Any]], tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The replies of a streamed request (a review, an analysis) as events, at most ``limit``:
+        ``partial(info)`` per partial reply, then ``done(info)``, or ``("error", message)``; a
+        worker restart leaves its words in ``notice``."""
         out: list[tuple[Any, ...]] = []
         for _ in range(limit):
             r = self._reply()
@@ -351,9 +344,9 @@ class WorkerEngine:
                 break
             info = dict(r.info or {})
             if info.get("partial"):
-                out.append(("partial", info))
+                out.append(partial(info))
                 continue
-            out.append(("done", info))
+            out.append(done(info))
             break
         return out
 

@@ -17,6 +17,7 @@ from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
 from ...views import draw as D
+from ...views.base import ghosts_of
 from .part import ScenePart
 
 REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
@@ -283,14 +284,7 @@ class ReviewDisplay(ScenePart):
         end = sc.input.arrow_end(opt)
         if len(set(opt.clicks)) > 1:
             return [(opt.clicks[0], end)], [], end, opt.kind
-        per_dst: dict[str, list[str]] = {}
-        try:
-            for mo in sorted(g.motions(mv), key=lambda x: x.step):
-                if mo.dst is not None and mo.kind != "remove":
-                    per_dst.setdefault(mo.dst, []).extend(mo.pieces)
-        except (RulesError, ValueError, KeyError, TypeError):
-            per_dst = {}                # no ghosts for a move the rules cannot animate
-        return [], [(k, tuple(v)) for k, v in per_dst.items()], end, opt.kind
+        return [], ghosts_of(g, mv), end, opt.kind
 
     # ------------------------------------------------------------ drawing
     def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
