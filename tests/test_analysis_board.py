@@ -78,7 +78,7 @@ def run_engine(app, sc: AnalysisScene, limit: int = 20) -> None:
     ("onyx", ONYX_WHITE, Color.WHITE, "l5"),
     ("onager", ONAGER_RUNNER, Color.BLACK, "j3-k3"),
 ])
-def test_the_panel_shows_the_win_in_one_first_at_100_percent(name, setup, to_move, move):
+def test_the_panel_shows_the_win_in_one_first_in_blacks_chance(name, setup, to_move, move):
     app = analysis_app()
     game = game_class(name).from_position(setup, to_move)
     sc = push_analysis(app, AnalysisScene(Match(game)))
@@ -102,7 +102,7 @@ def test_the_panel_shows_the_win_in_one_first_at_100_percent(name, setup, to_mov
 
 
 def test_partial_replies_update_the_panel_round_by_round(monkeypatch):
-    monkeypatch.setattr(StubEngine, "analyse_iterations", 900)     # rounds of 250, 500, then 150
+    monkeypatch.setattr(StubEngine, "analyse_iterations", 900)     # rounds of 800 (the review's), then 100
     app = helpers.make_app("--scene", "analysis:amoeba", "--window", "1280x800")
     sc = app.scene
     assert isinstance(sc, AnalysisScene)
@@ -113,8 +113,8 @@ def test_partial_replies_update_the_panel_round_by_round(monkeypatch):
         if sc._an_final:
             break
     dones = [d for d, _ in seen if d]
-    assert dones[0] == 250 and dones[-1] == 900 and dones == sorted(dones)
-    assert [f for d, f in seen if d == 250] == [False]      # a partial answer showed first
+    assert dones[0] == 800 and dones[-1] == 900 and dones == sorted(dones)
+    assert [f for d, f in seen if d == 800] == [False]      # a partial answer showed first
     assert len(sc.engine_lines()) == 3 and 0.0 <= sc.panel_state().black <= 1.0
     app.close()
 
@@ -325,19 +325,19 @@ def test_the_command_line_opens_it():
 # ------------------------------------------------------------------ the worker
 def test_analyse_request_in_process():
     sent = []
-    final = analyse_request({"request_id": 4, "game": "amoeba", "moves": ["b3-c4"], "iterations": 600},
+    final = analyse_request({"request_id": 4, "game": "amoeba", "moves": ["b3-c4"], "iterations": 1000},
                             send=sent.append)
-    assert final.ok and not final.info["partial"] and final.info["done"] == 600
-    assert [r.info["done"] for r in sent] == [250] and all(r.info["partial"] for r in sent)
+    assert final.ok and not final.info["partial"] and final.info["done"] == 1000
+    assert [r.info["done"] for r in sent] == [800] and all(r.info["partial"] for r in sent)
     a = final.info["analysis"]
     assert a["to_move"] == "white" and len(a["lines"]) == 3
-    again = handle({"kind": ANALYSE, "request_id": 5, "game": "amoeba", "moves": ["b3-c4"], "iterations": 600})
+    again = handle({"kind": ANALYSE, "request_id": 5, "game": "amoeba", "moves": ["b3-c4"], "iterations": 1000})
     assert again.info["analysis"] == a                   # no clock: the same answer
 
 
 def test_the_worker_streams_an_analysis_and_cancel_stops_it():
     with EngineClient() as client:
-        client.analyse("onyx", {}, ["f6"], request_id="a", iterations=1200)
+        client.analyse("onyx", {}, ["f6"], request_id="a", iterations=2600)   # 800, 1600, 200
         got = []
         t0 = time.monotonic()
         while time.monotonic() - t0 < 60:
@@ -348,7 +348,7 @@ def test_the_worker_streams_an_analysis_and_cancel_stops_it():
                     break
             time.sleep(0.01)
         assert [r.info["partial"] for r in got] == [True, True, False]
-        assert [r.info["done"] for r in got] == [250, 750, 1200]
+        assert [r.info["done"] for r in got] == [800, 2400, 2600]
         client.analyse("onyx", {}, ["f6"], request_id="b", seconds=30.0)
         assert client.busy
         client.cancel()

@@ -38,7 +38,9 @@ def as_record(game: Game):
 
 
 def plies_of(game: Game, iterations: int = IT) -> list[PlyReview]:
-    return list(review_game(as_record(game), iterations=iterations, seed=1))
+    """The review's plies in order (``review_game`` yields them from the last one back)."""
+    return sorted(review_game(as_record(game), iterations=iterations, seed=1),
+                  key=lambda p: p.ply)
 
 
 # ------------------------------------------------------------------ planted blunders
@@ -120,8 +122,8 @@ def test_sane_moves_in_a_quiet_opening_are_not_blunders(name: str) -> None:
 
 # ------------------------------------------------------------------ special moves
 def test_onager_lakes_are_not_judged() -> None:
-    plies = list(review_moves("onager", {}, ["e4", "f9", "g3", "b2-c2", "j4-i4"],
-                              iterations=60, seed=2))
+    plies = sorted(review_moves("onager", {}, ["e4", "f9", "g3", "b2-c2", "j4-i4"],
+                                iterations=60, seed=2), key=lambda p: p.ply)
     assert [p.reason for p in plies[:3]] == ["setup"] * 3
     assert all(not p.judged and p.mark == "" and p.drop is None for p in plies[:3])
     assert [p.mover for p in plies] == ["black", "white", "black", "black", "white"]
@@ -212,11 +214,11 @@ def test_progress_and_cancel_between_plies() -> None:
     assert len(out) == 4 and seen == [(1, 4), (2, 4), (3, 4), (4, 4)]
     stop = threading.Event()
     got = []
-    for p in review_game(game, iterations=20, cancel=stop):
+    for p in review_game(game, iterations=20, cancel=stop):   # from the last ply back
         got.append(p)
-        if p.ply == 2:
+        if p.ply == 3:
             stop.set()
-    assert [p.ply for p in got] == [1, 2]
+    assert [p.ply for p in got] == [4, 3]
     partial = review(game, iterations=20, cancel=lambda: True)
     assert partial.plies == [] and not partial.complete
 
@@ -226,7 +228,7 @@ def test_review_comments_round_trip_through_a_record() -> None:
     game = setup_game("onyx", ONYX_CHAIN, Color.BLACK, ["a1", "h10", "e12"])
     record = as_record(game)
     record.comments = {2: ["a human note"], 0: ["played at the club"]}
-    plies = list(review_game(record, iterations=60, seed=1))
+    plies = sorted(review_game(record, iterations=60, seed=1), key=lambda p: p.ply)
     annotated = review_to_comments(record, plies, annotator="test")
     text = format_record(annotated)
     assert '[Annotator "test"]' in text

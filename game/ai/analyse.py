@@ -16,12 +16,15 @@ from it. The engine is the Hard level's search and game knowledge (``levels``) w
 budget given: ``--seconds S`` on the clock (default 2 s) or ``--iterations N`` (no clock:
 with ``--seed``, the same answer on any machine).
 
-Prints the side to move, Black's winning chance and the top K lines (``--lines``, default
-3): each a first move, Black's chance after it and the line the search expects (the most
-visited reply at each step, a proven win's shortest route). ``--json`` prints one object::
+Prints the side to move, Black's winning chance and the best K lines (``--lines``, default
+3), best first for the side to move: each a first move, Black's chance after it, the visits
+of its own search and the line the search expects (the most visited reply at each step, a
+proven win's shortest route). The headline is the best line's value. ``--json`` prints one
+object::
 
     {"to_move": "black"|"white", "value": float,
-     "lines": [{"move": str, "value": float, "line": [str, ...]}, ...]}
+     "lines": [{"move": str, "value": float, "line": [str, ...], "visits": int,
+                "reliable": bool}, ...]}
 
 ``value`` is always Black's chance in [0, 1] (the colour Black); a proven result is exact:
 1.0 (Black wins), 0.0 (White wins), 0.5 (a draw). Moves are in record form
@@ -49,7 +52,7 @@ from ..rules.base import Color, Game, Move, RulesError
 from .levels import get_level, knowledge_of
 from .mcts import SearchTree, principal_variation, search
 
-__all__ = ["Line", "Analysis", "analyse_position", "analysis_from_dict", "build_position", "main",
+__all__ = ["Line", "Analysis", "AnalysisTrees", "analyse_position", "position_rng", "analysis_from_dict", "build_position", "main",
            "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH"]
 
 LEVEL = "hard"              # whose search and knowledge
@@ -67,14 +70,16 @@ class Line:
     line: tuple[str, ...]           # the expected line, ``move`` first
     visits: int = 0                 # the search's visits of ``move``
     proven: str | None = None       # "black"/"white"/"draw" when ``value`` is exact
+    reliable: bool = True           # searched enough to stand beside the other lines
 
     def to_json(self) -> dict[str, Any]:
-        return {"move": self.move, "value": self.value, "line": list(self.line)}
+        return {"move": self.move, "value": self.value, "line": list(self.line),
+                "visits": self.visits, "reliable": self.reliable}
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, for a reply of the worker (``to_json`` is the command line's form)."""
         return {"move": self.move, "value": self.value, "line": list(self.line),
-                "visits": self.visits, "proven": self.proven}
+                "visits": self.visits, "proven": self.proven, "reliable": self.reliable}
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,7 @@ class Analysis:
     proven: str | None = None       # "black"/"white"/"draw" when ``value`` is exact
     iterations: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
+    mean: float = 0.5               # Black's chance as the mean of all the root's visits
 
     def to_json(self) -> dict[str, Any]:
         return {"to_move": self.to_move, "value": self.value,
@@ -94,16 +100,18 @@ class Analysis:
         """Everything but ``extra``, as plain data (what the worker sends: ``analysis_from_dict``
         reads it back)."""
         return {"to_move": self.to_move, "value": self.value, "proven": self.proven,
-                "iterations": self.iterations, "lines": [ln.to_dict() for ln in self.lines]}
+                "iterations": self.iterations, "mean": self.mean,
+                "lines": [ln.to_dict() for ln in self.lines]}
 
 
 def analysis_from_dict(d: dict[str, Any]) -> Analysis:
     """An ``Analysis`` from its ``to_dict()``."""
     lines = tuple(Line(str(x.get("move", "")), float(x.get("value", 0.5)),
                        tuple(str(t) for t in x.get("line") or ()), int(x.get("visits") or 0),
-                       x.get("proven")) for x in d.get("lines") or ())
+                       x.get("proven"), bool(x.get("reliable", True)))
+                  for x in d.get("lines") or ())
     return Analysis(str(d.get("to_move", "")), float(d.get("value", 0.5)), lines, d.get("proven"),
-                    int(d.get("iterations") or 0))
+                    int(d.get("iterations") or 0), mean=float(d.get("mean", d.get("value", 0.5))))
 
 
 def _r3(x: float) -> float:
@@ -144,42 +152,122 @@ def build_position(game_name: str, options: dict[str, Any] | None = None,
     return game
 
 
+def position_rng(game: Game, seed: int | None = 0) -> random.Random:
+    """The random source of a search of ``game``: drawn from the position itself (its game,
+    options and key) and ``seed``, so a position is searched the same way wherever it is
+    met (the analysis board, the review, the command line) and in every run."""
+    return random.Random(f"{seed or 0}/{game.name}/{sorted(game.options().items())}/{game.key()}")
+
+
+class AnalysisTrees:
+    """The searches of one analysed position, kept by a caller that asks again (the analysis
+    board's worker streams rounds): the position's own tree and one tree per line shown."""
+
+    def __init__(self) -> None:
+        self.root = SearchTree()
+        self.lines: dict[Move, SearchTree] = {}
+
+
+def _candidates(root: Any, lines: int) -> list[Move]:
+    """The root moves the analysis shows: the most visited ones not proven lost (proven wins
+    first, shortest first), at most ``lines``; proven losses only when nothing else was tried."""
+    idx = [i for i in range(root.width) if root.n[i] or root.proven[i]]
+    alive = [i for i in idx if root.proven[i] != -1] or idx
+    alive.sort(key=lambda i: (root.proven[i] != 1, root.plen[i] if root.proven[i] == 1 else 0,
+                              -root.n[i], i))
+    return [root.moves[i] for i in alive[:lines]]
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    mine: float                 # the mover's chance after the move
+    proven: str | None
+    visits: int
+    line: tuple[Move, ...]      # after the move
+
+
+def _verify(game: Game, move: Move, mover: Color, k: Any, params: Any, seed: int | None,
+            clock: Any, cancel: Any, tree: SearchTree) -> tuple[_Verdict, int]:
+    """A line's own search: the position after ``move`` searched with ``params`` (its random
+    source from that position, ``position_rng``), continuing ``tree``. Returns the verdict
+    and the iterations done."""
+    child = game.copy()
+    child.play(move)
+    res = child.result
+    if res is not None:
+        word = "draw" if res.winner is None else res.winner.word
+        mine = 0.5 if res.winner is None else float(res.winner == mover)
+        return _Verdict(mine, word, 0, ()), 0
+    r = search(child, k, params, position_rng(child, seed), clock=clock, cancel=cancel, tree=tree)
+    node = tree.root
+    them = child.to_move
+    if r.proven and (node is None or r.iterations == 0 or node.status):
+        winner = them if r.proven == 1 else them.other
+        visits = sum(node.n[:node.width]) if node is not None else 0
+        return _Verdict(float(winner == mover), winner.word, visits,
+                        tuple(r.pv or [r.move])), r.iterations
+    if node is None:                            # pragma: no cover - a search keeps its root
+        return _Verdict(1.0 - r.value, None, r.iterations, (r.move,)), r.iterations
+    total = sum(node.n[:node.width])
+    theirs = sum(node.w[:node.width]) / total if total else 1.0 - 0.5
+    return _Verdict(1.0 - theirs, None, total, tuple(r.pv or [r.move])), r.iterations
+
+
 def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
                      clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
-                     seed: int | None = 0, cancel: Any = None, tree: SearchTree | None = None,
+                     seed: int | None = 0, cancel: Any = None, tree: AnalysisTrees | None = None,
                      _depth: int = 0) -> Analysis:
-    """The engine's view of ``game`` (not changed): Black's chance and the top ``lines``.
+    """The engine's view of ``game`` (not changed): Black's chance and the best ``lines``.
 
-    Budget: ``seconds`` on ``clock`` (both needed) and/or at most ``iterations`` iterations
-    (DEFAULT_ITERATIONS when there is no time budget). ``tree``: a ``SearchTree`` kept by the
-    caller; a second call with the same tree and position goes on searching where the first
-    stopped (the values and lines then count the visits of both: the analysis board's worker
-    streams its answer this way, ``game.ai.worker.analyse_request``). ``iterations`` in the
-    answer counts this call's only.
+    How the lines are found and valued: a search of the position (the Hard level's) picks
+    the ``lines`` moves it visited most; then each gets a search of its own, of the same
+    size for every line, of the position after it (``_verify``: its random source drawn
+    from that position, ``position_rng``). A line's ``value`` is Black's chance from its
+    own search (the mean of its visits), so moves that are equally good (mirror twins) get
+    equal searches and equal values, whichever the first search happened to favour; the
+    lines are sorted best-first for the side to move, and the headline ``value`` is the
+    best line's (minimax at the root). ``mean`` is the mean of all the first search's
+    visits (Black's chance as the review measures a position). A line whose search fell
+    short of its share (cancelled, out of time, or new in this round) is
+    ``reliable=False``; ``visits`` counts its own search's.
+
+    Budget: at most ``iterations`` iterations (DEFAULT_ITERATIONS when there is no time
+    budget) and/or ``seconds`` on ``clock`` (both needed): half for the first search, half
+    shared equally by the lines (with a clock: each line as many iterations as the first
+    search's pace allows, and at most twice its share of the time). ``tree``: an ``AnalysisTrees`` kept by the caller; a
+    second call with the same trees and position goes on with every search where the first
+    stopped (the analysis board's worker streams its answer this way,
+    ``game.ai.worker.analyse_request``). ``iterations`` in the answer counts this call's.
     """
     res0 = game.result
     if res0 is not None:
         word = "draw" if res0.winner is None else res0.winner.word
         v = 0.5 if res0.winner is None else float(res0.winner == Color.BLACK)
-        return Analysis("", v, (), word)
+        return Analysis("", v, (), word, mean=v)
     lv = get_level(LEVEL, game.name)
     assert lv.params is not None
     k = knowledge_of(lv, game)
-    rng = random.Random(seed)
+    rng = position_rng(game, seed)
     timed = seconds is not None and clock is not None
     if iterations is not None:
         iterations = max(1, int(iterations))
     elif not timed:
         iterations = DEFAULT_ITERATIONS
-    params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=iterations,
-                     seconds=float(seconds) if timed else None,
-                     fallback_iterations=iterations or DEFAULT_ITERATIONS)
-    mover = game.to_move
     lines = max(1, int(lines))
+    share = None if iterations is None else max(1, iterations // (2 * lines))
+    half = None if iterations is None or share is None else max(1, iterations - lines * share)
+    params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=half,
+                     seconds=float(seconds) / 2.0 if timed else None,
+                     fallback_iterations=half or DEFAULT_ITERATIONS, min_iterations=0)
+    line_params = replace(params, iterations=share,
+                          seconds=float(seconds) / (2.0 * lines) if timed else None,
+                          fallback_iterations=share or DEFAULT_ITERATIONS // (2 * lines))
+    mover = game.to_move
     quick = k.quick_move(game, rng)
     if quick is not None:                       # Onager's lakes: a rule, no search
         v = _r3(k.evaluate(game))
-        return Analysis(mover.word, v, (Line(game.record_str(quick), v, (game.record_str(quick),)),))
+        text = game.record_str(quick)
+        return Analysis(mover.word, v, (Line(text, v, (text,)),), mean=v)
     moves = k.search_moves(game) or game.legal_moves()
     if len(moves) == 1:                         # forced: the value of the position after it
         child = game.copy()
@@ -193,50 +281,79 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
             v, proven, its, rest = _r3(k.evaluate(child)), None, 0, ()
         text = game.record_str(moves[0])
         return Analysis(mover.word, v, (Line(text, v, ((text,) + rest)[:LINE_LENGTH], 0, proven),),
-                        proven, its)
-    if tree is None:
-        tree = SearchTree()
-    r = search(game, k, params, rng, clock=clock if timed else None, cancel=cancel, tree=tree)
-    root = tree.root
+                        proven, its, mean=v)
+    trees = tree if tree is not None else AnalysisTrees()
+    clk = clock if timed else None
+    r = search(game, k, params, rng, clock=clk, cancel=cancel, tree=trees.root)
+    root = trees.root.root
     if r.proven == 1 and (root is None or r.iterations == 0):   # a win at once (win_now)
         v = float(mover == Color.BLACK)
         text = game.record_str(r.move)
-        return Analysis(mover.word, v, (Line(text, v, (text,), 0, mover.word),), mover.word, 0)
+        return Analysis(mover.word, v, (Line(text, v, (text,), 0, mover.word),), mover.word, 0,
+                        mean=v)
     if root is None:                            # pragma: no cover - every other case searches
         v = _r3(_black(mover, r.value))
         text = game.record_str(r.move)
-        return Analysis(mover.word, v, (Line(text, v, (text,)),), None, r.iterations)
-    out: list[tuple[tuple, Line]] = []
-    for i in range(root.width):
-        n = root.n[i]
-        pv = root.proven[i]
-        if not n and not pv:
-            continue
-        m = root.moves[i]
-        if pv == 1:
-            mine, proven, key = 1.0, mover.word, (0, root.plen[i], -n)
-        elif pv == -1:
-            mine, proven, key = 0.0, mover.other.word, (2, -root.plen[i], -n)
-        else:
-            mine = root.w[i] / n
-            proven = None
-            t = root.term[i]
-            if t is not None and t == 0.5:
-                proven = "draw"
-            key = (1, -n, -mine)
-        seq = principal_variation(root, m, LINE_LENGTH)
-        out.append((key, Line(game.record_str(m), _r3(_black(mover, mine)), _texts(game, seq),
-                              n, proven)))
-    out.sort(key=lambda x: x[0])
-    top = tuple(ln for _, ln in out[:lines])
-    if root.status:
+        return Analysis(mover.word, v, (Line(text, v, (text,)),), None, r.iterations, mean=v)
+    its = r.iterations
+    if timed:       # the lines share the other half: as many iterations each as the pace allows
+        line_params = replace(line_params, iterations=max(1, r.iterations // lines),
+                              seconds=float(seconds) / lines)
+    tot = sum(root.n[:root.width])
+    mean = _black(mover, sum(root.w[:root.width]) / tot) if tot else 0.5
+    if root.status:                             # proven: the proofs are the lines
         winner = mover if root.status == 1 else mover.other
-        value, proven_all = float(winner == Color.BLACK), winner.word
+        mean = float(winner == Color.BLACK)
+    shown = _candidates(root, lines)
+    where = {m: i for i, m in enumerate(root.moves[:root.width])}
+    target = max(t.root.total for t in trees.lines.values() if t.root is not None) \
+        if any(t.root is not None for t in trees.lines.values()) else 0
+    out: list[tuple[tuple, Line]] = []
+    stopped = r.cancelled
+    for m in shown:
+        i = where[m]
+        pv = root.proven[i]
+        if pv or stopped or (cancel is not None and _stopped(cancel)):
+            stopped = stopped or not pv
+            verdict = None
+        else:
+            sub = trees.lines.setdefault(m, SearchTree())
+            verdict, done = _verify(game, m, mover, k, line_params, seed, clk, cancel, sub)
+            its += done
+            target = max(target, verdict.visits)
+        if verdict is None:
+            mine = 1.0 if pv == 1 else 0.0 if pv == -1 else root.w[i] / max(1, root.n[i])
+            proven = mover.word if pv == 1 else mover.other.word if pv == -1 else None
+            visits, after = root.n[i], tuple(principal_variation(root, m, LINE_LENGTH)[1:])
+        else:
+            mine, proven, visits, after = verdict.mine, verdict.proven, verdict.visits, \
+                verdict.line
+        seq = [m, *after][:LINE_LENGTH]
+        out.append(((proven, mine, visits, m), Line(game.record_str(m), _r3(_black(mover, mine)),
+                                                    _texts(game, seq), visits, proven)))
+    lines_out = []
+    for (proven, mine, visits, m), ln in out:
+        exact = proven is not None
+        lines_out.append(((0 if exact and mine == 1.0 else 2 if exact and mine == 0.0 else 1,
+                           -round(mine, 3), -visits), replace(
+                               ln, reliable=exact or (visits >= 0.9 * target and visits > 0))))
+    lines_out.sort(key=lambda x: x[0])
+    top = tuple(ln for _, ln in lines_out)
+    if root.status:
+        value, proven_all = mean, (mover if root.status == 1 else mover.other).word
+    elif top:
+        best = top[0]
+        value = best.value
+        proven_all = best.proven if best.proven in ("draw", mover.word) else None
+        if best.proven == mover.other.word:     # every line shown loses: so does the position
+            proven_all = best.proven if len(top) == len(moves) else None
     else:
-        total = sum(root.n[i] for i in range(root.width))
-        mine = (sum(root.w[i] for i in range(root.width)) / total) if total else r.value
-        value, proven_all = _r3(_black(mover, mine)), None
-    return Analysis(mover.word, value, top, proven_all, r.iterations)
+        value, proven_all = _r3(mean), None
+    return Analysis(mover.word, value, top, proven_all, its, mean=_r3(mean))
+
+
+def _stopped(cancel: Any) -> bool:
+    return bool(cancel.is_set() if hasattr(cancel, "is_set") else cancel())
 
 
 # ------------------------------------------------------------------ command line
@@ -322,7 +439,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{args.game}: {a.to_move.title()} to move; Black's chance {_pct(a.value, a.proven)} "
           f"({budget_text}, {a.iterations} iterations searched)")
     for n, ln in enumerate(a.lines, start=1):
-        print(f"{n:>2}. {ln.move:<12} {_pct(ln.value, ln.proven):>10}  {' '.join(ln.line)}")
+        visits = f"{ln.visits:,}" + ("" if ln.reliable else "?")
+        print(f"{n:>2}. {ln.move:<12} {_pct(ln.value, ln.proven):>10} {visits:>9}  "
+              f"{' '.join(ln.line)}")
     return 0
 
 

@@ -5,16 +5,32 @@ passed in (``clock=time.monotonic``); only the command line below reads a file a
 
 What a review holds
 -------------------
-The engine (the Hard level's MCTS-Solver and game knowledge, with a review budget instead
-of Hard's) values every position of the game once: ``value(P0) .. value(Pn)`` where ``P0``
-is the start and ``Pi`` the position after ply ``i``. A value is **Black's winning chance**
-in [0, 1] (the colour Black, whoever sits there). It is exact when it is known for sure:
-a finished game (1 / 0 / 0.5), a solver proof, or a win at once for the side to move
-(``Knowledge.win_now``; for Onager a back-row win in two plies), so the planted cases
-below come out right with tiny budgets. A position is also exact when the move played from
-it reaches a position proven won for the side that played it (one position of look-ahead,
-no extra search): that side had a win, and ``best`` becomes the move played. Otherwise the
-value is the mean reward of the search's root (see ``_root_mean``).
+The engine values every position of the game once: ``value(P0) .. value(Pn)`` where ``P0``
+is the start and ``Pi`` the position after ply ``i``; the value after ply ``i`` is the value
+before ply ``i + 1``, one number per position. A value is **Black's winning chance** in
+[0, 1] (the colour Black, whoever sits there). It is exact when it is known for sure: a
+finished game (1 / 0 / 0.5), a solver proof, or a win at once for the side to move
+(``Knowledge.win_now``; for Onager a back-row win in two plies), so the planted cases below
+come out right with tiny budgets.
+
+Otherwise it comes from the analysis board's own analysis of the position
+(``game.ai.analyse.analyse_position`` with REVIEW_LINES lines and a fixed number of
+iterations, its random source drawn from the position: the same game reviews the same on
+any machine, and ``best`` and ``line`` are the analysis board's best line at that budget),
+in two steps:
+
+1. the mean of all the visits of the analysis's first search. Measured on the three games,
+   the mean leans *against* the side to move (it averages in that side's tries of poor
+   moves), while the value of the best line leans *for* it (the replies below it are
+   searched more thinly than the moves at the root), each by 5 to 15 points at review
+   budgets: either one alone makes a curve that zig-zags with the turn;
+2. then the game's continuation, from the last ply back (``_lift``): a position is worth at
+   least what the move played from it reaches, for the side that played it. When the
+   position after the move is worth more to the mover than this position's own search
+   said, this position takes that value (and its proof, if the next one is proven won for
+   the mover), and ``best`` is the move played. So a move never gains for the side that
+   played it, the lean of step 1 is taken out along the game, and the curve falls only
+   where a move gave something away.
 
 ``PlyReview`` (one per ply, 1-based ``ply``):
 
@@ -95,16 +111,18 @@ than half of it (``accuracy.Slide``: player, from_ply, to_ply, chance_from, chan
 API
 ---
 * ``review_game(source, iterations=, seconds=, clock=, cancel=, progress=, seed=)``: a
-  generator yielding one ``PlyReview`` per ply, in order; ``source`` is a ``Record`` or a
+  generator yielding one ``PlyReview`` per ply, from the LAST ply back to the first (each
+  value needs the next one's); ``source`` is a ``Record`` or a
   ``Game`` (its whole history from its start). A background worker reports progress
   (``progress(done, total)`` after each ply) and can stop between plies (``cancel``: a
   callable returning True or an Event; it also stops the search in progress, and the ply
   being searched is then not yielded).
-* ``review(source, ...) -> Review``: all plies and the summary (``Review.to_json()``).
+* ``review(source, ...) -> Review``: all plies in order and the summary (``Review.to_json()``).
 * ``review_moves(game_name, options, moves, setup=None, ...)``: the same from plain data
   (the moves as text, ``setup`` as in ``game.ai.worker.build_game``), for a worker process.
 * ``review_positions(game_name, options, moves, setup=None)``: the positions P0..Pn.
-* ``review_ply(before, move, ...)``: one move on its own (two searches).
+* ``review_ply(before, move, ...)``: one move on its own (two analyses; the continuation is
+  the one move).
 * ``summarize(plies) -> Summary``.
 * ``review_to_comments(record, plies)`` / ``comments_to_review(record)``: store a review in
   a record as PGN-style move comments (see ``comment_text``) plus an ``Annotator`` header,
@@ -125,7 +143,8 @@ and the summary; ``--json`` prints ``{"game", "plies": [PlyReview...], "summary"
 "biggest_swing": {...} | null, "slides": [{...}], "notes": [text]}, "budget",
 "thresholds"}`` (each side also has ``"lost"``). ``--annotate OUT`` also writes the
 record with the review as comments (``-``: standard output, instead of the table). The
-default budget is 0.5 s per position (``--iterations N`` alone: N iterations, no clock). A
+default budget is DEFAULT_ITERATIONS iterations per position, no clock (the same review on
+any machine, and the app's); ``--seconds S`` thinks S seconds per position instead. A
 file that cannot be read or parsed exits with status 2 and one line on stderr.
 """
 from __future__ import annotations
@@ -143,7 +162,7 @@ from ..rules.record import Record, RecordError, format_record, parse_record
 from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of,
                        volatility_weights)
 from .levels import get_level, knowledge_of
-from .mcts import search
+from .analyse import analyse_position
 
 __all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
            "PlyReview", "SideSummary", "Summary", "Slide", "Review", "review_game", "review",
@@ -155,8 +174,9 @@ __all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SE
 INACCURACY = 0.10   # ?!  drop in the mover's winning chance
 MISTAKE = 0.20      # ?
 BLUNDER = 0.30      # ??
-DEFAULT_ITERATIONS = 400   # per position, when no clock is given
-DEFAULT_SECONDS = 0.5      # per position, the command line's default
+DEFAULT_ITERATIONS = 800   # per position, when no clock is given (the app's review too)
+REVIEW_LINES = 3           # the lines of each position's analysis, as the analysis board shows
+DEFAULT_SECONDS = 0.5      # per position, with a clock and no iterations given (the API)
 LINE_LENGTH = 6            # moves of the principal variation kept in ``line``
 LEVEL = "hard"             # the level whose search and knowledge the review uses
 ANNOTATOR = "abstract-trio review"
@@ -367,7 +387,8 @@ def _stopper(cancel: Any) -> Callable[[], bool] | None:
 
 
 class _Engine:
-    """Values positions with the review budget (one search per position)."""
+    """Values positions with the review budget: one analysis per position
+    (``game.ai.analyse.analyse_position``, the analysis board's own, at REVIEW_LINES lines)."""
 
     def __init__(self, game: Game, iterations: int | None, seconds: float | None,
                  clock: Callable[[], float] | None, cancel: Any, seed: int | None) -> None:
@@ -379,23 +400,24 @@ class _Engine:
             iterations = max(1, int(iterations))
         if not timed and iterations is None:
             iterations = DEFAULT_ITERATIONS
-        self.params = replace(lv.params, temperature=0.0, min_share=1.0,
-                              iterations=iterations,
-                              seconds=float(seconds) if timed else None,
-                              fallback_iterations=iterations or DEFAULT_ITERATIONS)
+        self.iterations = iterations
+        self.seconds = float(seconds) if timed else None
         self.clock = clock if timed else None
         self.cancel = cancel
+        self.seed = seed
         self.stop = _stopper(cancel)
         self.rng = random.Random(seed)
-        self.budget = {"seconds": float(seconds) if timed else None, "iterations": iterations}
+        self.budget = {"seconds": self.seconds, "iterations": iterations}
 
     def cancelled(self) -> bool:
         return self.stop is not None and bool(self.stop())
 
     def value(self, game: Game, after: Callable[[], _Value] | None = None, depth: int = 0
               ) -> _Value:
-        """The value of ``game`` (not changed). ``after``: the value of the position after its
-        only move, when the caller knows it (saves a search)."""
+        """The value of ``game`` (not changed), before the game's continuation is taken into
+        account (``_lift``): the mean of the analysis's first search, and its best line.
+        ``after``: the value of the position after its only move, when the caller knows it
+        (saves a search)."""
         res = game.result
         if res is not None:
             word = "draw" if res.winner is None else res.winner.word
@@ -417,19 +439,17 @@ class _Engine:
             return _Value(nxt.black, nxt.proven, moves[0], ((moves[0],) + nxt.line)[:LINE_LENGTH])
         if self.cancelled():
             raise _Cancelled
-        r = search(game, k, self.params, self.rng, clock=self.clock, cancel=self.cancel)
-        if r.cancelled:
+        a = analyse_position(game, iterations=self.iterations, seconds=self.seconds,
+                             clock=self.clock, lines=REVIEW_LINES, seed=self.seed,
+                             cancel=self.cancel)
+        if self.cancelled():
             raise _Cancelled
-        me = game.to_move
-        if r.proven:
-            winner = me if r.proven == 1 else me.other
-            black = 1.0 if winner == Color.BLACK else 0.0
-            proven: str | None = winner.word
-        else:
-            mine = _root_mean(r.visits, r.values, r.value)
-            black = mine if me == Color.BLACK else 1.0 - mine
-            proven = None
-        best, line = r.move, tuple(getattr(r, "pv", None) or [r.move])[:LINE_LENGTH]
+        proven = a.proven if a.proven in ("black", "white") else None
+        black = a.value if proven else a.mean
+        line: tuple[Move, ...] = ()
+        if a.lines:
+            line = _moves_of(game, a.lines[0].line)
+        best = line[0] if line else None
         searched = line
         stage = _pie_stage(game)
         if stage == "swap":
@@ -439,7 +459,7 @@ class _Engine:
         elif stage == "first":
             best = _pie_opening(game, self.rng)
             line = (best,)
-        return _Value(min(1.0, max(0.0, black)), proven, best, line, searched)
+        return _Value(min(1.0, max(0.0, black)), proven, best, line[:LINE_LENGTH], searched)
 
     @staticmethod
     def after_swap(before: _Value) -> _Value:
@@ -449,28 +469,38 @@ class _Engine:
         return _Value(before.black, before.proven, line[0] if line else None, line)
 
 
-def _root_mean(visits: Mapping[Move, int], values: Mapping[Move, float], default: float) -> float:
-    """The mean reward of all the root's iterations, for the side to move.
+def _moves_of(game: Game, texts: Sequence[str]) -> tuple[Move, ...]:
+    """The moves of a line given as record texts, from ``game`` (not changed)."""
+    g = game.copy()
+    out = []
+    for t in texts:
+        try:
+            m = g.parse_move(t)
+        except RulesError:
+            break
+        out.append(m)
+        g.play(m)
+        if g.result is not None:
+            break
+    return tuple(out)
 
-    Measured on the three games at 0.5 s per position: the value of the most visited move
-    leans towards the side to move (by 0.05 to 0.15, as each side's best move is estimated
-    from its own search), so every move looked like an inaccuracy; the root mean hardly
-    does, and it tends to the best move's value as the budget grows.
-    """
-    total = sum(visits.values())
-    if not total:
-        return default
-    return sum(values.get(m, 0.5) * n for m, n in visits.items()) / total
 
-
-def _proven_by_next(game: Game, value: _Value, played: Move, nxt: _Value) -> _Value:
-    """``value`` of ``game``, made exact when the move played from it reaches a position
-    proven won for the side that played it (a win the search of ``game`` did not prove):
-    then ``game`` is won for that side too, and the move played is its best."""
-    me = game.to_move.word
-    if value.proven is not None or nxt.proven != me:
+def _lift(game: Game, value: _Value, played: Move, nxt: _Value) -> _Value:
+    """``value`` of ``game`` made consistent with the game's continuation: a position is worth
+    at least what the move played from it reaches, for the side that played it (the
+    search of the next position looked one move deeper down that line than the search of
+    this one). When the next position is worth more to that side than this one's own
+    search said, this one takes its value (and its proof, when the next one is proven won
+    for that side), and the move played is the best. An exact value stays as it is."""
+    if value.proven is not None:
         return value
-    return _Value(1.0 if me == "black" else 0.0, me, played, ((played,) + nxt.line)[:LINE_LENGTH])
+    me = game.to_move
+    mine_now = value.black if me == Color.BLACK else 1.0 - value.black
+    mine_next = nxt.black if me == Color.BLACK else 1.0 - nxt.black
+    if mine_next <= mine_now:
+        return value
+    proven = nxt.proven if nxt.proven == me.word else None
+    return _Value(nxt.black, proven, played, ((played,) + nxt.line)[:LINE_LENGTH])
 
 
 def _pie_stage(game: Game) -> str | None:
@@ -558,46 +588,47 @@ def review_game(source: Record | Game, *, iterations: int | None = None,
 
 def _review_iter(start: Game, moves: list[Move], engine: _Engine,
                  progress: Callable[[int, int], Any] | None) -> Iterator[PlyReview]:
+    """The plies' verdicts from the LAST ply back to the first: each position's value takes
+    the game's continuation into account (``_lift``), so the value after a ply is known
+    before the value before it."""
     positions = [start.copy()]
     g = start.copy()
     for m in moves:
         g.play(m)
         positions.append(g.copy())
     total = len(moves)
-    values: dict[int, _Value] = {}
-
-    def value_of(i: int) -> _Value:
-        v = values.get(i)
-        if v is None:
-            after = (lambda: value_of(i + 1)) if i < total else None
-            v = values[i] = engine.value(positions[i], after)
-        return v
-
-    swapped = bool(getattr(start, "swapped", False))
     swap = getattr(start, "SWAP", None)
-    for i, m in enumerate(moves, start=1):
-        if engine.cancelled():
-            return
-        before = positions[i - 1]
-        mover = before.to_move
-        player = mover.other if swapped else mover
-        try:
-            vb = value_of(i - 1)
-            if swap is not None and m == swap and i not in values:
-                values[i] = engine.after_swap(vb)
-            va = value_of(i)
-            if i < total:                 # one position of look-ahead (searched anyway)
-                if swap is not None and moves[i] == swap and i + 1 not in values:
-                    values[i + 1] = engine.after_swap(va)
-                va = values[i] = _proven_by_next(positions[i], va, moves[i], value_of(i + 1))
-        except _Cancelled:
-            return
-        yield _ply_review(i, before, m, player, vb, va)
+    players = []
+    swapped = bool(getattr(start, "swapped", False))
+    for i, m in enumerate(moves):
+        mover = positions[i].to_move
+        players.append(mover.other if swapped else mover)
         if swap is not None and m == swap:
             swapped = not swapped
-        values.pop(i - 1, None)
+    if engine.cancelled():
+        return
+    try:
+        va = engine.value(positions[total])
+    except _Cancelled:
+        return
+    done = 0
+    for i in range(total, 0, -1):
+        if engine.cancelled():
+            return
+        before, m = positions[i - 1], moves[i - 1]
+        try:
+            raw = engine.value(before, (lambda v=va: v))
+        except _Cancelled:
+            return
+        if swap is not None and m == swap:      # the same board and colour: the same value
+            vb = _Value(va.black, va.proven, raw.best, raw.line, raw.searched)
+        else:
+            vb = _lift(before, raw, m, va)
+        yield _ply_review(i, before, m, players[i - 1], vb, va)
+        va = vb
+        done += 1
         if progress is not None:
-            progress(i, total)
+            progress(done, total)
 
 
 def review(source: Record | Game, **kw: Any) -> Review:
@@ -605,7 +636,7 @@ def review(source: Record | Game, **kw: Any) -> Review:
     start, moves = _start_and_moves(source)
     engine = _Engine(start, kw.get("iterations"), kw.get("seconds"), kw.get("clock"),
                      kw.get("cancel"), kw.get("seed", 0))
-    plies = list(_review_iter(start, moves, engine, kw.get("progress")))
+    plies = sorted(_review_iter(start, moves, engine, kw.get("progress")), key=lambda p: p.ply)
     return Review(start.name, plies, summarize(plies), dict(engine.budget),
                   complete=len(plies) == len(moves))
 
@@ -640,7 +671,7 @@ def review_ply(before: Game, move: Move | str, *, iterations: int | None = None,
             va = engine.after_swap(vb)
         else:
             va = engine.value(after)
-            vb = engine.value(before, lambda: va)
+            vb = _lift(before, engine.value(before, lambda: va), move, va)
     except _Cancelled:
         raise RuntimeError("the review was cancelled") from None
     who = before.to_move if player is None else (
@@ -859,10 +890,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                        description="Review a game record with the engine.")
     ap.add_argument("record", metavar="RECORD_FILE")
     ap.add_argument("--seconds", type=positive(MAX_CLI_SECONDS), default=None,
-                    help=f"time per position, more than 0 and at most {MAX_CLI_SECONDS:g} "
-                         f"(default {DEFAULT_SECONDS} unless --iterations)")
+                    help=f"time per position instead of iterations, more than 0 and at most "
+                         f"{MAX_CLI_SECONDS:g}")
     ap.add_argument("--iterations", type=whole(1, MAX_CLI_ITERATIONS), default=None,
-                    help="iterations per position (alone: a fixed budget, no clock)")
+                    help=f"iterations per position (default {DEFAULT_ITERATIONS}; alone: no "
+                         f"clock, the same review on any machine)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--annotate", metavar="OUT", default=None,
                     help="write the record with the review as comments to OUT ('-': stdout; "
@@ -877,7 +909,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(problem)
     seconds = args.seconds
     if seconds is None and args.iterations is None:
-        seconds = DEFAULT_SECONDS
+        args.iterations = DEFAULT_ITERATIONS
     try:
         text = read_text_file(args.record)
     except ValueError as e:
@@ -908,12 +940,11 @@ def _review_command(args: Any, record: Record, seconds: float | None) -> int:
               + (f"{seconds} s" if seconds is not None else f"{args.iterations} iterations")
               + " per position")
         print(" ply  move         before   after  mark best")
-    plies: list[PlyReview] = []
-    for p in review_game(record, iterations=args.iterations, seconds=seconds, clock=clock,
-                         seed=args.seed):
-        plies.append(p)
-        if table:
-            print(_table_row(p), flush=True)
+    plies = sorted(review_game(record, iterations=args.iterations, seconds=seconds, clock=clock,
+                               seed=args.seed), key=lambda p: p.ply)
+    if table:
+        for p in plies:
+            print(_table_row(p))
     summary = summarize(plies)
     if args.annotate is not None:
         out = format_record(review_to_comments(record, plies,

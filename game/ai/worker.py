@@ -182,8 +182,8 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
                              seconds=seconds, iterations=payload.get("iterations"),
                              clock=clock if seconds else None, cancel=cancel,
                              seed=payload.get("seed", 0))
-        for p in plies:
-            done = p.ply
+        for p in plies:                      # from the last ply back: ``done`` counts them
+            done += 1
             if send is not None:
                 send(EngineReply(rid, REVIEW, True, info={"partial": True, "ply": p.to_json(),
                                                           "done": done, "total": total}))
@@ -196,21 +196,27 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
     info: dict = {"partial": False, "done": done, "total": total,
                   "seconds": round(clock() - t0, 3)}
     if send is None:
-        info["plies"] = collected
+        info["plies"] = sorted(collected, key=lambda p: p["ply"])
     return EngineReply(rid, REVIEW, True, info=info)
 
 
 ANALYSE_SECONDS = 30.0          # an analysis thinks at most this long on one position
 ANALYSE_ITERATIONS = 300_000    # and at most this many iterations (the tree's memory)
-ANALYSE_FIRST = 0.25            # seconds of the first round; each next round doubles (at most ROUND_MAX)
+ANALYSE_FIRST = 0.25            # seconds of the first timed round; each next round doubles (at most ROUND_MAX)
 ANALYSE_ROUND_MAX = 4.0
-ANALYSE_FIRST_ITERATIONS = 250  # without a clock (iterations only): the first round's iterations
+# The first round is a fixed effort, the review's (``game.ai.review.DEFAULT_ITERATIONS``): at
+# first the analysis board says exactly what the review said of the position (the same
+# search, seeded from the position), then it searches on.
+ANALYSE_FIRST_ITERATIONS = 800
 
 
 def analyse_rounds(seconds: float | None, iterations: int | None) -> list[tuple[float | None, int | None]]:
     """The rounds of an analysis: (seconds, iterations) of each, growing, that add up to the
-    budget (``seconds`` on the clock and/or ``iterations``)."""
-    out: list[tuple[float | None, int | None]] = []
+    budget (``seconds`` on the clock and/or ``iterations``). The first round is
+    ANALYSE_FIRST_ITERATIONS iterations without a clock (fewer when the budget is smaller)."""
+    first = ANALYSE_FIRST_ITERATIONS if iterations is None else min(int(iterations),
+                                                                    ANALYSE_FIRST_ITERATIONS)
+    out: list[tuple[float | None, int | None]] = [(None, max(1, first))]
     if seconds is not None:
         left, step = float(seconds), ANALYSE_FIRST
         while left > 1e-9:
@@ -219,10 +225,10 @@ def analyse_rounds(seconds: float | None, iterations: int | None) -> list[tuple[
             left -= t
             step = min(ANALYSE_ROUND_MAX, step * 2)
         if iterations is not None:       # both: the iterations cap the whole (checked by the caller)
-            out = [(t, int(iterations)) for t, _ in out]
-        return out or [(0.01, iterations)]
+            out = [out[0]] + [(t, int(iterations)) for t, _ in out[1:]]
+        return out
     total = max(1, int(iterations or ANALYSE_FIRST_ITERATIONS))
-    done, step = 0, min(total, ANALYSE_FIRST_ITERATIONS)
+    done, step = out[0][1] or 0, 2 * (out[0][1] or 1)
     while done < total:
         n = min(step, total - done)
         out.append((None, n))
@@ -245,8 +251,7 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
     returned is the final one (``partial`` False, the same keys and ``seconds``). A proven
     result, a forced move or a win at once end it early. None when cancelled.
     """
-    from .analyse import analyse_position
-    from .mcts import SearchTree
+    from .analyse import AnalysisTrees, analyse_position
 
     rid = payload.get("request_id")
     clock = clock or time.monotonic
@@ -260,12 +265,12 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
     try:
         game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
                           payload.get("setup"))
-        tree = SearchTree()
+        tree = AnalysisTrees()
         rounds = analyse_rounds(seconds, iterations)
         done = 0
         info: dict = {}
         for n, (secs, its) in enumerate(rounds, start=1):
-            if iterations is not None and seconds is not None:
+            if secs is not None and iterations is not None:   # a timed round, capped
                 its = max(1, int(iterations) - done)
             a = analyse_position(game, iterations=its, seconds=secs,
                                  clock=clock if secs is not None else None, lines=lines,
@@ -630,7 +635,9 @@ class EngineClient:
         (``partial`` False). ``seconds`` per position (or ``iterations``). Like every request it
         replaces the one in progress, and ``cancel()`` stops it between two plies or inside a
         search. The hang check runs per ply: each partial reply restarts its clock."""
-        per_ply = 4.0 * float(seconds) if seconds else 10.0   # at most ~3 searches for a ply
+        # at most ~3 searches for a ply; with iterations, a 20x20 Onyx position takes about 2 s
+        # on a quiet machine (the first ply values two positions)
+        per_ply = 4.0 * float(seconds) if seconds else 30.0
         self._send({"kind": REVIEW, "request_id": request_id, "game": game_name,
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
                     "seconds": seconds, "iterations": iterations, "seed": seed}, per_ply)

@@ -117,8 +117,8 @@ class StubEngine:
 
         def events() -> Any:
             done = 0
-            for p in plies:
-                done = p.ply
+            for p in plies:                  # from the last ply back: ``done`` counts them
+                done += 1
                 yield ("ply", p.to_json(), done, total)
             yield ("done", total, {})
         self._review = events()

@@ -54,7 +54,7 @@ from ...rules.tree import GameNode, GameTree
 from ...ui.graph import EvalGraph
 from ..base import make_scene
 from .engine import default_engine_factory
-from .review_show import REVIEW_SECONDS, ReviewDisplay, _rv
+from .review_show import REVIEW_ITERATIONS, ReviewDisplay, _rv
 
 log = logging.getLogger(__name__)
 
@@ -194,8 +194,9 @@ class BoardReview(ReviewDisplay):
         self.done = 0                  # plies done
         self.error = ""
         self.annotator = ""
-        self.seconds: float | None = REVIEW_SECONDS
-        self.iterations: int | None = None
+        # a fixed effort, not time: the same game reviews the same on any machine
+        self.seconds: float | None = None
+        self.iterations: int | None = REVIEW_ITERATIONS
         self.shown = False             # the strip under the board
         self.version = 0               # bumped when verdicts on the nodes change
         self._settled = 0              # the version when no review was running (the autosave's key)

@@ -20,7 +20,7 @@ from ...views import draw as D
 from ...views.base import ghosts_of
 from .part import ScenePart
 
-REVIEW_SECONDS = 0.5      # per position: game.ai.review.DEFAULT_SECONDS (not imported at start-up)
+REVIEW_ITERATIONS = 800   # per position: game.ai.review.DEFAULT_ITERATIONS (not imported at start-up)
 STRIP_H = 112             # the strip under the board (scaled with px)
 TEXT = (239, 228, 208)
 DIM = (170, 152, 128)
