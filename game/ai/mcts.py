@@ -66,7 +66,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from ..rules.base import Game, Move
 from .knowledge import Knowledge
@@ -302,19 +302,13 @@ HARD_FACTOR = 2.0  # with a clock, no search runs past this many times its time 
 
 def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.Random,
            clock: Clock | None = None, deadline: float | None = None,
-           cancel: Any = None, tree: SearchTree | None = None,
-           focus: "Sequence[Move] | None" = None) -> SearchResult:
+           cancel: Any = None, tree: SearchTree | None = None) -> SearchResult:
     """Search ``game`` (not modified) and return the chosen move with statistics.
 
     The budget is ``params.iterations`` and, when ``clock`` is given, ``deadline``
     (or now + ``params.seconds``). Without a clock, a time budget becomes
     ``params.fallback_iterations`` iterations. ``tree``: reuse (and keep) the
     tree between searches (see ``SearchTree``).
-
-    ``focus``: root moves that every iteration of this call starts with, the least
-    visited of them first (ties in the order given), so each gets a search of its own
-    below it: the analysis uses it to give every line it shows enough visits to stand
-    beside the others (``game.ai.analyse``). Moves not admitted at the root are ignored.
     """
     if game.result is not None:
         raise ValueError("the game is over: there is no move to search")
@@ -354,7 +348,6 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     if root is None:
         root = Node(None, -1, int(game.to_move), knowledge.order(game, list(moves), rng), rave,
                     width0)
-    forced = _focus_indices(root, focus)
     seen: set[int] | None = None
     if knowledge.repetition_draw:
         seen = _history_keys(game)
@@ -419,11 +412,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                 wd = width0 + int(widen * sqrt(node.total))
                 if wd > node.width:
                     _grow(node, wd, g, order, search_moves, rng)
-            if forced and node is root:
-                forced = [j for j in forced if root.proven[j] != -1]
-            if forced and node is root:
-                i = min(forced, key=root.n.__getitem__)
-            elif rave:
+            if rave:
                 i = _select_rave(node, c, rave_k, log, sqrt, rand)
             elif node.nxt < node.width:
                 i = node.nxt
@@ -522,20 +511,6 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     if tree is not None:
         tree.keep(game, knowledge, rave, root)
     return res
-
-
-def _focus_indices(root: Node, focus: "Sequence[Move] | None") -> list[int]:
-    """The root's indices of the ``focus`` moves that are admitted and not proven lost, in
-    the order given (min() keeps the first of equals)."""
-    if not focus:
-        return []
-    where = {m: i for i, m in enumerate(root.moves[:root.width])}
-    out = []
-    for m in focus:
-        i = where.get(m)
-        if i is not None and root.proven[i] != -1 and i not in out:
-            out.append(i)
-    return out
 
 
 def _history_keys(game: Game) -> set[int]:
