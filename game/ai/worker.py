@@ -141,6 +141,11 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
                 computer = Color.parse(str(computer))
             ok = answer_offer(game, rng, clock=clock, cancel=cancel, computer=computer)
             return EngineReply(rid, kind, True, accept=ok, info={"seconds": round(clock() - t0, 3)})
+        if kind == HINT:
+            hinted = hint_move(game, cancel)
+            if hinted is not None:
+                return EngineReply(rid, kind, True, move=game.move_str(hinted),
+                                   info={"seconds": round(clock() - t0, 3)})
         level = payload.get("level", "medium") if kind == MOVE else "medium"
         get_level(level, game.name)          # a readable error for an unknown level
         info: dict = {}
@@ -154,6 +159,24 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     except (RulesError, ValueError, KeyError, TypeError) as e:
         return EngineReply(rid, kind, False, error=f"the computer player could not use this "
                                                    f"position: {e}")
+
+
+def hint_move(game: Any, cancel: Any = None) -> Any:
+    """A hint: the analysis board's best line at its first round's effort (the review's), so
+    a hint, the review's better move and the analysis board say the same of a position.
+    None where the analysis does not decide (the Onyx pie rule's swap: the level's rule)."""
+    from .analyse import analyse_position
+
+    if game.name == "onyx" and game.options().get("pie") and game.ply < 2:
+        return None
+    a = analyse_position(game, iterations=ANALYSE_FIRST_ITERATIONS, lines=3, seed=0,
+                         cancel=cancel)
+    if not a.lines:
+        return None
+    try:
+        return game.parse_move(a.lines[0].move)
+    except RulesError:
+        return None
 
 
 def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: Any = None
