@@ -5,7 +5,10 @@ audio drivers): after 1.5 s to settle, the process's CPU time over 5 s of a wind
 nothing moves and nobody clicks, in percent of one core, and its resident memory. Screens:
 the menu, a board waiting for a human's click, a lesson step after its demo has finished
 (Onager lesson 3 step 3, a chain with a highlighted cell) and a puzzle waiting for a click
-(Amoeba puzzle 1). Medians of three runs.
+(Amoeba puzzle 1), and the Onyx analysis board with its engine on (the search runs in its
+worker process, so only the window's own cost is measured: what it does with the worker's
+stream of partial replies) and off (Engine off: a board like any other). Medians of three
+runs.
 """
 from __future__ import annotations
 
@@ -22,7 +25,12 @@ SCREENS = {        # screen -> (command line, seconds to settle: the lesson's de
     "board": (["--game", "onyx"], SETTLE_S),
     "lesson": (["--scene", "lesson:onager:3:3"], SETTLE_S + 5.0),
     "puzzle": (["--scene", "puzzle:amoeba:1"], SETTLE_S),
+    # the engine thinks ANALYSE_SECONDS (30 s) per position: settle and measure fall inside it
+    "analysis_on": (["--scene", "analysis:onyx"], SETTLE_S),
+    "analysis_off": (["--scene", "analysis:onyx"], SETTLE_S),
 }
+ENGINE_OFF = {"analysis_off"}    # screens whose analysis board has its engine switched off first
+LABELS = {"analysis_on": "analysis, engine on", "analysis_off": "analysis, engine off"}
 MEASURE_S = 5.0
 RUNS = 3
 
@@ -36,6 +44,8 @@ screen, settle, seconds = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 args = ["--window", "1280x800"] + json.loads(sys.argv[4])
 app = build(parse_args(args), fade=False)
 app.autosave_enabled = False
+if sys.argv[5] == "off":
+    app.scene.toggle_engine()
 app.run(seconds=settle, close=False)
 f0 = app.frame
 t0, w0 = time.process_time(), time.monotonic()
@@ -52,15 +62,16 @@ def one(screen: str, settle: float | None = None, seconds: float = MEASURE_S) ->
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     args, wait = SCREENS[screen]
     settle = wait if settle is None else settle
-    out = subprocess.run([sys.executable, "-c", _CHILD, screen, str(settle), str(seconds), json.dumps(args)], env=env,
+    out = subprocess.run([sys.executable, "-c", _CHILD, screen, str(settle), str(seconds), json.dumps(args),
+                          "off" if screen in ENGINE_OFF else "on"], env=env,
                          capture_output=True, text=True, timeout=120, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def measure(runs: int = RUNS, seconds: float = MEASURE_S) -> dict[str, Any]:
+def measure(runs: int = RUNS, seconds: float = MEASURE_S, screens: Any = None) -> dict[str, Any]:
     res: dict[str, Any] = {}
     rss = []
-    for screen in SCREENS:
+    for screen in screens or SCREENS:
         runs_ = [one(screen, seconds=seconds) for _ in range(max(1, runs))]
         res[f"idle_cpu_pct_{screen}"] = round(statistics.median(r["cpu_pct"] for r in runs_), 2)
         res[f"idle_frames_per_s_{screen}"] = round(statistics.median(r["frames"] for r in runs_) / seconds, 1)
@@ -78,7 +89,8 @@ def run(json_out: bool = False, runs: int = RUNS) -> int:
               f"({result['idle_frames_per_s_menu']} frames/s)")
         for screen in SCREENS:
             if screen != "menu":
-                print(f"Idle {screen + ':':7} {result[f'idle_cpu_pct_{screen}']} % of a core "
+                name = LABELS.get(screen, screen) + ":"
+                print(f"Idle {name:7} {result[f'idle_cpu_pct_{screen}']} % of a core "
                       f"({result[f'idle_frames_per_s_{screen}']} frames/s)")
         print(f"Memory: {result['rss_mib']} MiB resident")
     return 0

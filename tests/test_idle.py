@@ -69,6 +69,32 @@ def test_the_computer_thinking_keeps_the_window_drawing():
     app.close()
 
 
+def test_the_analysis_board_is_idle_while_its_engine_streams_and_when_it_is_off():
+    from game.scenes.board.analysis import AnalysisScene
+
+    class Streaming(StubEngine):
+        """An analysis that never ends and has said nothing yet (the worker still searching)."""
+        def analyse(self, game, lines=3, seconds=None, iterations=None, seed=0):
+            self.polls = 0
+
+        def analyse_poll(self):
+            self.polls += 1
+            return []
+    app = make_app("--scene", "analysis:onyx")
+    sc = app.scene
+    assert isinstance(sc, AnalysisScene)
+    sc.analyser = eng = Streaming()
+    step_for(app, BREATHE_FOR + 1.5)
+    assert sc.streaming() and eng.polls > 0
+    assert app.idle() and not sc.needs_frames()   # the worker searches; the window may sleep
+    sc.toggle_engine()
+    step_for(app, BREATHE_FOR + 1.5)
+    polls = eng.polls
+    step_for(app, 1.0)
+    assert app.idle() and eng.polls == polls      # engine off: a board like any other
+    app.close()
+
+
 def test_a_focused_move_box_keeps_its_cursor_blinking():
     app = make_app("--game", "amoeba")
     sc = app.scene

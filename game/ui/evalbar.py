@@ -4,16 +4,25 @@
 (``game.ui.graph``): the analysis board (``game/scenes/board/analysis.py``) gives it two
 rectangles (``layout``: a narrow upright bar beside the board, a strip under it for the lines),
 the engine's answer so far (``show``) and draws it each frame; its picture is cached and drawn
-again only when what it shows changes, so a frame costs two blits. ``line_at(pos)`` says which
-line a click hit; ``text_rects()`` names the texts it draws (the layout audit).
+again only when what it shows changes (``renders`` counts the times), so a frame costs two
+blits. ``line_at(pos)`` says which line a click hit, ``hover_at(pos)`` what the mouse is over
+(the heading or a line: its tooltip); ``text_rects()`` names the texts it draws (the layout
+audit).
+
+One viewpoint: every percentage it shows is Black's chance to win (White's is the rest),
+whoever is to move; the heading says so and its tooltip says it in full.
 
 What it shows:
 
 * the bar: Black's chance (the dark part, from Black's side of the board: the bottom, or the
   top when the board is flipped; White's the light part), a mark at 50%;
-* the strip: a heading (Black's chance in words, the side to move, how far the search is),
-  then the best moves (at most ``ROWS``), each with its value for the side to move and the line
-  the engine expects; or a word when the engine is off, thinking or failed.
+* the strip: a heading (Black's chance, the side to move, how far the search is), then the
+  best moves (at most ``ROWS``) in the engine's order, best first for the side to move: each
+  with Black's chance after it, the line the engine expects and its visits (at the right); a
+  line not searched enough to compare with the others (``reliable`` False) is dim; or a word
+  when the engine is off, thinking or failed;
+* a tooltip over the heading (whose chance the figures are, whose lines) and over a line (its
+  move, Black's chance after it, its visits, whether it is proven or still provisional).
 """
 from __future__ import annotations
 
@@ -25,12 +34,15 @@ import pygame
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 
-__all__ = ["EvalPanel", "PanelLine", "ROWS", "pct", "STRIP_ROWS"]
+__all__ = ["EvalPanel", "PanelLine", "PanelState", "ROWS", "HEAD", "pct", "STRIP_ROWS"]
 
 ROWS = 3             # lines shown
 STRIP_ROWS = ROWS + 1
 ROW_H = 21           # px at UI scale 1
+HEAD = -1            # ``hover``: the heading (a line's is its index)
 TEXT, DIM, GOLD = (239, 228, 208), (178, 164, 142), (255, 214, 130)
+MUTED, MUTED_GOLD = (128, 118, 104), (160, 140, 100)    # a line not searched enough: its texts
+TIP_BG, TIP_EDGE = (28, 22, 18, 240), (196, 160, 104)
 BAR_BLACK, BAR_WHITE, BAR_EDGE = (24, 22, 22), (236, 230, 216), (106, 78, 52)
 BAR_FRAME = (196, 160, 104)
 
@@ -46,12 +58,16 @@ def pct(value: float) -> str:
 
 @dataclass(frozen=True)
 class PanelLine:
-    """One of the best moves: its text (record form), its value for the side to move, the line."""
+    """One of the best moves: its text (record form), Black's chance after it (whoever moves),
+    the line, how many visits the search gave it, and whether that is enough to compare it with
+    the others (``reliable``; False: drawn muted)."""
 
     move: str
     value: float
     line: tuple[str, ...] = ()
     proven: str | None = None
+    visits: int = 0
+    reliable: bool = True
 
 
 @dataclass(frozen=True)
@@ -77,8 +93,10 @@ class EvalPanel:
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.state = PanelState()
         self.theme: Theme = CLASSIC
-        self.hover: int | None = None
+        self.hover: int | None = None          # a line's index, HEAD, or None
+        self.renders = 0                       # how many times its picture was made (tests)
         self._kept: tuple[Any, pygame.Surface, pygame.Surface] | None = None
+        self._tip: tuple[Any, pygame.Surface | None, tuple[int, int]] | None = None
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
     def px(self, n: float) -> int:
@@ -113,6 +131,15 @@ class EvalPanel:
             if r.collidepoint(pos):
                 return i
         return None
+
+    def hover_at(self, pos: Sequence[int]) -> int | None:
+        """What ``pos`` is over: a line's index, ``HEAD`` (the heading), or None."""
+        if not self.state.on or not self.strip.collidepoint(pos):
+            return None
+        i = self.line_at(pos)
+        if i is not None:
+            return i
+        return HEAD if self._rows()[0].collidepoint(pos) else None
 
     def text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """(name, rect, bounds, font size) of each text drawn (``layout_rects``)."""
@@ -153,8 +180,72 @@ class EvalPanel:
             strip = pygame.Surface(self.strip.size, pygame.SRCALPHA)
             self._draw_strip(strip)
             self._kept = (key, bar, strip)
+            self.renders += 1
         surface.blit(self._kept[1], self.bar.topleft)
         surface.blit(self._kept[2], self.strip.topleft)
+        self._draw_tip(surface, key)
+
+    # ------------------------------------------------------------ the tooltip
+    def tip_text(self) -> str:
+        """The tooltip of what the mouse is over ('' for none)."""
+        st = self.state
+        if not st.on or self.hover is None:
+            return ""
+        if self.hover == HEAD:
+            who = f" The lines are the best first for {st.mover}, the side to move." if st.mover else ""
+            return ("Every percentage here is Black's chance to win: the bar, the lines and the tags "
+                    "on the board (White's chance is the rest)." + who)
+        if not 0 <= self.hover < len(st.lines):
+            return ""
+        ln = st.lines[self.hover]
+        words = [f"{ln.move}: Black's chance {pct(ln.value)} after it", f"{ln.visits:,} visits"]
+        if ln.proven in ("black", "white"):
+            words.append(f"{ln.proven.capitalize()} wins (proven)")
+        elif ln.proven == "draw":
+            words.append("a draw (proven)")
+        if not ln.reliable:
+            words.append("not searched enough yet to compare with the others")
+        return " · ".join(words) + ". Click to play it."
+
+    def _draw_tip(self, surface: pygame.Surface, key: Any) -> None:
+        """The tooltip, just above the strip (over the board's lower edge), at the mouse's row."""
+        if self.hover is None:
+            return
+        if self._tip is None or self._tip[0] != key:
+            self._tip = (key,) + self._make_tip(surface.get_rect())
+        img, at = self._tip[1], self._tip[2]
+        if img is not None:
+            surface.blit(img, at)
+
+    def _make_tip(self, screen: pygame.Rect) -> tuple[pygame.Surface | None, tuple[int, int]]:
+        text = self.tip_text()
+        if not text:
+            return None, (0, 0)
+        size = self.px(13)
+        f = self._font(size)
+        pad = self.px(8)
+        width = min(self.strip.w, self.px(460))
+        lines: list[str] = []
+        for word in text.split():
+            if lines and f.size(lines[-1] + " " + word)[0] <= width - 2 * pad:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        lh = f.get_linesize()
+        w = min(width, max(f.size(t)[0] for t in lines) + 2 * pad)
+        h = lh * len(lines) + 2 * pad
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(img, TIP_BG, img.get_rect(), border_radius=self.px(6))
+        pygame.draw.rect(img, TIP_EDGE, img.get_rect(), max(1, self.px(1)), border_radius=self.px(6))
+        for i, t in enumerate(lines):
+            D.text(img, self._cut(t, w - 2 * pad, size, False), (pad, pad + i * lh), size, TEXT,
+                   anchor="topleft", shadow=False)
+        rows = self._rows()
+        row = rows[0] if self.hover == HEAD else rows[1 + self.hover]
+        rect = pygame.Rect(0, 0, w, h)
+        rect.bottomleft = (row.x, self.strip.y - self.px(4))
+        rect.clamp_ip(screen)
+        return img, rect.topleft
 
     def _draw_bar(self, surf: pygame.Surface) -> None:
         r = surf.get_rect()
@@ -191,25 +282,38 @@ class EvalPanel:
             words.append(f"Black's chance {pct(st.black)}")
         if st.note:
             words.append(st.note)
+        if self.hover == HEAD:
+            pygame.draw.rect(surf, (255, 255, 255, 22), head.inflate(self.px(8), 0), border_radius=self.px(4))
         self._text(surf, "  ·  ".join(words) or "Thinking…", head, size, GOLD, True)
         if st.lines:
-            col = self._font(size, True).size("8. ")[0]
-            move_w = max(self._font(size, True).size(ln.move)[0] for ln in st.lines) + self.px(12)
-            val_w = self._font(size, True).size("100%")[0] + self.px(12)
+            bold = self._font(size, True)
+            small = self.px(12)
+            col = bold.size("8. ")[0]
+            move_w = max(bold.size(ln.move)[0] for ln in st.lines) + self.px(12)
+            val_w = bold.size("100%")[0] + self.px(12)
+            visits = [f"{ln.visits:,} visits" if ln.visits else "" for ln in st.lines]
+            vis_w = max(self._font(small).size(t)[0] for t in visits)
             for i, (ln, row) in enumerate(zip(st.lines, rows[1:])):
                 if self.hover == i:
                     pygame.draw.rect(surf, (255, 255, 255, 22), row.inflate(self.px(8), 0),
                                      border_radius=self.px(4))
+                text, gold, dim = (TEXT, GOLD, DIM) if ln.reliable else (MUTED, MUTED_GOLD, MUTED)
                 x = row.x
-                self._text(surf, f"{i + 1}.", pygame.Rect(x, row.y, col, row.h), size, DIM, False)
+                self._text(surf, f"{i + 1}.", pygame.Rect(x, row.y, col, row.h), size, dim, False)
                 x += col
-                self._text(surf, ln.move, pygame.Rect(x, row.y, move_w, row.h), size, TEXT, True)
+                self._text(surf, ln.move, pygame.Rect(x, row.y, move_w, row.h), size, text, True)
                 x += move_w
-                self._text(surf, pct(ln.value), pygame.Rect(x, row.y, val_w, row.h), size, GOLD, True)
+                self._text(surf, pct(ln.value), pygame.Rect(x, row.y, val_w, row.h), size, gold, True)
                 x += val_w
+                right = row.right
+                if visits[i] and right - x >= vis_w + self.px(12):
+                    vr = pygame.Rect(right - vis_w, row.y, vis_w, row.h)
+                    t = self._font(small).size(visits[i])[0]
+                    self._text(surf, visits[i], pygame.Rect(vr.right - t, row.y, t, row.h), small, dim, False)
+                    right = vr.x - self.px(12)
                 rest = " ".join(ln.line[1:]) if len(ln.line) > 1 else ""
-                if rest and row.right - x > self.px(30):
-                    self._text(surf, rest, pygame.Rect(x, row.y, row.right - x, row.h), size, DIM, False)
+                if rest and right - x > self.px(30):
+                    self._text(surf, rest, pygame.Rect(x, row.y, right - x, row.h), size, dim, False)
 
     def _text(self, surf: pygame.Surface, text: str, rect: pygame.Rect, size: int,
               colour: tuple[int, int, int], bold: bool) -> None:

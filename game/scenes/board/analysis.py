@@ -9,14 +9,23 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   (``play_move``);
 * no offers, resignation or hint: their buttons are 'Engine on/off', 'Play from here' (with the
   level it plays at, a click changes it) and 'Flip';
-* the engine panel (``game.ui.evalbar.EvalPanel``): a bar beside the board (Black's chance)
-  and a strip under it with the best ``ROWS`` moves, their values for the side to move and the
-  lines the engine expects; the same moves on the board as arrows or ghost pieces tagged with
-  their rank and value (the views' decorations, as the hint and the review's 'Better' move).
+* the engine panel (``game.ui.evalbar.EvalPanel``): a bar beside the board and a strip under
+  it with the best ``ROWS`` moves in the engine's order (best first for the side to move), the
+  lines the engine expects and their visits; the same moves on the board as arrows or ghost
+  pieces tagged with their rank and value (the views' decorations, as the hint and the
+  review's 'Better' move). One viewpoint everywhere: the bar, the heading, every line and every
+  tag show Black's chance (``Line.value`` is Black's chance after the move, whoever moves). A
+  line the engine has not searched enough to stand beside the others (``reliable`` False) is
+  drawn muted: dim in the strip, a faint arrow and a tag in brackets on the board.
   The engine is its own worker request (``WorkerEngine.analyse``, kind ANALYSE in
   ``game.ai.worker``; in tests ``StubEngine.analyse``, in this process with a tiny budget): a
   new position shown cancels the old request and starts one, each round's partial reply
   updates the panel; Engine off (or E) cancels it; leaving or another scene on top stops it;
+* the engine costs the window nothing: the search runs in the worker, and while it streams the
+  board does not ask for frames (``needs_frames``); a timer event (``WAKE``, 0.1 s after a frame
+  at first, later up to 0.5 s as the worker's rounds grow longer: ``wake_ms``) wakes the sleeping
+  loop to collect replies, and what is drawn (``panel_state``, the marks) is made again only when a
+  reply changed what the engine says (``_an_rev``);
 * 'Play from here' opens a normal board (pushed: its Menu comes back here) with a new game of
   the moves to the position shown, the player on the side to move, the computer on the other
   at the level chosen;
@@ -45,14 +54,26 @@ from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ..base import is_button, register
 from .computer import make_engine
 from .engine import close_engine
+from .review import REVIEW_KEY
 from .saving import BoardAutosave
 from .scene import BoardScene
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS"]
+__all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS", "WAKE", "wake_ms"]
 
 ANALYSE_SECONDS = 30.0        # how long the engine thinks about one position (then it rests)
+WAKE = pygame.event.custom_type()   # the timer's event: wakes an idle loop to collect the worker's replies
+WAKE_FIRST_MS = 100                 # the worker's first rounds are short (0.25 s, then doubling) ...
+WAKE_MAX_MS = 500                   # ... its later ones 4 s: a reply waits at most this long to be seen
+MUTED_ALPHA = 70                    # a line not searched enough: its arrow or ghost, faint
+
+
+def wake_ms(replies: int) -> int:
+    """How often the loop wakes to look for the worker's next reply, after ``replies`` replies:
+    the worker's rounds double in length, so the wakes grow apart too (100, 100, 200, 400, then
+    500 ms) and a reply is seen within a fraction of its round."""
+    return min(WAKE_MAX_MS, WAKE_FIRST_MS * 2 ** max(0, replies - 1))
 
 
 class _NoAutosave(BoardAutosave):
@@ -85,9 +106,13 @@ class _Gone:
 
 
 def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, GameNode]:
-    """A copy of ``tree`` (moves, comments, annotations; no resignations or agreements: the
-    analysis goes on from any position) and the copy of ``at`` (default: the cursor), which is
-    the copy's cursor."""
+    """A copy of ``tree`` (moves, comments, annotations but the review's verdicts; no
+    resignations or agreements: the analysis goes on from any position) and the copy of ``at``
+    (default: the cursor), which is the copy's cursor.
+
+    The review's verdicts stay with the game reviewed: on the copy they would bring back the
+    review's marks and its 'Better' arrow beside the engine's own lines, two recommendations
+    from two searches on one board."""
     at = at if at is not None else tree.cursor
     new = GameTree()
     new.root.comments = list(tree.root.comments)
@@ -99,7 +124,7 @@ def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, Gam
             c = GameNode(node, child.move)
             node.children.append(c)
             c.comments = list(child.comments)
-            c.annotations = dict(child.annotations)
+            c.annotations = {k: v for k, v in child.annotations.items() if k != REVIEW_KEY}
             twin[child.uid] = c
             work.append((child, c))
     new.live = twin.get(tree.live.uid, new.root)
@@ -131,7 +156,12 @@ class AnalysisScene(BoardScene):
         self._an_done = 0
         self._an_final = False
         self._an_error = ""
+        self._an_replies = 0                  # replies of the request in progress (the wake timer's pace)
+        self._an_rev = 0                      # grows when what the engine says changes (caches key on it)
+        self._wake = 0                        # the wake timer's period now (ms; 0: off)
+        self._state_kept: tuple[Any, PanelState | None] = (None, None)
         self._deco_kept: tuple[Any, Any] = (None, None)
+        self._muted: list[tuple[str, Any]] = []   # the muted lines' marks, drawn faint over the board
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -286,27 +316,53 @@ class AnalysisScene(BoardScene):
             except Exception:           # the engine worker's client: a gone worker has nothing to stop
                 log.warning("cancelling the analysis failed", exc_info=True)
         self._an_key = None
+        self._set_wake(0)
 
     def toggle_engine(self) -> None:
         self.engine_on = not self.engine_on
         if not self.engine_on:
             self.stop_analysis()
             self._an, self._an_error = None, ""
+            self._an_rev += 1
         btn = self.w.get("engine")
         if btn is not None and hasattr(btn, "set_text"):
             btn.set_text(self._engine_label())
         self.set_status("The engine is thinking about each position shown." if self.engine_on
                         else "Engine off.")
 
+    def streaming(self) -> bool:
+        """A request is in progress and its final answer has not come yet."""
+        m = self.match
+        return (self.engine_on and self._an_key is not None and not self._an_final and not self._an_error
+                and self.analyser is not None and m is not None and not m.is_over and not self.leaving)
+
+    def _set_wake(self, ms: int) -> None:
+        """One ``WAKE`` event in ``ms`` milliseconds (0: none). Armed again by every frame while
+        the engine streams, so a board no longer updated (gone without ``exit``) leaves at most
+        one stray event behind, never a timer that goes on waking the loop."""
+        if ms == 0 and self._wake == 0:
+            return
+        self._wake = ms
+        try:
+            pygame.time.set_timer(WAKE, ms, 1)
+        except pygame.error:            # no timer subsystem (pygame shut down): nothing to wake
+            log.warning("the analysis board's wake timer could not be set", exc_info=True)
+
+    def _sync_wake(self) -> None:
+        self._set_wake(wake_ms(self._an_replies) if self.streaming() else 0)
+
     def _analysis_step(self) -> None:
         """Each frame: a new position shown starts a new request; collect what came in."""
         m = self.match
         if m is None or not self.engine_on or self.leaving or self.app is None:
+            self._set_wake(0)
             return
         key = (m.tree.cursor.uid, m.is_over)
         if key != self._an_key:
             self._an_key = key
             self._an, self._an_done, self._an_final, self._an_error = None, 0, False, ""
+            self._an_replies = 0
+            self._an_rev += 1
             eng = self._get_analyser()
             if m.is_over or eng is None or not hasattr(eng, "analyse"):
                 if eng is not None:
@@ -316,6 +372,7 @@ class AnalysisScene(BoardScene):
                         log.warning("cancelling the analysis failed", exc_info=True)
                 if eng is not None and not hasattr(eng, "analyse"):
                     self._an_error = "This engine cannot analyse."
+                self._sync_wake()
                 return
             try:
                 eng.analyse(m.game.copy(), lines=ROWS, seconds=self.analyse_seconds,
@@ -323,8 +380,10 @@ class AnalysisScene(BoardScene):
             except Exception as exc:    # the engine worker's client
                 log.warning("starting the analysis failed: %s", exc)
                 self._an_error = f"The engine failed: {exc}"
+                self._sync_wake()
                 return
         if self._an_final or self._an_error or m.is_over:
+            self._sync_wake()
             return
         try:
             events = self.analyser.analyse_poll()
@@ -332,6 +391,8 @@ class AnalysisScene(BoardScene):
             log.warning("polling the analysis failed: %s", exc)
             events = [("error", str(exc))]
         for ev in events:
+            self._an_replies += 1
+            before = (self._an, self._an_done, self._an_final, self._an_error)
             if ev[0] == "error":
                 self._an_error = str(ev[1])
             else:
@@ -340,16 +401,28 @@ class AnalysisScene(BoardScene):
                     self._an = info["analysis"]
                 self._an_done = int(info.get("done") or 0)
                 self._an_final = ev[0] == "done"
+            if (self._an, self._an_done, self._an_final, self._an_error) != before:
+                self._an_rev += 1       # a reply that says nothing new redraws nothing
         note = getattr(self.analyser, "notice", "")
         if note and isinstance(note, str):
             self.analyser.notice = ""
             self.set_status(note, "warn")
+        self._sync_wake()
 
     def panel_state(self) -> PanelState:
-        """What the engine panel shows now."""
+        """What the engine panel shows now (made again only when it can have changed: a reply
+        that changed the answer, another position, Engine on/off, the board turned, the theme)."""
         m = self.match
         flip = bool(self.app.settings.flip) if self.app is not None else False
         theme = self.app.theme.name if self.app is not None else "classic"
+        key = (self._an_rev, self.engine_on, flip, theme, id(m),
+               None if m is None else (m.tree.cursor.uid, m.is_over))
+        if self._state_kept[0] != key or self._state_kept[1] is None:
+            self._state_kept = (key, self._panel_state(flip, theme))
+        return self._state_kept[1]      # type: ignore[return-value]
+
+    def _panel_state(self, flip: bool, theme: str) -> PanelState:
+        m = self.match
         if not self.engine_on:
             return PanelState(False, flip=flip, theme=theme)
         if m is None:
@@ -361,13 +434,14 @@ class AnalysisScene(BoardScene):
         if self._an_error:
             return PanelState(True, None, "", (), self._an_error, flip, theme)
         a = self._an
-        if a is None:
+        if a is None or self._an_key != (m.tree.cursor.uid, m.is_over):
             return PanelState(True, None, m.to_move.title, (), f"{m.to_move.title} to move · thinking…",
                               flip, theme)
-        black_moves = m.to_move == Color.BLACK
-        lines = tuple(PanelLine(str(x.get("move", "")),
-                                float(x["value"]) if black_moves else 1.0 - float(x["value"]),
-                                tuple(x.get("line") or ()), x.get("proven"))
+        # every value is Black's chance as the engine gives it; the order is the engine's (best
+        # first for the side to move)
+        lines = tuple(PanelLine(str(x.get("move", "")), float(x.get("value", 0.5)),
+                                tuple(str(t) for t in x.get("line") or ()), x.get("proven"),
+                                int(x.get("visits") or 0), bool(x.get("reliable", True)))
                       for x in (a.get("lines") or ())[:ROWS])
         proven = a.get("proven")
         if proven in ("black", "white"):
@@ -376,21 +450,21 @@ class AnalysisScene(BoardScene):
             how = "a draw"
         else:
             how = f"{self._an_done:,} iterations" + ("" if self._an_final else " · thinking…")
-        note = f"best for {m.to_move.title} · {how}"
+        note = f"{m.to_move.title} to move · {how}"
         black = float(a.get("value", 0.5))
-        best = (a.get("lines") or [None])[0]
-        if proven is None and best is not None:
-            black = float(best.get("value", black))    # the chance with the best move (the average of
-        return PanelState(True, black, m.to_move.title, lines, note, flip, theme)   # all tried ones misleads)
+        if proven is None and lines:
+            black = lines[0].value      # the headline is the best line's (an average of all tried misleads)
+        return PanelState(True, black, m.to_move.title, lines, note, flip, theme)
 
     def engine_lines(self) -> tuple[PanelLine, ...]:
-        """The best moves the panel shows now (best first; tests)."""
+        """The best moves the panel shows now (best first for the side to move; tests)."""
         return self.panel_state().lines
 
     # ------------------------------------------------------------ on the board
     def decorations(self) -> Any:
         deco = super().decorations()
         m = self.match
+        self._muted = []
         if (not self.engine_on or m is None or m.is_over or self.anim is not None or self.input is None
                 or self.input.prefix or self.board.drag is not None):
             return deco
@@ -400,23 +474,27 @@ class AnalysisScene(BoardScene):
         key = (m.tree.cursor.uid, lines)
         if self._deco_kept[0] != key:
             self._deco_kept = (key, self._marks_for(lines))
-        arrows, ghosts, tags, targets = self._deco_kept[1]
+        arrows, ghosts, tags, targets, muted = self._deco_kept[1]
         deco.arrows = list(deco.arrows) + arrows
         deco.ghosts = list(deco.ghosts) + ghosts
         for label, t in tags.items():
             deco.tags.setdefault(label, t)
         for label, kind in targets.items():
             deco.targets.setdefault(label, kind)
+        self._muted = muted
         return deco
 
-    def _marks_for(self, lines: Sequence[PanelLine]) -> tuple[list, list, dict, dict]:
-        """Arrows (moves from one point to another), ghosts (placements), tags ('1 · 64%')."""
+    def _marks_for(self, lines: Sequence[PanelLine]) -> tuple[list, list, dict, dict, list]:
+        """Arrows (moves from one point to another), ghosts (placements), tags ('1 · 64%': rank
+        and Black's chance), targets; and the muted lines' marks (('arrow', (from, to)) or
+        ('ghost', (point, pieces))), drawn faint by ``draw``, their tags in brackets."""
         g = self.match.game
         inp = self.input
         arrows: list[tuple[str, str]] = []
         ghosts: list[tuple[str, tuple[str, ...]]] = []
         tags: dict[str, str] = {}
         targets: dict[str, str] = {}
+        muted: list[tuple[str, Any]] = []
         by_record = {}
         try:
             by_record = {g.record_str(mv): mv for mv in g.legal_moves()}
@@ -433,17 +511,53 @@ class AnalysisScene(BoardScene):
             if not opt or not opt.clicks:
                 continue
             end = inp.arrow_end(opt)
+            tag = f"{i + 1} · {pct(ln.value)}"
+            if not ln.reliable:
+                if len(set(opt.clicks)) > 1:
+                    muted.append(("arrow", (opt.clicks[0], end)))
+                else:
+                    muted.extend(("ghost", gh) for gh in ghosts_of(g, mv))
+                tags.setdefault(end, f"({tag})")
+                continue
             if len(set(opt.clicks)) > 1:
                 arrows.append((opt.clicks[0], end))
             else:
                 ghosts.extend(ghosts_of(g, mv))
-            tags.setdefault(end, f"{i + 1} · {pct(ln.value)}")
+            tags.setdefault(end, tag)
             targets.setdefault(end, opt.kind)
-        return arrows, ghosts, tags, targets
+        return arrows, ghosts, tags, targets, muted
+
+    def _draw_muted(self, surface: pygame.Surface) -> None:
+        """The muted lines' moves, faint: a thin see-through arrow (an Onager jump's arc), or
+        see-through ghost pieces."""
+        view = self.view
+        if not self._muted or view is None:
+            return
+        colour = view.theme.select
+        stacks = self.match.game.stacks() if self.match is not None else {}
+        pivot = getattr(view, "pivot_of", None)         # Onager's views draw a jump as an arc
+        for kind, what in self._muted:
+            try:
+                if kind == "arrow":
+                    a, b = what
+                    pa, pb = view.pixel_of(a), view.pixel_of(b)
+                    if pivot is not None and pivot(a, b) is not None:
+                        view.jump_arc(surface, a, b, colour, alpha=MUTED_ALPHA)
+                    else:
+                        D.arrow(surface, pa, pb, colour, width=max(2, view.scale * 0.05),
+                                head=max(7, view.scale * 0.2), alpha=MUTED_ALPHA, shorten=view.radius_px * 0.9)
+                else:
+                    lab, pieces = what
+                    view.draw_stack(surface, view.pixel_of(lab), pieces, alpha=MUTED_ALPHA,
+                                    base_level=len(stacks.get(lab, ())), badge=False, shadow=False)
+            except (KeyError, ValueError, TypeError, pygame.error):
+                continue                # a point the view does not have, a mark it cannot draw: left out
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.view is not None and self.match is not None:
+            if self.anim is None:
+                self._draw_muted(surface)
             self.evalpanel.show(self.panel_state())
             self.evalpanel.draw(surface)
 
@@ -490,6 +604,8 @@ class AnalysisScene(BoardScene):
 
     # ------------------------------------------------------------ events and time
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == WAKE:
+            return True                 # it only woke the loop: this frame's update polls the worker
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             W = self.w
             if is_button(event, W.get("engine")):
@@ -509,7 +625,7 @@ class AnalysisScene(BoardScene):
             self.toggle_engine()
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.evalpanel.hover = self.evalpanel.line_at(event.pos)
+            self.evalpanel.hover = self.evalpanel.hover_at(event.pos)
         if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and self.dialog is None
                 and self.anim is None):
             i = self.evalpanel.line_at(event.pos)
@@ -522,10 +638,6 @@ class AnalysisScene(BoardScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._analysis_step()
-
-    def needs_frames(self) -> bool:
-        busy = self.engine_on and not self._an_final and not self._an_error and self.analyser is not None
-        return busy or super().needs_frames()
 
     def refresh_panel(self) -> None:
         super().refresh_panel()
@@ -550,6 +662,7 @@ class AnalysisScene(BoardScene):
         super().leave()
 
     def exit(self) -> None:
+        self._set_wake(0)
         close_engine(self.analyser, "the analysis engine")
         self.analyser = None
         super().exit()

@@ -1,0 +1,288 @@
+"""The analysis board's engine panel says one thing and costs the window nothing (issue 31).
+
+* One viewpoint: the bar, the heading, every line and every tag on the board show Black's
+  chance, whoever is to move; the lines keep the engine's order (best first for the side to
+  move); a line the engine marks not ``reliable`` is muted (dim in the strip, a faint mark and a
+  bracketed tag on the board); each line's visits are shown and in its tooltip.
+* Review → Analyse: the copy of the game carries none of the review's verdicts, so its marks
+  and its 'Better' arrow do not stand beside the engine's own arrows.
+* Idle: while the engine streams, the board asks for no frames (a timer event wakes the loop to
+  collect replies); with the engine off it is idle like any board; a reply that brings nothing
+  new makes nothing again.
+
+Headless and deterministic: stepped frames, a scripted analyser that answers per poll (never
+the clock) where the requests themselves are not the point.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.match import HUMAN, Match
+from game.rules import make_game
+from game.rules.base import Color
+from game.scenes.board import BoardScene, StubEngine
+from game.scenes.board.analysis import WAKE, WAKE_MAX_MS, AnalysisScene, copy_tree, wake_ms
+from game.scenes.board.idle import BREATHE_FOR, still_time
+from game.scenes.board.review import REVIEW_KEY, node_review, ply_from_json
+from game.ui.evalbar import HEAD, EvalPanel, PanelLine, PanelState
+
+import ui_helpers as helpers
+from ui_helpers import step
+
+DT = 1 / 60
+
+
+class Scripted:
+    """An analyser whose replies are given one list per poll (then nothing), counting its calls."""
+
+    def __init__(self, replies: list[list[tuple[Any, ...]]] | None = None) -> None:
+        self.replies = list(replies or [])
+        self.requests = 0
+        self.polls = 0
+        self.cancels = 0
+        self.notice = ""
+
+    def analyse(self, game: Any, lines: int = 3, seconds: Any = None, iterations: Any = None,
+                seed: Any = 0) -> None:
+        self.requests += 1
+
+    def analyse_poll(self) -> list[tuple[Any, ...]]:
+        self.polls += 1
+        return self.replies.pop(0) if self.replies else []
+
+    def cancel(self) -> None:
+        self.cancels += 1
+
+    def close(self) -> None:
+        pass
+
+
+def partial(lines: list[dict[str, Any]], done: int, value: float, to_move: str = "white",
+            final: bool = False) -> tuple[Any, ...]:
+    a = {"to_move": to_move, "value": value, "proven": None, "iterations": done, "lines": lines}
+    return ("done" if final else "partial", {"analysis": a, "done": done, "partial": not final})
+
+
+def amoeba_white_to_move() -> Match:
+    match = Match(make_game("amoeba"), {Color.BLACK: HUMAN, Color.WHITE: HUMAN})
+    match.play(match.game.legal_strs()[0])
+    return match
+
+
+def white_lines(game: Any) -> list[dict[str, Any]]:
+    """Three of White's moves: the engine's order (best for White: lowest chance for Black
+    first), the third not searched enough (and better-looking for White than the others)."""
+    moves = [game.record_str(mv) for mv in game.legal_moves()][:3]
+    return [{"move": moves[0], "value": 0.31, "line": [moves[0]], "visits": 4210, "reliable": True},
+            {"move": moves[1], "value": 0.36, "line": [moves[1]], "visits": 3900, "reliable": True},
+            {"move": moves[2], "value": 0.12, "line": [moves[2]], "visits": 14, "reliable": False}]
+
+
+def analysis_with(replies: list[list[tuple[Any, ...]]], match: Match | None = None) -> tuple[Any, AnalysisScene,
+                                                                                              Scripted]:
+    app = helpers.make_app("--game", "amoeba", "--window", "1280x800")
+    helpers.settle(app, 60)
+    sc = AnalysisScene(match if match is not None else amoeba_white_to_move())
+    eng = Scripted(replies)
+    sc.analyser = eng
+    app.push(sc)
+    app.finish_transition()
+    return app, sc, eng
+
+
+# ------------------------------------------------------------------ one viewpoint
+def test_every_figure_is_blacks_chance_in_the_engines_order_and_a_thin_line_is_muted():
+    match = amoeba_white_to_move()
+    lines = white_lines(match.game)
+    app, sc, eng = analysis_with([[partial(lines, 8000, 0.31, final=True)]], match)
+    step(app, 3)
+    assert eng.requests == 1 and sc._an_final
+    shown = sc.engine_lines()
+    assert [ln.move for ln in shown] == [x["move"] for x in lines]          # the engine's order
+    assert [ln.value for ln in shown] == [0.31, 0.36, 0.12]                 # Black's chance, as given
+    assert [ln.visits for ln in shown] == [4210, 3900, 14]
+    assert [ln.reliable for ln in shown] == [True, True, False]
+    st = sc.panel_state()
+    assert st.black == 0.31 and st.mover == "White" and "White to move" in st.note
+    deco = sc.decorations()
+    tags = set(deco.tags.values())
+    assert {"1 · 31%", "2 · 36%", "(3 · 12%)"} <= tags                     # the tags: Black's chance too
+    # the muted line's move is not among the board's arrows and ghosts: it is drawn faint
+    assert [kind for kind, _ in sc._muted] == ["arrow"]        # (an Amoeba move: from one point to another)
+    assert sc._muted[0][1] not in deco.arrows and len(deco.arrows) == 2
+    step(app)                                  # drawn: the strip's picture, the faint mark
+    panel = sc.evalpanel
+    panel.hover = HEAD
+    head_tip = panel.tip_text()
+    assert "Black's chance" in head_tip and "best first for White" in head_tip
+    panel.hover = 2
+    tip = panel.tip_text()
+    assert "14 visits" in tip and "Black's chance 12%" in tip and "not searched enough" in tip
+    panel.hover = 0
+    assert "4,210 visits" in panel.tip_text() and "not searched" not in panel.tip_text()
+    app.close()
+
+
+def test_the_panel_draws_visits_and_dims_a_muted_line():
+    pygame.font.init()
+    panel = EvalPanel()
+    panel.layout(pygame.Rect(0, 0, 18, 300), pygame.Rect(30, 310, 700, 110))
+    lines = (PanelLine("a5", 0.55, ("a5", "a1"), None, 96, True),
+             PanelLine("l8", 0.40, ("l8",), None, 7, False))
+    panel.show(PanelState(True, 0.55, "Black", lines, "Black to move · 1,493 iterations"))
+    surf = pygame.Surface((800, 450), pygame.SRCALPHA)
+    panel.draw(surf)
+    rows = panel._rows()
+    strip = panel._kept[2]
+
+    def brightest(row: pygame.Rect) -> int:
+        r = row.move(-panel.strip.x, -panel.strip.y)
+        best = 0
+        for x in range(r.x, r.x + r.w // 3):
+            for y in range(r.y, r.bottom, 2):
+                c = strip.get_at((x, y))
+                best = max(best, c.r + c.g + c.b)
+        return best
+    assert brightest(rows[2]) < brightest(rows[1])           # the muted line is dimmer
+    assert panel.hover_at(rows[0].center) == HEAD and panel.hover_at(rows[2].center) == 1
+    assert panel.hover_at((5, 5)) is None
+
+
+# ------------------------------------------------------------------ Review → Analyse
+def _reviewed_match() -> tuple[Match, Any]:
+    """An Onyx game whose second move carries a review's verdict with a better move."""
+    match = Match(make_game("onyx"), {Color.BLACK: HUMAN, Color.WHITE: HUMAN})
+    for mv in ("f6", "h12", "f8"):
+        match.play(mv)
+    node = match.tree.root.children[0].children[0]          # h12, White's first move
+    node.annotations[REVIEW_KEY] = ply_from_json({
+        "ply": 2, "move": "h12", "mover": "white", "best": "f7", "line": ["f7", "e7"],
+        "value_before": 0.5, "value_after": 0.8, "drop": 0.3, "mark": "??"})
+    node.annotations["keep"] = "other notes stay"
+    match.tree.cursor = match.tree.root.children[0]          # the position before the marked move
+    return match, node
+
+
+def test_the_copy_for_the_analysis_board_leaves_the_reviews_verdicts_behind():
+    match, node = _reviewed_match()
+    tree, at = copy_tree(match.tree)
+    assert at.ply == 1
+    twin = at.children[0]
+    assert twin.move.text == "h12" and node_review(twin) is None
+    assert twin.annotations.get("keep") == "other notes stay"
+    assert node_review(node) is not None                    # the game itself keeps its review
+
+
+def test_review_then_analyse_shows_only_the_engines_arrows():
+    match, node = _reviewed_match()
+    app = helpers.make_app("--game", "onyx", "--window", "1280x800")
+    helpers.settle(app, 60)
+    board = BoardScene(match)
+    app.replace(board)
+    app.finish_transition()
+    step(app, 2)
+    assert "Better" in board.decorations().tags.values()    # the review's better move, on its board
+    lines = [{"move": "f7", "value": 0.45, "line": ["f7"], "visits": 900, "reliable": True},
+             {"move": "e7", "value": 0.47, "line": ["e7"], "visits": 800, "reliable": True}]
+    sc = AnalysisScene.of_match(board.match, board.match.tree.cursor)
+    sc.analyser = Scripted([[partial(lines, 2000, 0.45, final=True)]])
+    app.push(sc)
+    app.finish_transition()
+    step(app, 3)
+    deco = sc.decorations()
+    assert "Better" not in deco.tags.values()
+    assert set(deco.tags.values()) == {"1 · 45%", "2 · 47%"}
+    assert not sc.review.plies and not sc.review.main_marks()
+    app.close()
+
+
+# ------------------------------------------------------------------ idle
+def test_wakes_grow_apart_with_the_workers_rounds():
+    assert [wake_ms(n) for n in range(6)] == [100, 100, 200, 400, WAKE_MAX_MS, WAKE_MAX_MS]
+
+
+def test_a_streaming_engine_asks_for_no_frames_and_a_timer_brings_its_replies():
+    match = amoeba_white_to_move()
+    lines = white_lines(match.game)
+    quiet = int((BREATHE_FOR + 1.5) / DT)       # polls with nothing new: past the highlights' breathing
+    replies: list[list[tuple[Any, ...]]] = [[]] * 30 + [[partial(lines, 250, 0.33)]] + [[]] * 30
+    replies += [[partial(lines, 750, 0.31)]] + [[]] * quiet + [[partial(lines, 1750, 0.31, final=True)]]
+    app, sc, eng = analysis_with(replies, match)
+    idle_while_streaming = 0
+    for _ in range(len(replies) + 5):
+        app.step(DT)
+        if sc._an_final:
+            break
+        assert sc.streaming()
+        assert sc._wake == wake_ms(sc._an_replies) > 0        # the loop is woken to collect replies
+        if sc.time > still_time(sc.active_at):
+            assert not sc.needs_frames() and app.idle()      # ... and may sleep in between
+            idle_while_streaming += 1
+    assert idle_while_streaming > 10
+    assert eng.polls == len(replies) and sc._an_done == 1750
+    assert sc._an_final and sc._wake == 0                    # the final answer: no more wakes
+    step(app, int((BREATHE_FOR + 1.5) / DT))
+    assert app.idle()
+    assert sc.handle_event(pygame.event.Event(WAKE, {}))    # the wake only wakes
+    app.close()
+
+
+def test_a_reply_that_brings_nothing_new_makes_nothing_again():
+    match = amoeba_white_to_move()
+    lines = white_lines(match.game)
+    same = partial(lines, 250, 0.31)
+    app, sc, eng = analysis_with([[same], [same], [], [partial(lines, 750, 0.31)]], match)
+    step(app)
+    rev, renders, state = sc._an_rev, sc.evalpanel.renders, sc.panel_state()
+    assert sc._an_done == 250
+    step(app)                                   # the same reply again
+    assert eng.polls == 2 and sc._an_rev == rev and sc.evalpanel.renders == renders
+    assert sc.panel_state() is state            # not even made again
+    step(app)                                   # no reply at all
+    assert sc.evalpanel.renders == renders
+    step(app)                                   # a reply with more iterations: drawn once
+    assert sc._an_rev == rev + 1 and sc.evalpanel.renders == renders + 1
+    step(app, 3)
+    assert sc.evalpanel.renders == renders + 1
+    app.close()
+
+
+def test_engine_off_the_board_is_idle_and_nothing_is_polled_or_drawn_again():
+    app, sc, eng = analysis_with([[]] * 1000)
+    step(app)
+    assert sc.streaming() and sc._wake > 0
+    sc.toggle_engine()
+    assert not sc.engine_on and sc._wake == 0 and eng.cancels >= 1
+    step(app, int((BREATHE_FOR + 1.5) / DT))
+    assert app.idle() and not sc.needs_frames()
+    polls, renders = eng.polls, sc.evalpanel.renders
+    step(app, 30)
+    assert eng.polls == polls and sc.evalpanel.renders == renders and sc._wake == 0
+    app.close()
+
+
+def test_leaving_the_board_stops_the_wakes():
+    app, sc, _eng = analysis_with([[]] * 1000)
+    step(app)
+    assert sc._wake > 0
+    app.pop()
+    app.finish_transition()
+    step(app)
+    assert sc._wake == 0
+    app.close()
+
+
+def test_the_real_stub_engine_still_streams_round_by_round(monkeypatch):
+    monkeypatch.setattr(StubEngine, "analyse_iterations", 900)
+    app = helpers.make_app("--scene", "analysis:amoeba", "--window", "1280x800")
+    sc = app.scene
+    for _ in range(10):
+        step(app)
+        if sc._an_final:
+            break
+    assert sc._an_final and sc._wake == 0
+    lines = sc.engine_lines()
+    assert lines and all(0.0 <= ln.value <= 1.0 and ln.visits >= 0 for ln in lines)
+    app.close()
