@@ -188,8 +188,8 @@ class Match:
             return
         self._agreed = False
         try:
-            self.game.cancel_agreement()  # type: ignore[attr-defined]
-        except (AttributeError, RulesError):
+            self.game.cancel_agreement()
+        except RulesError:
             g = self._start.copy()
             for n in self._at.path():
                 g.push(n.move.text)  # type: ignore[union-attr]
@@ -210,9 +210,8 @@ class Match:
 
     def _play_on_game(self, pm: PlayedMove) -> list[Motion]:
         g = self.game
-        parse_path = getattr(g, "parse_path", None)
-        if pm.path and parse_path is not None:
-            m, given = parse_path(pm.replay_text)
+        if pm.path and g.CHAINS:
+            m, given = g.parse_path(pm.replay_text)
             motions = g.motions(m, path=list(given))
         else:
             m = g.parse_move(pm.text)
@@ -241,9 +240,8 @@ class Match:
             g.undo()
         else:
             g = self._game_at(node.parent)
-        parse_path = getattr(g, "parse_path", None)
-        if pm.path and parse_path is not None:
-            m, given = parse_path(pm.replay_text)
+        if pm.path and g.CHAINS:
+            m, given = g.parse_path(pm.replay_text)
             return g.motions(m, path=list(given))
         return g.motions(g.parse_move(pm.text))
 
@@ -289,11 +287,10 @@ class Match:
         motions include a ``swap`` (Onyx pie rule) exchanges the players of the two colours.
         """
         path: tuple[str, ...] = ()
-        parse_path = getattr(self.game, "parse_path", None)
         if self.is_over:
             raise GameOverError(f"the game is over: {self.result.describe()}")  # type: ignore[union-attr]
-        if isinstance(move, str) and parse_path is not None:
-            m, given = parse_path(move)
+        if isinstance(move, str) and self.game.CHAINS:
+            m, given = self.game.parse_path(move)
             given = tuple(given)
             path = given if len(given) > 2 else ()
             motions = self.game.motions(m, path=list(given)) if path else self.game.motions(m)
@@ -322,7 +319,7 @@ class Match:
     @property
     def swapped(self) -> bool:
         """Have the players exchanged colours (Onyx pie rule)?"""
-        return bool(getattr(self.game, "swapped", False))
+        return self.game.swapped
 
     def undo(self) -> bool:
         """Take back the last move where the game stands, or a resignation/agreement first.

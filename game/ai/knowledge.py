@@ -43,7 +43,7 @@ class Knowledge:
         """The moves the tree considers. The Onyx pie rule's ``swap`` is decided outside
         the tree (it exchanges the players, not the colours), so it is left out."""
         moves = game.legal_moves()
-        swap = getattr(game, "SWAP", None)
+        swap = game.SWAP
         if swap is not None and swap in moves:
             moves = [m for m in moves if m != swap]
         return moves

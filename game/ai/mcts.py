@@ -363,7 +363,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     win_now = knowledge.win_now
     win_len = 1 + knowledge.win_plies
     simulate = knowledge.simulate
-    cheap_simulate = getattr(knowledge, "cheap_simulate", None) or simulate
+    cheap_simulate = knowledge.cheap_simulate
     order = knowledge.order
     search_moves = knowledge.search_moves
     log = math.log

@@ -350,10 +350,9 @@ def _start_and_moves(source: Record | Game) -> tuple[Game, list[Move]]:
     if isinstance(source, Game):
         moves = list(source.moves_played())
         start = source.copy()
-        cancel = getattr(start, "cancel_agreement", None)
-        if callable(cancel) and start.result is not None and start.result.reason == "agreement":
+        if start.result is not None and start.result.reason == "agreement":
             try:
-                cancel()
+                start.cancel_agreement()
             except RulesError:
                 pass
         for _ in range(len(moves)):
@@ -455,7 +454,7 @@ class _Engine:
         if stage == "swap":
             played = game.moves_played()
             if played and _strong_opening(game, played[-1]):
-                best, line = game.SWAP, (game.SWAP,)  # type: ignore[attr-defined]
+                best, line = game.SWAP, (game.SWAP,)
         elif stage == "first":
             best = _pie_opening(game, self.rng)
             line = (best,)
@@ -508,17 +507,17 @@ def _pie_stage(game: Game) -> str | None:
     reply, where ``swap`` is legal; None otherwise."""
     if game.name != "onyx" or game.result is not None or not game.options().get("pie"):
         return None
-    swap = getattr(game, "SWAP", None)
+    swap = game.SWAP
     if swap is not None and swap in game.legal_moves():
         return "swap"
-    if getattr(game, "_plies0", 0) + game.ply == 0:
+    if game.start_ply + game.ply == 0:
         return "first"
     return None
 
 
 def _strong_opening(game: Game, first: Move) -> bool:
     from .onyx_eval import strong_opening
-    return first != getattr(game, "SWAP", None) and strong_opening(game, first)
+    return first != game.SWAP and strong_opening(game, first)
 
 
 def _pie_opening(game: Game, rng: random.Random) -> Move:
@@ -554,7 +553,7 @@ def _ply_review(ply: int, before: Game, move: Move, player: Color, vb: _Value, v
     legal = before.legal_moves()
     if len(legal) == 1:
         reason = "forced"
-    elif getattr(before, "in_setup", False):
+    elif before.in_setup:
         reason = "setup"
     elif _pie_stage(before) is not None:
         reason = "pie"
@@ -597,9 +596,9 @@ def _review_iter(start: Game, moves: list[Move], engine: _Engine,
         g.play(m)
         positions.append(g.copy())
     total = len(moves)
-    swap = getattr(start, "SWAP", None)
+    swap = start.SWAP
     players = []
-    swapped = bool(getattr(start, "swapped", False))
+    swapped = start.swapped
     for i, m in enumerate(moves):
         mover = positions[i].to_move
         players.append(mover.other if swapped else mover)
@@ -666,7 +665,7 @@ def review_ply(before: Game, move: Move | str, *, iterations: int | None = None,
     after.play(move)
     engine = _Engine(before, iterations, seconds, clock, cancel, seed)
     try:
-        if move == getattr(before, "SWAP", None):
+        if move == before.SWAP:
             vb = engine.value(before)
             va = engine.after_swap(vb)
         else:
@@ -828,8 +827,8 @@ def comments_to_review(record: Record) -> list[PlyReview]:
     (``mover``/``player`` from the moves, ``drop`` recomputed from the values)."""
     start, moves = _start_and_moves(record)
     g = start
-    swapped = bool(getattr(start, "swapped", False))
-    swap = getattr(start, "SWAP", None)
+    swapped = start.swapped
+    swap = start.SWAP
     out: list[PlyReview] = []
     for i, m in enumerate(moves, start=1):
         mover = g.to_move

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 import random
 
-from ..rules.base import Game, Move
+from ..rules.base import Move
+from ..rules.onyx import Onyx
 from .onyx_eval import INF, ConnectionMaps, connecting_point, path_distance
 
 RUNNER_NAMES = ("line", "line-b", "line-far", "runner")
 
 
-def line_points(game: Game, which: str = "line") -> list[int]:
+def line_points(game: Onyx, which: str = "line") -> list[int]:
     """The points of the side to move's straight line, in the order the runner fills them."""
-    geo = game._g  # type: ignore[attr-defined]
+    geo = game.geometry
     n = geo.n
     black = int(game.to_move) == 0
     k = {"line": 0, "line-b": 1, "line-far": n - 1}[which]
@@ -40,14 +41,14 @@ def line_points(game: Game, which: str = "line") -> list[int]:
     return [geo.corner(x, row) for x in range(n)]
 
 
-def greedy_move(game: Game, rng: random.Random) -> Move:
+def greedy_move(game: Onyx, rng: random.Random) -> Move:
     """The shortest-path runner's move (see the module docstring)."""
     s = int(game.to_move) + 1
     w = connecting_point(game, s)
     if w is not None:
         return w
     maps = ConnectionMaps(game)
-    nc = game._g.nc  # type: ignore[attr-defined]
+    nc = game.geometry.nc
     legal = [m for m in game.legal_moves() if 0 <= m < nc]
     dm = maps.d_me
     # Candidates: the points on a shortest path of ours, and our captures.
@@ -72,14 +73,14 @@ def greedy_move(game: Game, rng: random.Random) -> Move:
     return best
 
 
-def runner_move(game: Game, name: str, rng: random.Random) -> Move:
+def runner_move(game: Onyx, name: str, rng: random.Random) -> Move:
     """The scripted player ``name`` (one of RUNNER_NAMES) moves in an Onyx game."""
     if game.name != "onyx":
         raise ValueError(f"the {name} player plays Onyx only")
     if name not in RUNNER_NAMES:
         raise ValueError(f"unknown scripted player {name!r}: choose one of {', '.join(RUNNER_NAMES)}")
     legal = game.legal_moves()
-    swap = getattr(game, "SWAP", None)
+    swap = game.SWAP
     if swap in legal:
         legal = [m for m in legal if m != swap]
     if name.startswith("line"):
@@ -87,7 +88,7 @@ def runner_move(game: Game, name: str, rng: random.Random) -> Move:
         w = connecting_point(game, s)
         if w is not None:
             return w
-        cell = game._cell  # type: ignore[attr-defined]
+        cell = game.cells
         pts = line_points(game, name)
         if all(cell[p] in (0, s) for p in pts):
             for p in pts:

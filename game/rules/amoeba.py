@@ -547,7 +547,7 @@ class Amoeba(Game):
         return src * 128 + (SPLIT if split else 0) + dst
 
     # --------------------------------------------------------- description
-    def motions(self, move: int) -> list[Motion]:
+    def motions(self, move: int, path: list[str] | None = None) -> list[Motion]:
         """A whole move is one 'move' motion; a split is one 'drop' per piece, bottom first."""
         src = move >> 7
         dst = move & 63

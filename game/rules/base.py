@@ -114,6 +114,35 @@ class Game(ABC):
 
     name: ClassVar[str]
 
+    # ------------------------------------------- optional hooks, declared with their defaults
+    # A game overrides what its rules have; callers use these directly (no probing).
+    SWAP: ClassVar[Any] = None      # the pie rule's swap move (Onyx), None in games without one
+    CHAINS: ClassVar[bool] = False  # moves may be given as paths of landings (Onager: parse_path)
+
+    @property
+    def swapped(self) -> bool:
+        """Have the players exchanged colours (the pie rule's swap)? Never, by default."""
+        return False
+
+    @property
+    def in_setup(self) -> bool:
+        """Is the game in an un-numbered set-up phase (Onager's lakes)? Not by default."""
+        return False
+
+    @property
+    def start_ply(self) -> int:
+        """Plies played before this object's history began (a set-up position saying how far
+        the game had gone: Onyx's pie rule counts from the real start). 0 by default."""
+        return 0
+
+    def parse_path(self, text: str) -> tuple[Move, list[str]]:
+        """A move given as a path of landings and its path labels (games with CHAINS)."""
+        raise InvalidMoveError(f"{self.name} has no moves given as paths: {text!r}")
+
+    def cancel_agreement(self) -> None:
+        """Take back an ending by agreement; a RulesError where there is none to take back."""
+        raise RulesError(f"{self.name} has no ending by agreement in its rules")
+
     # ----------------------------------------------------------------- state
     @property
     @abstractmethod
@@ -188,8 +217,9 @@ class Game(ABC):
 
     # ----------------------------------------------------------- description
     @abstractmethod
-    def motions(self, move: Move) -> list[Motion]:
-        """Physical effect of a legal move in the current position, in order."""
+    def motions(self, move: Move, path: list[str] | None = None) -> list[Motion]:
+        """Physical effect of a legal move in the current position, in order. ``path``: the
+        landings a player chose for a chain (games with CHAINS; others ignore it)."""
 
     @abstractmethod
     def stacks(self) -> dict[str, tuple[str, ...]]:

@@ -252,6 +252,7 @@ class Onager(Game):
     """Onager: setup phase of three lakes, then walks, jumps and chains."""
 
     name = "onager"
+    CHAINS = True                       # a chain may be given as its path (``parse_path``)
 
     __slots__ = ("_top", "_hgt", "_turn", "_setup_left", "_result", "_hist", "_key")
 

@@ -386,6 +386,21 @@ class Onyx(Game):
         return self._swapped
 
     @property
+    def start_ply(self) -> int:
+        return self._plies0
+
+    @property
+    def cells(self) -> list[int]:
+        """Each point's stone (0 empty, 1 Black, 2 White), by point index (not a copy)."""
+        return self._cell
+
+    @property
+    def geometry(self) -> Any:
+        """The board's geometry (points, cells, neighbours, edges): the engine's connection
+        knowledge reads it."""
+        return self._g
+
+    @property
     def labels(self) -> list[str]:
         return self._g.labels
 
@@ -618,7 +633,7 @@ class Onyx(Game):
         return p
 
     # ----------------------------------------------------------- description
-    def motions(self, move: int) -> list[Motion]:
+    def motions(self, move: int, path: list[str] | None = None) -> list[Motion]:
         if move == self.SWAP:
             return [Motion("swap", None, None, ())]
         g = self._g

@@ -722,19 +722,17 @@ _SETUP_EXTRAS: dict[str, list[dict[str, Any]]] = {
 
 def _without_agreement(game: Game) -> Game:
     """Take back an ending by agreement on our own copy (Amoeba, Onager: cancel_agreement)."""
-    cancel = getattr(game, "cancel_agreement", None)
-    if callable(cancel):
-        try:
-            cancel()
-        except RulesError:
-            pass
+    try:
+        game.cancel_agreement()
+    except RulesError:
+        pass
     return game
 
 
 def _same_state(a: Game, b: Game) -> bool:
     """Same position, side, result and behaviour one move ahead (e.g. the pie rule's swap)."""
     if (a.key() != b.key() or a.to_move != b.to_move or a.result != b.result
-            or getattr(a, "swapped", False) != getattr(b, "swapped", False)
+            or a.swapped != b.swapped
             or a.position_text() != b.position_text()):
         return False
     if a.result is not None:
@@ -754,7 +752,7 @@ def _rebuild_setup(start: Game, setup: str, options: dict[str, Any]) -> tuple[Ga
     """A game from ``from_position`` equal to ``start``, and the extra options it needed."""
     cls = type(start)
     extras = [dict(e) for e in _SETUP_EXTRAS.get(start.name, [{}])]
-    if getattr(start, "swapped", False):
+    if start.swapped:
         for e in extras:
             e["swapped"] = True
     first: tuple[Game, dict[str, Any]] | None = None

@@ -685,7 +685,7 @@ class OnagerInput(BoardInput):
         self.kinds_allowed: set[str] | None = None
         self._stacks = game.stacks() if game is not None else {}
         self._lakes = set()
-        self._setup = bool(getattr(game, "in_setup", False)) if game is not None else False
+        self._setup = game.in_setup if game is not None else False
         self._tcache = {}
         super().set_game(game)
         if game is not None and not game.is_over and self._setup:
