@@ -289,11 +289,10 @@ class Match:
         path: tuple[str, ...] = ()
         if self.is_over:
             raise GameOverError(f"the game is over: {self.result.describe()}")  # type: ignore[union-attr]
-        if isinstance(move, str) and self.game.CHAINS:
-            m, given = self.game.parse_path(move)
-            given = tuple(given)
-            path = given if len(given) > 2 else ()
-            motions = self.game.motions(m, path=list(given)) if path else self.game.motions(m)
+        if isinstance(move, str):
+            m, given = self.game.parse_text(move)
+            path = tuple(given or ())
+            motions = self.game.motions(m, path=given) if given else self.game.motions(m)
         else:
             m = self.parse(move)
             motions = self.game.motions(m)

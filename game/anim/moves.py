@@ -373,3 +373,67 @@ class MoveAnimation:
                 if seg.pivot and seg.t0 <= self.time <= seg.t1 and seg.t1 > seg.t0:
                     out.append((sp, seg, (self.time - seg.t0) / (seg.t1 - seg.t0)))
         return out
+
+
+class MovePlayer:
+    """The one way a move is played and animated, whoever plays it: a person, the computer, a
+    lesson's demonstration, a puzzle's defence, a replay, the analysis board. The board scene
+    and the tutorial each own one (``scene.mover``); ``anim`` is the running animation (a
+    move's, or a fade given to ``show``) and ``before`` the picture it starts from.
+
+    ``play(view, before, apply, speed)`` calls ``apply()``, which plays the move on the
+    position (the match's ``play``, or ``Game.play_text`` on a lesson's board) and returns
+    its motions computed before it; a RulesError from it passes through with nothing changed.
+    Then the motions are animated on ``view`` from ``before``; ``on_done`` runs when the
+    animation ends (at once without a view, or at a speed of 50 and more).
+    """
+
+    INSTANT = 50.0          # a speed this high shows the move at once
+
+    def __init__(self, on_done: Callable[[], None]) -> None:
+        self.anim: Any = None
+        self.before: dict[str, tuple[str, ...]] = {}
+        self.serial = 0     # animations started: a cache of the picture under one keys on it
+        self._on_done = on_done
+
+    def play(self, view: Any, before: dict[str, tuple[str, ...]], apply: Callable[[], list[Motion]],
+             speed: float = 1.0, hold: float = 0.0) -> list[Motion]:
+        self.finish()
+        motions = apply()
+        self.show_motions(view, before, motions, speed, hold)
+        return motions
+
+    def show_motions(self, view: Any, before: dict[str, tuple[str, ...]], motions: list[Motion],
+                     speed: float = 1.0, hold: float = 0.0) -> None:
+        """Animate motions already played (a replay step, a redo)."""
+        if view is None:
+            self.drop()
+            self._on_done()
+            return
+        self.show(MoveAnimation(view, before, motions, speed=speed, on_complete=self.done,
+                                hold=hold), before)
+        if speed >= self.INSTANT:
+            self.finish()
+
+    def show(self, anim: Any, before: dict[str, tuple[str, ...]]) -> None:
+        """Run ``anim`` (made with ``on_complete=self.done``) over the picture ``before``."""
+        self.anim = anim
+        self.before = dict(before)
+        self.serial += 1
+
+    def done(self) -> None:
+        self.anim = None
+        self.before = {}
+        self._on_done()
+
+    def finish(self) -> None:
+        """Jump the running animation to its end (its completion runs)."""
+        if self.anim is not None:
+            self.anim.finish()
+
+    def drop(self) -> None:
+        """Forget the running animation without completing it (a reset)."""
+        if self.anim is not None:
+            self.anim.on_complete = None
+        self.anim = None
+        self.before = {}

@@ -215,6 +215,23 @@ class Game(ABC):
         self.play(move)
         return move
 
+    def parse_text(self, text: str) -> tuple[Move, list[str] | None]:
+        """A move given as text, with the landings a player chose for a chain when the text
+        is a path of more than one jump (games with CHAINS: ``b2-b4-d6``), else None.
+        Raises RulesError (the position is unchanged)."""
+        if self.CHAINS:
+            move, given = self.parse_path(text)
+            return move, (list(given) if len(given) > 2 else None)
+        return self.parse_move(text), None
+
+    def play_text(self, text: str) -> tuple[Move, list[Motion]]:
+        """Play a move given as text and return it with its motions (computed before it is
+        played, along the path given for a chain). Raises RulesError (nothing changes)."""
+        move, path = self.parse_text(text)
+        motions = self.motions(move, path=path) if path else self.motions(move)
+        self.play(move)
+        return move, motions
+
     # ----------------------------------------------------------- description
     @abstractmethod
     def motions(self, move: Move, path: list[str] | None = None) -> list[Motion]:

@@ -28,7 +28,7 @@ import pygame_gui
 from pygame_gui.elements import UITextBox
 
 from .. import levels as L
-from ..anim.moves import MoveAnimation
+from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Game, Motion, RulesError
 from ..themes import CLASSIC
@@ -76,8 +76,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
         self.active_at = 0.0                 # scene time of the last input or change (idle: highlights breathe)
         self.view_error = ""
-        self.anim: MoveAnimation | None = None
-        self.anim_before: dict[str, tuple[str, ...]] = {}
+        self.mover = MovePlayer(self._anim_done)    # plays and animates moves, as the board's
         self.queue: list[str] = []         # demo (or solution) moves still to play
         self.slow_replay = False           # the demo is being replayed at half speed (Replay)
         self.wait = 0.0
@@ -391,10 +390,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
 
     def _stop(self) -> None:
         """Stop animations, timers and searches of the page being left."""
-        if self.anim is not None:
-            self.anim.on_complete = None
-        self.anim = None
-        self.anim_before = {}
+        self.mover.drop()
         self.queue = []
         self.wait = 0.0
         self.pending_agreement = False
@@ -416,35 +412,29 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         g = self.game
         if g is None:
             return False
-        if self.anim is not None:
-            self.anim.finish()
+        self.mover.finish()
         try:
-            move = g.parse_move(text)
-            motions: list[Motion]
-            cells = text.replace(" ", "").lower().split("-")
-            if g.name == "onager" and len(cells) > 2:
-                motions = g.motions(move, path=cells)  # type: ignore[call-arg]
-            else:
-                motions = g.motions(move)
+            said = g.move_str(g.parse_text(text)[0])    # how the move reads, from before it
+            self.mover.play(self.view, g.stacks(), lambda: g.play_text(text)[1], self.speed,
+                            hold=CAPTURE_HOLD)
+            self._last_text = said
         except RulesError as exc:
             self._say(str(exc), BAD_COLOUR)
             return False
-        before = g.stacks()
-        self._last_text = g.move_str(move)
-        g.play(move)
-        if self.input is not None:
+        if self.input is not None and self.anim is not None:
             self.input.set_game(None)
-        if self.view is not None:
-            self.anim_before = before
-            self.anim = MoveAnimation(self.view, before, motions, speed=self.speed, on_complete=self._anim_done,
-                                      hold=CAPTURE_HOLD)
-        else:
-            self._anim_done()
         return True
 
+    @property
+    def anim(self) -> Any:
+        """The running animation, None when still."""
+        return self.mover.anim
+
+    @property
+    def anim_before(self) -> dict[str, tuple[str, ...]]:
+        return self.mover.before
+
     def _anim_done(self) -> None:
-        self.anim = None
-        self.anim_before = {}
         if self.mode == "lesson" and self.step.kind == "demo":
             if self.queue:
                 self.wait = BETWEEN / self.pace

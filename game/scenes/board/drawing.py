@@ -100,7 +100,7 @@ class BoardDrawing(ScenePart):
         # while a move animates, the board under it does not change: drawn once, then one blit a frame
         frozen_key = None
         if sc.anim is not None and used and sc.view is not None and self.match is not None:
-            frozen_key = (sc._anim_serial, tuple(sorted(sc.anim.hidden.items())), self._static_key,
+            frozen_key = (sc.mover.serial, tuple(sorted(sc.anim.hidden.items())), self._static_key,
                           surface.get_size(), self.render_state())
             if self._frozen is not None and self._frozen[0] == frozen_key:
                 surface.blit(self._frozen[1], (0, 0))

@@ -152,8 +152,8 @@ class BoardHistory(ScenePart):
         sc = self.scene
         m = self.match
         after = m.game.stacks()
-        sc.anim_before = before
-        sc.anim = FadeAnimation(sc.view, before, after, speed=self.speed(), on_complete=sc._animation_done)
+        sc.mover.show(FadeAnimation(sc.view, before, after, speed=self.speed(),
+                                    on_complete=sc.mover.done), before)
         if sc.input is not None:
             sc.input.set_game(None)
         sc.refresh_panel()

@@ -29,7 +29,7 @@ import pygame
 import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog
 
-from ...anim.moves import MoveAnimation
+from ...anim.moves import MovePlayer
 from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
@@ -68,7 +68,6 @@ class BoardScene(Scene):
     unavailable_verb = "played"       # "Onyx cannot be played yet: …"
     _anim: Any = None                 # the running animation (the ``anim`` property)
     _settings_seen: Any = None        # the settings' version the view last followed
-    _anim_serial = 0      # counts the animations started (the kept board's cache key; no id() keys)
 
     def __init__(self, match: Match | None, error: str = "") -> None:
         super().__init__()
@@ -77,8 +76,7 @@ class BoardScene(Scene):
         self.error = error
         self.view: BoardView | None = None
         self.input: BoardInput | None = None
-        self.anim = None                            # the running animation (property: MoveAnimation, fade)
-        self.anim_before: dict[str, tuple[str, ...]] = {}
+        self.mover = MovePlayer(self._animation_done)   # plays and animates every move (anim/moves.py)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.w: dict[str, Any] = {}                 # the scene's widgets (made by the panel and the toolbar)
         self.dialog: UIConfirmationDialog | None = None
@@ -250,22 +248,25 @@ class BoardScene(Scene):
             return False
         if self.history.intercept_move(text):       # browsing: step on, or ask before a new line
             return True
-        if self.anim is not None:
-            self.anim.finish()
-        before = m.game.stacks()
+        self.mover.finish()
+
+        def apply() -> list[Motion]:
+            motions = m.play(text)                  # a refusal raises: nothing has changed
+            self.review.line_changed()              # a new move: a running review stops
+            self.panel.status = ""
+            self.panel.status_kind = "info"
+            self.computer.hint = None
+            self.computer.forget_failure()
+            self.redoing.stop()
+            self.panel.waits = True
+            return motions
+
         try:
-            motions = m.play(text)
+            motions = self.mover.play(self.view, m.game.stacks(), apply, self.anim_speed())
         except RulesError as exc:
             self.set_status(str(exc), "error")
             return False
-        self.review.line_changed()                  # a new move: a running review stops
-        self.panel.status = ""
-        self.panel.status_kind = "info"
-        self.computer.hint = None
-        self.computer.forget_failure()
-        self.redoing.stop()
-        self.panel.waits = True
-        self.start_animation(before, motions)
+        self.animation_started()
         if any(mo.kind == "swap" for mo in motions):
             self.set_status(self.swap_message())
         return True
@@ -280,26 +281,26 @@ class BoardScene(Scene):
             return f"Colours swapped: you now play {humans[0].title}."
         return "Colours swapped: the first player now plays White."
 
+    def anim_speed(self) -> float:
+        return self.app.settings.anim_speed if self.app else 1.0
+
     def start_animation(self, before: dict[str, tuple[str, ...]], motions: list[Motion]) -> None:
-        assert self.view is not None
-        speed = self.app.settings.anim_speed if self.app else 1.0
-        self.anim_before = before
-        self.anim = MoveAnimation(self.view, before, motions, speed=speed, on_complete=self._animation_done)
-        if self.input is not None:
-            self.input.set_game(None)
-        self.refresh_panel()
-        if speed >= 50:
-            self.anim.finish()
+        """Animate motions already played (a replay step, a redo) through the mover."""
+        self.mover.show_motions(self.view, before, motions, self.anim_speed())
+        self.animation_started()
+
+    def animation_started(self) -> None:
+        if self.anim is not None:
+            if self.input is not None:
+                self.input.set_game(None)
+            self.refresh_panel()
 
     def _animation_done(self) -> None:
-        self.anim = None
-        self.anim_before = {}
         self.panel.waits = False
         self.refresh()
 
     def finish_animation(self) -> None:
-        if self.anim is not None:
-            self.anim.finish()
+        self.mover.finish()
 
     def redo(self) -> None:
         """Redo (Ctrl+Y, the button): a round of recorded moves comes back (redo.py)."""
@@ -409,13 +410,12 @@ class BoardScene(Scene):
     @property
     def anim(self) -> Any:
         """The running animation (a move's, or a browsing cross-fade), None when still."""
-        return self._anim
+        return self.mover.anim
 
-    @anim.setter
-    def anim(self, anim: Any) -> None:
-        if anim is not None and anim is not self._anim:
-            self._anim_serial += 1        # a new animation: the kept board under it is drawn anew (drawing.py)
-        self._anim = anim
+    @property
+    def anim_before(self) -> dict[str, tuple[str, ...]]:
+        """The picture the running animation starts from."""
+        return self.mover.before
 
     # ------------------------------------------------------------ the board area (controller.py)
     view = OnBoard()
