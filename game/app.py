@@ -371,9 +371,8 @@ class App:
         self.update(dt)
         self.draw(self.screen)
         self.frame += 1
-        after = getattr(self.scene, "after_frame", None)
-        if after is not None:
-            after()         # work that may wait for the end of a frame (the board's autosave)
+        if self.scene is not None:
+            self.scene.after_frame()    # work that may wait for the end of a frame (the autosave)
         if self._release_pending:
             self._release_pending = False
             release_memory()    # the pictures of the old size were replaced in this frame
@@ -381,16 +380,15 @@ class App:
     def idle(self) -> bool:
         """Nothing moves and nothing waits for time: the loop may sleep until the next event.
 
-        A scene says so with ``needs_frames()`` (a scene without it always gets them); a fade, or
+        A scene says so with ``needs_frames()`` (the base scene always wants them); a fade, or
         a focused text box (its cursor blinks), keeps the window drawing at full rate."""
         if self._fade_tween is not None or self.fade > 0.001:
             return False
         sc = self.scene
-        fn = getattr(sc, "needs_frames", None)
-        if sc is None or fn is None:
-            return sc is None
+        if sc is None:
+            return True
         try:
-            if fn():
+            if sc.needs_frames():
                 return False
         except (AttributeError, TypeError, ValueError, pygame.error):
             log.warning("the scene cannot say whether it is still: frames go on", exc_info=True)
@@ -430,19 +428,19 @@ class App:
             focus_ui.keep_tip_off(self, tip, el)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not getattr(self.scene, "opaque", False):     # (a scene that covers the window paints it all)
+        sc = self.scene
+        if sc is None or not sc.opaque:     # (a scene that covers the window paints it all)
             surface.blit(self.backdrop(), (0, 0))
-        if self.scene is not None:
-            self.scene.draw(surface)
-        overlay = getattr(self.scene, "draw_overlay", None) if self.scene is not None else None
-        if overlay is None:
+        if sc is not None:
+            sc.draw(surface)
+        if sc is None or not sc.has_overlay():
             self.ui.draw_ui(surface)
         else:
             # the scene's own widgets, then its overlay (icons on buttons, ticks, its tooltip),
             # then whatever pygame-gui shows above the scene: dialogs and button tooltips
             below, above = self._ui_layers()
             surface.blits(below)
-            overlay(surface)
+            sc.draw_overlay(surface)
             if above:
                 surface.blits(above)
         focus_ui.draw_focus(self, surface)
@@ -458,7 +456,7 @@ class App:
         """pygame-gui's visible sprites as blits: (the scene's own widgets, those above them:
         dialogs, tooltips). A scene's overlay goes between the two."""
         group = self.ui.get_sprite_group()
-        root = getattr(self.scene, "root", None)
+        root = self.scene.root if self.scene is not None else None
         try:
             cut = root.get_top_layer() if root is not None else None
             sprites = group._spritelist             # in drawing order, back to front

@@ -41,7 +41,8 @@ def make_scene(name: str, *args: Any, **kwargs: Any) -> "Scene":
 
 
 class Scene:
-    """Base scene: override ``build_ui``, ``handle_event``, ``update``, ``draw``."""
+    """Base scene: override ``build_ui``, ``handle_event``, ``update``, ``draw``, and the
+    optional hooks below (declared here with their defaults; the app calls them directly)."""
 
     title = ""
 
@@ -111,6 +112,27 @@ class Scene:
     def back(self) -> bool:
         """Escape was pressed: return True if the scene handled it (e.g. closed a dialog)."""
         return False
+
+    @property
+    def opaque(self) -> bool:
+        """Does the scene paint the whole window (the app draws no backdrop under it)?"""
+        return False
+
+    def needs_frames(self) -> bool:
+        """Does anything move or wait for time? While False the app's loop sleeps until an
+        event (an idle window costs almost no CPU). A scene that can be still says so."""
+        return True
+
+    def after_frame(self) -> None:
+        """Work that may wait for the end of a frame (the board's autosave)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the scene's own widgets and below pygame-gui's dialogs and tooltips
+        (icons on buttons, ticks). A scene that overrides it gets that layering."""
+
+    @classmethod
+    def has_overlay(cls) -> bool:
+        return cls.draw_overlay is not Scene.draw_overlay
 
     # ------------------------------------------------------------ helpers
     @property
