@@ -444,9 +444,10 @@ class Match:
 
     def move_pairs(self) -> list[tuple[str, str, str]]:
         """The moves to the position shown as (label, black, white) rows."""
-        path = self.tree.cursor.path()
+        played = [(n.slot, n.move.record) for n in self.tree.cursor.path()
+                  if n.move is not None and n.slot is not None]
         return [(r.label, " ".join(r.black), " ".join(r.white))
-                for r in rows([n.slot for n in path], [n.move.record for n in path])]  # type: ignore[misc]
+                for r in rows([slot for slot, _ in played], [text for _, text in played])]
 
     def info(self) -> dict[str, Any]:
         """Header data for a record / save file (the players as they sat at the start)."""

@@ -143,7 +143,8 @@ def build_position(game_name: str, options: dict[str, Any] | None = None,
     if setup is None:
         game = make_game(game_name, **opts)
     else:
-        game = game_class(game_name).from_position(setup, to_move, **opts)
+        side = Color.parse(to_move) if isinstance(to_move, str) else to_move
+        game = game_class(game_name).from_position(setup, side, **opts)
     for n, text in enumerate(moves, start=1):
         try:
             game.push(text)
@@ -248,7 +249,8 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     assert lv.params is not None
     k = knowledge_of(lv, game)
     rng = position_rng(game, seed)
-    timed = seconds is not None and clock is not None
+    secs = float(seconds) if seconds is not None and clock is not None else None
+    timed = secs is not None
     if iterations is not None:
         iterations = max(1, int(iterations))
     elif not timed:
@@ -257,10 +259,10 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     share = None if iterations is None else max(1, iterations // (2 * lines))
     half = None if iterations is None or share is None else max(1, iterations - lines * share)
     params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=half,
-                     seconds=float(seconds) / 2.0 if timed else None,
+                     seconds=secs / 2.0 if secs is not None else None,
                      fallback_iterations=half or DEFAULT_ITERATIONS, min_iterations=0)
     line_params = replace(params, iterations=share,
-                          seconds=float(seconds) / (2.0 * lines) if timed else None,
+                          seconds=secs / (2.0 * lines) if secs is not None else None,
                           fallback_iterations=share or DEFAULT_ITERATIONS // (2 * lines))
     mover = game.to_move
     quick = k.quick_move(game, rng)
@@ -296,9 +298,9 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
         text = game.record_str(r.move)
         return Analysis(mover.word, v, (Line(text, v, (text,)),), None, r.iterations, mean=v)
     its = r.iterations
-    if timed:       # the lines share the other half: as many iterations each as the pace allows
+    if secs is not None:    # the lines share the other half: as many iterations each as the pace allows
         line_params = replace(line_params, iterations=max(1, r.iterations // lines),
-                              seconds=float(seconds) / lines)
+                              seconds=secs / lines)
     tot = sum(root.n[:root.width])
     mean = _black(mover, sum(root.w[:root.width]) / tot) if tot else 0.5
     if root.status:                             # proven: the proofs are the lines
@@ -317,8 +319,8 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
             stopped = stopped or not pv
             verdict = None
         else:
-            sub = trees.lines.setdefault(m, SearchTree())
-            verdict, done = _verify(game, m, mover, k, line_params, seed, clk, cancel, sub)
+            line_tree = trees.lines.setdefault(m, SearchTree())
+            verdict, done = _verify(game, m, mover, k, line_params, seed, clk, cancel, line_tree)
             its += done
             target = max(target, verdict.visits)
         if verdict is None:
@@ -339,6 +341,7 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
                                ln, reliable=exact or (visits >= 0.9 * target and visits > 0))))
     lines_out.sort(key=lambda x: x[0])
     top = tuple(ln for _, ln in lines_out)
+    proven_all: str | None
     if root.status:
         value, proven_all = mean, (mover if root.status == 1 else mover.other).word
     elif top:

@@ -150,13 +150,10 @@ class Node:
         self.status = 0                      # +1 won for ``color``, -1 lost
         self.length = 0                      # plies to the end when proven
         self.width = k                       # moves admitted so far (progressive widening)
-        if rave:
-            self.an = [0] * k
-            self.aw = [0.0] * k
-            self.index = {m: i for i, m in enumerate(moves[:k])}
-        else:
-            self.an = self.aw = None
-            self.index = None
+        # all-moves-as-first statistics and a move -> index map, with RAVE only
+        self.an: list[int] | None = [0] * k if rave else None
+        self.aw: list[float] | None = [0.0] * k if rave else None
+        self.index: dict[Move, int] | None = {m: i for i, m in enumerate(moves[:k])} if rave else None
 
 
 def _grow(node: Node, width: int, g: Game, order, search_moves, rng: random.Random) -> None:
@@ -181,6 +178,7 @@ def _grow(node: Node, width: int, g: Game, order, search_moves, rng: random.Rand
     node.plen.extend([0] * extra)
     node.term.extend([None] * extra)
     if node.an is not None:
+        assert node.aw is not None and node.index is not None     # RAVE keeps all three
         node.an.extend([0] * extra)
         node.aw.extend([0.0] * extra)
         index = node.index
@@ -274,9 +272,10 @@ class SearchTree:
                 return None
             if i >= node.width:
                 return None
-            node = node.kids[i]
-            if node is None:
+            kid = node.kids[i]
+            if kid is None:
                 return None
+            node = kid
         if node.color != int(game.to_move) or node.total == 0:
             return None
         node.parent = None
@@ -384,7 +383,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
             if stop is not None and stop():
                 cancelled = True
                 break
-            if deadline is not None:
+            if deadline is not None and clock is not None and hard is not None:
                 now = clock()
                 if it > look_at:
                     pace = (now - look_t) / (it - look_at)
@@ -439,7 +438,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                 break
             g.play(node.moves[i])
             res = g.result
-            if line_keys is not None and res is None:
+            if line_keys is not None and seen is not None and res is None:
                 key = g.key()
                 if key in seen or key in line_keys:     # a cycle: scored as a draw
                     value_black = 0.5
@@ -506,11 +505,11 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
         if rave:
             _update_rave(path, g.moves_played()[r0:], value_black)
 
-    res = _choose(root, params, rng, it, cancelled)
-    res.pv = principal_variation(root, res.move)
+    chosen = _choose(root, params, rng, it, cancelled)
+    chosen.pv = principal_variation(root, chosen.move)
     if tree is not None:
         tree.keep(game, knowledge, rave, root)
-    return res
+    return chosen
 
 
 def _history_keys(game: Game) -> set[int]:
@@ -538,17 +537,18 @@ def principal_variation(root: Node, move: Move, limit: int = 10) -> list[Move]:
         return line
     node = root.kids[i] if i < root.width else None
     while node is not None and len(line) < limit:
-        tried = [j for j in range(node.width) if node.n[j]]
+        nd = node
+        tried = [j for j in range(nd.width) if nd.n[j]]
         if not tried:
             break
-        if node.status == 1:
-            wins = [j for j in tried if node.proven[j] == 1] or tried
-            j = min(wins, key=lambda k: (node.plen[k], -node.n[k]))
+        if nd.status == 1:
+            wins = [j for j in tried if nd.proven[j] == 1] or tried
+            j = min(wins, key=lambda k: (nd.plen[k], -nd.n[k]))
         else:
-            alive = [j for j in tried if node.proven[j] != -1] or tried
-            j = max(alive, key=lambda k: (node.n[k], node.w[k] / node.n[k]))
-        line.append(node.moves[j])
-        node = node.kids[j]
+            alive = [j for j in tried if nd.proven[j] != -1] or tried
+            j = max(alive, key=lambda k: (nd.n[k], nd.w[k] / nd.n[k]))
+        line.append(nd.moves[j])
+        node = nd.kids[j]
     return line
 
 
@@ -587,6 +587,7 @@ def _select_rave(node: Node, c: float, k: float, log, sqrt, rand) -> int:
     w = node.w
     an = node.an
     aw = node.aw
+    assert an is not None and aw is not None        # a RAVE search's nodes keep them
     proven = node.proven
     explore = c * sqrt(logn) + 0.05
     for i in range(node.width):
@@ -617,6 +618,7 @@ def _update_rave(path: list[tuple[Node, int]], seq: list[Move], value_black: flo
         index = nd.index
         an = nd.an
         aw = nd.aw
+        assert index is not None and an is not None and aw is not None
         seen = set()
         for m in seq[depth::2]:
             j = index.get(m)

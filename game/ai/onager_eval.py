@@ -220,9 +220,9 @@ class OnagerKnowledge(Knowledge):
 
     def _policy_move(self, game: Game, moves: list[Move], rng: random.Random) -> Move:
         if self.tactics and not game._setup_left:  # type: ignore[attr-defined]
-            pool = back_row_moves(game, moves)
-            if pool:
-                return pool[int(rng.random() * len(pool))]
+            wins = back_row_moves(game, moves)
+            if wins:
+                return wins[int(rng.random() * len(wins))]
         if rng.random() >= self.greedy or game._setup_left:  # type: ignore[attr-defined]
             return moves[int(rng.random() * len(moves))]
         prog = PROG_B if game._turn == BLACK else PROG_W  # type: ignore[attr-defined]

@@ -258,6 +258,13 @@ def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
     return INF if target else d
 
 
+def _whole_map(game: Game, s: int, edge: int, soft: set[int] | None) -> list[int]:
+    """``distance_map`` of every point (no target: always the whole map)."""
+    d = distance_map(game, s, edge, soft)
+    assert isinstance(d, list)
+    return d
+
+
 def two_distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None) -> list[int]:
     """The two-distance of every point from edge ``edge`` (bit 1 or 2) for colour s: an
     empty point needs the second best of its neighbours (the opponent blocks the best
@@ -406,10 +413,10 @@ class ConnectionMaps:
             self.d_me = _least_sum(self.m1, self.m2, cell, nc)
             self.d_opp = _least_sum(self.o1, self.o2, cell, nc)
             return
-        self.m1 = distance_map(game, me, 1, soft_me)
-        self.m2 = distance_map(game, me, 2, soft_me)
-        self.o1 = distance_map(game, opp, 1, soft_opp)
-        self.o2 = distance_map(game, opp, 2, soft_opp)
+        self.m1 = _whole_map(game, me, 1, soft_me)
+        self.m2 = _whole_map(game, me, 2, soft_me)
+        self.o1 = _whole_map(game, opp, 1, soft_opp)
+        self.o2 = _whole_map(game, opp, 2, soft_opp)
         ep = tables(game).edge_points
         m1, o1 = self.m1, self.o1
         self.d_me = min((m1[p] for p in ep[(me, 2)]), default=INF)     # type: ignore[index]

@@ -394,13 +394,14 @@ class _Engine:
         lv = get_level(LEVEL, game.name)
         assert lv.params is not None
         self.knowledge = knowledge_of(lv, game)
-        timed = seconds is not None and clock is not None
+        secs = float(seconds) if seconds is not None and clock is not None else None
+        timed = secs is not None
         if iterations is not None:
             iterations = max(1, int(iterations))
         if not timed and iterations is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
-        self.seconds = float(seconds) if timed else None
+        self.seconds = secs
         self.clock = clock if timed else None
         self.cancel = cancel
         self.seed = seed
@@ -453,7 +454,7 @@ class _Engine:
         stage = _pie_stage(game)
         if stage == "swap":
             played = game.moves_played()
-            if played and _strong_opening(game, played[-1]):
+            if played and game.SWAP is not None and _strong_opening(game, played[-1]):
                 best, line = game.SWAP, (game.SWAP,)
         elif stage == "first":
             best = _pie_opening(game, self.rng)
@@ -482,6 +483,11 @@ def _moves_of(game: Game, texts: Sequence[str]) -> tuple[Move, ...]:
         if g.result is not None:
             break
     return tuple(out)
+
+
+def _known(value: _Value) -> Callable[[], _Value]:
+    """``value`` as the ``after`` of ``_Engine.value`` (known already: no search)."""
+    return lambda: value
 
 
 def _lift(game: Game, value: _Value, played: Move, nxt: _Value) -> _Value:
@@ -616,7 +622,7 @@ def _review_iter(start: Game, moves: list[Move], engine: _Engine,
             return
         before, m = positions[i - 1], moves[i - 1]
         try:
-            raw = engine.value(before, (lambda v=va: v))
+            raw = engine.value(before, _known(va))
         except _Cancelled:
             return
         if swap is not None and m == swap:      # the same board and colour: the same value

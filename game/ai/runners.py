@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules.base import Move
+from ..rules.base import Game, Move
 from ..rules.onyx import Onyx
 from .onyx_eval import INF, ConnectionMaps, connecting_point, path_distance
 
@@ -73,9 +73,9 @@ def greedy_move(game: Onyx, rng: random.Random) -> Move:
     return best
 
 
-def runner_move(game: Onyx, name: str, rng: random.Random) -> Move:
+def runner_move(game: Game, name: str, rng: random.Random) -> Move:
     """The scripted player ``name`` (one of RUNNER_NAMES) moves in an Onyx game."""
-    if game.name != "onyx":
+    if not isinstance(game, Onyx):
         raise ValueError(f"the {name} player plays Onyx only")
     if name not in RUNNER_NAMES:
         raise ValueError(f"unknown scripted player {name!r}: choose one of {', '.join(RUNNER_NAMES)}")

@@ -50,7 +50,7 @@ MAXH = 22  # 22 pieces in all: no stack can be taller
 
 # ------------------------------------------------------------------ tables
 # PATH[src*64 + dst] = points src+1d .. src+kd (dst last) when dst is k steps from src.
-PATH: list[tuple[int, ...] | None] = [None] * (N * 64)
+PATH: list[tuple[int, ...]] = [()] * (N * 64)     # () where dst is not on a line from src
 # MOVES[p][h] = legal move ints (whole moves and, for h >= 2, splits) of a
 # height-h stack on p, in canonical order. Empty for h >= 7.
 MOVES: list[tuple[tuple[int, ...], ...]] = []
@@ -59,7 +59,7 @@ for _p in range(N):
         _ray = G.rays[_p][_d]
         for _k in range(1, len(_ray) + 1):
             PATH[_p * 64 + _ray[_k - 1]] = _ray[:_k]
-    _row = [()]
+    _row: list[tuple[int, ...]] = [()]
     for _h in range(1, MAXH + 1):
         _dsts = sorted(G.rays[_p][_d][_h - 1] for _d in range(6) if len(G.rays[_p][_d]) >= _h)
         _ms = [_p * 128 + _t for _t in _dsts]
@@ -78,7 +78,7 @@ ZSIDE = _zr.getrandbits(64)
 _MOVE_RE = re.compile(r"^([a-z]+[0-9]+)([->])([a-z]+[0-9]+)$")
 _POINT_RE = re.compile(r"^[a-g][1-7]$")
 
-REPETITION = object()  # marker inside random_playout
+REPETITION = Result(None, "repetition-count")  # marker inside random_playout (identity)
 
 START = ("a1: B; a2: B; a3: B; a4: B; b3: Bk; c1: B; c2: B; c3: B; c4: B; c5: B; c6: B; "
          "e1: W; e2: W; e3: W; e4: W; e5: W; e6: W; f3: Wk; g1: W; g2: W; g3: W; g4: W")
@@ -538,7 +538,7 @@ class Amoeba(Game):
         if src == dst:
             raise IllegalMoveError(f"a move must leave {LABELS[src]}: the two points are the same")
         path = PATH[src * 64 + dst]
-        if path is None:
+        if not path:
             raise IllegalMoveError(f"{LABELS[dst]} is not in a straight line from {LABELS[src]}")
         if len(path) != h:
             pieces = "one piece" if h == 1 else f"{h} pieces"
@@ -548,20 +548,21 @@ class Amoeba(Game):
 
     # --------------------------------------------------------- description
     def motions(self, move: int, path: list[str] | None = None) -> list[Motion]:
-        """A whole move is one 'move' motion; a split is one 'drop' per piece, bottom first."""
+        """A whole move is one 'move' motion; a split is one 'drop' per piece, bottom first.
+        (An Amoeba move has one path: a ``path`` given is not needed.)"""
         src = move >> 7
         dst = move & 63
         s = self._st[src]
-        path = PATH[src * 64 + dst]
-        if path is None or len(path) != len(s) or not s:
+        line = PATH[src * 64 + dst]
+        if len(line) != len(s) or not s:
             raise IllegalMoveError(f"{self.move_str(move)} is not a legal move here")
         lab = LABELS[src]
         if move & SPLIT:
-            return [Motion("drop", lab, LABELS[path[i]], (CODES[s[i]],), step=i,
-                           via=tuple(LABELS[q] for q in path[:i]))
+            return [Motion("drop", lab, LABELS[line[i]], (CODES[s[i]],), step=i,
+                           via=tuple(LABELS[q] for q in line[:i]))
                     for i in range(len(s))]
         return [Motion("move", lab, LABELS[dst], tuple(CODES[pc] for pc in s), step=0,
-                       via=tuple(LABELS[q] for q in path[:-1]))]
+                       via=tuple(LABELS[q] for q in line[:-1]))]
 
     def stacks(self) -> dict[str, tuple[str, ...]]:
         return {LABELS[p]: tuple(CODES[pc] for pc in s) for p, s in enumerate(self._st) if s}
@@ -609,9 +610,11 @@ class Amoeba(Game):
         if r is None:
             return []
         if r.reason == "kernel-captured":
+            assert r.winner is not None
             return [LABELS[self._kp[1 - int(r.winner)]]]
         st = self._st
         if r.reason == "no-moves":
+            assert r.winner is not None
             who = 1 - int(r.winner)
         elif r.winner is None:
             return [LABELS[p] for p in range(N) if st[p]]

@@ -3,7 +3,8 @@
 Pure Python: no pygame, no files, no clocks. Every face of the program (mouse,
 computer opponent, tutorials, records, the referee command) goes through this.
 
-Moves are opaque, hashable, cheap values chosen by each game (usually ints).
+Moves are small ints chosen by each game (an index or a packed code): opaque to everyone but
+the game that made them, hashable and cheap.
 Their text form is the specs' notation: ``move_str`` gives the canonical name,
 ``parse_move`` reads (case- and space-insensitive) input in the current
 position and raises a ``RulesError`` subclass that says why it is refused.
@@ -14,9 +15,9 @@ import enum
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Hashable, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
-Move = Hashable
+Move = int
 
 
 class Color(enum.IntEnum):
@@ -116,7 +117,7 @@ class Game(ABC):
 
     # ------------------------------------------- optional hooks, declared with their defaults
     # A game overrides what its rules have; callers use these directly (no probing).
-    SWAP: ClassVar[Any] = None      # the pie rule's swap move (Onyx), None in games without one
+    SWAP: ClassVar[Move | None] = None   # the pie rule's swap move (Onyx), None in games without one
     CHAINS: ClassVar[bool] = False  # moves may be given as paths of landings (Onager: parse_path)
 
     @property

@@ -321,7 +321,7 @@ class Onager(Game):
             parts = [normalise(x) for x in body.split(",")]
             if not parts or any(x == "" for x in parts):
                 raise PositionError(f"cell {h}: expected discs B or W separated by commas, got {body!r}")
-            prev = None
+            prev = EMPTY            # (no disc yet: never equal to a colour)
             for x in parts:
                 if x not in ("b", "w"):
                     raise PositionError(f"cell {h}: {x!r} is not a disc (B or W)")

@@ -34,6 +34,7 @@ SIZES = (12, 16, 20)
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 EMPTY, BLACK_STONE, WHITE_STONE = 0, 1, 2  # cell values; a colour c has stone value c + 1
 _PIECE = ("", "B", "W")
+_NOT_A_ROOT: list[int] = []   # members[p] of a stone that is not its component's root
 _MOVE_RE = re.compile(r"^(swap|[a-z][a-z]?[0-9]+(\*|\*\*)?)$")
 _CORNER_RE = re.compile(r"^([a-z])([1-9][0-9]*)$")
 _MID_RE = re.compile(r"^([a-z])([a-z])([0-9]+)$")
@@ -108,12 +109,12 @@ class _Geometry:
             cells = [(x - 1, y - 1), (x, y)] if (x + y) % 2 == 0 else [(x, y - 1), (x - 1, y)]
             entries = []
             for (cx, cy) in cells:
-                m = self.cell_mid.get((cx, cy))
-                if m is None:
+                mid = self.cell_mid.get((cx, cy))
+                if mid is None:
                     continue
                 qx = cx if x == cx + 1 else cx + 1
                 qy = cy if y == cy + 1 else cy + 1
-                entries.append((m, c(qx, y), c(x, qy), c(qx, qy)))
+                entries.append((mid, c(qx, y), c(x, qy), c(qx, qy)))
             sq.append(tuple(entries))
             mids_of.append(tuple(e[0] for e in entries))
         self.squares = tuple(sq)
@@ -747,7 +748,9 @@ class Onyx(Game):
             pos[p] = i
         # Exact connected components of both colours: comp id, member lists, edge masks.
         comp = [-1] * N
-        members: list[list[int] | None] = [None] * N
+        # a component's stones, by its root (a stone not a root: the shared empty list, never
+        # appended to: only roots get stones)
+        members: list[list[int]] = [_NOT_A_ROOT] * N
         mask = [0] * N
         for p in compress(g.all_points, cell):
             v = cell[p]
@@ -825,7 +828,7 @@ class Onyx(Game):
                 em = edge[o]
                 for r in roots:
                     old = members[r]
-                    members[r] = None
+                    members[r] = _NOT_A_ROOT
                     rest = [x for x in old if cell[x] == o]
                     for x in rest:
                         comp[x] = -1
@@ -857,7 +860,7 @@ class Onyx(Game):
                         for x in mr:
                             comp[x] = best
                         mb += mr
-                        members[r] = None
+                        members[r] = _NOT_A_ROOT
                         mask[best] |= mask[r]
             if best < 0:
                 comp[p] = p

@@ -74,6 +74,7 @@ from . import GAME_NAMES, game_class
 from .base import Color, Game, Result, RulesError
 from .record_tree import (RecordError, main_nodes, main_slots, read_moves,
                           rebuild_tree, result_of_line, scan_line, stop_words, write_moves)
+from .numbering import Slot
 from .tree import GameTree
 
 __all__ = ["Record", "RecordError", "parse_record", "format_record", "record_from_game",
@@ -389,11 +390,11 @@ def parse_record(text: str, recover: bool = False) -> Record:
             stop = e
             break
     if comment is not None:
-        e = RecordError("a comment opened with { is not closed with }", comment[1],
-                        plain="a comment opened with { is not closed")
+        unclosed = RecordError("a comment opened with { is not closed with }", comment[1],
+                               plain="a comment opened with { is not closed")
         if not recover:
-            raise e
-        stop = e
+            raise unclosed
+        stop = unclosed
 
     if "Game" not in values:
         raise RecordError('empty record: no [Game "..."] header', 1 if not lines else len(lines))
@@ -597,8 +598,11 @@ def format_record(record: Record) -> str:
         parent = nodes[i].parent
         return parent.children[1:] if parent is not None else []
 
+    slots: Sequence[Slot]
     if moves and len(nodes) == len(moves):
-        slots = [n.slot for n in nodes]
+        slots = [n.slot for n in nodes if n.slot is not None]
+        if len(slots) != len(nodes):
+            slots = main_slots(start, moves, record.to_move)
     else:
         slots = main_slots(start, moves, record.to_move)
     out.extend(write_moves(moves, record.comments, slots, variations))

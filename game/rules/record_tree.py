@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .base import Color, Game, Result, RulesError
+from .base import Color, Game, Move, Result, RulesError
 from .numbering import Slot, next_slot, slots_for
 from .tree import GameNode, GameTree, PlayedMove
 
@@ -123,7 +123,7 @@ class _Line:
     pending: list[str] = field(default_factory=list)   # comments before its first move
 
 
-def played_move(game: Game, text: str, path: tuple[str, ...] = ()) -> tuple[PlayedMove, object]:
+def played_move(game: Game, text: str, path: tuple[str, ...] = ()) -> tuple[PlayedMove, Move]:
     """Parse ``text`` in ``game`` (not changed) and describe it; returns (PlayedMove, move).
 
     Raises RulesError when the move is refused.
