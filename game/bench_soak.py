@@ -288,8 +288,6 @@ def soak(rounds: int | None = ROUNDS, minutes: float | None = None, holders: boo
         class SoakEngine(StubEngine):
             review_iterations = REVIEW_ITERATIONS
 
-        from . import themes
-        first_theme = themes.current_theme()
         app = build(parse_args(["--window", f"{window[0]}x{window[1]}"]), fade=False)
         app.engine_factory = SoakEngine
         try:
@@ -340,7 +338,6 @@ def soak(rounds: int | None = ROUNDS, minutes: float | None = None, holders: boo
             return result
         finally:
             app.close()
-            themes.apply_theme(first_theme)        # the colours are module state: as they were
     finally:
         if tracer is not None:
             tracer.stop()

@@ -269,11 +269,3 @@ def ui_overrides(theme: Theme, data: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- old names
-def current_theme() -> str:
-    """Deprecated: themes are values now (``app.theme``); there is no global current theme."""
-    return CLASSIC.name
-
-
-def apply_theme(name: str) -> bool:
-    """Deprecated: nothing global to change (set ``app.settings.theme`` instead). Returns False."""
-    return False

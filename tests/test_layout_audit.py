@@ -36,7 +36,6 @@ import pygame_gui
 import pytest
 from pygame_gui.core.utility import translate
 
-from game import themes
 from game.app import App, after_start, first_scenes, parse_args, use_theme
 from game.scenes.board import StubEngine
 from game.scenes.settings import attach_settings
@@ -304,7 +303,6 @@ def run_size(size: tuple[int, int], shots: Path | None, part: int = 0, parts: in
             problems += [f"{label}: {p}" for p in found]
     finally:
         logging.getLogger().removeHandler(log)
-        themes.apply_theme("classic")
         app.close()
     return problems, time.monotonic() - t0
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import themes
 from game.app import App, after_start, first_scenes, main, parse_args
 from game.scenes.board import BoardScene, StubEngine
 from game.scenes.settings import attach_settings
@@ -90,12 +89,9 @@ def test_every_scene_value_opens_its_scene():
 
 def test_screenshot_of_a_scene_with_a_theme(tmp_path):
     out = tmp_path / "lesson.png"
-    try:
-        assert main(["--scene", "lesson:onyx:1", "--theme", "dark", "--window", "1024x640",
-                     "--screenshot", str(out), "--frames", "2"]) == 0
-        assert pygame.image.load(str(out)).get_size() == (1024, 640)
-    finally:
-        themes.apply_theme("classic")
+    assert main(["--scene", "lesson:onyx:1", "--theme", "dark", "--window", "1024x640",
+                 "--screenshot", str(out), "--frames", "2"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)
 
 
 # ---------------------------------------------------------------- wrapping

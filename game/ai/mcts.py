@@ -238,6 +238,7 @@ class SearchTree:
         self.root: Node | None = None
         self._history: list[Move] = []
         self._ident: tuple | None = None
+        self._knowledge: Knowledge | None = None    # the tree holds this knowledge's values
         self.table: dict[int, Node] = {}
         self.reused = 0            # visits found in the reused subtree, last search
 
@@ -247,7 +248,7 @@ class SearchTree:
             opts = tuple(sorted(game.options().items()))
         except AttributeError:  # pragma: no cover - a game without options()
             opts = ()
-        return (game.name, opts, knowledge.name, id(knowledge), rave, key)
+        return (game.name, opts, knowledge.name, rave, key)
 
     def take(self, game: Game, knowledge: Knowledge, rave: bool) -> "Node | None":
         """The stored node for ``game`` (re-rooted: no parent), or None."""
@@ -262,7 +263,8 @@ class SearchTree:
         back = game.copy()
         for _ in range(len(hist) - len(old)):
             back.undo()
-        if self._identity(back, knowledge, rave, back.key()) != self._ident:
+        if knowledge is not self._knowledge or \
+                self._identity(back, knowledge, rave, back.key()) != self._ident:
             return None
         node = root
         for m in hist[len(old):]:
@@ -287,11 +289,13 @@ class SearchTree:
         self.root = root
         self._history = game.moves_played()
         self._ident = self._identity(game, knowledge, rave, game.key())
+        self._knowledge = knowledge
 
     def clear(self) -> None:
         self.root = None
         self._history = []
         self._ident = None
+        self._knowledge = None
         self.table = {}
 
 

@@ -24,6 +24,7 @@ from typing import Any, Hashable
 import pygame
 
 from ..rules.base import RulesError
+from ..themes import CLASSIC, Theme
 from ..views import Decorations, ViewUnavailable, view_for
 
 log = logging.getLogger(__name__)
@@ -48,17 +49,9 @@ def _view(game: str, options: dict[str, Any]) -> Any:
     return view
 
 
-def _theme(theme: Any = None) -> str:
-    """The name of the colours a picture is drawn in (``theme``, else the current theme)."""
-    name = getattr(theme, "name", None)
-    if isinstance(name, str):
-        return name
-    try:
-        from .. import themes
-        return str(themes.current_theme())
-    except (ImportError, AttributeError, KeyError, ValueError):  # pragma: no cover
-        log.warning("the current theme cannot be read", exc_info=True)
-        return ""
+def _theme(theme: Theme | None = None) -> str:
+    """The name of the colours a picture is drawn in (``theme``, else the classic ones)."""
+    return theme.name if theme is not None else CLASSIC.name
 
 
 def placeholder(size: tuple[int, int], colour: tuple[int, int, int] = (70, 54, 40)) -> pygame.Surface:
@@ -76,7 +69,7 @@ def placeholder(size: tuple[int, int], colour: tuple[int, int, int] = (70, 54, 4
 
 def position_picture(game: str, options: dict[str, Any], stacks: dict[str, tuple[str, ...]],
                      size: tuple[int, int], result: list[str] | tuple[str, ...] = (),
-                     theme: Any = None) -> pygame.Surface:
+                     theme: Theme | None = None) -> pygame.Surface:
     """The position drawn by the game's view into a transparent surface of ``size`` (in
     ``theme``'s colours when given: the app's theme object, handed to ``view.set_look``)."""
     w, h = max(8, int(size[0])), max(8, int(size[1]))
@@ -85,9 +78,8 @@ def position_picture(game: str, options: dict[str, Any], stacks: dict[str, tuple
         view = _view(game, dict(options))
     except (ViewUnavailable, ImportError, TypeError, ValueError):
         return placeholder((w, h))
-    look = getattr(view, "set_look", None)
-    if theme is not None and callable(look):
-        look(theme=theme)
+    if theme is not None:
+        view.set_look(theme=theme)
     view.layout(pygame.Rect(0, 0, w, h))
     deco = Decorations()
     if result:
@@ -109,7 +101,7 @@ def final_position(record: Any) -> tuple[dict[str, tuple[str, ...]], list[str]]:
     return game.stacks(), result
 
 
-def record_picture(record: Any, size: tuple[int, int], theme: Any = None) -> pygame.Surface:
+def record_picture(record: Any, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
     """A parsed record's final position as a picture (a placeholder if it cannot be drawn)."""
     try:
         stacks, result = final_position(record)
@@ -127,17 +119,17 @@ class ThumbnailCache:
         self._pics: "OrderedDict[Hashable, pygame.Surface]" = OrderedDict()
         self.made = 0           # pictures drawn (tests, benchmarks)
 
-    def key(self, file_key: Hashable, size: tuple[int, int], theme: Any = None) -> Hashable:
+    def key(self, file_key: Hashable, size: tuple[int, int], theme: Theme | None = None) -> Hashable:
         return (file_key, _theme(theme), (int(size[0]), int(size[1])))
 
-    def get(self, file_key: Hashable, size: tuple[int, int], theme: Any = None) -> pygame.Surface | None:
+    def get(self, file_key: Hashable, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface | None:
         k = self.key(file_key, size, theme)
         pic = self._pics.get(k)
         if pic is not None:
             self._pics.move_to_end(k)
         return pic
 
-    def make(self, file_key: Hashable, record: Any, size: tuple[int, int], theme: Any = None) -> pygame.Surface:
+    def make(self, file_key: Hashable, record: Any, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
         """Draw (or find) the picture of ``record`` for ``file_key`` at ``size``."""
         k = self.key(file_key, size, theme)
         pic = self._pics.get(k)

@@ -112,7 +112,7 @@ class BoardView:
 
     @property
     def _bg(self) -> pygame.Surface | None:
-        """The cached empty board; setting it to None (a new layout, ``themes.refresh_scenes``)
+        """The cached empty board; setting it to None (a new layout, another theme)
         drops it and bumps the generation, so every cache keyed on ``render_state`` follows."""
         return self._bg_surf
 

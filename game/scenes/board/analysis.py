@@ -415,7 +415,8 @@ class AnalysisScene(BoardScene):
         m = self.match
         flip = bool(self.app.settings.flip) if self.app is not None else False
         theme = self.app.theme.name if self.app is not None else "classic"
-        key = (self._an_rev, self.engine_on, flip, theme, id(m),
+        # (node uids are unique for the program's run: another match has other nodes)
+        key = (self._an_rev, self.engine_on, flip, theme,
                None if m is None else (m.tree.cursor.uid, m.is_over))
         if self._state_kept[0] != key or self._state_kept[1] is None:
             self._state_kept = (key, self._panel_state(flip, theme))

@@ -93,6 +93,11 @@ class BoardDrawing(ScenePart):
             self._static_key = key
         return self._static
 
+    @property
+    def static_key(self) -> Any:
+        """What the static layer was last drawn for (a picture kept over it keys on this)."""
+        return self._static_key
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         static = self.static_layer()

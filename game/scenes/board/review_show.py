@@ -346,7 +346,8 @@ class ReviewDisplay(ScenePart):
         if static is None or static.get_size() != surface.get_size():
             self._compose(surface, (0, 0), lines)
             return
-        key = (id(static), tuple(area), self.graph.key(), tuple(lines), self.done, self.running)
+        key = (sc.drawing.static_key, tuple(area), self.graph.key(), tuple(lines), self.done,
+               self.running)
         cached = self._strip
         if cached is None or cached[0] != key:
             img = pygame.Surface(area.size)
