@@ -4,7 +4,7 @@
 replace) with a short fade between scenes. ``App.step(dt)`` handles the queued events, updates
 and draws once, so tests drive the app with a stepped clock; ``App.run()`` is the real loop.
 
-    python main.py [--game amoeba] [--black human|easy|medium|hard] [--white ...]
+    python main.py [--game amoeba] [--black human|1..8|easy|medium|hard] [--white ...]
                    [--size 12 --open --pie]            (Onyx variant)
                    [--window 1280x800] [--speed 1.0]
                    [--screenshot out.png --frames 30]  (render N frames, save, exit)
@@ -604,11 +604,22 @@ def _onyx_size(text: str) -> int:
 
 
 def _who(text: str) -> str:
+    """human, a level 1..8 or its name (easy 2, medium 5, hard 8), or computer[-LEVEL]."""
     t = text.strip().lower()
-    from .match import HUMAN, LEVELS
-    if t in (HUMAN, *LEVELS) or t.startswith("computer"):
-        return t.replace("computer-", "").replace("computer", "medium") or "medium"
-    raise argparse.ArgumentTypeError(f"must be human, easy, medium or hard, not {text!r}")
+    from .match import HUMAN
+    if t == HUMAN:
+        return t
+    if t.startswith("computer"):
+        t = t.replace("computer-", "").replace("computer", "") or "medium"
+    from .ai.levels import LADDER, level_name
+    try:
+        name = level_name(t)
+    except ValueError:
+        name = ""
+    if name in LADDER:
+        return name
+    raise argparse.ArgumentTypeError(f"must be human, easy, medium or hard, or a level 1 to 8, "
+                                     f"not {text!r}")
 
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
@@ -675,8 +686,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = _Parser(prog=_prog(), description="Play Amoeba, Onyx and Onager with the mouse.")
     p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
-    p.add_argument("--black", type=_who, default=None, help="human, easy, medium or hard (with a game)")
-    p.add_argument("--white", type=_who, default=None, help="human, easy, medium or hard (with a game)")
+    p.add_argument("--black", type=_who, default=None,
+                   help="human, a level 1-8, or easy (2), medium (5), hard (8) (with a game)")
+    p.add_argument("--white", type=_who, default=None,
+                   help="human, a level 1-8, or easy (2), medium (5), hard (8) (with a game)")
     p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
@@ -699,6 +712,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     problem = _check_options(args) or _check_scene(args)
     if problem:
         p.error(problem)
+    # the players named on the command line (the New game form keeps its own default for
+    # a side not named: the player Black against level 2)
+    args.players_given = {side: who for side, who in (("black", args.black), ("white", args.white))
+                          if who is not None}
     args.black, args.white = args.black or "human", args.white or "human"
     if args.frames is None:
         args.frames = 30
@@ -849,7 +866,9 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         return [menu, board]
     if kind in ("new", "editor"):     # the New game form, or the position editor
         name = "new_game" if kind == "new" else "editor"
-        return [menu, make_scene(name, game, game_options(args), {"black": args.black, "white": args.white})]
+        players = dict(getattr(args, "players_given", {})) if kind == "new" else \
+            {"black": args.black, "white": args.white}
+        return [menu, make_scene(name, game, game_options(args), players)]
     if kind == "analysis":     # the analysis board (after --moves)
         return [menu, make_scene("analysis", game, game_options(args), args.moves.split() if args.moves else ())]
     if kind in ("tutorial", "lesson", "puzzle"):

@@ -36,7 +36,7 @@ CURRENT_HEADER = "Current"
 REDO_HEADER = "Redo"      # older files: "yes" = the game stood at Current (the moves after it a redo list)
 LIVE_HEADER = "Live"      # the ply where the game stands, when moves after it were taken back
 CURRENT_PATH_HEADER = "CurrentPath"   # the position shown in a variation: child indices from the start
-_COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z]+)\s*\)|[-:]\s*([a-z]+))?\s*$", re.I)
+_COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z0-9]+)\s*\)|[-:]\s*([a-z0-9]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
            "BackgroundWriter", "Autosaver", "writer", "CURRENT_HEADER"]

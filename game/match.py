@@ -25,7 +25,7 @@ from .rules.numbering import Row, Slot, next_slot, rows
 from .rules.tree import GameNode, GameTree, PlayedMove
 
 HUMAN = "human"
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("1", "easy", "3", "4", "medium", "6", "7", "hard")   # as game.ai.levels.LADDER
 
 __all__ = ["HUMAN", "LEVELS", "Match", "PlayedMove"]
 

@@ -271,6 +271,9 @@ def test_quitting_keeps_every_unfinished_game():
     menu = go_to_menu(app)
     click_widget(app, menu.cards[2]["play"])           # Onager
     settle(app)
+    app.scene.players["white"] = "human"   # the form offers level 2 by default: two people here
+    app.scene.relayout()
+    settle(app)
     click_widget(app, app.scene.widgets["start"])
     settle(app)
     moves = [play_any(app, random.Random(8)) for _ in range(2)]

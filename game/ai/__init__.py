@@ -8,7 +8,8 @@ No pygame here. The main entry points:
   once per frame by the board scene;
 * ``python -m game.ai.match`` and ``python -m game.ai.bestmove``: command-line tools.
 """
-from .levels import LEVEL_NAMES, PLAYING_LEVELS, analyse, answer_offer, choose_move, get_level, hint
+from .levels import (ALL_LEVELS, LADDER, LEVEL_NAMES, PLAYING_LEVELS, analyse, answer_offer,
+                     choose_move, get_level, hint, level_name, level_number)
 
-__all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "analyse", "answer_offer", "choose_move", "get_level",
-           "hint"]
+__all__ = ["ALL_LEVELS", "LADDER", "LEVEL_NAMES", "PLAYING_LEVELS", "analyse", "answer_offer",
+           "choose_move", "get_level", "hint", "level_name", "level_number"]

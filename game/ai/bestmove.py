@@ -2,8 +2,8 @@
 
     python -m game.ai.bestmove GAME --level LEVEL [--seed S] [OPTIONS] [MOVE ...]
 
-GAME is amoeba, onyx or onager; LEVEL (required) is random, easy, medium, hard
-or uct. OPTIONS and MOVEs are those of ``python -m game.rules`` (Onyx: --size N,
+GAME is amoeba, onyx or onager; LEVEL (required) is 1 to 8 or random, easy (2),
+medium (5), hard (8) or uct. OPTIONS and MOVEs are those of ``python -m game.rules`` (Onyx: --size N,
 --open, --pie). Prints one line on stdout, the move in canonical notation, and
 nothing else. A refused move, a finished game or a bad argument (a missing
 --level too): exit status 2 and one line on stderr, nothing on stdout.
@@ -17,10 +17,10 @@ import time
 from ..rules import GAME_NAMES, make_game
 from ..rules.__main__ import UsageError, parse_common, play_moves
 from ..rules.base import RulesError
-from .levels import LEVEL_NAMES, choose_move
+from .levels import LEVEL_NAMES, choose_move, level_name
 
 USAGE = ("usage: python -m game.ai.bestmove GAME --level LEVEL [--seed S] [OPTIONS] [MOVE ...]\n"
-         f"GAME: {' | '.join(GAME_NAMES)}; LEVEL: {' | '.join(LEVEL_NAMES)}; "
+         f"GAME: {' | '.join(GAME_NAMES)}; LEVEL: 1 ... 8 | {' | '.join(LEVEL_NAMES)}; "
          "Onyx options: --size N, --open, --pie")
 
 
@@ -59,10 +59,12 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"unknown game {args[0]!r}")
         level, rest = _take_value(rest, "--level")
         if level is None:
-            raise UsageError(f"--level is required: {', '.join(LEVEL_NAMES)}")
-        level = level.lower()
-        if level not in LEVEL_NAMES:
-            raise UsageError(f"unknown level {level!r} (choose {', '.join(LEVEL_NAMES)})")
+            raise UsageError(f"--level is required: 1 to 8, {', '.join(LEVEL_NAMES)}")
+        try:
+            level = level_name(level)
+        except ValueError:
+            raise UsageError(f"unknown level {level!r} (choose 1 to 8, "
+                             f"{', '.join(LEVEL_NAMES)})") from None
         seed_text, rest = _take_value(rest, "--seed")
         try:
             seed = int(seed_text) if seed_text is not None else None

@@ -2,18 +2,35 @@
 
 Levels
 ------
-========  ==============================================================  ===========
-level     what it is                                                      budget
-========  ==============================================================  ===========
-random    a uniformly random legal move                                   none
-easy      MCTS-Solver with the game's classic knowledge (the engine's     0.25 s /
-          before connection distances), a small budget, and a random      250 it.
-          pick among its better moves (a beginner can beat it)
-medium    MCTS-Solver with the game's knowledge (also hints and offers)   1 s / 1500
-hard      MCTS-Solver with the game's knowledge, the whole budget         2.8 s / 4000
-uct       the baseline: plain UCT, uniformly random playouts, no solver,  2.8 s / 4000
-          no tactics, no game knowledge
-========  ==============================================================  ===========
+Eight levels on a ladder, 1 to 8 (``LADDER``); three keep their names: Easy is 2,
+Medium 5 and Hard 8 (``level_name``: "2" and "easy" are the same level everywhere).
+Their strength is measured, not guessed: ``python -m game.ai.ladder GAME`` plays
+adjacent levels against each other and fits ratings (``docs/ai-levels.md``; the
+result ships as ``game/ai/ladder.json`` and New game shows it).
+
+=====  ======  ==========================================  ===================  =======
+level  name    what it is                                  iterations           softmax
+=====  ======  ==========================================  ===================  =======
+1              classic knowledge, a glance                 12 (Amoeba 6)        0.25
+2      easy    classic knowledge (Onyx: connections)       40 (Amoeba, Onyx 25) 0.12
+3              the game's knowledge, a short search         80                  0.06
+4              the game's knowledge                         160 (Amoeba 250)    0.03
+5      medium  the game's knowledge (also hints, offers)    400 (Amoeba 800)    -
+6                                                           900 (800, 2000)     -
+7                                                           1800 (1500, 5000)   -
+8      hard    the strongest                                4000 (3000, 12000)  -
+random         a uniformly random legal move (the ladder's anchor, rating 0)
+uct            the baseline: plain UCT, uniformly random playouts, no solver, no tactics
+=====  ======  ==========================================  ===================  =======
+
+(In brackets: Onyx, then Amoeba, where they differ; ``_RUNGS``, ``_GAME_RUNGS``.) The
+weak levels (1-4) lose by choosing plausible second-best moves: their move is drawn
+from the search's well-visited moves with weight exp(value / softmax) (``softmax_pick``;
+never a move after which the opponent wins at once), and they cap their iterations so
+that a fast machine does not make them stronger than measured. Levels 5-8 play the
+most visited move and keep their tree between moves. No level ignores a threat: every
+level looks for one before its search (``threat_stoppers``), and in Onyx also blocks a
+run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer itself.
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
 and in the simulations), and leaves scored by four random plies and a static
@@ -31,9 +48,10 @@ mover's best capture leaves (no random playouts), with RAVE and progressive wide
 over that order (``width0``), so that even a small budget spends itself on the moves
 that matter: Medium, on a quarter of its iterations, blocks a run along the side of
 the board and a greedy shortest-path runner on 12×12, 16×16 and 20×20
-(``tests/test_ai_strength.py``). Easy keeps the classic knowledge
-(``registry.classic_knowledge_for``: for Onyx uniform random playouts), and before its
-search it looks for a threat (``threat_stoppers``): in Amoeba and Onager a win in one for
+(``tests/test_ai_strength.py``). Levels 1 and 2 keep the classic knowledge
+(``registry.classic_knowledge_for``: for Onyx uniform random playouts; Onyx's level 2
+has the connection knowledge), and before its
+search every level looks for a threat (``threat_stoppers``): in Amoeba and Onager a win in one for
 the opponent (a Kernel capture; a back-row majority no reply undoes), in Onyx an opponent
 at most ``THREAT_DISTANCE`` (3) stones from connecting; when the move its search picks
 does not stop it, it plays the stopping move the search liked best (``tests/test_easy.py``:
@@ -50,11 +68,12 @@ draw in Onyx, whose captures can cycle for ever (``Knowledge.repetition_draw``).
 Time is injected: ``choose_move(..., clock=time.monotonic)`` runs until the
 level's time budget (or an explicit ``deadline`` on that clock) is used up;
 ``seconds=`` replaces the budget (the player's think time per level, Settings:
-``think_seconds``, defaults ``THINK_DEFAULTS``). Medium and Hard keep on past
+``think_seconds``, defaults ``THINK_DEFAULTS`` for Easy, Medium and Hard; the other
+levels' seconds are in ``_RUNGS``). Levels 5-8 keep on past
 the budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
 search's hard deadline, ``mcts.HARD_FACTOR``).
-Without a clock a level runs its fixed iteration budget instead (the number
-after the slash above), so a seeded call is deterministic (the tests rely on
+Without a clock a level runs its fixed iteration budget instead (the iterations
+above), so a seeded call is deterministic (the tests rely on
 this). ``cancel`` (a callable returning True, or an Event) stops a search
 early; the best move so far is still returned and it is always legal.
 
@@ -66,6 +85,7 @@ biased towards the side to move to set a swap threshold on.)
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -76,8 +96,13 @@ from .registry import classic_knowledge_for, knowledge_for, plain_knowledge
 from .mcts import SearchParams, SearchResult, SearchTree, search
 
 LEVEL_NAMES = ("random", "easy", "medium", "hard", "uct")
-PLAYING_LEVELS = ("easy", "medium", "hard")   # offered to players in the menu
-KEEPS_TREE = ("medium", "hard")   # levels that keep their tree between moves (Easy: as before)
+PLAYING_LEVELS = ("easy", "medium", "hard")   # the named levels (kept for saved settings)
+# The ladder: level N is LADDER[N - 1]; three of them keep their names (Easy 2, Medium 5,
+# Hard 8) so that saved settings, records and the command line's names still work.
+LADDER = ("1", "easy", "3", "4", "medium", "6", "7", "hard")
+LEVEL_NUMBERS = tuple(str(i) for i in range(1, len(LADDER) + 1))
+ALL_LEVELS = LEVEL_NAMES + LEVEL_NUMBERS     # every name get_level accepts
+KEEPS_TREE = ("medium", "6", "7", "hard")   # levels that keep their tree between moves
 
 
 @dataclass(frozen=True)
@@ -88,6 +113,10 @@ class Level:
     plain: bool = False                # True: generic knowledge (the uct baseline)
     classic: bool = False              # True: the knowledge before connection distances
     answers_threats: bool = False      # True: stops a win in one or two first (``threat_stoppers``)
+    number: int = 0                    # its place on the ladder, 1..8 (0: random, uct)
+    softmax: float = 0.0               # >0: the move is drawn with weight exp(value / softmax)
+    race_distance: int = 0             # Onyx: also blocks a run this near when not ahead
+    min_visits: int = 2                # softmax: candidates need this many visits
 
 
 HARD_SECONDS = 2.8
@@ -107,10 +136,33 @@ THINK_DEFAULTS = {"easy": 0.25, "medium": 1.0, "hard": HARD_SECONDS}
 THINK_RANGE = (0.1, 30.0)
 
 
+def level_name(name: Any) -> str:
+    """The canonical name of a level given by name or number ("2" and "Easy" -> "easy",
+    "3" -> "3"); ValueError if there is no such level."""
+    key = str(name).strip().lower()
+    if key.startswith("level"):
+        key = key[5:].strip()
+    if key in LEVEL_NUMBERS:
+        return LADDER[int(key) - 1]
+    if key in LEVEL_NAMES:
+        return key
+    raise ValueError(f"unknown level {name!r}: choose 1 to {len(LADDER)} or one of "
+                     f"{', '.join(LEVEL_NAMES)}")
+
+
+def level_number(name: Any) -> int:
+    """The level's place on the ladder (1..8), 0 for random and uct; ValueError if unknown."""
+    key = level_name(name)
+    return LADDER.index(key) + 1 if key in LADDER else 0
+
+
 def think_seconds(level: str, value: Any = None) -> float:
     """The think time in seconds for a playing ``level``: ``value`` when it is a number
     (clamped into THINK_RANGE), else the level's default. ValueError for another level."""
-    key = str(level).strip().lower()
+    try:
+        key = level_name(level)
+    except ValueError:
+        key = str(level)
     if key not in THINK_DEFAULTS:
         raise ValueError(f"no think time for level {level!r}: choose one of "
                          f"{', '.join(THINK_DEFAULTS)}")
@@ -122,18 +174,74 @@ def think_seconds(level: str, value: Any = None) -> float:
         return THINK_DEFAULTS[key]
     return min(THINK_RANGE[1], max(THINK_RANGE[0], v))
 
+
+# The ladder's budgets (iterations without a clock; the ladder measures these, so its
+# ratings hold on any machine) and seconds with one (the app). Levels 1-4 also cap their
+# iterations, so that a fast machine does not make them stronger than measured. The weak
+# levels lose by drawing among the search's good moves (softmax over their values, in
+# units of the value: 0.1 makes a move 10 points worse e times less likely), never by
+# ignoring a threat: every level answers one first (``threat_stoppers``).
+# (iterations, seconds, softmax, classic knowledge)
+_RUNGS = {
+    "1": (12, 0.1, 0.25, True),
+    "easy": (40, THINK_DEFAULTS["easy"], 0.12, True),
+    "3": (80, 0.25, 0.06, False),
+    "4": (160, 0.4, 0.03, False),
+    "medium": (400, THINK_DEFAULTS["medium"], 0.0, False),
+    "6": (900, 1.5, 0.0, False),
+    "7": (1800, 2.0, 0.0, False),
+    "hard": (4000, HARD_SECONDS, 0.0, False),
+}
+_DESCRIPTIONS = {
+    "1": "a beginner: sees a threat, little else",
+    "easy": "a quick look ahead; makes mistakes",
+    "3": "looks a little further; still slips",
+    "4": "a careful club player",
+    "medium": "a solid player",
+    "6": "a strong player",
+    "7": "a very strong player",
+    "hard": "the strongest: uses its whole thinking time",
+}
+# Onyx: every level also blocks a run that is this many stones from connecting when it is
+# not ahead in the race itself (the straight line along the side is stopped early).
+RACE_DISTANCE = 6
+
+
+# Per game, the ladder's budgets that differ from ``_RUNGS`` (iterations, softmax): Onyx's
+# iterations cost about ten times Amoeba's, so its top levels search fewer (its time
+# budgets are what those take on a desktop machine); Amoeba's are cheap, and its levels
+# need steeper steps to stand apart (measured: 12 and 40 iterations played even).
+_GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
+    "onyx": {"easy": (25, 0.15), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
+    "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.06), "4": (250, 0.02),
+               "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
+               "hard": (12000, 0.0)},
+}
+# Levels that search with the game's full knowledge although ``_RUNGS`` gives them the
+# classic one: Onyx's level 2 (measured: with uniform playouts and 40 iterations it blocked
+# the straight line on 16x16 a stone at a time and lost; with connection distances it
+# blocks the line at once).
+_GAME_FULL_KNOWLEDGE = {"onyx": ("easy",)}
+
+
+def _rung(name: str) -> Level:
+    its, secs, soft, classic = _RUNGS[name]
+    number = LADDER.index(name) + 1
+    weak = number <= 4
+    params = SearchParams(seconds=secs, fallback_iterations=its,
+                          iterations=its if weak else None,
+                          min_iterations=0 if weak else min(MIN_ITERATIONS, its))
+    # Level 1 draws among every move its glance tried: with a dozen iterations hardly any
+    # move has two visits, and without this it played its search's first choice (measured:
+    # it then beat level 2 on Amoeba 8 games of 11).
+    return Level(name, _DESCRIPTIONS[name], params, classic=classic, answers_threats=True,
+                 number=number, softmax=soft, race_distance=RACE_DISTANCE,
+                 min_visits=1 if number == 1 else 2)
+
+
 _BASE: dict[str, Level] = {
     "random": Level("random", "plays a random legal move", None),
-    "easy": Level("easy", "a quick look ahead; makes mistakes",
-                  SearchParams(seconds=THINK_DEFAULTS["easy"], fallback_iterations=250,
-                               temperature=0.6, min_share=0.35),
-                  classic=True, answers_threats=True),
-    "medium": Level("medium", "a solid player",
-                    SearchParams(seconds=THINK_DEFAULTS["medium"], fallback_iterations=1500,
-                                 min_iterations=MIN_ITERATIONS)),
-    "hard": Level("hard", "the strongest: uses its whole thinking time",
-                  SearchParams(seconds=HARD_SECONDS, fallback_iterations=4000,
-                               min_iterations=MIN_ITERATIONS)),
+    **{name: _rung(name) for name in LADDER},
     "uct": Level("uct", "baseline: plain UCT with random playouts, Hard's time",
                  SearchParams(seconds=HARD_SECONDS, fallback_iterations=4000, solver=False,
                               knowledge=False), plain=True),
@@ -142,22 +250,31 @@ _BASE: dict[str, Level] = {
 # Per-game adjustments of the search parameters (Onyx: RAVE won 5-0 against plain UCT
 # selection with the same knowledge at 1 s per move).
 _ONYX_RAVE = {"rave_k": 500.0, "exploration": 0.25}
-# Medium and Hard: connection knowledge, the tree widening over its move order.
+# The levels with connection knowledge: the tree widening over its move order.
 _ONYX = dict(_ONYX_RAVE, width0=6, widen=1.0)
 _PER_GAME: dict[str, dict[str, dict[str, Any]]] = {
     "amoeba": {},
-    "onyx": {"easy": _ONYX_RAVE, "medium": _ONYX, "hard": _ONYX},
+    "onyx": {name: (_ONYX_RAVE if _RUNGS[name][3] and name != "easy" else _ONYX)
+             for name in LADDER},
     "onager": {},
 }
 
 
 def get_level(name: str, game_name: str | None = None) -> Level:
     """The level called ``name`` (adjusted for ``game_name``); ValueError if unknown."""
-    key = str(name).strip().lower()
-    if key not in _BASE:
-        raise ValueError(f"unknown level {name!r}: choose one of {', '.join(LEVEL_NAMES)}")
-    lv = _BASE[key]
-    extra = _PER_GAME.get(game_name or "", {}).get(key)
+    lv = _BASE[level_name(name)]
+    extra = dict(_PER_GAME.get(game_name or "", {}).get(lv.name) or {})
+    own = _GAME_RUNGS.get(game_name or "", {}).get(lv.name)
+    if own is not None and lv.params is not None:
+        its, soft = own
+        extra["fallback_iterations"] = its
+        if lv.params.iterations is not None:
+            extra["iterations"] = its
+        if lv.params.min_iterations:
+            extra["min_iterations"] = min(MIN_ITERATIONS, its)
+        lv = replace(lv, softmax=soft)
+    if lv.name in _GAME_FULL_KNOWLEDGE.get(game_name or "", ()):
+        lv = replace(lv, classic=False)
     if extra and lv.params is not None:
         lv = replace(lv, params=replace(lv.params, **extra))
     return lv
@@ -246,10 +363,16 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
                 return swap
         elif _pie_first_move(game):
             return pie_opening(game, rng)
-    stoppers = threat_stoppers(game) if lv.answers_threats else None
+    stoppers = None
+    if lv.answers_threats:
+        stoppers = threat_stoppers(game)
+        if stoppers is None and lv.race_distance and game.name == "onyx":
+            stoppers = threat_stoppers(game, lv.race_distance, race=True)
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
                   iterations=iterations, seconds=seconds, tree=tree)
     move = res.move
+    if lv.softmax > 0 and res.proven == 0:
+        move = softmax_pick(game, res, lv.softmax, rng, stoppers, lv.min_visits)
     if stoppers and move not in stoppers and res.proven != 1:
         # The search's pick lets the opponent win at once or connect in two: take instead
         # the stopping move the search liked best (most visits, then value).
@@ -265,12 +388,53 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
     return move
 
 
-# Easy's check before its search (``threat_stoppers``): Onyx, the opponent's connection
+# A softmax candidate needs at least this share of the most visited move's visits (and
+# two visits, ``Level.min_visits``): a move the search hardly looked at has no value worth
+# the name.
+SOFTMAX_SHARE = 0.05
+
+
+def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.Random,
+                 allowed: list[Move] | None = None, min_visits: int = 2) -> Move:
+    """A weak level's move: drawn among the search's well-visited moves with weight
+    exp((value - best) / temperature) (values for the side to move), so a plausible
+    second-best move is often played and a bad one hardly ever. Moves that let the
+    opponent win at once are left out, and when ``allowed`` is given (the moves that
+    stop a threat) only those are drawn. Falls back on the search's own move."""
+    if not res.visits:
+        return res.move
+    most = max(res.visits.values())
+    need = max(min_visits, SOFTMAX_SHARE * most)
+    pool = [m for m, n in res.visits.items() if n >= need and m in res.values]
+    if allowed:
+        allowed_set = set(allowed)
+        pool = [m for m in pool if m in allowed_set]
+    if len(pool) < 2:
+        return res.move
+    pool.sort(key=lambda m: -res.values[m])
+    k = knowledge_for(game.name)
+    g = game.copy()
+    safe = []
+    for m in pool:
+        g.play(m)
+        loses = g.result is None and k.win_now(g) is not None and g.to_move != game.to_move
+        g.undo()
+        if not loses:
+            safe.append(m)
+    if not safe:
+        return res.move
+    top = res.values[safe[0]]
+    weights = [math.exp((res.values[m] - top) / temperature) for m in safe]
+    return rng.choices(safe, weights=weights)[0]
+
+
+# The check before the search (``threat_stoppers``): Onyx, the opponent's connection
 # distance (empty points it still has to fill, captures counted) at which Easy blocks.
 THREAT_DISTANCE = 3
 
 
-def threat_stoppers(game: Game) -> list[Move] | None:
+def threat_stoppers(game: Game, distance: int | None = None,
+                    race: bool = False) -> list[Move] | None:
     """The moves that stop the opponent's immediate threat, or None when there is no
     threat (or no move stops it). Easy plays one of them (``Level.answers_threats``).
 
@@ -281,7 +445,10 @@ def threat_stoppers(game: Game) -> list[Move] | None:
       leave it the longest distance (all those leaving more than ``THREAT_DISTANCE``), if
       that is longer than now; when no move lengthens it (a double threat), the blocks
       that leave it the worst two-distance potential and fewest ways through, if worse
-      than now (it may still connect, but not unopposed).
+      than now (it may still connect, but not unopposed). ``distance`` replaces
+      ``THREAT_DISTANCE``; with ``race`` the run counts as a threat only when we are not
+      nearer to connecting ourselves (the levels block a long run early this way:
+      ``Level.race_distance``).
     * Amoeba, Onager: the opponent wins with its next move (``Knowledge.win_now``: a
       Kernel capture; Onager's back-row majority that no reply undoes) after some of our
       moves: the stoppers are the moves after which it cannot (a move that ends the game
@@ -290,16 +457,18 @@ def threat_stoppers(game: Game) -> list[Move] | None:
     if game.result is not None or getattr(game, "in_setup", False):
         return None
     if game.name == "onyx":
-        return _onyx_stoppers(game)
+        return _onyx_stoppers(game, THREAT_DISTANCE if distance is None else distance, race)
     return _win_in_one_stoppers(game)
 
 
-def _onyx_stoppers(game: Game) -> list[Move] | None:
+def _onyx_stoppers(game: Game, limit: int, race: bool) -> list[Move] | None:
     from .onyx_eval import INF, capture_points, path_distance, plain_paths, potential
     me = int(game.to_move) + 1
     opp = 3 - me
     d, on, _cuts = plain_paths(game, opp)
-    if d <= 0 or d > THREAT_DISTANCE:
+    if d <= 0 or d > limit:
+        return None
+    if race and path_distance(game, me) < d:
         return None
     legal = set(game.legal_moves())
     legal.discard(getattr(game, "SWAP", None))
@@ -322,7 +491,7 @@ def _onyx_stoppers(game: Game) -> list[Move] | None:
         return None
     best = max(after.values())
     if best > d:
-        need = min(best, THREAT_DISTANCE + 1)
+        need = min(best, limit + 1)
         return [p for p, x in after.items() if x >= need]
     # No stone lengthens the path (two ways round every block, as along a column crossed
     # by diagonals): the blocks that leave the opponent the worst two-distance potential
@@ -407,6 +576,7 @@ def answer_offer(game: Game, rng: random.Random | None = None,
 ACCEPT_AT_MOST = 0.55   # accept an ending when our chance by playing on is at most this
 
 
-__all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "Level", "get_level", "think_seconds", "THINK_DEFAULTS",
-           "THINK_RANGE", "analyse", "choose_move", "hint",
+__all__ = ["LEVEL_NAMES", "PLAYING_LEVELS", "LADDER", "LEVEL_NUMBERS", "ALL_LEVELS", "level_name",
+           "level_number", "softmax_pick", "RACE_DISTANCE", "Level", "get_level", "think_seconds",
+           "THINK_DEFAULTS", "THINK_RANGE", "analyse", "choose_move", "hint",
            "answer_offer", "threat_stoppers", "THREAT_DISTANCE", "Color", "SearchTree"]

@@ -11,7 +11,8 @@
 
 Without ``--alternate`` the levels keep their colours in every game. With it,
 they exchange colours from one game to the next (game 1 as given). Levels:
-random, easy, medium, hard, uct (any case); for Onyx also the scripted players
+1 to 8 (``levels.LADDER``) or random, easy (2), medium (5), hard (8), uct (any
+case; a number is reported by the level's name, 3 as "3", 2 as "easy"); for Onyx also the scripted players
 of ``game.ai.runners``: line, line-b, line-far (a straight run along the side
 of the board) and runner (a greedy shortest-path runner). Budgets are the
 levels' own time budgets (this command reads the clock); ``--seconds`` gives
@@ -70,12 +71,22 @@ from pathlib import Path
 
 from ..rules import GAME_NAMES, make_game
 from ..rules.base import Color, Game, Move, RulesError
-from .levels import KEEPS_TREE, LEVEL_NAMES, choose_move
+from .levels import ALL_LEVELS, KEEPS_TREE, LEVEL_NAMES, choose_move, level_name
 from .mcts import SearchTree
 from .runners import RUNNER_NAMES, runner_move
 
 DEFAULT_CAP = {"onager": 400, "onyx": 400}
 PLAYER_NAMES = LEVEL_NAMES + RUNNER_NAMES
+CHOICES = ALL_LEVELS + RUNNER_NAMES      # what --black / --white accept (levels 1..8 too)
+
+
+def player_name(text: str) -> str:
+    """A player from the command line: a level by name or number (its canonical name,
+    "2" -> "easy") or a scripted runner; ValueError otherwise."""
+    key = str(text).strip().lower()
+    if key in RUNNER_NAMES:
+        return key
+    return level_name(key)
 
 # Run in the other checkout's own process (``python -c``): set the level's budget from
 # the environment, then its ``bestmove`` prints the move. Only that checkout's code runs.
@@ -322,8 +333,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = _Parser(prog="python -m game.ai.match",
                  description="Play engine games headless and report the score.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
-    ap.add_argument("--black", required=True, type=str.lower, choices=PLAYER_NAMES)
-    ap.add_argument("--white", required=True, type=str.lower, choices=PLAYER_NAMES)
+    ap.add_argument("--black", required=True, type=str.lower, choices=CHOICES,
+                    help="a level (1-8, random, easy, medium, hard, uct) or a runner")
+    ap.add_argument("--white", required=True, type=str.lower, choices=CHOICES)
     ap.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--alternate", action="store_true",
@@ -377,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(str(e)) from None
         players = []
         for side in ("black", "white"):
-            level = getattr(args, side)
+            level = player_name(getattr(args, side))
             source = getattr(args, f"{side}_from")
             own = getattr(args, f"{side}_seconds")
             secs = own if own is not None else args.seconds

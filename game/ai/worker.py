@@ -322,7 +322,7 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
 # (``EngineClient.cancel()``, a new request, closing): the search checks every few
 # iterations, so it stops at once. Easy neither keeps its tree nor ponders (it stays as
 # beatable as it was); random and uct have nothing to keep.
-KEEP_LEVELS = ("medium", "hard")     # as levels.KEEPS_TREE
+KEEP_LEVELS = ("medium", "6", "7", "hard")     # as levels.KEEPS_TREE (levels 5 to 8)
 PONDER_SECONDS = 20.0        # at most this long on the player's time after each move (0: off)
 PONDER_ITERATIONS = 50_000   # and at most this many iterations (the tree's memory)
 _TREES: dict[str, Any] = {}

@@ -7,13 +7,33 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox
 
+from ..ai.ladder import about
+from ..ai.levels import LADDER, level_number
 from ..match import HUMAN
 from ..ui.overlays import draw_tick
 from ..views import draw as D
 from .base import Scene, is_button, make_scene, register
 
+# The position editor's choices (it offers the three named levels; tests/test_editor.py
+# checks the two lists stay the same). The form itself offers every level of the ladder.
 PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
                   ("Computer – Hard", "hard"))
+# A new game: the player (Black) against the computer at level 2, a beginner's level.
+DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
+
+
+def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
+    """Human, then "Computer – Level N · about R" for each level (R: the shipped rating of
+    the level in this game, rounded to tens; ``game.ai.ladder``), with the names Easy,
+    Medium and Hard after the three levels that have them."""
+    out = [("Human", HUMAN)]
+    for name in LADDER:
+        text = about(game_name, name)
+        if not name.isdigit():
+            number = f"Level {level_number(name)}"
+            text = text.replace(number, f"{number} ({name.capitalize()})", 1)
+        out.append((f"Computer – {text}", name))
+    return tuple(out)
 GAME_TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 ONYX_SIZES = ("12", "16", "20")
 # shown where Onyx has its options, for the games that have none
@@ -23,15 +43,16 @@ ABOUT = {"amoeba": ("One board of 37 points; each side has a Kernel. Capture the
                     "first. Get more discs onto the far row than your opponent has on yours.")}
 
 
-def _choice_text(who: str) -> str:
-    for text, value in PLAYER_CHOICES:
+def _choice_text(who: str, game_name: str = "amoeba") -> str:
+    choices = player_choices(game_name)
+    for text, value in choices:
         if value == who:
             return text
-    return PLAYER_CHOICES[0][0]
+    return choices[0][0]
 
 
-def _choice_value(text: str) -> str:
-    for t, value in PLAYER_CHOICES:
+def _choice_value(text: str, game_name: str = "amoeba") -> str:
+    for t, value in player_choices(game_name):
         if t == text:
             return value
     return HUMAN
@@ -50,7 +71,7 @@ class NewGameScene(Scene):
         super().__init__()
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
-        self.players = {"black": HUMAN, "white": HUMAN, **(players or {})}
+        self.players = {**DEFAULT_PLAYERS, **(players or {})}
         self.widgets: dict[str, Any] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
 
@@ -77,7 +98,8 @@ class NewGameScene(Scene):
         for color in ("black", "white"):
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), color.capitalize(), self.ui, container=self.root,
                     object_id="#counts_label")
-            W[color] = UIDropDownMenu([t for t, _ in PLAYER_CHOICES], _choice_text(self.players[color]),
+            W[color] = UIDropDownMenu([t for t, _ in player_choices(self.game_name)],
+                                      _choice_text(self.players[color], self.game_name),
                                       pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
         if self.game_name == "onyx":
@@ -118,7 +140,7 @@ class NewGameScene(Scene):
             if color in W:
                 self.players[color] = _choice_value(W[color].selected_option[0]
                                                     if isinstance(W[color].selected_option, tuple)
-                                                    else W[color].selected_option)
+                                                    else W[color].selected_option, self.game_name)
         if self.game_name == "onyx" and "size" in W:
             sel = W["size"].selected_option
             sel = sel[0] if isinstance(sel, tuple) else sel

@@ -210,7 +210,7 @@ class BoardPanel(ScenePart):
         if not m.is_human(m.to_move):
             if sc.computer.failed:
                 return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
-            return f"Computer is thinking… ({who}, {m.players[m.to_move]})"
+            return f"Computer is thinking… ({who}, {_level_words(m.name, m.players[m.to_move])})"
         if sc.input is not None and sc.input.prefix:
             return sc.input.after_select_message()
         idle = getattr(sc.input, "idle_message", None)
@@ -343,7 +343,8 @@ class BoardPanel(ScenePart):
         humans = [c for c in Color if m.is_human(c)]
         if m.is_human(color):
             return "You" if len(humans) == 1 else color.title
-        return f"Computer ({str(m.players[color]).capitalize()})"
+        level = str(m.players[color])
+        return f"Computer ({'Level ' + level if level.isdigit() else level.capitalize()})"
 
     def winner_words(self, short: bool = False) -> str:
         """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
@@ -523,3 +524,21 @@ class BoardPanel(ScenePart):
             return dict(fn()) if fn else {}
         except (RulesError, ValueError, KeyError, TypeError):
             return {}
+
+
+def _level_words(game_name: str, level: str) -> str:
+    """How the thinking line names the computer: its level and the ladder's rating,
+    'Level 5 (Medium) · about 1200' ('medium' as it was when the level is not a ladder's)."""
+    from ...ai.ladder import about
+    from ...ai.levels import LADDER, level_name
+    try:
+        name = level_name(level)
+    except ValueError:
+        return str(level)
+    if name not in LADDER:
+        return name
+    text = about(game_name, name)
+    if not name.isdigit():
+        number = text.split(" · ")[0]
+        text = text.replace(number, f"{number} ({name.capitalize()})", 1)
+    return text

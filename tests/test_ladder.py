@@ -1,0 +1,184 @@
+"""The level ladder (issue 31): levels 1..8 by number and by name everywhere, the ladder's
+order (a cheap check: level 8 beats level 1 at a low budget), the ratings fit, the shipped
+data, the weak levels' softmax, and New game's default. Iteration budgets and seeded rngs
+only: the ladder itself and the Onyx line-runner check are benchmarks
+(``python -m game.ai.ladder``), not tests."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai import bestmove, ladder
+from game.ai import match as ai_match
+from game.ai.knowledge import Knowledge
+from game.ai.levels import (LADDER, LEVEL_NAMES, get_level, level_name, level_number,
+                            softmax_pick)
+from game.ai.mcts import SearchResult
+from game.ai.registry import knowledge_for
+from game.rules import make_game
+
+
+def test_levels_by_number_and_by_name():
+    assert [level_number(n) for n in LADDER] == list(range(1, 9))
+    assert [level_name(str(i)) for i in range(1, 9)] == list(LADDER)
+    assert level_name("2") == level_name("Easy") == "easy"
+    assert level_name("5") == "medium" and level_name("8") == "hard"
+    assert level_name(" Level 3 ") == "3"
+    assert level_number("random") == level_number("uct") == 0
+    for name in LEVEL_NAMES:                    # the old names keep working
+        assert get_level(name).name == name
+    assert get_level("2", "onyx") == get_level("easy", "onyx")
+    for bad in ("0", "9", "grandmaster", ""):
+        with pytest.raises(ValueError):
+            level_name(bad)
+
+
+def test_levels_grow_in_budget_and_only_the_weak_ones_draw_moves():
+    for game in ("amoeba", "onyx", "onager"):
+        its = [get_level(n, game).params.fallback_iterations for n in LADDER]
+        assert its == sorted(its) and len(set(its)) == 8
+        soft = [get_level(n, game).softmax for n in LADDER]
+        assert all(s > 0 for s in soft[:4]) and not any(soft[4:])
+        assert soft[1:4] == sorted(soft[1:4], reverse=True)
+        assert get_level("1", game).min_visits == 1 and get_level("3", game).min_visits == 2
+
+
+def test_commands_take_levels_by_number(capsys):
+    assert bestmove.main(["amoeba", "--level", "1", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.strip()
+    assert bestmove.main(["amoeba", "--level", "9"]) == 2
+    assert "unknown level" in capsys.readouterr().err
+    assert ai_match.player_name("3") == "3" and ai_match.player_name("2") == "easy"
+    assert ai_match.player_name("line") == "line"
+    assert ai_match.main(["onager", "--black", "1", "--white", "2", "--games", "1",
+                          "--iterations", "5", "--seed", "1", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["black"] == "1" and out["white"] == "easy"
+    assert ai_match.main(["onager", "--black", "9", "--white", "2"]) == 2
+
+
+def test_the_app_takes_levels_by_number():
+    import argparse
+    from game.app import _who
+    assert _who("3") == "3" and _who("Hard") == "hard" and _who("human") == "human"
+    assert _who("computer") == "medium" and _who("computer-2") == "easy"
+    for bad in ("9", "random", "grandmaster"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _who(bad)
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onager"])
+def test_level_8_beats_level_1_at_a_low_budget(game):
+    """The ladder's order, cheaply: level 8 with 200 iterations against level 1 with its
+    own budget, one game with each colour."""
+    strong = ai_match.Player("hard", iterations=200)
+    weak = ai_match.Player("1", iterations=ladder.ladder_iterations("1", game))
+    for i, (black, white) in enumerate(((strong, weak), (weak, strong))):
+        rec = ai_match.play_game(game, {}, black, white, random.Random(100 + i),
+                                 ai_match.Tally(), 400)
+        assert rec.winner_level == "hard", (game, i, rec.reason, rec.plies)
+
+
+def _results(pairs_scores: dict[tuple[str, str], tuple[int, int]]) -> list[dict]:
+    out = []
+    for (a, b), (wa, wb) in pairs_scores.items():
+        out += [{"black": a, "white": b, "winner": a}] * wa
+        out += [{"black": b, "white": a, "winner": b}] * wb
+    return out
+
+
+def test_the_fit_orders_the_levels_and_gives_intervals():
+    names = ("random",) + LADDER
+    scores = {(names[i + 1], names[i]): (16, 4) for i in range(8)}     # 80% each step
+    res = ladder.fit(_results(scores))
+    rows = res["levels"]
+    assert rows[0]["name"] == "random" and rows[0]["rating"] == 0
+    ratings = [r["rating"] for r in rows]
+    assert ratings == sorted(ratings)
+    for r in rows[1:]:
+        assert r["low"] < r["rating"] < r["high"]
+        # 16-4 with half a win each way added: odds 16.5/4.5, about 226 points
+        assert 215 <= r["gap"] <= 235 and r["gap_low"] > 0
+        assert r["games_below"] == 20 and r["score_below"] == 16
+    widths = [r["high"] - r["low"] for r in rows[1:]]
+    assert widths == sorted(widths)             # the uncertainty adds up along the chain
+
+
+def test_the_fit_survives_a_clean_sweep():
+    res = ladder.fit(_results({("1", "random"): (20, 0), ("easy", "1"): (10, 10)}))
+    one = res["levels"][1]
+    assert 400 < one["rating"] < 1200 and res["levels"][2]["gap"] == 0
+
+
+def test_the_shipped_ladder_and_its_words():
+    data = ladder.shipped()
+    for game in ("amoeba", "onyx", "onager"):
+        rows = data[game]["levels"]
+        assert [r["level"] for r in rows] == list(range(9))
+        assert data[game]["command"].startswith(f"python -m game.ai.ladder {game}")
+        r3 = ladder.rating(game, "3")
+        assert isinstance(r3, int)
+        assert ladder.about(game, "3") == f"Level 3 · about {round(r3, -1)}"
+        assert ladder.rating(game, "easy") == ladder.rating(game, "2")
+    assert ladder.rating("amoeba", "random") is None and ladder.about("amoeba", "hard")[:7] == \
+        "Level 8"
+
+
+def test_softmax_never_draws_a_move_that_loses_at_once():
+    game = make_game("amoeba")
+    moves = game.legal_moves()[:3]
+    res = SearchResult(moves[0], 100, 0.6, visits={m: 30 for m in moves},
+                       values={moves[0]: 0.6, moves[1]: 0.59, moves[2]: 0.58})
+    seen = {softmax_pick(game, res, 0.1, random.Random(s)) for s in range(40)}
+    assert seen == set(moves)                   # near-equal values: each is drawn
+    res.values[moves[2]] = 0.1
+    seen = {softmax_pick(game, res, 0.05, random.Random(s)) for s in range(40)}
+    assert moves[2] not in seen                 # 50 points worse: hardly ever
+    assert softmax_pick(game, res, 0.1, random.Random(0), allowed=[moves[1]]) == moves[0]
+
+
+def test_softmax_leaves_out_a_move_after_which_the_opponent_wins(monkeypatch):
+    game = make_game("amoeba")
+    moves = game.legal_moves()[:2]
+    k = knowledge_for("amoeba")
+    bad = moves[1]
+
+    def win_now(g):         # the opponent "wins at once" after ``bad`` only
+        return g.moves_played()[-1] if g.moves_played()[-1] == bad else None
+    monkeypatch.setattr(type(k), "win_now", lambda self, g: win_now(g))
+    res = SearchResult(moves[0], 100, 0.5, visits={m: 30 for m in moves},
+                       values={moves[0]: 0.5, moves[1]: 0.5})
+    assert {softmax_pick(game, res, 0.5, random.Random(s)) for s in range(20)} == {moves[0]}
+    assert isinstance(k, Knowledge)
+
+
+def test_new_game_starts_the_player_as_black_against_level_2():
+    from game.scenes.newgame import DEFAULT_PLAYERS, NewGameScene, player_choices
+    assert DEFAULT_PLAYERS == {"black": "human", "white": "easy"}
+    form = NewGameScene("onyx")
+    assert form.players == {"black": "human", "white": "easy"}
+    assert NewGameScene("amoeba", players={"white": "hard"}).players["white"] == "hard"
+    choices = player_choices("amoeba")
+    assert [v for _, v in choices] == ["human", *LADDER]
+    assert choices[2][0].startswith("Computer – Level 2 (Easy) · about ")
+    assert choices[3][0].startswith("Computer – Level 3 · about ")
+
+
+def test_level_2_stops_the_straight_line_on_16x16_early():
+    """The cheap version of ``python -m game.ai.ladder onyx --line-check``: one seeded game,
+    level 2 (White) against the straight run along column a; it wins and its first block
+    comes before the run is 6 stones from connecting."""
+    res = ladder.line_check(1, 16, ladder.DEFAULT_SEED, levels=["easy"])
+    row = res["levels"]["2"]
+    assert row["wins"] == 1
+    assert row["min_first_block"] is not None and row["min_first_block"] > 6
+
+
+def test_the_thinking_line_names_the_level_and_its_rating():
+    from game.scenes.board.panel import _level_words
+    r5 = round(ladder.rating("onyx", "medium"), -1)
+    assert _level_words("onyx", "medium") == f"Level 5 (Medium) · about {r5}"
+    assert _level_words("onyx", "3").startswith("Level 3 · about ")
+    assert _level_words("onyx", "uct") == "uct"
