@@ -1,3 +1,3 @@
-"""The scenes of the app's scene machine; importing the package registers every scene by name
-(``base.register``), so scenes open one another with ``base.make_scene(name, ...)``."""
-from . import base, board, editor, files, menu, newgame, settings, tutorial  # noqa: F401  (each registers its scenes)
+"""The scenes of the app's scene machine. Each module registers its scenes by name
+(``base.register``) and ``base.make_scene(name, ...)`` imports a scene's module the first time
+it is needed (``base.HOMES``): importing this package imports no screen."""

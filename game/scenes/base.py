@@ -5,11 +5,14 @@ container the size of the window, killed on exit), receives events, and is told 
 passed in ``update(dt)`` (seconds; scenes never read a clock). ``resize`` rebuilds the widgets.
 
 Scenes open one another by name through ``make_scene(name, ...)``: each scene module registers
-its factory with ``@register(name)`` (``game/scenes/__init__.py`` imports them all), so no scene
-module imports another and the menu -> new game -> board -> menu round trip is no import circle.
+its factory with ``@register(name)``, and ``HOMES`` names the module of each scene, imported the
+first time one of its scenes is made (so the app starts without importing every screen, the
+engine and the review). No scene module imports another, and the menu -> new game -> board ->
+menu round trip is no import circle.
 """
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import pygame
@@ -20,6 +23,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 F = TypeVar("F", bound=Callable[..., Any])
 SCENES: dict[str, Callable[..., "Scene"]] = {}
+# The module (under game.scenes) that registers each scene name.
+HOMES = {"menu": "menu", "message": "menu", "new_game": "newgame", "settings": "settings",
+         "tutorial": "tutorial", "editor": "editor", "board_from_record": "files",
+         "board": "board", "new_board": "board", "analysis": "board.analysis",
+         "analysis_of": "board.analysis", "analysis_from_record": "board.analysis"}
 
 
 def register(name: str) -> Callable[[F], F]:
@@ -33,10 +41,12 @@ def register(name: str) -> Callable[[F], F]:
 def make_scene(name: str, *args: Any, **kwargs: Any) -> "Scene":
     """A new scene by its registered name: 'menu', 'new_game', 'board', 'new_board',
     'board_from_record', 'tutorial', 'settings', 'message'."""
+    if name not in SCENES and name in HOMES:
+        import_module(f"{__package__}.{HOMES[name]}")
     try:
         factory = SCENES[name]
     except KeyError:
-        raise LookupError(f"no scene named {name!r} (known: {', '.join(sorted(SCENES))})") from None
+        raise LookupError(f"no scene named {name!r} (known: {', '.join(sorted(HOMES))})") from None
     return factory(*args, **kwargs)
 
 

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import importlib.util
 import logging
 import random
 from typing import Any, Callable, Protocol
@@ -373,9 +374,8 @@ def close_engine(engine: Any, whose: str = "the engine") -> None:
 
 def default_engine_factory() -> Any:
     """WorkerEngine when the engine package is installed, else the StubEngine."""
-    try:
-        from ...ai import worker  # noqa: F401
-    except ImportError:
+    # looked up, not imported: the engine loads in its own process, and when first asked
+    if importlib.util.find_spec(f"{__package__.split('.')[0]}.ai") is None:
         log.warning("the engine package is missing: the stand-in engine plays")
         return StubEngine
     return WorkerEngine
