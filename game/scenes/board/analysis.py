@@ -39,7 +39,7 @@ node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here') 
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 import pygame
 import pygame_gui
@@ -74,6 +74,16 @@ def wake_ms(replies: int) -> int:
     the worker's rounds double in length, so the wakes grow apart too (100, 100, 200, 400, then
     500 ms) and a reply is seen within a fraction of its round."""
     return min(WAKE_MAX_MS, WAKE_FIRST_MS * 2 ** max(0, replies - 1))
+
+
+@runtime_checkable
+class JumpArcs(Protocol):
+    """A view that draws a jump as an arc over its pivot (Onager's: ``game.views.onager``,
+    imported lazily by ``view_for``, so named here by what it does)."""
+
+    def pivot_of(self, a: str, b: str) -> str | None: ...
+
+    def jump_arc(self, surface: pygame.Surface, a: str, b: str, colour: Sequence[int], alpha: int = 190) -> None: ...
 
 
 class _NoAutosave(BoardAutosave):
@@ -489,8 +499,9 @@ class AnalysisScene(BoardScene):
         """Arrows (moves from one point to another), ghosts (placements), tags ('1 · 64%': rank
         and Black's chance), targets; and the muted lines' marks (('arrow', (from, to)) or
         ('ghost', (point, pieces))), drawn faint by ``draw``, their tags in brackets."""
-        g = self.match.game
-        inp = self.input
+        m, inp = self.match, self.input
+        assert m is not None and inp is not None     # decorations asks only with a game and its input
+        g = m.game
         arrows: list[tuple[str, str]] = []
         ghosts: list[tuple[str, tuple[str, ...]]] = []
         tags: dict[str, str] = {}
@@ -536,14 +547,14 @@ class AnalysisScene(BoardScene):
             return
         colour = view.theme.select
         stacks = self.match.game.stacks() if self.match is not None else {}
-        pivot = getattr(view, "pivot_of", None)         # Onager's views draw a jump as an arc
+        arcs = view if isinstance(view, JumpArcs) else None     # Onager's views draw a jump as an arc
         for kind, what in self._muted:
             try:
                 if kind == "arrow":
                     a, b = what
                     pa, pb = view.pixel_of(a), view.pixel_of(b)
-                    if pivot is not None and pivot(a, b) is not None:
-                        view.jump_arc(surface, a, b, colour, alpha=MUTED_ALPHA)
+                    if arcs is not None and arcs.pivot_of(a, b) is not None:
+                        arcs.jump_arc(surface, a, b, colour, alpha=MUTED_ALPHA)
                     else:
                         D.arrow(surface, pa, pb, colour, width=max(2, view.scale * 0.05),
                                 head=max(7, view.scale * 0.2), alpha=MUTED_ALPHA, shorten=view.radius_px * 0.9)

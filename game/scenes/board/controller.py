@@ -24,7 +24,7 @@ The host also gives ``board_rect`` (the board area) and ``px`` (lengths at the U
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, Iterable, TypeVar, cast, overload
 
 import pygame
 
@@ -37,22 +37,37 @@ TIP_AFTER = 0.35       # seconds the pointer rests on a stack of two or more bef
 TIP_AFTER_ONE = 0.8    # ... on a single piece
 TIP_WAIT = 0.9         # frames are needed until then (a tooltip on its way)
 
+T = TypeVar("T")
 
-class OnBoard:
+
+class OnBoard(Generic[T]):
     """A scene attribute that is its board controller's (``scene.board``): ``view``, ``input``,
     ``hover_label``… read and written there, so the board scene and the tutorial name them once.
-    ``mouse`` keeps a tuple."""
+    ``mouse`` keeps a tuple. ``OnBoard[X]`` (``view: OnBoard[BoardView | None] = OnBoard()``)
+    types it as the controller's attribute; a bare ``OnBoard()`` is untyped (``OnBoard[Any]``)."""
+
+    name: str
+
+    def __init__(self: "OnBoard[Any]") -> None:
+        pass
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
+
+    @overload
+    def __get__(self, scene: None, owner: type | None = None) -> "OnBoard[T]": ...
+
+    @overload
+    def __get__(self, scene: object, owner: type | None = None) -> T: ...
 
     def __get__(self, scene: Any, owner: type | None = None) -> Any:
         if scene is None:
             return self
         return getattr(scene.board, self.name)
 
-    def __set__(self, scene: Any, value: Any) -> None:
-        setattr(scene.board, self.name, tuple(value) if self.name == "mouse" else value)
+    def __set__(self, scene: Any, value: T) -> None:
+        # ``mouse`` is an ``OnBoard[tuple[int, int]]``: a point given as any pair is kept as a tuple
+        setattr(scene.board, self.name, tuple(cast("Iterable[int]", value)) if self.name == "mouse" else value)
 
 
 class BoardController:
@@ -190,7 +205,7 @@ class BoardController:
 
     def motion(self, pos: tuple[int, int], buttons: Any = None) -> None:
         """The pointer moved: the hover follows, a held press may become a drag."""
-        self.mouse = tuple(pos)
+        self.mouse = (pos[0], pos[1])
         self.hover(pos)
         d = self.drag
         if d is None:

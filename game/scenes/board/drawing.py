@@ -79,7 +79,7 @@ class BoardDrawing(ScenePart):
             return None
         back = self.app.backdrop()
         in_static = self._board_in_static()
-        board = sc.view.board_surface() if in_static else None
+        board = sc.view.board_surface() if in_static and sc.view is not None else None
         key = (sc.size, self.app.theme.name, tuple(sc.panel.rect), tuple(sc.board_rect),
                self.render_state() if in_static else None)
         if self._static_key != key:

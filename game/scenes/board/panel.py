@@ -149,12 +149,14 @@ class BoardPanel(ScenePart):
             W["moves"].theme = W["status"].theme = sc.app.theme
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
         offer = OFFER_LABEL.get(sc.game_name, "Offer draw")
-        rows = [[("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
-                 ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
-                 ("hint", "Hint", None, "Ask the computer for a good move (H)")],
-                [("offer", offer, None, "The other player is asked to accept")],
-                [("resign", "Resign", "#danger_button", "Give up this game"),
-                 ("new", "New game", "#primary_button", "Set up a new game")]]
+        # a row of buttons, each (key, label, object id, tooltip)
+        rows: list[list[tuple[str, str, str | None, str]]] = [
+            [("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
+             ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
+             ("hint", "Hint", None, "Ask the computer for a good move (H)")],
+            [("offer", offer, None, "The other player is asked to accept")],
+            [("resign", "Resign", "#danger_button", "Give up this game"),
+             ("new", "New game", "#primary_button", "Set up a new game")]]
         for row_i, row in enumerate(rows):
             cw = (iw - gap * (len(row) - 1)) // len(row)
             for col, (key, label, oid, tip) in enumerate(row):

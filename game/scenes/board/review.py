@@ -46,12 +46,10 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
 
 from ...match import HUMAN
-from ...rules.base import Color, RulesError
+from ...rules.base import Color, Game, RulesError
 from ...rules.tree import GameNode, GameTree
-from ...ui.graph import EvalGraph
 from ..base import make_scene
 from .engine import default_engine_factory
 from .review_show import REVIEW_ITERATIONS, ReviewDisplay, _rv
@@ -184,9 +182,7 @@ class BoardReview(ReviewDisplay):
     """The review of the board's game: running it, and showing it (see the module docstring)."""
 
     def __init__(self, scene: "BoardScene") -> None:
-        super().__init__(scene)
-        self._shown_buttons: tuple[str, ...] = ()     # the strip's buttons as last made (review_show.py)
-        self._strip: tuple[Any, pygame.Surface] | None = None   # the strip's picture, kept per key
+        super().__init__(scene)       # the display's state (review_show.py)
         self.engine: Any = None
         self.state = "idle"            # idle | running | done | stopped | error (the last run)
         self._nodes: list[Any] = []    # the nodes of the line being (or last) reviewed
@@ -197,23 +193,11 @@ class BoardReview(ReviewDisplay):
         # a fixed effort, not time: the same game reviews the same on any machine
         self.seconds: float | None = None
         self.iterations: int | None = REVIEW_ITERATIONS
-        self.shown = False             # the strip under the board
         self.version = 0               # bumped when verdicts on the nodes change
         self._settled = 0              # the version when no review was running (the autosave's key)
         self.started_at = 0.0
         self.finished_in: float | None = None
-        self.strip_rect: pygame.Rect | None = None
-        self.graph: EvalGraph | None = None
-        self.buttons: dict[str, UIButton] = {}
-        self._full_board: pygame.Rect | None = None
-        self._list_key: Any = None
-        self._list_box: Any = None        # the move list and tree the marks were given to
-        self._list_tree: Any = None
-        self._status_key: Any = None
-        self._deco: tuple[Any, Any] = (None, None)
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._over_key: Any = None
-        self.focus_ply: int | None = None  # "Jump to it": the biggest swing's ply, its better move shown
         # the view of the line shown (made again when its key changes)
         self._view_key: Any = None
         self._view_plies: dict[int, Any] = {}
@@ -305,15 +289,19 @@ class BoardReview(ReviewDisplay):
         m = self.scene.match
         if m is None:
             return ()
-        return tuple(n.move.record for n in m.line())
+        out = []
+        for n in m.line():
+            assert n.move is not None        # the line's nodes come after the root: each has its move
+            out.append(n.move.record)
+        return tuple(out)
 
-    def _line_game(self) -> Any:
+    def _line_game(self) -> Game:
         """A copy of the game at the end of the line (the moves Redo would replay too)."""
         m = self.scene.match
+        assert m is not None                 # start() reviews a game only
         g = m.game.copy()
         for pm in m.future:
-            path = getattr(pm, "path", ())
-            g.play(g.parse_move("-".join(path) if path else pm.text))
+            g.play(g.parse_move(pm.replay_text))
         return g
 
     def _on_run_line(self) -> bool:

@@ -7,7 +7,7 @@ when something in it changed, so a frame costs one blit, also at 4K.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -19,6 +19,9 @@ from ...ui.movelist import MARK_COLOURS
 from ...views import draw as D
 from ...views.base import ghosts_of
 from .part import ScenePart
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import BoardScene
 
 REVIEW_ITERATIONS = 800   # per position: game.ai.review.DEFAULT_ITERATIONS (not imported at start-up)
 STRIP_H = 112             # the strip under the board (scaled with px)
@@ -66,7 +69,56 @@ def verdict(p: Any, short: bool = False) -> str:
 
 class ReviewDisplay(ScenePart):
     """What the review shows: the display half of the review part (``BoardReview`` in
-    ``review.py`` derives from it; its state is declared in ``BoardReview.__init__``)."""
+    ``review.py`` derives from it). The display's own state is made here; what it reads of the
+    review's verdicts and progress is declared below and given by ``BoardReview``."""
+
+    # ------------------------------------------------------------ given by BoardReview (review.py)
+    state: str                       # idle | running | done | stopped | error (the last run)
+    total: int                       # plies being reviewed
+    done: int                        # plies done
+    error: str
+    version: int                     # bumped when verdicts on the nodes change
+    data_rev: int                    # grows when what the line shown says changes (caches key on it)
+
+    @property
+    def running(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def plies(self) -> dict[int, Any]:
+        """The verdicts of the line shown: ply -> PlyReview."""
+        raise NotImplementedError
+
+    @property
+    def summary(self) -> Any:
+        """The summary (accuracy, the biggest swing) of the verdicts of the line shown, or None."""
+        raise NotImplementedError
+
+    def main_marks(self) -> dict[int, str]:
+        raise NotImplementedError
+
+    def _on_run_line(self) -> bool:
+        raise NotImplementedError
+
+    def seat_name(self, seat: str) -> str:
+        raise NotImplementedError
+
+    def __init__(self, scene: "BoardScene") -> None:
+        super().__init__(scene)
+        self.shown = False             # the strip under the board
+        self.strip_rect: pygame.Rect | None = None
+        self.graph: EvalGraph | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self._shown_buttons: tuple[str, ...] = ()     # the strip's buttons as last made
+        self._strip: tuple[Any, pygame.Surface] | None = None   # the strip's picture, kept per key
+        self._full_board: pygame.Rect | None = None
+        self._list_key: Any = None
+        self._list_box: Any = None        # the move list and tree the marks were given to
+        self._list_tree: Any = None
+        self._status_key: Any = None
+        self._deco: tuple[Any, Any] = (None, None)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.focus_ply: int | None = None  # "Jump to it": the biggest swing's ply, its better move shown
 
     # ------------------------------------------------------------ layout
     def layout(self, board_rect: pygame.Rect) -> pygame.Rect:
@@ -94,7 +146,6 @@ class ReviewDisplay(ScenePart):
         sc.board_rect = self.layout(self._full_board)
         if sc.view is not None:
             sc.view.layout(sc.board_rect)
-        sc._frozen = None
         self.build_ui()
 
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -113,7 +164,7 @@ class ReviewDisplay(ScenePart):
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
-        self._shown_buttons: tuple[str, ...] = ()
+        self._shown_buttons = ()
         if not self.shown or self.strip_rect is None or self.scene.root is None:
             self.graph = None
             return
@@ -271,6 +322,7 @@ class ReviewDisplay(ScenePart):
     def _better(self, best: str) -> Any:
         """(arrows, ghosts, end label, kind) for a move in record form in the shown position."""
         sc = self.scene
+        assert sc.match is not None and sc.input is not None    # decorate asks only with a game and its input
         g = sc.match.game
         try:
             mv = next((mv for mv in g.legal_moves() if g.record_str(mv) == best), None)

@@ -23,7 +23,7 @@ nothing here redoes per move work that grows with the game's length (see docs/ar
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Self
 
 import pygame
 import pygame_gui
@@ -74,8 +74,8 @@ class BoardScene(Scene):
         self.board = BoardController(self)          # clicks, drag, hover, Escape/Backspace/Enter (controller.py)
         self.match = match
         self.error = error
-        self.view: BoardView | None = None
-        self.input: BoardInput | None = None
+        self.view = None                            # the board controller's (OnBoard, below)
+        self.input = None
         self.mover = MovePlayer(self._animation_done)   # plays and animates every move (anim/moves.py)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.w: dict[str, Any] = {}                 # the scene's widgets (made by the panel and the toolbar)
@@ -101,7 +101,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ creation
     @classmethod
     def start(cls, game_name: str, options: dict[str, Any] | None = None, players: dict[str, str] | None = None,
-              moves: Any = ()) -> "BoardScene":
+              moves: Any = ()) -> Self:
         """A board scene for a new game (an error page if the game cannot be made)."""
         try:
             game = make_game(game_name, **(options or {}))
@@ -418,11 +418,11 @@ class BoardScene(Scene):
         return self.mover.before
 
     # ------------------------------------------------------------ the board area (controller.py)
-    view = OnBoard()
-    input = OnBoard()
-    hover_label = OnBoard()
-    hover_time = OnBoard()
-    mouse = OnBoard()
+    view: OnBoard[BoardView | None] = OnBoard()
+    input: OnBoard[BoardInput | None] = OnBoard()
+    hover_label: OnBoard[str | None] = OnBoard()
+    hover_time: OnBoard[float] = OnBoard()
+    mouse: OnBoard[tuple[int, int]] = OnBoard()
 
     def board_gate(self) -> bool:
         """May a click on the board go to the input? If not, the status line says why."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -122,10 +123,10 @@ class BoardToolbar(ScenePart):
         fonts = [(px(30), True), (px(16), False), (px(15), True)]
         if status is not None and hasattr(status, "fonts_to_warm"):
             fonts += status.fonts_to_warm()
-        self._warm = [lambda f=f: warm_font(*f) for f in fonts]
+        self._warm = [partial(warm_font, *f) for f in fonts]
         self._warm += sc.warm_tasks()
         for b in self.buttons.values():
-            self._warm.append(lambda b=b: prime_disabled_look(b))
+            self._warm.append(partial(prime_disabled_look, b))
         self.refresh_panel()
 
     def refresh_panel(self) -> None:
@@ -274,12 +275,13 @@ class BoardToolbar(ScenePart):
                 continue
             enabled = b.is_enabled if hasattr(b, "is_enabled") else True
             col = _ICON if enabled else (125, 115, 104)
+            r = pygame.Rect(b.get_abs_rect())     # whole pixels (pygame-gui types it Rect | FRect)
             if kind == "graph":
-                draw_graph_icon(surface, b.get_abs_rect(), col)
+                draw_graph_icon(surface, r, col)
             elif kind == "flip":
-                draw_flip_icon(surface, b.get_abs_rect(), col)
+                draw_flip_icon(surface, r, col)
             else:
-                draw_icon(surface, kind, b.get_abs_rect(), col)
+                draw_icon(surface, kind, r, col)
 
     def update(self, dt: float) -> None:
         """One piece of first-time work a frame."""
