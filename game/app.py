@@ -119,6 +119,7 @@ class App:
     _allow_fullscreen = True          # tests turn full screen off
     _focus_before_keys: Any = None    # the widget the focus ring was on when the keys overlay opened
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
+    notice = ""                       # a word for the menu, shown once (a game left for another)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:

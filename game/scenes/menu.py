@@ -167,7 +167,7 @@ class MenuScene(Scene):
     def show_notice(self) -> None:
         """The app's notice (a game left for another one is kept), once; the previous one goes."""
         app = self.app
-        notice = getattr(app, "notice", "") if app is not None else ""
+        notice = app.notice if app is not None else ""
         if self.notice and self.message == self.notice:
             self.set_message("")
         self.notice = ""

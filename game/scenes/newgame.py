@@ -160,7 +160,7 @@ class NewGameScene(Scene):
         assert self.app is not None
         opts = dict(self.options) if self.game_name == "onyx" else {}
         board = make_scene("new_board", self.game_name, opts, dict(self.players))
-        notice = getattr(self.app, "notice", "")
+        notice = self.app.notice
         panel = getattr(board, "panel", None)       # (no panel: the game could not be made)
         if notice and panel is not None and not panel.status:
             panel.status = notice       # the game left for this one is kept: said once, here
