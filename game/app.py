@@ -198,14 +198,17 @@ class App:
         self._transition(go)
 
     def pop(self) -> None:
-        """Leave the current scene and go back to the one below (quit if none)."""
+        """Leave the current scene and go back to the one below. The last scene is never popped:
+        an empty stack has nothing to draw or to handle input, so quitting is ``quit()``'s job.
+        (Checked when the change happens, after any change still pending: two pops queued in
+        one fade leave the bottom scene.)"""
         def go() -> None:
-            if self.scenes:
-                self.scenes.pop().exit()
-            if self.scene is None:
-                self.running = False
-            else:
-                self.scene.resume()
+            if len(self.scenes) <= 1:
+                log.warning("a pop of the last scene was refused (%s)", type(self.scene).__name__)
+                return
+            self.scenes.pop().exit()
+            assert self.scene is not None
+            self.scene.resume()
         self._transition(go)
 
     def replace(self, scene: Scene) -> None:
@@ -301,8 +304,10 @@ class App:
             from .scenes.settings import toggle_fullscreen
             toggle_fullscreen(self)     # full screen on and off, anywhere
             return
-        if self.transitioning and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                                                 pygame.KEYUP, pygame.TEXTINPUT):
+        if self.transitioning and (event.type in _INPUT_DURING_FADE or event.type in WIDGET_EVENTS):
+            # A scene change is under way: input belongs to no scene. A widget event counts too:
+            # pygame-gui posts it for a click handled before the change (Back pressed in the
+            # same frame as Escape), and the scene below, or the old one, would act on it again.
             return
         if self.keys_overlay is not None:          # the keys overlay takes all input while open
             if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
@@ -515,6 +520,14 @@ class App:
         except Exception:               # the writer thread and its files: closing goes on
             log.exception("the last background writes could not be finished")
         pygame.display.quit()
+
+
+_INPUT_DURING_FADE = frozenset((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
+                                pygame.TEXTINPUT))
+# pygame-gui's own event types (a button pressed, a list changed, a text entered...): what
+# widgets post for the scenes, as opposed to pygame's raw input
+WIDGET_EVENTS = frozenset(value for name, value in vars(pygame_gui).items()
+                          if name.startswith("UI_") and isinstance(value, int))
 
 
 def _is_tooltip(el: Any) -> bool:

@@ -151,6 +151,80 @@ def frame(app: App, dt: float, draw: bool, delivered: dict[int, str]) -> None:
     app.frame += 1
 
 
+# ------------------------------------------------------------------ the race the monkey found
+def _menu_under_new_game() -> tuple[App, Any, Any]:
+    from game.scenes.menu import MenuScene
+    from game.scenes.newgame import NewGameScene
+    app = build(parse_args([]), fade=True)
+    app.engine_factory = StubEngine
+    app.reset([MenuScene(), NewGameScene("amoeba")])
+    app.finish_transition()
+    return app, app.scenes[0], app.scenes[1]
+
+
+def test_a_back_press_queued_behind_escape_leaves_the_menu():
+    # Back is clicked and Escape pressed in one frame: Escape starts New game's fade-out, and
+    # the Back press pygame-gui makes of the click arrives in the next frame, in the fade. It
+    # once popped the menu too, and the app had no scene left. On a stepped clock.
+    app, menu, form = _menu_under_new_game()
+    try:
+        back = form.widgets["back"]
+        in_fade = []                                   # Back presses that arrived in the fade
+        handle = app.handle_event
+
+        def noting(event: pygame.event.Event) -> None:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is back and app.transitioning:
+                in_fade.append(event)
+            handle(event)
+
+        app.handle_event = noting                      # type: ignore[method-assign]
+        post_click(back.get_abs_rect().center)
+        post_key(pygame.K_ESCAPE)
+        app.step(1 / 60)
+        assert app.transitioning                       # Escape's pop is under way
+        for _ in range(60):                            # the fade (a second at 60 frames a second)
+            app.step(1 / 60)
+        assert in_fade                                 # the race happened ...
+        assert app.running and app.scenes == [menu] and not app.transitioning   # ... and lost nothing
+    finally:
+        app.close()
+
+
+def test_widget_events_are_dropped_while_a_scene_change_is_pending():
+    # The same with the widget event made by hand: a Back press for New game delivered after
+    # its pop has started reaches no scene.
+    app, menu, form = _menu_under_new_game()
+    try:
+        back = form.widgets["back"]
+        post_key(pygame.K_ESCAPE)
+        app.step(1 / 60)
+        assert app.transitioning
+        app.step(1 / 60, [pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=back, ui_object_id="#back")])
+        for _ in range(60):
+            app.step(1 / 60)
+        assert app.running and app.scenes == [menu]
+    finally:
+        app.close()
+
+
+def test_the_stack_never_pops_its_last_scene():
+    app, menu, form = _menu_under_new_game()
+    try:
+        app.pop()
+        app.pop()                                      # queued behind the first, in its fade
+        app.finish_transition()
+        assert app.scenes == [menu] and app.running
+        app.pop()                                      # alone: refused, with or without a fade
+        app.finish_transition()
+        app.fade_enabled = False
+        app.pop()
+        assert app.scenes == [menu] and app.running and app.scene is menu
+        app.step(1 / 60)                               # and it still draws and takes input
+        assert app.running
+    finally:
+        app.close()
+
+
 def test_monkey_20000_inputs_over_every_scene_and_game():
     app = build(parse_args([]), fade=True)
     app.engine_factory = StubEngine
