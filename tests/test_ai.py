@@ -681,41 +681,91 @@ def test_match_runner_plays_another_checkout_scripted_players_and_budgets(capsys
         assert err.startswith("error:") and err.count("\n") == 1
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def test_worker_loop_ponders_after_a_move_and_stops_when_told(monkeypatch):
+    # The worker's own loop (``_serve``, the code the worker process runs), here in a thread so
+    # that its pondering can be counted: after answering a move it thinks on the player's time,
+    # looking at the cancel flag every few iterations; the client cancels at the search's 30th
+    # look, and the very look that sees it ends the pondering. Counted in looks and iterations,
+    # not seconds, so the machine's load cannot change the outcome.
+    import multiprocessing as mp
     import os
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    import threading
+    from game.ai import worker
+    from game.ai.mcts import SearchParams
+
+    worker._TREES.clear()
+    req_recv, req_send = mp.Pipe(duplex=False)
+    rep_recv, rep_send = mp.Pipe(duplex=False)
+    cancelled = mp.Value("q", 0, lock=False)
+    looks: list[bool] = []               # each look at "has the player moved?" and its answer
+    pondered: list[int] = []             # iterations of each pondering
+    stopped = threading.Event()
+    real_ponder = worker.ponder
+
+    def counted_ponder(payload, reply, stop, clock=None, seconds=None):
+        def look() -> bool:
+            if len(looks) == 29:
+                cancelled.value = 1      # the client's cancel(): the player left the board
+            looks.append(stop())
+            return looks[-1]
+        pondered.append(real_ponder(payload, reply, look, clock=clock, seconds=seconds))
+        stopped.set()
+        return pondered[-1]
+
+    monkeypatch.setattr(worker, "ponder", counted_ponder)
+    loop = threading.Thread(target=worker._serve, args=(req_recv, rep_send, cancelled, os.getppid()),
+                            daemon=True)
+    loop.start()
+    try:
+        req_send.send((1, {"kind": "move", "request_id": "m", "game": "amoeba", "options": {},
+                           "moves": ["c3-d4"], "level": "medium", "seed": 1}))
+        assert rep_recv.poll(120)
+        gen, reply = rep_recv.recv()
+        assert gen == 1 and reply.ok and reply.request_id == "m"
+        assert stopped.wait(120)         # (a new request would stop it too: it is sent after)
+        assert not rep_recv.poll(0)      # a cancelled pondering sends nothing
+        # The next request is served as usual.
+        req_send.send((2, {"kind": "move", "request_id": "n", "game": "amoeba", "options": {},
+                           "moves": ["c3-d4", reply.move], "level": "medium", "seed": 2}))
+        assert rep_recv.poll(120)
+        gen, nxt = rep_recv.recv()
+        assert gen == 2 and nxt.ok and nxt.request_id == "n"
+    finally:
+        req_send.send(None)
+        loop.join(60)
+    assert not loop.is_alive()
+    # It pondered after its first move, and stopped at the first look after the cancel.
+    assert pondered and looks[:30] == [False] * 29 + [True]
+    check = SearchParams().check_every
+    assert 0 < pondered[0] <= 29 * check
+    # (its second move was never cancelled: it pondered that one until the None sentinel)
+    assert len(pondered) == 2
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
-def test_worker_process_ponders_and_stops_when_told():
+def test_worker_process_is_cancelled_and_serves_the_next_request():
+    # The same through the real worker process, counted in messages: a move, a cancel while it
+    # ponders, and the next request answered as usual.
     import time
     from game.ai.worker import EngineClient
-    client = EngineClient(hang_margin=30.0)
-    try:
-        client.request("amoeba", {}, ["c3-d4"], "medium", request_id="m", seed=1)
-        end = time.monotonic() + 60
+
+    def answer(client: EngineClient):
+        end = time.monotonic() + 120     # a bound on the wait, not a measure
         reply = None
         while reply is None and time.monotonic() < end:
             reply = client.poll()
             time.sleep(0.02)
-        assert reply is not None and reply.ok
-        pid = client.pid
-        t0 = _cpu_seconds(pid)
-        time.sleep(0.6)
-        assert _cpu_seconds(pid) - t0 > 0.1          # thinking on the player's time
+        return reply
+
+    client = EngineClient(hang_margin=30.0)
+    try:
+        client.request("amoeba", {}, ["c3-d4"], "medium", request_id="m", seed=1)
+        reply = answer(client)
+        assert reply is not None and reply.ok and reply.request_id == "m"
         client.cancel()                              # the player left the board
-        time.sleep(0.2)
-        t1 = _cpu_seconds(pid)
-        time.sleep(0.6)
-        assert _cpu_seconds(pid) - t1 < 0.1          # stopped at once: idle
-        # The next request is answered as usual.
+        assert client.poll() is None and not client.busy
         client.request("amoeba", {}, ["c3-d4", reply.move], "medium", request_id="n", seed=2)
-        end = time.monotonic() + 60
-        nxt = None
-        while nxt is None and time.monotonic() < end:
-            nxt = client.poll()
-            time.sleep(0.02)
+        nxt = answer(client)
         assert nxt is not None and nxt.ok and nxt.request_id == "n"
+        assert client.restarts == 0
     finally:
         client.close()

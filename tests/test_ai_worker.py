@@ -46,10 +46,8 @@ def test_request_gives_a_legal_move(client):
 
 def test_poll_does_not_block(client):
     client.request("onyx", {"size": 12}, [], "hard", request_id="slow")
-    t0 = time.monotonic()
     for _ in range(20):
-        assert client.poll() is None
-    assert time.monotonic() - t0 < 0.5
+        assert client.poll() is None     # Hard thinks for seconds: a poll that waited would get its move
     client.cancel()
 
 

@@ -181,7 +181,9 @@ def _catches_sigterm(pid: int) -> bool:
 
 def _stop(argv: list[str], cwd: Path, sig: int) -> tuple[subprocess.CompletedProcess, float]:
     """Start a command, wait until it handles SIGTERM, let it work a moment, send ``sig``;
-    the finished process and how long it took to end."""
+    the finished process and how long it took to end. Every command here would run for minutes
+    or for ever unstopped, so ending within the 30 s wait is the signal's doing (the time itself
+    depends on the machine's load and is not asserted on)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen([sys.executable, *argv], cwd=cwd, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
@@ -212,7 +214,6 @@ def test_sigterm_ends_a_long_screenshot_run_without_saving(tmp_path):
     assert done.returncode == 128 + signal.SIGTERM, done.stderr
     assert done.stderr.count("\n") == 1 and "no screenshot saved" in done.stderr, done.stderr
     assert not (tmp_path / "shot.png").exists()
-    assert took < 5, took                                # (a frame is a few milliseconds)
 
 
 @needs_proc
@@ -220,7 +221,6 @@ def test_sigint_ends_the_game_loop(tmp_path):
     done, took = _stop([MAIN, "--game", "amoeba"], tmp_path, signal.SIGINT)
     assert done.returncode == 128 + signal.SIGINT, done.stderr
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr, done.stderr
-    assert took < 5, took
 
 
 @needs_proc
@@ -229,4 +229,3 @@ def test_sigterm_ends_a_benchmark_with_one_line(tmp_path):
                        signal.SIGTERM)
     assert done.returncode == 128 + signal.SIGTERM
     assert done.stderr == "python -m game.bench: error: interrupted, no report\n"
-    assert took < 5, took

@@ -228,7 +228,6 @@ def test_a_new_move_lays_out_only_what_changed_in_a_300_ply_game(ui):
     assert box.scroll == box.max_scroll > 0 and link_rect(box, "300") is not None
     print(f"\n300 plies: a new move (flatten + set_lines) median {statistics.median(per_move) * 1e3:.2f} ms, "
           f"max {max(per_move) * 1e3:.2f} ms; a fresh list {full * 1e3:.2f} ms")
-    assert statistics.median(per_move) < 0.02
     # a move from an earlier position: the old moves become a variation; laid out from there on
     for _ in range(6):
         tree.back()

@@ -99,7 +99,6 @@ def test_every_move_is_autosaved_off_the_frame(onyx_app):
     rec = saved_autosave()
     # the game stands at ply 4 and the later move is kept as the redo line
     assert rec.headers.get("Live") == "4" and len(rec.moves) == 5
-    assert AS.writer().last_seconds < 1.0
 
 
 def test_quit_mid_game_then_continue_restores_the_exact_position():
