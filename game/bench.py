@@ -1,8 +1,10 @@
-"""Benchmarks: python -m game.bench rules|ui|idle|soak [--json] [--runs N] [--seconds S] [--game G]
+"""Benchmarks: python -m game.bench rules|ui|idle|soak|strength [--json] [--runs N] [--seconds S] [--game G]
 [--rounds N | --minutes M] [--holders].
 
 ``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules`` and ``idle``;
-``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session). A bad
+``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session);
+``strength`` plays the engine's strength matches (``game.bench_strength``: minutes of games on
+iteration budgets, status 1 when a game does not end as expected). A bad
 option: one line on stderr, exit status 2; SIGINT or SIGTERM: one line, status 130 or 143.
 
 Speed is measured here, never by a timed test. Each figure is the median of
@@ -87,7 +89,7 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="python -m game.bench", description=__doc__)
-    ap.add_argument("what", choices=["rules", "ui", "idle", "soak"], help="what to measure")
+    ap.add_argument("what", choices=["rules", "ui", "idle", "soak", "strength"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=whole(1, MAX_RUNS), default=None,
                     help=f"runs per figure, the median is reported (rules: default 5, up to {MAX_RUNS}; "
@@ -131,6 +133,9 @@ def _run(args: argparse.Namespace) -> int:
         from . import bench_soak
         return bench_soak.run(json_out=args.json, rounds=args.rounds, minutes=args.minutes,
                               holders=bool(args.holders))
+    if args.what == "strength":
+        from . import bench_strength
+        return bench_strength.run(json_out=args.json)
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)

@@ -1,134 +1,60 @@
-"""The engine understands connection: Onyx Medium, on a quarter of its budget, beats
-the scripted runners of ``game.ai.runners`` on every board size.
+"""The engine understands connection: Onyx Medium beats the scripted runners of
+``game.ai.runners``.
 
-The issue this answers: a player who ran a straight line of stones along one side
-of the board (and a greedy shortest-path runner) beat Hard on 16×16 and 20×20. Here
-Medium plays with 375 iterations (a quarter of its 1500: a slow or loaded machine, and
-the floor below which Medium and Hard never stop for time, ``levels.MIN_ITERATIONS``)
-against
-
-* ``line``: a straight run along the side of the board, then the greedy runner;
-* ``runner``: the greedy shortest-path runner from the first move;
-
-on 12×12, 16×16 and 20×20, the engine's colour alternating. Every budget is an
-iteration count (no clock), so each game is the same on any machine and the test is
-deterministic. A game is played until it is decided: a connection, or the engine's
-search proves its win (an exact proof: every defence tried), or the runner is cut
-off (no path of its own left, captures counted). The report's tables come from this
-``play_out`` (many seeds, both colours) and from ``python -m game.ai.match``. (With 150
-iterations, a tenth, Medium lost 3 of 40 games to these runners on 12×12.)
+The strength matches themselves (Medium on a quarter of its budget against the ``line`` and
+``runner`` players on 12×12, 16×16 and 20×20, both colours, and every game it once lost, with
+what fixed it) take minutes, so they are a benchmark: ``python -m game.bench strength``
+(``game.bench_strength``; status 0 when every game ends as expected). The suite keeps the same
+code path on a small budget: two short games on 12×12 at 100 iterations a move (no clock, so
+each game is the same on any machine) that the engine must win, and the benchmark's own report
+and status, on those games.
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from game.ai.levels import MIN_ITERATIONS, choose_move
-from game.ai.onyx_eval import INF, distances, path_distance
+from game import bench, bench_strength
+from game.ai.onyx_eval import distances
 from game.ai.runners import RUNNER_NAMES, line_points, runner_move
+from game.bench_strength import ENGINE_WINS, GAMES, StrengthGame
 from game.rules import make_game
 from game.rules.base import Color
 
-QUARTER_MEDIUM = MIN_ITERATIONS     # 375
-PLY_CAP = 400
+SHORT = [StrengthGame(12, "line", Color.BLACK, iterations=100),
+         StrengthGame(12, "runner", Color.WHITE, iterations=100)]
 
 
-def play_out(size: int, runner: str, engine: Color, iterations: int = QUARTER_MEDIUM,
-             seed: int = 0) -> tuple[str, int]:
-    """(how the game was decided, plies): 'engine' / 'proven' / 'cut' when the engine
-    won, 'runner' when the runner connected, 'cap' at the ply cap."""
-    game = make_game("onyx", size=size)
-    rng = random.Random(seed)
-    runner_s = 2 - int(engine)          # the runner's stone value
-    while game.result is None and game.ply < PLY_CAP:
-        if game.to_move == engine:
-            info: dict = {}
-            move = choose_move(game, "medium", rng, iterations=iterations, info=info)
-            if info.get("proven") == 1:
-                return "proven", game.ply
-        else:
-            if path_distance(game, runner_s) >= INF:
-                return "cut", game.ply
-            move = runner_move(game, runner, rng)
-        game.play(move)
-    if game.result is None:
-        return "cap", game.ply
-    return ("engine" if game.result.winner == engine else "runner"), game.ply
+def test_medium_on_a_small_budget_beats_the_runners_on_12x12_through_the_benchmark(monkeypatch, capsys):
+    monkeypatch.setattr(bench_strength, "GAMES", SHORT)
+    assert bench.main(["strength", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wins"] == out["of"] == 2 and out["as_expected"]
+    assert [g["game"] for g in out["games"]] == [e.name for e in SHORT]
+    assert all(g["how"] in ENGINE_WINS and g["engine_won"] and g["plies"] > 0 for g in out["games"])
 
 
-GAMES = [(12, "line", Color.BLACK), (12, "runner", Color.WHITE),
-         (16, "line", Color.WHITE), (16, "runner", Color.BLACK),
-         (20, "line", Color.BLACK), (20, "runner", Color.WHITE)]
+def test_the_strength_benchmark_status_follows_the_expected_results(monkeypatch, capsys):
+    monkeypatch.setattr(bench_strength, "GAMES", SHORT)
+    # A loss where a win is expected, or a win where a loss is known, is status 1.
+    monkeypatch.setattr(bench_strength, "play_out", lambda *a, **k: ("runner", 40))
+    assert bench.main(["strength"]) == 1
+    assert "UNEXPECTED LOSS" in capsys.readouterr().out
+    monkeypatch.setattr(bench_strength, "GAMES", [StrengthGame(16, "line", Color.BLACK, 9, known_loss=True)])
+    assert bench.main(["strength"]) == 0
+    monkeypatch.setattr(bench_strength, "play_out", lambda *a, **k: ("cut", 40))
+    assert bench.main(["strength"]) == 1
+    assert "now won" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("size,runner,engine", GAMES,
-                         ids=[f"{n}-{r}-engine-{c.word}" for n, r, c in GAMES])
-def test_medium_on_a_quarter_of_its_budget_beats_the_runners(size, runner, engine):
-    how, plies = play_out(size, runner, engine)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-def test_medium_second_stops_a_line_along_the_edge_on_20x20():
-    # Black runs column a; Medium, White, moves second. Before the move order's single-file
-    # rule (``onyx_eval.FRAGILE``) Medium lost this game in 35 plies, and 4 of 6 seeds.
-    how, plies = play_out(20, "line", Color.WHITE, seed=1)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-def test_medium_first_stops_the_runner_on_12x12():
-    # Medium, Black, against the greedy runner. With the two-distance potential alone as the
-    # leaf value (it counts a path in single file as cut) Medium lost this game in 28 plies;
-    # the leaf value now counts such a path by its plain length plus
-    # ``onyx_eval.PLAIN_CAP``.
-    how, plies = play_out(12, "runner", Color.BLACK, seed=10)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-@pytest.mark.parametrize("runner,seed", [("runner", 36), ("line", 42)])
-def test_medium_as_white_keeps_the_runner_from_capturing_its_way_through(runner, seed):
-    # Medium, White, 12x12. Before the leaf value counted the mover's best capture, Medium
-    # lost these games in 75 and 69 plies: its own capturable stones counted as solid,
-    # and the runner took them one by one.
-    how, plies = play_out(12, runner, Color.WHITE, seed=seed)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-# Two games Medium lost before the move order's race rule (``onyx_eval.RACE_BONUS``: a side
-# that needs more stones than the opponent tries first the points on every one of the
-# opponent's shortest paths).
-def test_medium_as_white_blocks_the_runner_along_the_far_edge_on_12x12():
-    # The runner runs column l through Black's start stones l6, l7. Without the rule Medium
-    # first put a stone on column l at ply 13 and lost in 37 plies. 1,200 iterations:
-    # Medium's 1 s gave it about 2,000 on 12x12 with two matches on the 2 cores.
-    how, plies = play_out(12, "runner", Color.WHITE, iterations=1200, seed=0)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-def test_medium_as_black_escapes_the_ladder_on_16x16():
-    # Without the rule: a ladder, the runner extending along row 11 while Medium ran
-    # beside it on row 12, lost in 96 plies.
-    how, plies = play_out(16, "runner", Color.BLACK, seed=15)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-# The two games Medium is known to lose at 375 iterations without its tree (in the game it
-# keeps its tree). In both it is far ahead, its value about 1, when the runner starts to
-# cut its path: every move looks won, and the search cannot tell them apart. Strict: the
-# day the engine wins one, its test fails, to be made a plain test.
-@pytest.mark.xfail(strict=True, reason="known loss: ahead by 9 stones at ply 26 (value 1.00), "
-                   "Medium is laddered out of its lead")
-def test_medium_as_black_keeps_its_lead_against_the_line_on_16x16():
-    how, plies = play_out(16, "line", Color.BLACK, seed=9)
-    assert how in ("engine", "proven", "cut"), (how, plies)
-
-
-@pytest.mark.xfail(strict=True, reason="known loss: 4 stones from connecting after ply 51 "
-                   "(value 0.98), Medium loses its path stones to the runner's capture at e1 "
-                   "(back to 10) and then the race")
-def test_medium_as_white_beats_the_runner_on_16x16_seed_23():
-    how, plies = play_out(16, "runner", Color.WHITE, seed=23)
-    assert how in ("engine", "proven", "cut"), (how, plies)
+def test_the_benchmark_keeps_every_size_both_runners_and_the_games_once_lost():
+    plain = [g for g in GAMES if not g.known_loss and g.iterations == bench_strength.QUARTER_MEDIUM]
+    assert {(g.size, g.runner) for g in plain} >= {(n, r) for n in (12, 16, 20) for r in ("line", "runner")}
+    assert {g.engine for g in plain} == {Color.BLACK, Color.WHITE}
+    assert len({g.name for g in GAMES}) == len(GAMES)
+    assert all(g.why for g in GAMES if g.seed or g.known_loss or g.iterations != bench_strength.QUARTER_MEDIUM)
 
 
 # ------------------------------------------------------------------ the runners themselves
