@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .rules.base import Color, Game, GameOverError, IllegalMoveError, Motion, Move, Result, RulesError
+from .rules.base import Color, Game, GameOverError, IllegalMoveError, Motion, Move, Reason, Result, RulesError
 from .rules.numbering import Row, Slot, next_slot, rows
 from .rules.tree import GameNode, GameTree, PlayedMove
 
@@ -199,7 +199,7 @@ class Match:
         """The position shown ended by an agreement the rules core defines: apply it there too,
         so ``self.game`` says what the rules say (Amoeba's count, Onager's draw)."""
         end = self._at.ending
-        if self._agreed or end is None or end.reason != "agreement" or not self.has_core_agreement() \
+        if self._agreed or end is None or end.reason != Reason.AGREEMENT or not self.has_core_agreement() \
                 or self.game.result is not None:
             return
         try:
@@ -360,7 +360,7 @@ class Match:
     def resign(self, color: Color) -> Result:
         """``color`` resigns where the game stands: the other side wins, reason 'resign'."""
         node = self._end_here()
-        node.ending = Result(Color(color).other, "resign")
+        node.ending = Result(Color(color).other, Reason.RESIGN)
         return node.ending
 
     def has_core_agreement(self) -> bool:
@@ -371,7 +371,7 @@ class Match:
         """What an agreement now would give (the rules core's count where it has one)."""
         if self.has_core_agreement():
             return self.game.copy().end_by_agreement()
-        return Result(winner, "agreement")
+        return Result(winner, Reason.AGREEMENT)
 
     def agree(self, winner: Color | None = None) -> Result:
         """End the game by agreement where it stands.
@@ -390,9 +390,9 @@ class Match:
         if result is None:
             return False
         try:
-            if result.reason == "resign" and result.winner is not None:
+            if result.reason == Reason.RESIGN and result.winner is not None:
                 self.resign(result.winner.other)
-            elif result.reason == "agreement":
+            elif result.reason == Reason.AGREEMENT:
                 self.agree(result.winner)
             else:
                 return False

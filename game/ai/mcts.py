@@ -68,7 +68,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..rules.base import Game, Move
+from ..rules.base import Game, Move, Reason
 from .knowledge import Knowledge
 
 Clock = Callable[[], float]
@@ -458,7 +458,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
                     else:
                         win = int(res.winner) == color
                         value_black = 1.0 if int(res.winner) == 0 else 0.0
-                        if table is None or res.reason != "repetition-count":
+                        if table is None or res.reason != Reason.REPETITION_COUNT:
                             node.term[i] = 1.0 if win else 0.0
                             if solver:
                                 node.proven[i] = 1 if win else -1

@@ -153,11 +153,11 @@ import copy
 import random
 import re
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..rules import game_class, make_game
-from ..rules.base import Color, Game, Move, RulesError
+from ..rules.base import Color, Game, Move, Reason, RulesError
 from ..rules.record import Record, RecordError, format_record, parse_record
 from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of,
                        volatility_weights)
@@ -350,7 +350,7 @@ def _start_and_moves(source: Record | Game) -> tuple[Game, list[Move]]:
     if isinstance(source, Game):
         moves = list(source.moves_played())
         start = source.copy()
-        if start.result is not None and start.result.reason == "agreement":
+        if start.result is not None and start.result.reason == Reason.AGREEMENT:
             try:
                 start.cancel_agreement()
             except RulesError:

@@ -28,7 +28,7 @@ import random
 import re
 from typing import Any
 
-from .base import (Color, Game, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
                    PositionError, Result, RulesError, normalise, split_position)
 from .hexgrid import grid
 
@@ -78,7 +78,7 @@ ZSIDE = _zr.getrandbits(64)
 _MOVE_RE = re.compile(r"^([a-z]+[0-9]+)([->])([a-z]+[0-9]+)$")
 _POINT_RE = re.compile(r"^[a-g][1-7]$")
 
-REPETITION = Result(None, "repetition-count")  # marker inside random_playout (identity)
+REPETITION = Result(None, Reason.REPETITION_COUNT)  # marker inside random_playout (identity)
 
 START = ("a1: B; a2: B; a3: B; a4: B; b3: Bk; c1: B; c2: B; c3: B; c4: B; c5: B; c6: B; "
          "e1: W; e2: W; e3: W; e4: W; e5: W; e6: W; f3: Wk; g1: W; g2: W; g3: W; g4: W")
@@ -192,11 +192,11 @@ class Amoeba(Game):
         y = self._c
         x = 1 - y
         if st[kp[y]][-1] & 1 == x:
-            return Result(COLORS[x], "kernel-captured")
+            return Result(COLORS[x], Reason.KERNEL_CAPTURED)
         if st[kp[x]][-1] & 1 == y:
-            return Result(COLORS[y], "kernel-captured")
+            return Result(COLORS[y], Reason.KERNEL_CAPTURED)
         if not self._has_moves(y):
-            return Result(COLORS[x], "no-moves")
+            return Result(COLORS[x], Reason.NO_MOVES)
         return None
 
     def copy(self) -> "Amoeba":
@@ -337,13 +337,13 @@ class Amoeba(Game):
         seen[key] = n
         # Section 5.1, in order.
         if st[kp[y]][-1] & 1 == x:
-            self._res = Result(COLORS[x], "kernel-captured")
+            self._res = Result(COLORS[x], Reason.KERNEL_CAPTURED)
         elif st[kp[x]][-1] & 1 == y:
-            self._res = Result(COLORS[y], "kernel-captured")
+            self._res = Result(COLORS[y], Reason.KERNEL_CAPTURED)
         elif n >= 3:
-            self._res = self._count_result("repetition-count")
+            self._res = self._count_result(Reason.REPETITION_COUNT)
         elif not any(mv[y]):
-            self._res = Result(COLORS[x], "no-moves")
+            self._res = Result(COLORS[x], Reason.NO_MOVES)
 
     def undo(self) -> int:
         """Take back the last board move: position, side, key, counts and result as before it."""
@@ -381,12 +381,12 @@ class Amoeba(Game):
         """Section 5.4: end now by stack count, reason ``agreement``."""
         if self._res is not None:
             raise GameOverError(f"the game is already over ({self._res.describe()})")
-        self._res = self._count_result("agreement")
+        self._res = self._count_result(Reason.AGREEMENT)
         return self._res
 
     def cancel_agreement(self) -> None:
         """Take back an ending by agreement (the game goes on as before it)."""
-        if self._res is None or self._res.reason != "agreement":
+        if self._res is None or self._res.reason != Reason.AGREEMENT:
             raise RulesError("the game did not end by agreement, so there is nothing to cancel")
         self._res = None
 
@@ -475,9 +475,9 @@ class Amoeba(Game):
             seen[key] = n
             # Section 5.1, in order; x has just moved, y is to move.
             if st[ky][-1] & 1 == x:
-                res = Result(COLORS[x], "kernel-captured")
+                res = Result(COLORS[x], Reason.KERNEL_CAPTURED)
             elif st[kx][-1] & 1 != x:
-                res = Result(COLORS[y], "kernel-captured")
+                res = Result(COLORS[y], Reason.KERNEL_CAPTURED)
             # the side to move is now y: swap roles
             x, y = y, x
             mvx, mvy = mvy, mvx
@@ -493,14 +493,14 @@ class Amoeba(Game):
                 if t:
                     ms += t
             if not ms:
-                res = Result(COLORS[y], "no-moves")
+                res = Result(COLORS[y], Reason.NO_MOVES)
                 break
         self._key = key
         self._c = x
         kp[x] = kx
         kp[y] = ky
         if res is REPETITION:
-            res = self._count_result("repetition-count")
+            res = self._count_result(Reason.REPETITION_COUNT)
         self._res = res
         return res
 
@@ -609,11 +609,11 @@ class Amoeba(Game):
         r = self._res
         if r is None:
             return []
-        if r.reason == "kernel-captured":
+        if r.reason == Reason.KERNEL_CAPTURED:
             assert r.winner is not None
             return [LABELS[self._kp[1 - int(r.winner)]]]
         st = self._st
-        if r.reason == "no-moves":
+        if r.reason == Reason.NO_MOVES:
             assert r.winner is not None
             who = 1 - int(r.winner)
         elif r.winner is None:

@@ -62,6 +62,20 @@ class Result:
         return f"{who} ({self.reason.replace('-', ' ')})"
 
 
+class Reason(enum.StrEnum):
+    """Why a game ended: the one table of endings. The rules end games for the first five;
+    the players end them by the last two (a record's ``[Reason]`` header keeps the value;
+    the interface words each one, ``game.ui.endings``)."""
+
+    KERNEL_CAPTURED = "kernel-captured"      # Amoeba
+    NO_MOVES = "no-moves"                    # Amoeba, Onager
+    REPETITION_COUNT = "repetition-count"    # Amoeba: the third repetition, stacks counted
+    CONNECTION = "connection"                # Onyx
+    BACK_ROW_MAJORITY = "back-row-majority"  # Onager
+    AGREEMENT = "agreement"                  # the players agreed (Amoeba counts, Onager draws)
+    RESIGN = "resign"                        # a player resigned
+
+
 class RulesError(ValueError):
     """Base class of every refusal by the rules core."""
 

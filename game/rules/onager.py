@@ -18,7 +18,7 @@ import re
 from collections import deque
 from typing import Any
 
-from .base import (Color, Game, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
                    PositionError, Result, RulesError, normalise, split_position)
 from .hexgrid import grid
 
@@ -82,9 +82,9 @@ del _p, _code, _h, row
 # Tests set this to make random_playout compare its cached move lists with _gen.
 _CHECK_PLAYOUT = False
 
-REASON_MAJORITY = "back-row-majority"
-REASON_NO_MOVES = "no-moves"
-REASON_AGREEMENT = "agreement"
+REASON_MAJORITY = Reason.BACK_ROW_MAJORITY
+REASON_NO_MOVES = Reason.NO_MOVES
+REASON_AGREEMENT = Reason.AGREEMENT
 
 
 # --------------------------------------------------------- move generation

@@ -27,7 +27,7 @@ from itertools import compress
 from operator import not_
 from typing import Any
 
-from .base import (Color, Game, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
                    PositionError, Result, normalise, split_position)
 
 SIZES = (12, 16, 20)
@@ -343,7 +343,7 @@ class Onyx(Game):
             game._key ^= g.z_white
         for colour in (Color.BLACK, Color.WHITE):
             if game._connected(colour + 1):
-                game._result = Result(colour, "connection")
+                game._result = Result(colour, Reason.CONNECTION)
                 break
         return game
 
@@ -492,7 +492,7 @@ class Onyx(Game):
             self._history.append(move)
             self._caps.append(caps)
             if self._wins_from(move, s):
-                self._result = Result(Color(s - 1), "connection")
+                self._result = Result(Color(s - 1), Reason.CONNECTION)
         else:
             self._key = key
             self._history.append(move)
@@ -879,7 +879,7 @@ class Onyx(Game):
         self._captured[0] += ncap[1]
         self._captured[1] += ncap[2]
         if winner:
-            self._result = Result(Color(winner - 1), "connection")
+            self._result = Result(Color(winner - 1), Reason.CONNECTION)
             s = 3 - s
         self._to_move = Color(s - 1)
         key = g.z_white if s == 2 else 0

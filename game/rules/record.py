@@ -71,7 +71,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from . import GAME_NAMES, game_class
-from .base import Color, Game, Result, RulesError
+from .base import Color, Game, Reason, Result, RulesError
 from .record_tree import (RecordError, main_nodes, main_slots, read_moves,
                           rebuild_tree, result_of_line, scan_line, stop_words, write_moves)
 from .numbering import Slot
@@ -82,7 +82,7 @@ __all__ = ["Record", "RecordError", "parse_record", "format_record", "record_fro
 
 #: Endings decided outside the rules core (the rules core never produces these itself,
 #: except Amoeba's and Onager's ``end_by_agreement``, which a record checks on replay).
-UI_REASONS = ("resign", "agreement")
+UI_REASONS = (Reason.RESIGN, Reason.AGREEMENT)   # endings the players make, not the rules
 RESULT_WORDS = ("black", "white", "draw", "*")
 
 # Headers that map to Record fields (everything else lands in Record.headers).
@@ -295,7 +295,7 @@ def _core_agreement(game: Game) -> Result | None:
 
 
 def _apply_core_agreement(game: Game, result: Result | None) -> None:
-    if result is None or result.reason != "agreement" or game.result is not None:
+    if result is None or result.reason != Reason.AGREEMENT or game.result is not None:
         return
     if type(game).end_by_agreement is Game.end_by_agreement:
         return
@@ -528,7 +528,7 @@ def _parse_result_headers(values: dict[str, str], header_lines: dict[str, int]) 
     if not re.match(r"^[a-z][a-z-]{0,39}$", reason):
         raise RecordError(f"Reason {values['Reason']!r} is not a reason word", header_lines["Reason"])
     winner = None if word == "draw" else Color.parse(word)
-    if reason == "resign" and winner is None:
+    if reason == Reason.RESIGN and winner is None:
         raise RecordError("a resignation cannot be a draw", line)
     return Result(winner, reason), line
 
@@ -547,7 +547,7 @@ def _check_result(game: Game, claimed: Any, line: int | None) -> Result | None:
     if claimed.reason not in UI_REASONS:
         raise RecordError(f"Result says {claimed.describe()}, but after the moves the game is not "
                           f"over (is the record cut short?)", line)
-    if claimed.reason == "agreement":
+    if claimed.reason == Reason.AGREEMENT:
         agreed = _core_agreement(game)
         if agreed is not None and agreed != claimed:
             raise RecordError(f"Result says {claimed.describe()}, but by the {game.name} rules an "
@@ -695,7 +695,7 @@ def _start_of(start: Game) -> tuple[Game, str | None, Color, dict[str, Any]]:
     """For a game's start position (our copy): a game at the same position to replay on, and
     the SetUp, ToMove and SetUpOptions that write it (SetUp None: the initial position)."""
     options = dict(start.options())
-    if start.result is not None and start.result.reason == "agreement":
+    if start.result is not None and start.result.reason == Reason.AGREEMENT:
         start = _without_agreement(start)
     fresh = type(start).new(**options)
     if _same_state(start, fresh):

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Color, Game, RulesError, game_class, make_game
+from ..ui.endings import reason_phrase
 
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 # the pieces a player can put, per game: (code, button text, what a click does)
@@ -217,9 +218,7 @@ def note_for(model: SetUpModel, game: Game) -> str:
     res = game.result
     if res is not None:
         who = "a draw" if res.winner is None else f"won by {res.winner.title}"
-        why = {"kernel-captured": "a Kernel is captured", "no-moves": "the side to move has no move",
-               "connection": "a chain joins two sides", "majority": "the far row is already won",
-               }.get(res.reason, res.reason.replace("-", " "))
+        why = reason_phrase(res.reason)
         return f"This position is already {who} ({why}): it can be saved, not played."
     if model.game_name == "onager" and not model.lake_phase:
         lakes = sum(1 for s in model.stacks.values() if LAKE in s)

@@ -44,6 +44,7 @@ from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, l
                        trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import fit_confirmation
+from ..ui.endings import result_words
 from ..ui.entry import TextEntry
 from ..ui.text import wrap
 from ..ui.thumbnail import ThumbnailCache, placeholder
@@ -137,13 +138,6 @@ def parse_entry(entry: Entry) -> None:
         entry.moves = slot.number if slot is not None else 0
     else:
         entry.moves = info.moves
-
-
-def result_words(word: str, reason: str = "") -> str:
-    """'Black won (resigned)', 'Draw (agreed)', 'Not finished'."""
-    base = {"black": "Black won", "white": "White won", "draw": "Draw"}.get(word, "Not finished")
-    why = {"resign": "resigned", "agreement": "agreed"}.get(reason, reason.replace("-", " "))
-    return f"{base} ({why})" if why and word in _RESULT_ORDER and word != "*" else base
 
 
 def date_text(info: RecordInfo) -> str:

@@ -30,7 +30,7 @@ from pygame_gui.elements import UITextBox
 from .. import levels as L
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
-from ..rules.base import Game, Motion, RulesError
+from ..rules.base import Game, RulesError
 from ..themes import CLASSIC
 from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
@@ -42,8 +42,8 @@ from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 
 from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,  # noqa: F401
-                            GOOD_COLOUR, HOW_TO_MOVE, KEY_COLOUR, REASONS, REPLY_WAIT, _cells,
-                            describe_result, markup_html)
+                            GOOD_COLOUR, HOW_TO_MOVE, KEY_COLOUR, REPLY_WAIT, _cells, markup_html)
+from ..ui.endings import describe_result
 from .tutorial_puzzles import TutorialPuzzles
 
 log = logging.getLogger(__name__)

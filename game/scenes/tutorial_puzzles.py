@@ -12,8 +12,9 @@ import re
 from typing import Any
 
 from .. import levels as L
+from ..ui.endings import describe_result
 from .tutorial_text import (BAD_COLOUR, BETWEEN, DIM_COLOUR, FIRST_WAIT, GOOD_COLOUR, REPLY_WAIT,
-                            describe_result, markup_html)
+                            markup_html)
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 
 from .. import levels as L
-from ..rules.base import Game
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
 FIRST_WAIT = 0.9      # seconds before a demo's first move
@@ -22,10 +21,6 @@ HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a marked point: far mov
                "onyx": "Click an empty point to place your stone.",
                "onager": "Click one of your discs, then each cell where it lands; to stop a chain, click the "
                          "disc again or press Enter."}
-REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
-           "no-moves": "no legal move left", "agreement": "ended by agreement",
-           "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
-
 
 def markup_html(text: str) -> str:
     """Course text -> pygame-gui HTML: **key words** highlighted, blank lines as paragraphs."""
@@ -49,9 +44,3 @@ def _cells(text: str) -> list[str]:
     return "".join(text.split()).lower().split("-")
 
 
-def describe_result(game: Game) -> str:
-    r = game.result
-    if r is None:
-        return ""
-    who = "Draw" if r.winner is None else f"{r.winner.title} wins"
-    return f"{who}: {REASONS.get(r.reason, r.reason.replace('-', ' '))}."

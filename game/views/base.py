@@ -17,6 +17,7 @@ import pygame
 
 from ..rules.base import Game, RulesError
 from ..themes import CLASSIC, Theme
+from ..ui.endings import loss_words
 from . import draw as D
 
 log = logging.getLogger(__name__)
@@ -735,11 +736,6 @@ class BoardInput:
         return ""
 
     # ------------------------------------------------------------ moves that lose at once
-    LOSS_WORDS = {"kernel-captured": "your Kernel is captured",
-                  "back-row-majority": "{other} starts its turn ahead on the back rows",
-                  "no-moves": "you are left without a move",
-                  "connection": "{other} is connected"}
-
     def loses_at_once(self, option: Option) -> str:
         """Why the move ``option`` leads to (the end of a chain counts as its move) loses on the spot,
         or '' when it does not: the move is played on a copy of the game and the rules core's result
@@ -762,7 +758,7 @@ class BoardInput:
             after.play(move)
             res = after.result
             if res is not None and res.winner is not None and res.winner != mover:
-                why = self.LOSS_WORDS.get(res.reason, res.reason.replace("-", " ")).format(other=mover.other.title)
+                why = loss_words(res.reason, mover)
         except (RulesError, ValueError, KeyError, AttributeError):
             why = ""
         if len(cache) > 512:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
-from ...rules.base import Color, RulesError
+from ...rules.base import RulesError
+from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
 from ...ui.text import wrap
 from ...views import draw as D
@@ -43,10 +44,6 @@ class BoardBanner(ScenePart):
         """The scene's widgets were made anew: the buttons are made again at the next ``sync``."""
         self._built = None
 
-    REASONS = {"kernel-captured": "the Kernel was captured", "repetition-count": "third repetition, stacks counted",
-               "no-moves": "no legal move left", "agreement": "ended by agreement", "resign": "resignation",
-               "connection": "the two sides are connected", "back-row-majority": "more pieces on the far row"}
-
     def result_texts(self) -> tuple[str, str]:
         """(headline, reason) for the game-over banner, in words for this game."""
         sc = self.scene
@@ -56,35 +53,8 @@ class BoardBanner(ScenePart):
             return "", ""
         win = r.winner
         head = "Draw" if win is None else f"{win.title} wins!"
-        lose = win.other.title if win is not None else ""
-        counts = sc.panel.counts()
-        score = ""
-        if "black" in counts and "white" in counts:
-            score = f"Black {counts['black']} – White {counts['white']}"
-        g = m.name
-        if r.reason == "kernel-captured" and win is not None:
-            why = f"{win.title} captured {lose}'s Kernel"
-        elif r.reason == "no-moves":
-            stuck = lose if win is not None else m.to_move.title
-            why = f"{stuck} has no legal move left"
-        elif r.reason == "connection" and win is not None:
-            n = int(m.game.options().get("size", 12) or 12)
-            edges = f"rows 1 and {n}" if win == Color.BLACK else f"columns a and {'abcdefghijklmnopqrstuvwxyz'[n - 1]}"
-            why = f"{win.title} connected {edges}"
-        elif r.reason == "back-row-majority" and win is not None:
-            key = win.word
-            mine = counts.get(key, "?")
-            theirs = counts.get(win.other.word, "?")
-            why = f"More pieces on the far row: {win.title} {mine}, {lose} {theirs}"
-        elif r.reason == "repetition-count":
-            why = "Third repetition: stacks counted" + (f" ({score})" if score else "")
-        elif r.reason == "agreement":
-            why = "Ended by agreement" + (f": stacks counted ({score})" if g == "amoeba" and score else "")
-        elif r.reason == "resign" and win is not None:
-            why = f"{lose} resigned"
-        else:
-            reason = self.REASONS.get(r.reason, r.reason.replace("-", " "))
-            why = reason[:1].upper() + reason[1:]
+        size = int(m.game.options().get("size", 12) or 12)
+        why = ending_sentence(r, m.name, sc.panel.counts(), size, m.to_move)
         return head, why
 
     # ------------------------------------------------------------ the result banner
