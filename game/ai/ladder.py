@@ -100,11 +100,11 @@ def fit(results: Iterable[dict], prior: float = PRIOR) -> dict[str, Any]:
     # wins[a][b]: a's score against b (a draw: half each)
     wins = [[0.0] * size for _ in range(size)]
     games = [[0] * size for _ in range(size)]
-    for r in results:
-        a, b = idx[level_name(r["black"])], idx[level_name(r["white"])]
+    for res in results:
+        a, b = idx[level_name(res["black"])], idx[level_name(res["white"])]
         games[a][b] += 1
         games[b][a] += 1
-        w = r.get("winner")
+        w = res.get("winner")
         if w is None:
             wins[a][b] += 0.5
             wins[b][a] += 0.5
@@ -368,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             print(line, file=sys.stderr, flush=True)
 
     if args.line_check:
-        chosen = LADDER[1:]
+        chosen: tuple[str, ...] = LADDER[1:]
         if args.levels:
             try:
                 chosen = tuple(level_name(x) for x in args.levels.split(","))

@@ -67,6 +67,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from ..rules import GAME_NAMES, make_game
@@ -260,9 +261,10 @@ def run_match(game_name: str, black: "Player | str", white: "Player | str", game
     base_seed = seed if seed is not None else random.randrange(1 << 30)
     tally = Tally()
     black_p, white_p = as_player(black), as_player(white)
-    out = {"game": game_name, "options": options, "games": games, "black": black_p.name,
-           "white": white_p.name, "alternate": alternate, "seed": base_seed, "black_wins": 0,
-           "white_wins": 0, "draws": 0, "capped": 0, "max_plies": max_plies}
+    out: dict[str, Any] = {"game": game_name, "options": options, "games": games,
+                           "black": black_p.name, "white": white_p.name, "alternate": alternate,
+                           "seed": base_seed, "black_wins": 0, "white_wins": 0, "draws": 0,
+                           "capped": 0, "max_plies": max_plies}
     for side, pl in (("black_budget", black_p), ("white_budget", white_p)):
         out[side] = {"level": pl.level, "source": pl.source, "seconds": pl.seconds,
                      "iterations": pl.iterations, "reuse": pl.reuse}
