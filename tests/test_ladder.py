@@ -61,7 +61,7 @@ def test_commands_take_levels_by_number(capsys):
 
 def test_the_app_takes_levels_by_number():
     import argparse
-    from game.app import _who
+    from game.cli import _who
     assert _who("3") == "3" and _who("Hard") == "hard" and _who("human") == "human"
     assert _who("computer") == "medium" and _who("computer-2") == "easy"
     for bad in ("9", "random", "grandmaster"):
