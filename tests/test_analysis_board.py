@@ -233,8 +233,11 @@ def test_play_from_here_opens_a_game_against_the_computer_at_the_level_chosen():
     sc = app.scene
     key(app, pygame.K_LEFT)                                 # after two moves: Black to move
     settle(app)
-    click_widget(app, sc.w["level"], check="enabled")        # Medium -> Hard
-    assert sc.play_level == "hard" and sc.w["level"].text == "Hard"
+    assert sc.w["level"].text == "Level 5"                    # Medium on the ladder of eight
+    for _ in range(3):
+        click_widget(app, sc.w["level"], check="enabled")    # 6, 7, then 8: Hard
+    assert sc.play_level == "hard" and sc.w["level"].text == "Level 8"
+    assert "Level 8 (Hard)" in sc.panel.status
     click_widget(app, sc.w["play_here"], check="enabled")
     app.finish_transition()
     game = app.scene

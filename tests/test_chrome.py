@@ -415,11 +415,13 @@ def test_a_drop_down_is_chosen_with_the_keyboard_alone():
         _key(app, pygame.K_RETURN)                   # the list opens
         step(app, 2)
         assert dd.current_state is dd.menu_states["expanded"]
-        _key(app, pygame.K_TAB)                      # its first item (Human), then Computer – Easy
+        from game.scenes.newgame import player_choices
+        label, value = player_choices("amoeba")[1]    # the first computer: Level 1 · about …
+        _key(app, pygame.K_TAB)                      # its first item (Human), then that one
         _key(app, pygame.K_TAB)
-        assert app.focus.text == "Computer – Easy"
+        assert app.focus.text == label and label.startswith("Computer – Level 1")
         _key(app, pygame.K_RETURN)
         step(app, 2)
-        assert sc.players["white"] == "easy" and app.scene is sc
+        assert sc.players["white"] == value == "1" and app.scene is sc
     finally:
         app.close()

@@ -286,11 +286,18 @@ def rating(game_name: str, level: str) -> int | None:
     return None
 
 
-def about(game_name: str, level: str) -> str:
-    """'Level 3 · about 900' (the rating rounded to tens), or 'Level 3' unmeasured."""
+def level_title(level: str) -> str:
+    """'Level 3', or 'Level 5 (Medium)' for the three levels that have a name."""
     number = level_number(level)
+    name = level_name(level)
+    return f"Level {number}" if name.isdigit() else f"Level {number} ({name.capitalize()})"
+
+
+def about(game_name: str, level: str) -> str:
+    """'Level 3 · about 900', 'Level 5 (Medium) · about 1470' (the rating rounded to tens), or
+    the title alone when the level is unmeasured."""
     r = rating(game_name, level)
-    text = f"Level {number}"
+    text = level_title(level)
     if r is not None:
         text += f" · about {int(round(r, -1))}"
     return text

@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox
 
 from ..ai.ladder import about
-from ..ai.levels import LADDER, level_number
+from ..ai.levels import LADDER
 from ..match import HUMAN
 from ..ui.overlays import draw_tick
 from ..views import draw as D
@@ -28,11 +28,7 @@ def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
     Medium and Hard after the three levels that have them."""
     out = [("Human", HUMAN)]
     for name in LADDER:
-        text = about(game_name, name)
-        if not name.isdigit():
-            number = f"Level {level_number(name)}"
-            text = text.replace(number, f"{number} ({name.capitalize()})", 1)
-        out.append((f"Computer – {text}", name))
+        out.append((f"Computer – {about(game_name, name)}", name))
     return tuple(out)
 GAME_TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 ONYX_SIZES = ("12", "16", "20")

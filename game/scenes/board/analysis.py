@@ -236,7 +236,7 @@ class AnalysisScene(BoardScene):
                                   tool_tip_text="A game against the computer from this position: "
                                                 "you play the side to move")
         W["level"] = UIButton(pygame.Rect(offer.right - level_w, offer.y, level_w, offer.h),
-                              self.play_level.capitalize(), self.ui, container=self.root,
+                              self._level_short(), self.ui, container=self.root,
                               tool_tip_text="The computer's level for Play from here (click to change)")
         W["engine"] = UIButton(pygame.Rect(resign), self._engine_label(), self.ui, container=self.root,
                                tool_tip_text="Switch the engine's view on or off (E)")
@@ -574,13 +574,23 @@ class AnalysisScene(BoardScene):
             self.evalpanel.draw(surface)
 
     # ------------------------------------------------------------ Play from here
+    def _level_short(self) -> str:
+        """The level button's word: 'Level 5' (its name and rating are in the status)."""
+        from ...ai.levels import level_number
+        return f"Level {level_number(self.play_level)}"
+
+    def _level_about(self) -> str:
+        """'Level 5 (Medium) · about 1470' for this game."""
+        from ...ai.ladder import about
+        return about(self.match.name if self.match is not None else "", self.play_level)
+
     def cycle_level(self) -> None:
         i = LEVELS.index(self.play_level) if self.play_level in LEVELS else 0
         self.play_level = LEVELS[(i + 1) % len(LEVELS)]
         btn = self.w.get("level")
         if btn is not None:
-            btn.set_text(self.play_level.capitalize())
-        self.set_status(f"Play from here: the computer plays at {self.play_level.capitalize()}.")
+            btn.set_text(self._level_short())
+        self.set_status(f"Play from here: the computer plays at {self._level_about()}.")
 
     def game_from_here(self) -> Match | None:
         """A new match of the moves to the position shown: the player on the side to move, the
@@ -610,7 +620,7 @@ class AnalysisScene(BoardScene):
         self.finish_animation()
         board = BoardScene(match)
         board.panel.status = (f"Your game from the analysis: you play {match.to_move.title}, the computer "
-                        f"{match.to_move.other.title} ({self.play_level.capitalize()}). Menu comes back here.")
+                        f"{match.to_move.other.title} ({self._level_about()}). Menu comes back here.")
         self.app.push(board)
         return True
 

@@ -537,10 +537,4 @@ def _level_words(game_name: str, level: str) -> str:
         name = level_name(level)
     except ValueError:
         return str(level)
-    if name not in LADDER:
-        return name
-    text = about(game_name, name)
-    if not name.isdigit():
-        number = text.split(" · ")[0]
-        text = text.replace(number, f"{number} ({name.capitalize()})", 1)
-    return text
+    return about(game_name, name) if name in LADDER else name
