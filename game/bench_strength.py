@@ -103,13 +103,12 @@ GAMES = [
                      "on a loaded 2-core machine"),
     StrengthGame(16, "runner", Color.BLACK, seed=15,
                  why="a ladder along row 11, lost in 96 plies before the race rule"),
-    # known losses at 375 iterations without its tree (in a real game it keeps its tree): far
-    # ahead (value about 1) when the runner starts to cut its path, every move looks won
-    StrengthGame(16, "line", Color.BLACK, seed=9, known_loss=True,
-                 why="ahead by 9 stones at ply 26 (value 1.00), Medium is laddered out of its lead"),
-    StrengthGame(16, "runner", Color.WHITE, seed=23, known_loss=True,
-                 why="4 stones from connecting after ply 51 (value 0.98), Medium loses its path "
-                     "stones to the runner's capture at e1 (back to 10) and then the race"),
+    # once lost at 375 iterations without its tree, won since every level answers a run 6 stones
+    # from connecting first (levels.RACE_DISTANCE)
+    StrengthGame(16, "line", Color.BLACK, seed=9,
+                 why="was laddered out of a 9-stone lead after ply 26 (value 1.00)"),
+    StrengthGame(16, "runner", Color.WHITE, seed=23,
+                 why="lost its path stones to the runner's capture at e1 after ply 51, then the race"),
 ]
 
 
