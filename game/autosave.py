@@ -64,7 +64,7 @@ def player_from_name(name: str) -> str:
 # ----------------------------------------------------------------- records
 def _line_game(match: Match) -> Game:
     """A copy of the game at the end of the main line (the game's line, redo line included)."""
-    return match._game_at(match.tree.root.end())
+    return match.game_at(match.tree.root.end())
 
 
 def _line_end_result(match: Match) -> Result | None:

@@ -101,7 +101,7 @@ class Match:
         """The result where the game stands."""
         if self.tree.cursor is self.tree.live:
             return self.result
-        return self.tree.live.ending or self._game_at(self.tree.live).result
+        return self.tree.live.ending or self.game_at(self.tree.live).result
 
     @property
     def is_over(self) -> bool:
@@ -221,8 +221,8 @@ class Match:
             self._exchange()
         return motions
 
-    def _game_at(self, node: GameNode) -> Game:
-        """A copy of the game at ``node``."""
+    def game_at(self, node: GameNode) -> Game:
+        """A copy of the game at ``node`` (any node of the tree)."""
         if node is self._at:
             return self.game.copy()
         g = self._start.copy()
@@ -239,7 +239,7 @@ class Match:
             g = self.game.copy()
             g.undo()
         else:
-            g = self._game_at(node.parent)
+            g = self.game_at(node.parent)
         if pm.path and g.CHAINS:
             m, given = g.parse_path(pm.replay_text)
             return g.motions(m, path=list(given))
@@ -405,7 +405,7 @@ class Match:
         """The numbered-move slot of the next ply at ``node`` (default: where the game stands):
         ``.words()`` reads 'move 12, White'."""
         node = node or self.tree.live
-        g = self.game if node is self._at else self._game_at(node)
+        g = self.game if node is self._at else self.game_at(node)
         return next_slot(node.slot, g.turn_phase(), g.to_move)
 
     def moves_count(self) -> int:

@@ -72,6 +72,11 @@ class BoardComputer(ScenePart):
         """A new move: a computer that failed may be asked again."""
         self.failed = False
 
+    def move_played(self) -> None:
+        """A move was played: the hint for the position before goes, a failure is forgiven."""
+        self.hint = None
+        self.failed = False
+
     def retry(self) -> bool:
         """A click on the board after the computer failed: ask it again (True if it had failed)."""
         if not self.failed:

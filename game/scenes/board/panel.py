@@ -181,6 +181,12 @@ class BoardPanel(ScenePart):
 
 
     # ------------------------------------------------------------ state -> screen
+    def move_played(self) -> None:
+        """A move was played: the old status goes, and the panel waits for the move to land."""
+        self.status = ""
+        self.status_kind = "info"
+        self.waits = True
+
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status = player_words(text)
         self.status_kind = kind

@@ -253,12 +253,9 @@ class BoardScene(Scene):
         def apply() -> list[Motion]:
             motions = m.play(text)                  # a refusal raises: nothing has changed
             self.review.line_changed()              # a new move: a running review stops
-            self.panel.status = ""
-            self.panel.status_kind = "info"
-            self.computer.hint = None
-            self.computer.forget_failure()
+            self.panel.move_played()
+            self.computer.move_played()
             self.redoing.stop()
-            self.panel.waits = True
             return motions
 
         try:
@@ -624,7 +621,7 @@ class BoardScene(Scene):
         if self.anim is not None or self.redoing.running or self.computer.needs_frames() \
                 or self.review.needs_frames() or self.movebox.needs_frames():
             return True
-        if self.history.replaying or self.toolbar._warm or self.sounds._pending_sounds or self.sounds._win_pending:
+        if self.history.replaying or self.toolbar.needs_frames() or self.sounds.needs_frames():
             return True
         if self.board.needs_frames():
             return True                          # a drag, or a tooltip on its way

@@ -27,6 +27,10 @@ class BoardSounds(ScenePart):
         self._result_seen: Any = "unset"
         self._win_pending = False
 
+    def needs_frames(self) -> bool:
+        """Sounds are due at times still to come (a move's steps, the win's fanfare)."""
+        return bool(self._pending_sounds) or self._win_pending
+
     def update(self, dt: float) -> None:
         sc = self.scene
         self.clock += dt

@@ -41,6 +41,10 @@ class BoardToolbar(ScenePart):
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
         self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
 
+    def needs_frames(self) -> bool:
+        """First-time work is still being done, one piece a frame."""
+        return bool(self._warm)
+
     @property
     def history(self) -> Any:
         return self.scene.history
