@@ -35,7 +35,6 @@ before the run is 6 stones from connecting).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -47,7 +46,7 @@ from typing import Any, Iterable
 from ..rules import GAME_NAMES, make_game
 from ..rules.base import Color
 from .levels import LADDER, get_level, level_name, level_number
-from .match import Player, Tally, play_game
+from .match import Player, Tally, UsageError, UsageParser, play_game
 
 ELO = 400.0 / math.log(10.0)
 ANCHOR = "random"
@@ -319,17 +318,10 @@ def table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise UsageError(message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m game.ai.ladder",
+    ap = UsageParser(prog="python -m game.ai.ladder",
                  description="Play the level ladder and fit ratings.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
     ap.add_argument("--games", type=int, default=None,

@@ -324,15 +324,16 @@ class UsageError(Exception):
     pass
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad argument is one line on stderr (as in the other commands)."""
+class UsageParser(argparse.ArgumentParser):
+    """argparse, but a bad argument raises UsageError: the command says it in one line on
+    stderr (as the other commands do). The ladder's command uses it too."""
 
-    def error(self, message: str):
+    def error(self, message: str):  # type: ignore[override]
         raise UsageError(message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m game.ai.match",
+    ap = UsageParser(prog="python -m game.ai.match",
                  description="Play engine games headless and report the score.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
     ap.add_argument("--black", required=True, type=str.lower, choices=CHOICES,
