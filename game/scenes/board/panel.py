@@ -351,8 +351,7 @@ class BoardPanel(ScenePart):
         humans = [c for c in Color if m.is_human(c)]
         if m.is_human(color):
             return "You" if len(humans) == 1 else color.title
-        level = str(m.players[color])
-        return f"Computer ({'Level ' + level if level.isdigit() else level.capitalize()})"
+        return computer_words(m.players[color])
 
     def winner_words(self, short: bool = False) -> str:
         """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
@@ -392,12 +391,12 @@ class BoardPanel(ScenePart):
         return cands[-1]
 
     def players_text(self) -> str:
-        """'Black: Human · White: Computer (easy)', saying so after an Onyx pie-rule swap."""
+        """'Black: Human · White: Computer (Easy)', saying so after an Onyx pie-rule swap."""
         sc = self.scene
         m = self.match
         if m is None:
             return ""
-        names = {c: ("Human" if m.is_human(c) else f"Computer ({m.players[c]})") for c in Color}
+        names = {c: ("Human" if m.is_human(c) else computer_words(m.players[c])) for c in Color}
         sep = "   ·   "
         swapped = m.swapped
         label = sc.w.get("players")
@@ -532,6 +531,12 @@ class BoardPanel(ScenePart):
             return dict(fn()) if fn else {}
         except (RulesError, ValueError, KeyError, TypeError):
             return {}
+
+
+def computer_words(level: str) -> str:
+    """How the panel names a computer player: 'Computer (Easy)', 'Computer (Level 3)'."""
+    text = str(level)
+    return f"Computer ({'Level ' + text if text.isdigit() else text.capitalize()})"
 
 
 def _level_words(game_name: str, level: str) -> str:
