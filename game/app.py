@@ -120,6 +120,7 @@ class App:
     _focus_before_keys: Any = None    # the widget the focus ring was on when the keys overlay opened
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
+    autosave_enabled = True           # games are written to disk (not in a --screenshot run: attach_settings)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:

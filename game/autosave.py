@@ -4,7 +4,7 @@
 * ``match_record(match, ...)``: the record of a match's whole line (the moves played and the ones
   Redo would play again), its result, and a ``Current`` header when the player looks at an
   earlier move, so a resumed game comes back exactly as it was left.
-* ``match_from_record(record)``: a Match (and the last-move labels of each ply) rebuilt from a record.
+* ``match_from_record(record)``: a Match rebuilt from a record.
 * ``BackgroundWriter``: writes files in a small daemon thread; only the latest job of each key
   is run (a burst of moves costs one write). ``flush()`` waits for it (scene exit, tests).
 * ``Autosaver``: what the board scene uses; it watches the match and autosaves after every
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Hashable
 
 from .match import HUMAN, LEVELS, Match
-from .rules.base import Color, Game, Motion, Result, RulesError
+from .rules.base import Color, Game, Result, RulesError
 from .rules.numbering import next_slot, slots_for
 from .rules.record import UI_REASONS, Record, RecordError, format_record, record_from_game
 from .rules.tree import GameNode, GameTree, PlayedMove
@@ -73,16 +73,14 @@ def _line_end_result(match: Match) -> Result | None:
     return end.ending or _line_game(match).result
 
 
-def match_record(match: Match, date: Any = None, final: Result | None = None,
-                 headers: dict[str, str] | None = None, live: bool = False) -> Record:
+def match_record(match: Match, date: Any = None, headers: dict[str, str] | None = None) -> Record:
     """The record of the match's game tree: the main line with its variations and comments,
     the result at the main line's end, and where the player stands.
 
     Headers: ``Current`` gives the ply shown when it is an earlier position of the main line,
     ``CurrentPath`` the child indices from the start when it is in a variation, and ``Live``
     the ply where the game stands when moves after it were taken back (the redo line), so a
-    resumed game comes back exactly as it was left. ``final`` and ``live`` are accepted for
-    older callers and not needed (endings belong to the tree's nodes).
+    resumed game comes back exactly as it was left (endings belong to the tree's nodes).
     """
     tree = match.tree
     end_node = tree.root.end()
@@ -109,16 +107,14 @@ def match_record(match: Match, date: Any = None, final: Result | None = None,
         if node.comments:
             comments[node.ply] = list(node.comments)
     rec.comments = comments
-    if hasattr(rec, "tree"):
-        rec.tree = tree
+    rec.tree = tree
     return rec
 
 
 def tree_of_record(record: Record) -> GameTree:
     """The record's game tree (its variations when the record has them, else its moves)."""
-    tree = getattr(record, "tree", None)
-    if tree is not None:
-        return tree
+    if record.tree is not None:
+        return record.tree
     tree = GameTree()
     game = record.start()
     node = tree.root
@@ -147,17 +143,13 @@ def _node_at_path(tree: GameTree, text: str) -> GameNode | None:
     return node
 
 
-def match_from_record(record: Record, players: dict[Color, str] | None = None,
-                      labels: Callable[[list[Motion]], tuple[str, ...]] | None = None
-                      ) -> tuple[Match, list[tuple[str, ...]], None]:
+def match_from_record(record: Record, players: dict[Color, str] | None = None) -> Match:
     """A match rebuilt from a record: its tree, the result at the main line's end (a
     resignation or agreement as that node's ending), and where the player stood (``Current``,
     ``CurrentPath``, ``Live``; older files: ``Redo "yes"`` = the game stood at ``Current``).
 
-    Returns ``(match, [], None)`` (the last two kept for older callers). Raises RecordError
-    when a move is refused (a record that parsed never does).
+    Raises RecordError when a move is refused (a record that parsed never does).
     """
-    _ = labels
     tree = tree_of_record(record)
     if players is None:
         players = {Color.BLACK: player_from_name(record.black), Color.WHITE: player_from_name(record.white)}
@@ -181,8 +173,7 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None,
     if path:
         cursor = _node_at_path(tree, path) or cursor
     tree.live, tree.cursor = live, cursor
-    match = Match(record.start(), players, tree=tree)
-    return match, [], None
+    return Match(record.start(), players, tree=tree)
 
 
 def _main_node(tree: GameTree, ply: int) -> GameNode:
@@ -192,11 +183,6 @@ def _main_node(tree: GameTree, ply: int) -> GameNode:
             break
         node = node.children[0]
     return node
-
-
-def reapply_result(match: Match, res: Result | None) -> bool:
-    """Put a UI-level ending (resign, agreement) where the game stands."""
-    return match.set_ending(res)
 
 
 def describe_record(record: Record) -> str:
@@ -351,7 +337,7 @@ class Autosaver:
     ``path`` is the game's file among the unfinished games (``game.storage.unfinished_dir()``):
     given for a game resumed from its file, else made on the first write
     (``new_unfinished_path(game, stamp)``, the stamp from the clock), so another game's file
-    is never overwritten. ``update(match, final)`` is called every frame: when the match
+    is never overwritten. ``update(match)`` is called every frame: when the match
     changed since the last call (a move, undo, redo, resignation, agreement, or the shown ply
     while browsing), the record text is made (on the caller's thread) and written in the
     background: an unfinished line to ``path``, a finished one to ``last-game.txt`` (and
@@ -378,7 +364,7 @@ class Autosaver:
         self._line_end: Result | None = None
         self.writes = 0
 
-    def _end_of_line(self, match: Match, final: Result | None = None) -> tuple[Any, Result | None]:
+    def _end_of_line(self, match: Match) -> tuple[Any, Result | None]:
         """(the tree's shape, the result at the main line's end), the replay cached while the
         tree's shape and the endings are unchanged."""
         tree = match.tree
@@ -389,7 +375,7 @@ class Autosaver:
             self._line_end = _line_end_result(match)
         return probe, self._line_end
 
-    def state_key(self, match: Match, final: Result | None = None, live: bool = False) -> Any:
+    def state_key(self, match: Match) -> Any:
         """What is written: the tree, its result, where the game stands and the position shown
         (unfinished games), the players."""
         line, end = self._end_of_line(match)
@@ -400,10 +386,10 @@ class Autosaver:
         players = tuple(sorted((int(c), w) for c, w in match.start_players.items()))
         return (line, None, tree.live.uid, tree.cursor.uid, tree.live.ending, players, extra)
 
-    def _record(self, match: Match, date: Any, final: Result | None = None, live: bool = False) -> Record:
+    def _record(self, match: Match, date: Any) -> Record:
         """The record written: ``match_record``, then ``annotate`` (if given; kept as it was when
         ``annotate`` fails)."""
-        rec = match_record(match, date, final, live=live)
+        rec = match_record(match, date)
         if self.annotate is not None:
             try:
                 rec = self.annotate(rec)
@@ -412,13 +398,11 @@ class Autosaver:
                 self.bg.errors.append(f"{type(e).__name__}: {e}")
         return rec
 
-    def update(self, match: Match | None, final: Result | None = None, force: bool = False,
-               live: bool = False) -> bool:
-        """Write if the match changed; True when a write was queued. ``live``: the player is not
-        browsing (later moves are a redo list, see ``match_record``)."""
+    def update(self, match: Match | None, force: bool = False) -> bool:
+        """Write if the match changed (or ``force``); True when a write was queued."""
         if match is None:
             return False
-        key = self.state_key(match, final, live)
+        key = self.state_key(match)
         if not self._seen:
             self._seen = True
             self._key = key
@@ -436,14 +420,14 @@ class Autosaver:
             # the text is made here (a few ms, on the caller's thread): the writer thread only
             # writes, so it hardly ever holds the interpreter while a frame is being drawn
             try:
-                text = format_record(self._record(match, today, final, live=live))
+                text = format_record(self._record(match, today))
             except (RulesError, RecordError, ValueError) as e:
                 self.bg.errors.append(str(e))
                 return False
             auto = self.file_for(match)
             self.bg.submit(("autosave", auto), _write_job(auto, text))
         else:
-            text = format_record(self._record(match, today, final))
+            text = format_record(self._record(match, today))
             self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text))
         self.writes += 1
         return True
@@ -455,7 +439,7 @@ class Autosaver:
             self.path = new_unfinished_path(match.name, stamp)
         return self.path
 
-    def keeps(self, match: Match | None, final: Result | None = None) -> bool:
+    def keeps(self, match: Match | None) -> bool:
         """Whether the match is kept among the unfinished games when the player leaves it:
         its line has moves and no result."""
         if match is None or not match.tree.root.children:
@@ -464,8 +448,3 @@ class Autosaver:
 
     def flush(self, timeout: float = 5.0) -> bool:
         return self.bg.flush(timeout)
-
-
-def _line_result(match: Match, final: Result | None = None) -> Result | None:
-    """The result at the end of the match's main line (None: unfinished)."""
-    return _line_end_result(match)

@@ -178,7 +178,7 @@ def test_a_tree_survives_the_autosave_round_trip_with_cursor_and_live():
     m.undo()                                          # live at ply 5, one ply to redo
     m.goto(m.tree.root.children[0].children[0])       # browsing at ply 2
     rec = AS.match_record(m)
-    back, _, _ = AS.match_from_record(parse_record(format_record(rec)))
+    back = AS.match_from_record(parse_record(format_record(rec)))
     assert back.live.ply == 5 and back.node.ply == 2 and back.browsing
     assert [n.move.text for n in back.tree.main_line()] == moves
     assert back.players == {Color.BLACK: "human", Color.WHITE: "easy"}

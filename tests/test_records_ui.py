@@ -508,7 +508,7 @@ def test_autosave_record_helpers_round_trip():
     rec = AS.match_record(m, datetime.date(2026, 1, 2))
     assert rec.black == "Computer (Hard)" and rec.white == "Human"
     assert rec.result == Result(Color.BLACK, "resign")
-    back, marks, final = AS.match_from_record(parse_record(format_record(rec)))
-    assert back.players == m.players and back.result == m.result and final is None
+    back = AS.match_from_record(parse_record(format_record(rec)))
+    assert back.players == m.players and back.result == m.result
     assert AS.player_from_name("computer (easy)") == "easy" and AS.player_from_name("Ann") == "human"
     assert AS.describe_record(rec).startswith("Onyx, Black wins")

@@ -227,7 +227,7 @@ def test_variation_verdicts_go_through_a_record_and_back():
         assert not any(n.comments for n in tree.nodes())
         text = format_record(rec)
         back = parse_record(text)
-        m2, _, _ = AS.match_from_record(back)
+        m2 = AS.match_from_record(back)
         assert adopt_record(back, m2.tree) == 6 + 2
         by_path = {tuple(x.move.text for x in n.path()): n for n in m2.tree.nodes() if n.move}
         for n in [*tree.main_line()[:6], var, *var.main_line()]:

@@ -76,7 +76,7 @@ def board_from_record(record: Record, status: str = "") -> Any:
 
     A record whose players are both computers opens paused: the computers wait for the
     player's "Play on" instead of starting to play at once."""
-    match, _marks, _final = match_from_record(record)
+    match = match_from_record(record)
     scene = make_scene("board", match)
     review = getattr(scene, "review", None)
     if review is not None:

@@ -192,7 +192,7 @@ class AnalysisScene(BoardScene):
     def of_record(cls, record: Any, status: str = "") -> "AnalysisScene":
         """An analysis board for a record's game tree (a loaded file), where it was left."""
         from ...autosave import match_from_record
-        match, _marks, _final = match_from_record(record)
+        match = match_from_record(record)
         scene = cls.of_match(match)
         if status:
             scene.panel.status = status

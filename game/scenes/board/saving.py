@@ -56,15 +56,15 @@ class BoardAutosave(ScenePart):
         self.autosaver.path = Path(path)
 
     def _enabled(self) -> bool:
+        """Are games written (``App.autosave_enabled``: not in a ``--screenshot`` run)?"""
         app = self.app
-        return app is None or bool(getattr(app, "autosave_enabled", True))
+        return app is None or app.autosave_enabled
 
     def kept_text(self) -> str:
         """What to tell the player when they leave this game for another one: 'Your Onyx game
         (move 2) is kept …' if it is kept among the unfinished games, else ''."""
         m = self.match
-        final = None
-        if m is None or not self._enabled() or not self.autosaver.keeps(m, final):
+        if m is None or not self._enabled() or not self.autosaver.keeps(m):
             return ""
         return f"Your {m.name.capitalize()} game ({m.next_turn().words()} to move) is kept under Recent games on the menu."
 
@@ -74,32 +74,27 @@ class BoardAutosave(ScenePart):
         heavy one) it waits for the next (an animation frame, which is light); only the writing
         is left to the background thread."""
         m = self.match
-        app = self.app
-        if m is None or (app is not None and not getattr(app, "autosave_enabled", True)):
+        if m is None or not self._enabled():
             return
         anim = self.scene.anim
         if anim is not None and anim is not self._save_anim:
             self._save_anim = anim               # a move (or a step back) began this frame
             return
-        self.autosaver.update(m, None, live=not self.browsing)
+        self.autosaver.update(m)
 
     def close(self) -> None:
-        app = self.app
         try:
-            if app is None or getattr(app, "autosave_enabled", True):
-                self.autosaver.update(self.match, None,
-                                      live=not self.browsing)
+            if self._enabled():
+                self.autosaver.update(self.match)
         except Exception:       # the autosave (files, the writer thread) must not stop the scene closing
             log.exception("the last autosave failed")
         self.autosaver.flush(5.0)
 
     def write_now(self) -> None:
         """Write the autosave at once (a game just loaded: Continue must offer it, not the one before)."""
-        app = self.app
-        if self.match is None or (app is not None and not getattr(app, "autosave_enabled", True)):
+        if self.match is None or not self._enabled():
             return
         try:
-            self.autosaver.update(self.match, None, force=True,
-                                  live=not self.browsing)
+            self.autosaver.update(self.match, force=True)
         except Exception:       # the autosave (files, the writer thread): the game plays on without it
             log.exception("writing the autosave failed")
