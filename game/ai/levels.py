@@ -289,7 +289,7 @@ def knowledge_of(lv: Level, game: Game) -> Knowledge:
 
 
 def _swap_move(game: Game) -> Move | None:
-    swap = getattr(game, "SWAP", None)
+    swap = game.SWAP
     if swap is not None and swap in game.legal_moves():
         return swap
     return None
@@ -299,7 +299,7 @@ def _pie_first_move(game: Game) -> bool:
     """Black's very first move of an Onyx game played with the pie rule."""
     if game.name != "onyx" or not game.options().get("pie"):
         return False
-    return getattr(game, "_plies0", 0) + game.ply == 0
+    return game.start_ply + game.ply == 0
 
 
 def analyse(game: Game, level_name: str, rng: random.Random | None = None,
@@ -454,7 +454,7 @@ def threat_stoppers(game: Game, distance: int | None = None,
       moves: the stoppers are the moves after which it cannot (a move that ends the game
       in our favour or a draw included).
     """
-    if game.result is not None or getattr(game, "in_setup", False):
+    if game.result is not None or game.in_setup:
         return None
     if game.name == "onyx":
         return _onyx_stoppers(game, THREAT_DISTANCE if distance is None else distance, race)
@@ -471,7 +471,8 @@ def _onyx_stoppers(game: Game, limit: int, race: bool) -> list[Move] | None:
     if race and path_distance(game, me) < d:
         return None
     legal = set(game.legal_moves())
-    legal.discard(getattr(game, "SWAP", None))
+    if game.SWAP is not None:
+        legal.discard(game.SWAP)
     cands = dict.fromkeys(on)
     cands.update(dict.fromkeys(capture_points(game, me)))
     cands.update(dict.fromkeys(capture_points(game, opp)))

@@ -221,7 +221,7 @@ def play_game(game_name: str, options: dict, black: "Player | str", white: "Play
     starts = {Color.BLACK: Color.BLACK, Color.WHITE: Color.WHITE}   # who plays what, by seat
     moves: list[str] = []
     clock = time.perf_counter
-    swap = getattr(game, "SWAP", None)
+    swap = game.SWAP
     while game.result is None:
         if max_plies is not None and game.ply >= max_plies:
             return GameRecord(None, None, "ply-cap", game.ply, moves)
@@ -391,10 +391,10 @@ def main(argv: list[str] | None = None) -> int:
         except (ValueError, RulesError) as e:
             raise UsageError(str(e)) from None
         players = []
-        for side in ("black", "white"):
-            level = player_name(getattr(args, side))
-            source = getattr(args, f"{side}_from")
-            own = getattr(args, f"{side}_seconds")
+        seats = (("black", args.black, args.black_from, args.black_seconds),
+                 ("white", args.white, args.white_from, args.white_seconds))
+        for side, name, source, own in seats:
+            level = player_name(name)
             secs = own if own is not None else args.seconds
             if level in RUNNER_NAMES and args.game != "onyx":
                 raise UsageError(f"the {level} player plays onyx only")

@@ -158,6 +158,20 @@ class Game(ABC):
         """Take back an ending by agreement; a RulesError where there is none to take back."""
         raise RulesError(f"{self.name} has no ending by agreement in its rules")
 
+    def counts(self) -> dict[str, int]:
+        """What the game counts for each side, keyed 'black' and 'white' (Amoeba: stacks
+        controlled; Onyx: stones captured; Onager: pieces on the far row). Empty by default."""
+        return {}
+
+    def threats(self) -> list[str]:
+        """The mover's points in danger from the opponent's next move (a Kernel that can be
+        captured, stones that can be taken, the far row about to be lost). None by default."""
+        return []
+
+    def highlight_result(self) -> list[str]:
+        """Points that show why the game ended (empty while it goes on). None by default."""
+        return []
+
     # ----------------------------------------------------------------- state
     @property
     @abstractmethod

@@ -68,7 +68,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from . import GAME_NAMES, game_class
 from .base import Color, Game, Reason, Result, RulesError
@@ -613,7 +613,7 @@ _HEADER_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 
 
 def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
-                     date: Any, ui_result: Result | None = None,
+                     date: Day | str, ui_result: Result | None = None,
                      headers: Mapping[str, str] | None = None) -> Record:
     """A record of ``game`` (its whole history, from its start position).
 
@@ -642,7 +642,7 @@ def record_from_game(game: Game, players: Sequence[str] | Mapping[Any, str],
 
 
 def record_from_tree(start: Game, tree: GameTree, players: Sequence[str] | Mapping[Any, str],
-                     date: Any, ui_result: Result | None = None,
+                     date: Day | str, ui_result: Result | None = None,
                      headers: Mapping[str, str] | None = None) -> Record:
     """A record of a whole game tree (main line and variations) from its start position.
 
@@ -705,13 +705,17 @@ def _start_of(start: Game) -> tuple[Game, str | None, Color, dict[str, Any]]:
     return fresh, setup, start.to_move, setup_options
 
 
-def _date_text(date: Any) -> str:
-    """ISO day of a date or datetime (duck-typed: this module imports no clock), or str()."""
-    day = getattr(date, "date", None)
-    if callable(day):  # a datetime
-        date = day()
-    iso = getattr(date, "isoformat", None)
-    return str(iso()) if callable(iso) else str(date)
+@runtime_checkable
+class Day(Protocol):
+    """A ``datetime.date`` or a ``datetime`` (this module imports no clock): its ISO text
+    starts with the day, ``YYYY-MM-DD``."""
+
+    def isoformat(self) -> str: ...
+
+
+def _date_text(date: Day | str) -> str:
+    """ISO day of a date or datetime, or the text given."""
+    return date.isoformat()[:10] if isinstance(date, Day) else str(date)
 
 
 # Options of ``from_position`` that ``position_text()`` does not carry, tried in turn when
