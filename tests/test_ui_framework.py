@@ -15,6 +15,7 @@ from game.match import Match
 from game.rules import make_game
 from game.rules.base import Color, GameOverError, IllegalMoveError, InvalidMoveError
 from game.scenes.base import Scene
+from game.views.base import BoardView
 
 from ui_helpers import DT, click, click_widget, key, step
 import ui_helpers as helpers
@@ -71,7 +72,7 @@ def test_unknown_easing_is_a_clear_error():
 
 
 # ---------------------------------------------------------------- move animations (generic)
-class FlatView:
+class FlatView(BoardView):
     """A stand-in board: point 'xN' sits at pixel (100·N, 100)."""
 
     def pixel_of(self, label):

@@ -1,9 +1,12 @@
 """A cross-fade between two positions: a step back in the history, or a jump."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..views.base import BoardView
 
 FADE_TIME = 0.22          # seconds for a backward step / jump cross-fade at speed 1
 
@@ -18,7 +21,7 @@ class FadeAnimation:
     and drawn here: the old stack fading out, the new one fading in.
     """
 
-    def __init__(self, view: Any, before: dict[str, tuple[str, ...]], after: dict[str, tuple[str, ...]],
+    def __init__(self, view: "BoardView | None", before: dict[str, tuple[str, ...]], after: dict[str, tuple[str, ...]],
                  speed: float = 1.0, on_complete: Callable[[], None] | None = None) -> None:
         self.view = view
         self.before = dict(before)
@@ -55,15 +58,23 @@ class FadeAnimation:
     def draw(self, surface: pygame.Surface) -> None:
         u = 1.0 if self.duration <= 0 else max(0.0, min(1.0, self.time / self.duration))
         u = u * u * (3 - 2 * u)
-        order = sorted(self.changed, key=lambda q: self.view.pixel_of(q)[1] if q in getattr(self.view, "_pix", {})
-                       else 0)
-        for lab in order:
+        view = self.view
+        if view is None:                # no board to draw on (its view could not be loaded)
+            return
+
+        def row(label: str) -> int:
+            """Drawn from the back row forwards (a label off the board first)."""
             try:
-                xy = self.view.pixel_of(lab)
+                return view.pixel_of(label)[1]
+            except KeyError:
+                return 0
+        for lab in sorted(self.changed, key=row):
+            try:
+                xy = view.pixel_of(lab)
             except KeyError:
                 continue
             old, new = self.before.get(lab, ()), self.after.get(lab, ())
             if old and u < 0.99:
-                self.view.draw_stack(surface, xy, old, alpha=int(255 * (1 - u)), badge=False)
+                view.draw_stack(surface, xy, old, alpha=int(255 * (1 - u)), badge=False)
             if new and u > 0.01:
-                self.view.draw_stack(surface, xy, new, alpha=int(255 * u), badge=u > 0.9)
+                view.draw_stack(surface, xy, new, alpha=int(255 * u), badge=u > 0.9)

@@ -11,33 +11,29 @@ Motion kinds (see ``game.rules.base.Motion``):
           in step order (so the pieces peel off one after another)
   place   the piece falls in from above with a bounce and fades in
   remove  the piece lifts off and fades away
-  swap    nothing moves (the Onyx pie rule): the view's ``draw_effect(surface, "swap", u)``, if it
-          has one, shows the event for the step's time (u runs from 0 to 1)
+  swap    nothing moves (the Onyx pie rule): the view's ``draw_effect(surface, "swap", u)`` (a
+          ``BoardView`` hook, nothing by default) shows the event for the step's time (u runs
+          from 0 to 1)
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pytweening
 
 from ..rules.base import Motion
 from .tween import Tween, Tweens
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..views.base import BoardView
+
 # seconds at speed 1.0
 STEP_TIME = {"move": 0.30, "jump": 0.50, "drop": 0.26, "place": 0.42, "remove": 0.36, "swap": 1.8}
 EFFECTS = ("swap",)       # motions without pieces that the view draws as an event
 HOP_TIME = 0.16
 PAUSE = 0.04
-
-
-class StackDrawer(Protocol):
-    def pixel_of(self, label: str) -> tuple[int, int]: ...
-
-    def draw_stack(self, surface: Any, xy: tuple[float, float], pieces: Sequence[str], scale: float = 1.0,
-                   alpha: int = 255, lift: float = 0.0, base_level: int = 0, badge: bool = True,
-                   shadow: bool = True) -> None: ...
 
 
 @dataclass
@@ -70,13 +66,13 @@ class Sprite:
     level: float = 0.0
     _place: tuple[str, str, float] = field(default=("", "", 0.0))
 
-    def spacing(self, time: float, view: Any) -> float | None:
+    def spacing(self, time: float, view: "BoardView") -> float | None:
         """Pixels a level of this sprite at a time, for views that press tall stacks together
         (``max_rise``): the spacing of the stack it leaves, turning into that of the stack it lands
         on, so its pieces meet the pressed levels there (None: the view's own spacing)."""
-        level_for = getattr(view, "level_for", None)
-        if getattr(view, "max_rise", None) is None or level_for is None:
+        if view.max_rise is None:
             return None
+        level_for = view.level_for
         n = len(self.pieces)
         seg, u = self._segment_at(time)
         if seg.bounce or seg.a == seg.b:               # place / remove: where it stands
@@ -99,12 +95,12 @@ class Sprite:
             u = 1.0
         return seg, u
 
-    def at(self, time: float, view: StackDrawer) -> tuple[float, float, float]:
+    def at(self, time: float, view: "BoardView") -> tuple[float, float, float]:
         """Pixel position (x, y) of the base and the lift in levels at a time."""
         x, y, base, arc = self.parts(time, view)
         return x, y, base + arc
 
-    def parts(self, time: float, view: StackDrawer) -> tuple[float, float, float, float]:
+    def parts(self, time: float, view: "BoardView") -> tuple[float, float, float, float]:
         """(x, y, base, arc): the pixel position, the levels of the pieces under the sprite where it
         is (between where it left and where it lands) and the arc's extra height in levels."""
         seg, u = self._segment_at(time)
@@ -125,7 +121,7 @@ class Sprite:
 class MoveAnimation:
     """Sprites and timing for one move. ``update(dt)`` with dt in seconds; ``finish()`` jumps to the end."""
 
-    def __init__(self, view: StackDrawer, before: dict[str, tuple[str, ...]], motions: Sequence[Motion],
+    def __init__(self, view: "BoardView", before: dict[str, tuple[str, ...]], motions: Sequence[Motion],
                  speed: float = 1.0, on_complete: Callable[[], None] | None = None, hold: float = 0.0) -> None:
         self.view = view
         # seconds (at speed 1) the picture holds still before and after each step that removes
@@ -276,21 +272,21 @@ class MoveAnimation:
         return total
 
     def _jump_arc(self, a: str, b: str) -> float:
-        """Arc height (in stack levels) of a jump: the view's ``jump_height`` in pixels when it has
+        """Arc height (in stack levels) of a jump: the view's ``jump_height`` in pixels when it gives
         one (Onager: the disc rises well over its pivot, as the preview's arc), else higher for
         longer jumps (2 steps: 2.6 levels)."""
-        height = getattr(self.view, "jump_height", None)
-        level = float(getattr(self.view, "level_px", 0.0) or 0.0)
-        if height is not None and level > 0:
-            try:
-                return float(height(a, b)) / level
-            except (KeyError, TypeError, ValueError):
-                pass
+        level = self.view.level_px
+        try:
+            height = self.view.jump_height(a, b)
+            if height is not None and level > 0:
+                return float(height) / level
+        except (KeyError, TypeError, ValueError):
+            pass
         steps = 2.0
         try:
             ax, ay = self.view.pixel_of(a)
             bx, by = self.view.pixel_of(b)
-            unit = float(getattr(self.view, "scale", 0.0) or 0.0)
+            unit = self.view.scale
             if unit > 0:
                 steps = max(1.0, math.hypot(bx - ax, by - ay) / unit)
         except (KeyError, TypeError, ValueError):
@@ -334,26 +330,22 @@ class MoveAnimation:
         return out
 
     def draw(self, surface: Any) -> None:
-        effect = getattr(self.view, "draw_effect", None) if self.effects else None
-        if effect is not None:
-            for kind, st in self.effects:
-                t0, t1 = self._windows.get(st, (0.0, self.duration))
-                u = 1.0 if t1 <= t0 else min(1.0, max(0.0, (self.time - t0) / (t1 - t0)))
-                effect(surface, kind, u)
+        view = self.view
+        for kind, st in self.effects:
+            t0, t1 = self._windows.get(st, (0.0, self.duration))
+            u = 1.0 if t1 <= t0 else min(1.0, max(0.0, (self.time - t0) / (t1 - t0)))
+            view.draw_effect(surface, kind, u)
         flights = self.flights()
-        pivot = getattr(self.view, "draw_pivot", None)
-        if pivot is not None:
-            for sp, seg, u in flights:
-                pivot(surface, seg.pivot, min(1.0, 0.35 + math.sin(math.pi * u)))
-        shadow = getattr(self.view, "draw_ground_shadow", None)
+        for sp, seg, u in flights:
+            view.draw_pivot(surface, seg.pivot, min(1.0, 0.35 + math.sin(math.pi * u)))
         flying = [sp for sp, _, _ in flights]
-        level = float(getattr(self.view, "level_px", 1.0) or 1.0)
+        level = view.level_px
         for sp, x, y, lvl in self.positions():
             if sp.alpha <= 1:
                 continue
-            aloft = shadow is not None and any(sp is f for f in flying)
+            aloft = any(sp is f for f in flying)
             if aloft:
-                shadow(surface, (x, y), lvl * level)
+                view.draw_ground_shadow(surface, (x, y), lvl * level)
             kw: dict[str, Any] = {}
             spacing = sp.spacing(self.time, self.view)
             if spacing is not None:
@@ -396,14 +388,14 @@ class MovePlayer:
         self.serial = 0     # animations started: a cache of the picture under one keys on it
         self._on_done = on_done
 
-    def play(self, view: Any, before: dict[str, tuple[str, ...]], apply: Callable[[], list[Motion]],
+    def play(self, view: "BoardView | None", before: dict[str, tuple[str, ...]], apply: Callable[[], list[Motion]],
              speed: float = 1.0, hold: float = 0.0) -> list[Motion]:
         self.finish()
         motions = apply()
         self.show_motions(view, before, motions, speed, hold)
         return motions
 
-    def show_motions(self, view: Any, before: dict[str, tuple[str, ...]], motions: list[Motion],
+    def show_motions(self, view: "BoardView | None", before: dict[str, tuple[str, ...]], motions: list[Motion],
                      speed: float = 1.0, hold: float = 0.0) -> None:
         """Animate motions already played (a replay step, a redo)."""
         if view is None:

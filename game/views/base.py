@@ -479,6 +479,19 @@ class BoardView:
         if badge and total >= self.badge_from:
             D.badge(surface, self.badge_center(x, y, total, r, lv, lift), str(total), max(9, int(r * 0.55)))
 
+    # ------------------------------------------------------------ animation hooks (moves.py)
+    def jump_height(self, a: str, b: str) -> float | None:
+        """Pixels a piece jumping from ``a`` to ``b`` rises at the top of its arc, or None: the
+        animation's own arc (higher for longer jumps)."""
+        return None
+
+    def draw_effect(self, surface: pygame.Surface, kind: str, u: float) -> None:
+        """A motion without pieces shown as an event (``kind`` 'swap'), ``u`` from 0 to 1 over its
+        time. Nothing by default."""
+
+    def draw_pivot(self, surface: pygame.Surface, label: str, strength: float = 1.0, fill: bool = False) -> None:
+        """The pivot of a jump lit while a piece flies over it (``strength`` 0..1). Nothing by default."""
+
     def draw_ground_shadow(self, surface: pygame.Surface, xy: tuple[float, float], height_px: float) -> None:
         """The shadow of a piece flying ``height_px`` above the board point ``xy`` (a jump): on the
         board right under it, smaller and fainter the higher it is."""
@@ -578,7 +591,7 @@ class BoardInput:
         last (the computer's turn, a finished game, history browsing)."""
         if self.game is not None:
             return self.game.stacks()
-        return dict(getattr(self.view, "_all", {}) or {})
+        return dict(self.view._all) if self.view is not None else {}
 
     def viewer(self) -> str | None:
         """The colour word ('Black'/'White') whose pieces hover texts call "yours": the side to move
@@ -604,7 +617,7 @@ class BoardInput:
     def mark_word(self, kind: str, plain: str = "a highlighted point") -> str:
         """How a text names a target mark: its colour in the current theme ('green') where the
         theme names it, else ``plain`` (the colour-blind theme names no colours)."""
-        theme = getattr(self.view, "theme", None) or CLASSIC
+        theme = self.view.theme if self.view is not None else CLASSIC
         return theme.colour_name(kind) or plain
 
     def threat_message(self, threats: Sequence[str]) -> str:
@@ -613,8 +626,7 @@ class BoardInput:
             return ""
         g = self.game
         cells = ", ".join(threats)
-        name = getattr(g, "name", "")
-        if name == "amoeba":
+        if g is not None and g.name == "amoeba":
             return f"Your Kernel on {cells} can be captured next move!"
         return f"{cells} can be captured next move!"
 
@@ -679,6 +691,15 @@ class BoardInput:
         if not self.prefix:
             return ClickResult(None, "Selection cleared.", True)
         return ClickResult(None, self.after_select_message(), True)
+
+    def extra_actions(self) -> list[tuple[str, str]]:
+        """Moves that are not board points, as (button label, action key): the pie rule's swap.
+        None by default."""
+        return []
+
+    def action_move(self, key: str) -> str | None:
+        """The move text of an extra action's key (None: not available now)."""
+        return None
 
     def can_end(self) -> bool:
         """An open chain may end where it stands (Enter, an 'End move' button); games with chains

@@ -656,6 +656,8 @@ class OnagerInput(BoardInput):
         # routes asked for (a tutorial step "play the chain b2-d4-d6"): move text -> path; the
         # option of that move is then clicked along this path instead of the core's shortest one
         self.paths: dict[str, tuple[str, ...]] = {}
+        # the kinds of target a lesson's step allows (``restrict_to``), None: every kind
+        self.kinds_allowed: set[str] | None = None
 
     # ------------------------------------------------------------ options (from the legal moves)
     def clicks_for(self, game: Game, move: Any) -> Option:
@@ -682,7 +684,7 @@ class OnagerInput(BoardInput):
         self._tcache = {}
 
     def set_game(self, game: Game | None) -> None:
-        self.kinds_allowed: set[str] | None = None
+        self.kinds_allowed = None
         self._stacks = game.stacks() if game is not None else {}
         self._lakes = set()
         self._setup = game.in_setup if game is not None else False
@@ -718,7 +720,7 @@ class OnagerInput(BoardInput):
                 out = {}
             if landed:
                 out[landed[-1]] = "end"
-            allowed = getattr(self, "kinds_allowed", None)
+            allowed = self.kinds_allowed
             if allowed is not None:
                 out = {lab: kind for lab, kind in out.items() if kind in allowed}
         if len(self._tcache) > 64:
@@ -849,7 +851,7 @@ class OnagerInput(BoardInput):
         if not threats or g is None:
             return ""
         opp = g.to_move.other.title
-        counts = g.counts() if hasattr(g, "counts") else {}
+        counts = g.counts()
         theirs, mine = counts.get(g.to_move.other.word), counts.get(g.to_move.word)
         score = f" {theirs} to {mine}" if theirs is not None and mine is not None else ""
         return f"{opp} wins next turn: it leads on your back row{score} ({', '.join(threats)})."

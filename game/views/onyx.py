@@ -171,6 +171,8 @@ class OnyxView(BoardView):
             x, y = g.xy[p]
             self._xy[lab] = (float(x), float(y)) if p < g.nc else (x + 0.5, y + 0.5)
         self._mid_corner_labels = [(g.labels[m], tuple(g.labels[q] for q in cs)) for m, cs in g.mid_corners.items()]
+        # the winning chain's glowing links: (key, layer or None, its top-left), for the last chain drawn
+        self._chain_cache: tuple[Any, pygame.Surface | None, tuple[int, int]] | None = None
 
     @property
     def BAND(self) -> float:
@@ -525,7 +527,7 @@ class OnyxView(BoardView):
         """The glowing gold links of a winning chain (cached per chain, stones and layout)."""
         links = tuple(self.chain_links(chain, stacks or {}))
         key = (chain, links, tuple(self.rect), self.scale, self.flip, self.theme.name)
-        cached = getattr(self, "_chain_cache", None)
+        cached = self._chain_cache
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
         if not links:
@@ -628,7 +630,7 @@ class OnyxView(BoardView):
                 D.blit_center(surface, D.dot(br, (*self.theme.threat[:3], 255)), (bx, by))
                 D.text(surface, "!", (bx, by), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
         # stones the hovered move would capture: crossed out
-        for lab in getattr(deco, "captures", ()):
+        for lab in deco.captures:
             if lab in pix:
                 D.blit_center(surface, cross_sprite(int(r * 0.8), max(2, r // 4), (*self.theme.capture, 235)), pix[lab])
                 self._ring(surface, lab, r * 1.08, max(2, r // 7), self.theme.capture, 220)
@@ -732,8 +734,8 @@ class OnyxInput(BoardInput):
     def _geo(self):
         """The board's geometry: the game's while input is on, else the view's (what it drew)."""
         if self.game is not None:
-            return geometry(getattr(self.game, "size", 12))
-        return getattr(self.view, "geo", None)
+            return geometry(int(self.game.options().get("size", 12)))
+        return self.view.geo if isinstance(self.view, OnyxView) else None
 
     def _corners(self, label: str) -> list[str]:
         geo = self._geo()
@@ -777,9 +779,8 @@ class OnyxInput(BoardInput):
             return text + " on a midpoint: it can never be captured, and it links the square's corners."
         if p is not None and not geo.mids_of[p]:
             return text + " on a board corner: it can never be captured."
-        fn = getattr(g, "threats", None) if g is not None else None
         try:
-            if fn is not None and label in fn():
+            if g is not None and label in g.threats():
                 return text + f", in danger: {g.to_move.other.title} can capture it next move!"
         except (RulesError, ValueError, KeyError, TypeError):
             log.warning("the threats could not be found", exc_info=True)    # the words without the danger
@@ -802,13 +803,13 @@ class OnyxInput(BoardInput):
             tag = self.warned_tag(opt)
             if tag:
                 deco.tags = {h: tag}
-        deco.captures = captures  # type: ignore[attr-defined]
+        deco.captures = captures
 
 
 def with_captures(deco: Decorations, labels: Sequence[str]) -> Decorations:
     """A copy of ``deco`` that marks ``labels`` as about to be captured (tutorials, tests)."""
     out = dataclasses.replace(deco)
-    out.captures = list(labels)  # type: ignore[attr-defined]
+    out.captures = list(labels)
     return out
 
 
