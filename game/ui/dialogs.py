@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from pygame_gui.elements import UIButton
+
 __all__ = ["fit_confirmation", "fit_file_dialog"]
 
 Px = Callable[[float], int]
 
 
-def _button_row(buttons: list[Any], px: Px) -> int:
+def _button_row(buttons: list[UIButton], px: Px) -> int:
     """Bottom-right buttons (the last one rightmost) as high as their text needs; their height."""
     g = px(10)
     bh = px(30)
     for b in buttons:
-        font = getattr(b, "font", None)
+        font = b.font
         if font is not None:
             bh = max(bh, font.get_rect("Cancel").h + px(8))
     for b in buttons:

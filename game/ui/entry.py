@@ -160,7 +160,7 @@ class TextEntry(UIElement):
         t = event.type
         if not (self.visible and self.is_enabled and self.alive()):
             return False
-        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.rect.collidepoint(event.pos):
                 return False
             was_focused = bool(self.is_focused)
@@ -183,7 +183,7 @@ class TextEntry(UIElement):
             self.cursor = self._index_at(event.pos[0])
             self._changed()
             return False
-        if t == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._drag:
+        if t == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag:
             self._drag = False
             return self.rect.collidepoint(event.pos)
         if not self.is_focused:
@@ -198,7 +198,7 @@ class TextEntry(UIElement):
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:
-        k, mod = event.key, getattr(event, "mod", 0)
+        k, mod = event.key, event.mod
         ctrl, shift = bool(mod & _CTRL), bool(mod & pygame.KMOD_SHIFT)
         a, b = self.selection()
         n = len(self.text)

@@ -20,6 +20,8 @@ from typing import Any, Sequence
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
+from pygame_gui.core.text import HyperlinkTextChunk
+from pygame_gui.elements import UITextBox
 
 from ..views import draw as D
 from .moveflow import Line, Token
@@ -39,16 +41,15 @@ ELLIPSIS = "…"                       # Black's side of a row that starts with 
 MAIN, VAR, TEXT = 0, 1, 2            # a main-line move, a variation move, a number/bracket/ellipsis
 
 
-def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
+def link_rect(textbox: "MoveList | UITextBox", href: str) -> pygame.Rect | None:
     """Screen rectangle of a link in the move list (None if it is scrolled out of view).
 
     Works for ``MoveList`` (``href`` is a move's key: the ply number "12" or "v<uid>") and for
     a pygame-gui text box with links.
     """
-    own = getattr(textbox, "link_rect", None)
-    if callable(own):
-        return own(href)
-    layout = getattr(textbox, "text_box_layout", None)
+    if isinstance(textbox, MoveList):
+        return textbox.link_rect(href)
+    layout = textbox.text_box_layout
     if layout is None:
         return None
     try:
@@ -59,7 +60,7 @@ def link_rect(textbox: Any, href: str) -> pygame.Rect | None:
     box = textbox.get_abs_rect()
     for row in layout.layout_rows:
         for ch in row.items:
-            if getattr(ch, "href", None) == href:
+            if isinstance(ch, HyperlinkTextChunk) and ch.href == href:
                 r = pygame.Rect(base_x + ch.x, base_y + ch.y, ch.width, ch.height)
                 return r if box.collidepoint(r.center) else None
     return None
@@ -737,13 +738,12 @@ class MoveList(UIElement):
         t = event.type
         if t == pygame.MOUSEWHEEL:
             if self.hovered and self.max_scroll > 0:
-                self.scroll_rows(-int(getattr(event, "y", 0)) * 2)
+                self.scroll_rows(-int(event.y) * 2)
                 return True
             return False
-        pos = getattr(event, "pos", None)
-        if pos is None:
-            return False
-        pos = self.ui_manager.calculate_scaled_mouse_position(pos)
+        if t not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False                # only these have a ``pos``
+        pos = self.ui_manager.calculate_scaled_mouse_position(event.pos)
         local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
         if t == pygame.MOUSEMOTION and self._drag is not None:
             y0, s0 = self._drag
@@ -754,7 +754,7 @@ class MoveList(UIElement):
                     self.scroll = new
                     self._dirty = True
             return True
-        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and self.rect.collidepoint(pos):
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(pos):
             thumb = self._thumb()
             if thumb is not None and thumb.inflate(self._px(6), 0).collidepoint(local):
                 self._drag = (pos[1], self.scroll)
@@ -764,7 +764,7 @@ class MoveList(UIElement):
             else:
                 self._pressed_key = self.key_at(pos)
             return True
-        if t == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
             if self._drag is not None:
                 self._drag = None
                 self._dirty = True

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton
 
 from ..views import draw as D
 from ..themes import CLASSIC, Theme
@@ -91,11 +92,10 @@ def warm_font(size: int, bold: bool = False) -> None:
     D.font(int(size), bool(bold)).size(GLYPHS)
 
 
-def prime_disabled_look(button: Any) -> None:
+def prime_disabled_look(button: UIButton | None) -> None:
     """Make pygame-gui draw a button's disabled look now (it does so the first time the button
     is disabled, ~1 ms a button, often in the frame of a move); the button is left as it was."""
-    if button is None or not button.alive() or not getattr(button, "is_enabled", False) \
-            or getattr(button, "hovered", False):
+    if button is None or not button.alive() or not button.is_enabled or button.hovered:
         return
     button.disable()
     button.enable()
@@ -196,11 +196,12 @@ class StatusText(UIElement):
             self.head = head
             self._redraw()
 
-    def _head_font(self) -> pygame.font.Font:
+    def head_font(self) -> pygame.font.Font:
+        """The headline's font (at the UI scale)."""
         return D.font(self._px(round(self.size * 1.6)), True)
 
     def _head_height(self, head: str) -> int:
-        return self._head_font().get_linesize() + self._px(4) if head else 0
+        return self.head_font().get_linesize() + self._px(4) if head else 0
 
     def set_dimensions(self, dimensions: Any, clamp_to_container: bool = False) -> None:
         super().set_dimensions(dimensions, clamp_to_container)
@@ -329,7 +330,7 @@ class StatusText(UIElement):
                 lines[-1][-1] = (t.rstrip() + "…", c, b, x0)
         y = self.pad_y
         if self.head:
-            pic = self._head_font().render(self.head, True, self.theme.banner_head)
+            pic = self.head_font().render(self.head, True, self.theme.banner_head)
             img.blit(pic, ((w - pic.get_width()) // 2, y))
             y += head_h
         for line in lines:

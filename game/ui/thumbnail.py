@@ -93,9 +93,8 @@ def final_position(record: Any) -> tuple[dict[str, tuple[str, ...]], list[str]]:
     game = record.replay()
     result: list[str] = []
     if game.is_over:
-        fn = getattr(game, "highlight_result", None)
         try:
-            result = list(fn()) if fn else []
+            result = list(game.highlight_result())
         except (RulesError, ValueError, KeyError, TypeError):
             result = []                 # drawn without the result's marks
     return game.stacks(), result
