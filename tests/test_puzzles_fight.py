@@ -110,7 +110,7 @@ class _SillyEngine:
 
 def _run(scene, seconds: float = 30.0) -> None:
     t = 0.0
-    while (scene.busy or scene.engine_busy) and t < seconds:
+    while (scene.busy or scene.puzzle_play.engine_busy) and t < seconds:
         scene.update(0.05)
         t += 0.05
 
@@ -120,19 +120,19 @@ def test_the_scene_answers_with_the_proof_not_a_far_away_engine_move():
     hi12, far away); the computer player is not even asked while the proof fits its budget."""
     from game.scenes.tutorial import TutorialScene
     scene = TutorialScene("onyx")
-    scene.engine = _SillyEngine()
+    scene.puzzle_play.engine = _SillyEngine()
     idx = next(i for i, p in enumerate(scene.puzzles.puzzles) if p.id == "onyx-05")
     scene.open_puzzle(idx)
     scene.player_move("d5")
     _run(scene)
-    assert scene.engine.started == 0
+    assert scene.puzzle_play.engine.started == 0
     assert scene.game.move_str(scene.game.moves_played()[-1]) in ("d4", "e4")
 
 
 def test_the_solution_line_is_answered_by_the_proof_too():
     from game.scenes.tutorial import TutorialScene
     scene = TutorialScene("onyx")
-    scene.engine = _SillyEngine()
+    scene.puzzle_play.engine = _SillyEngine()
     idx = next(i for i, p in enumerate(scene.puzzles.puzzles) if p.id == "onyx-07")
     scene.open_puzzle(idx)
     scene.give_hint()

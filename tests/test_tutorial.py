@@ -213,7 +213,7 @@ def test_every_puzzle_solved_by_clicks(app: App, game: str) -> None:
         if scene.mode == "index":
             click_widget(app, scene.w["puzzle_buttons"][i])
         assert scene.mode == "puzzle" and scene.puzzle_i == i
-        line = scene._canonical_line()
+        line = scene.puzzle_play.canonical_line()
         while not scene.solved:
             assert scene.game.to_move == p.mover and scene.game.ply < len(line), p.id
             text = line[scene.game.ply]            # the defence follows the script

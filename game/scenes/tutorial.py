@@ -8,11 +8,23 @@ Three pages in one scene:
             demos replayed with the board view's real move animations (slowed down), arrows
             and highlights, try-it steps judged by the rules core with hints and praise;
             Back / Replay / Next;
-``puzzle``  a position to solve (``tutorial_puzzles.py``); the opponent answers each move
-            with the strongest reply an exhaustive search proves within the puzzle's depth (the
-            computer player only when that search is too big); a wrong move is played and
-            refuted on the board, then a click tries again; Hint gives a nudge, then the fuller
-            hint, then becomes Solution, which plays the whole line.
+``puzzle``  a position to solve; the opponent answers each move with the strongest reply an
+            exhaustive search proves within the puzzle's depth (the computer player only when
+            that search is too big); a wrong move is played and refuted on the board, then a
+            click tries again; Hint gives a nudge, then the fuller hint, then becomes Solution,
+            which plays the whole line.
+
+``TutorialScene`` is a ``Scene`` made of parts, as the board scene is (see docs/architecture.md,
+"The tutorial scene"), each keeping its own state and reached by its name:
+
+* ``tutorial.py`` (here): life cycle, the pages and the lesson's steps, the board (views,
+  moves and their animations through ``mover``, a ``MovePlayer``), events, ``update``, drawing;
+  the page's words (``feedback``, ``note``) and the named methods the parts call (``set_game``,
+  ``animate``, ``say``, ``tell``, ``stop``…);
+* ``scene.board`` (``board/controller.py``): clicks, drag and drop, hover, as on the board;
+* ``scene.layout`` (``tutorial_layout.py``): the widgets and rects of the pages, the panel's texts;
+* ``scene.puzzle_play`` (``tutorial_puzzles.py``): the puzzle's state, judging the player's
+  moves, the defence, hints and the Solution line.
 
 Like every scene it never reads a clock: ``update(dt)`` drives timers and animations.
 """
@@ -25,32 +37,31 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextBox
 
 from .. import levels as L
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Game, RulesError
-from ..themes import CLASSIC
 from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
-from ..ui.layout import draw_panel
 from .base import Scene, is_button, register
 from .board.controller import BoardController, OnBoard
-from .board.engine import close_engine
 from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
-
-from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,  # noqa: F401
-                            GOOD_COLOUR, HOW_TO_MOVE, KEY_COLOUR, REPLY_WAIT, _cells, markup_html)
+from .tutorial_puzzles import PuzzlePlay
+from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,
+                            GOOD_COLOUR, _cells, markup_html)
 from ..ui.endings import describe_result
-from .tutorial_puzzles import TutorialPuzzles
+
+__all__ = ["TutorialScene", "markup_html"]
 
 log = logging.getLogger(__name__)
 
 
 @register("tutorial")
-class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
+class TutorialScene(Scene):
+    """The lessons and puzzles of one game: see the module's docstring for how the parts fit."""
+
     title = "Tutorial"
 
     def __init__(self, game_name: str, levels_dir: str | Path | None = None,
@@ -74,58 +85,76 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         self.game: Game | None = None
         self.views: dict[tuple, BoardView | None] = {}
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
+        self.layout = TutorialLayout(self)   # the pages' widgets and rects, the panel's texts (tutorial_layout.py)
+        self.puzzle_play = PuzzlePlay(self)  # the puzzle's state, the defence, hints (tutorial_puzzles.py)
         self.active_at = 0.0                 # scene time of the last input or change (idle: highlights breathe)
         self.view_error = ""
         self.mover = MovePlayer(self._anim_done)    # plays and animates moves, as the board's
-        self.queue: list[str] = []         # demo (or solution) moves still to play
+        self.last_move_text = ""           # the last move played, as it reads (a puzzle's answer is told)
+        self.queue: list[str] = []         # demo moves still to play
         self.slow_replay = False           # the demo is being replayed at half speed (Replay)
-        self.wait = 0.0
+        self.wait = 0.0                    # seconds until the demo's next move
         self.pending_agreement = False
-        self.solved = False
+        self.step_solved = False           # the 'your turn' step is solved
         self.wrong_tries = 0
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         self.note = ""                     # what the last click on the board did (plain text)
         self.note_colour = DIM_COLOUR
-        self.autoplay = False              # puzzle: the Solution button is playing the line
-        self.refuting = False              # puzzle: a wrong move was played, its refutation is coming
-        self.refuted = False               # puzzle: the refutation is on the board; a click or R tries again
-        self.wrong_text = ""               # puzzle: that wrong move
-        self.hints_shown = 0               # puzzle: hints given so far (the nudge, then the fuller hint)
-        self.reply_wait = -1.0             # puzzle: seconds until the defence answers (<0: none)
-        self.engine: Any = None
-        self.engine_busy = False
-        self.w: dict[str, Any] = {}
-        self.board_rect = pygame.Rect(0, 0, 10, 10)
-        self.panel_rect = pygame.Rect(0, 0, 10, 10)
-        self._last_text = ""
 
     # the board area's view and input belong to its controller (game/scenes/board/controller.py)
     view = OnBoard()
     input = OnBoard()
     mouse = OnBoard()
 
+    # ------------------------------------------------------------ what the parts keep, read here
+    @property
+    def w(self) -> dict[str, Any]:
+        """The page's widgets by name (the layout's)."""
+        return self.layout.w
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        """The board's area on a lesson or puzzle page (the layout's; the board controller's too)."""
+        return self.layout.board_rect
+
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.layout.panel_rect
+
+    @property
+    def solved(self) -> bool:
+        """The page's task is solved: the 'your turn' step, or the puzzle."""
+        return self.puzzle_play.solved if self.mode == "puzzle" else self.step_solved
+
+    @property
+    def autoplay(self) -> bool:
+        """Puzzle: the Solution button is playing the line."""
+        return self.puzzle_play.autoplay
+
+    @property
+    def refuted(self) -> bool:
+        """Puzzle: a wrong move was answered on the board; a click or R tries again."""
+        return self.puzzle_play.refuted
+
     @property
     def busy(self) -> bool:
         """Something is still to happen by itself (animation, demo moves, the defence, a solution)."""
-        if self.anim is not None or self.queue or self.pending_agreement or self.reply_wait >= 0:
+        if self.anim is not None or self.queue or self.pending_agreement:
             return True
-        g = self.game
-        return self.autoplay and g is not None and not g.is_over and not self.solved
+        return self.puzzle_play.busy()
+
+    def keys_place(self) -> str:
+        """The keys overlay lists a lesson's keys, a puzzle's, or the course index's."""
+        return self.mode if self.mode in ("lesson", "puzzle") else "tutorial"
 
     # ================================================================ life cycle
     def enter(self, app: Any) -> None:
-        factory = getattr(app, "engine_factory", None)
-        if factory is not None:
-            try:
-                self.engine = factory()
-            except Exception:           # starting the engine worker process
-                log.warning("the tutorial's engine could not start", exc_info=True)
-                self.engine = None
+        self.puzzle_play.start_engine(app)
         super().enter(app)
 
     def exit(self) -> None:
-        close_engine(self.engine, "the tutorial's engine")
+        self.puzzle_play.close()
         self.save()
         super().exit()
 
@@ -153,21 +182,17 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
 
     # ================================================================ layout
     def build_ui(self) -> None:
-        self.w = {}
-        if self.mode == "index":
-            self._build_index()
-        else:
-            self._build_page()
-            self._refresh_panel()
+        self.layout.build()
+        if self.mode != "index":
+            self.refresh_panel()
 
-    @staticmethod
-    def _error_html(message: str) -> str:
-        return (f"<font color='{BAD_COLOUR}'><b>This part of the tutorial cannot be shown.</b></font><br>"
-                f"{html.escape(message)}")
+    def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
+        """Texts this scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
+        return self.layout.layout_rects()
 
     # ================================================================ pages
     def show_index(self) -> None:
-        self._stop()
+        self.stop()
         self.mode = "index"
         self.game = None
         self.save()
@@ -192,10 +217,14 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         assert self.puzzles is not None
         self.mode = "puzzle"
         self.puzzle_i = max(0, min(index, len(self.puzzles.puzzles) - 1))
-        self.hints_shown = 0
+        self.puzzle_play.new_puzzle()
         if self.app is not None:
             self.relayout()
-        self.restart_puzzle()
+        self.puzzle_play.restart()
+
+    def give_hint(self) -> None:
+        """The Hint button (H): the nudge, the fuller hint, then the solution (``puzzle_play``)."""
+        self.puzzle_play.give_hint()
 
     @property
     def lesson(self) -> L.Lesson:
@@ -213,18 +242,18 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
 
     # ================================================================ lesson steps
     def open_step(self, index: int) -> None:
-        self._stop()
+        self.stop()
         self.slow_replay = False
         self.step_i = index
         step = self.step
-        self.solved = False
+        self.step_solved = False
         self.wrong_tries = 0
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         if step.setup is not None:
-            self._set_game(step.setup)
+            self.set_game(step.setup)
         elif self.game is None:
-            self._set_game(L.Setup(self.game_name))
+            self.set_game(L.Setup(self.game_name))
         if step.kind == "demo":
             self.queue = list(step.moves)
             self.wait = FIRST_WAIT / self.pace
@@ -234,12 +263,12 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             if not step.moves and not step.agreement:
                 self._demo_finished()
         elif step.kind == "try":
-            self._enable_input()
+            self.enable_input()
             self.feedback = f"<font color='{DIM_COLOUR}'>Your move: {html.escape(self._side())}.</font>"
         elif step.caption:
             self.feedback = markup_html(step.caption)
         self.progress.set_resume(self.game_name, self.lesson.id, index)
-        self._refresh_panel()
+        self.refresh_panel()
 
     def next_step(self) -> None:
         if self.mode == "puzzle":
@@ -296,7 +325,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             self.open_step(self.step_i)
             self.slow_replay = slow
         elif self.mode == "puzzle":
-            self.restart_puzzle()
+            self.puzzle_play.restart()
 
     # ================================================================ the board
     def _get_view(self, options: dict[str, Any]) -> BoardView | None:
@@ -315,7 +344,9 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         if view is not None and self.app is not None:
             view.set_look(self.app.theme, self.app.settings.flip)
 
-    def _set_game(self, setup: L.Setup) -> None:
+    def set_game(self, setup: L.Setup) -> None:
+        """Put a step's or a puzzle's position on the board (its view made or reused); the
+        board takes no clicks until ``enable_input``."""
         try:
             self.game = setup.make()
         except (RulesError, ValueError) as exc:
@@ -332,21 +363,25 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
                 except ViewUnavailable:
                     inp = None
             self.board.attach(view, inp)
-        if self.input is not None:
-            self.input.set_game(None)
+        self.disable_input()
 
-    def _enable_input(self) -> None:
+    def enable_input(self) -> None:
+        """The board takes the player's clicks on the position (a try-it step's kind of move only)."""
         if self.input is not None and self.game is not None and not self.game.is_over:
             if hasattr(self.input, "paths"):       # Onager: a step may ask for one route of a chain
                 self.input.paths = self._asked_paths()
             self.input.set_game(self.game)
             goal = self._try_goal()
-            if goal is not None and goal.kind in FORM_GOALS and not self.solved:
+            if goal is not None and goal.kind in FORM_GOALS and not self.step_solved:
                 # a step asking for one kind of move marks only moves of that kind (no jump target on
                 # 'walk a disc', to be answered 'Not quite'); which move is not given away
                 g = self.game
                 self.input.restrict_to({g.move_str(m) for m in goal.solutions(g)})
 
+    def disable_input(self) -> None:
+        """The board takes no clicks (a move is on its way, the task is done, the page is left)."""
+        if self.input is not None:
+            self.input.set_game(None)
     def _try_goal(self) -> L.Goal | None:
         if self.mode != "lesson" or self.step.kind != "try":
             return None
@@ -388,24 +423,16 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
     def _side(self) -> str:
         return self.game.to_move.title if self.game is not None else ""
 
-    def _stop(self) -> None:
-        """Stop animations, timers and searches of the page being left."""
+    def stop(self) -> None:
+        """Stop animations, timers and searches of the page being left (or started again)."""
         self.mover.drop()
         self.queue = []
         self.wait = 0.0
         self.pending_agreement = False
-        self.reply_wait = -1.0
-        self.autoplay = False
+        self.puzzle_play.stop()
         self.note = ""
-        if self.engine_busy and self.engine is not None:
-            try:
-                self.engine.cancel()
-            except Exception:           # the engine worker's client: a gone worker has nothing to stop
-                log.warning("cancelling the tutorial's engine failed", exc_info=True)
-        self.engine_busy = False
         self.board.drag = None
-        if self.input is not None:
-            self.input.set_game(None)
+        self.disable_input()
 
     def animate(self, text: str) -> bool:
         """Play a move on the tutorial board with its animation; False if refused."""
@@ -417,12 +444,12 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             said = g.move_str(g.parse_text(text)[0])    # how the move reads, from before it
             self.mover.play(self.view, g.stacks(), lambda: g.play_text(text)[1], self.speed,
                             hold=CAPTURE_HOLD)
-            self._last_text = said
+            self.last_move_text = said
         except RulesError as exc:
-            self._say(str(exc), BAD_COLOUR)
+            self.say(str(exc), BAD_COLOUR)
             return False
-        if self.input is not None and self.anim is not None:
-            self.input.set_game(None)
+        if self.anim is not None:
+            self.disable_input()
         return True
 
     @property
@@ -441,8 +468,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             else:
                 self._demo_finished()
         elif self.mode == "puzzle":
-            self._puzzle_after_move()
-        self._refresh_panel()
+            self.puzzle_play.after_move()
+        self.refresh_panel()
 
     def _demo_finished(self) -> None:
         g = self.game
@@ -453,14 +480,14 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             try:
                 g.end_by_agreement()
             except RulesError as exc:
-                self._say(str(exc), BAD_COLOUR)
+                self.say(str(exc), BAD_COLOUR)
                 return
         caption = markup_html(self.step.caption) if self.step.caption else ""
         res = describe_result(g)
         if res:
-            caption += (f"<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
+            caption += ("<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
         self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay (R) shows it again at half speed; Next goes on.</font>"
-        self._refresh_panel()
+        self.refresh_panel()
 
     # ================================================================ moves by the player
     def player_move(self, text: str) -> None:
@@ -471,111 +498,48 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         try:
             move = g.parse_move(text)
         except RulesError as exc:
-            self._say(str(exc), BAD_COLOUR)
+            self.say(str(exc), BAD_COLOUR)
             return
-        if self.mode == "lesson" and self.step.kind == "try" and not self.solved:
+        if self.mode == "lesson" and self.step.kind == "try" and not self.step_solved:
             goal = self.step.goal
             assert goal is not None
             if goal.met(g, move) and self._route_ok(goal, move, text):
-                self.solved = True
+                self.step_solved = True
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self.animate(text)
-                self._say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
+                self.say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
             else:
                 self.wrong_tries += 1
                 shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
-                self._say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
-                self._enable_input()
+                self.say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
+                self.enable_input()
             return
-        if self.mode == "puzzle" and not self.solved and not self.autoplay and g.to_move == self.puzzle.mover:
-            p = self.puzzle
-            if L.puzzle_move_ok(p, g, move):
-                self.animate(text)
-                self._say("Good move" + ("…" if p.goal == "win" else "."), DIM_COLOUR)
-            else:                                  # played, then answered on the board (_puzzle_after_move)
-                self.wrong_tries += 1
-                self.refuting = True
-                self.wrong_text = g.move_str(move)
-                self.animate(text)
-                self._say("", BAD_COLOUR, prefix=f"{html.escape(self.wrong_text)}: watch the answer…")
+        if self.mode == "puzzle":
+            self.puzzle_play.judge(move, text)
 
-    def _say(self, text: str, colour: str, prefix: str = "") -> None:
+    # ================================================================ the page's words
+    def say(self, text: str, colour: str, prefix: str = "") -> None:
+        """Course text (marked up) in ``colour`` as the feedback under the narration."""
         body = markup_html(text) if text else ""
-        self.feedback = f"<font color='{colour}'>{prefix}{body}</font>"
+        self.tell(f"<font color='{colour}'>{prefix}{body}</font>")
+
+    def tell(self, feedback: str) -> None:
+        """The feedback under the narration (HTML), the last click's note gone."""
+        self.feedback = feedback
         self.note = ""
-        self._refresh_panel()
+        self.refresh_panel()
 
     def _note(self, text: str, colour: str = DIM_COLOUR) -> None:
         """What a click did (a refusal, a selection, a chain taken back), under the feedback;
         the next click replaces it, so no message stays once it is no longer true."""
         self.note = text
         self.note_colour = colour
-        self._refresh_panel()
+        self.refresh_panel()
 
-    # ================================================================ panel
-    def _refresh_panel(self) -> None:
+    def refresh_panel(self) -> None:
+        """The page changed: the panel shows it (``layout.refresh``), highlights breathe a while."""
         self.active_at = self.time             # a change: highlights breathe for a while (needs_frames)
-        W = self.w
-        if self.mode == "index" or not W:
-            return
-        if self.mode == "lesson":
-            lesson, step = self.lesson, self.step
-            self._set_label(W["title"], f"{self.lesson_i + 1}. {lesson.title}")
-            kind = {"narration": "", "demo": "  ·  watch", "try": "  ·  your turn"}[step.kind]
-            self._set_label(W["where"], f"Step {self.step_i + 1} of {len(lesson.steps)}{kind}")
-            big = self._title_size()
-            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(step.title)}</font></b><br><br>"
-                    if step.title else "")
-            body = markup_html(step.text)
-            self._set_box(W["text"], head + body)
-            last = self.step_i + 1 >= len(lesson.steps)
-            if step.kind == "try" and not self.solved:
-                self._set_label(W["next"], "Skip")
-            else:
-                self._set_label(W["next"], "Finish" if last else "Next")
-            can_back = self.step_i > 0 or self.lesson_i > 0
-            if W["back"].is_enabled != can_back:
-                (W["back"].enable() if can_back else W["back"].disable())
-        else:
-            p = self.puzzle
-            self._set_label(W["title"], p.title)
-            n = len(self.puzzles.puzzles) if self.puzzles else 0
-            self._set_label(W["where"], f"Puzzle {self.puzzle_i + 1} of {n}  ·  difficulty {p.difficulty}")
-            what = ("Find the winning move." if p.plies <= 2 and p.goal == "win"
-                    else "Find the move that wins against any defence." if p.goal == "win"
-                    else "Find a move after which the opponent cannot win.")
-            self._set_box(W["text"], f"<b><font color='#ffe2a8' pixel_size={self._title_size()}>"
-                                     f"{markup_html(p.prompt)}</font></b><br><br>"
-                                     f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
-                                     f"{HOW_TO_MOVE.get(self.game_name, '')} The defence answers each of your "
-                                     f"moves.</font>")
-            self._set_label(W["next"], "Next puzzle" if self.puzzle_i + 1 < n else "Finish")
-            self._set_label(W["solution"], "Hint" if self.hints_shown < len(p.hints) else "Solution")
-        extra = ""
-        if self.view is None and self.view_error:
-            extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(self.view_error)}</font>"
-        note = ""
-        if self.note:
-            note = f"{'<br>' if self.feedback else ''}<font color='{self.note_colour}'>{html.escape(self.note)}</font>"
-        feedback = ((self.feedback + note) if (self.feedback or note) else "&nbsp;") + extra
-        if getattr(W["feedback"], "html_text", None) != feedback:
-            self._fit_feedback(feedback)
-        self._set_box(W["feedback"], feedback)
-        swap_ok = (self.game is not None and self.input is not None and self.input.game is not None
-                   and "swap" in self.game.legal_strs())
-        if W["swap"].visible != swap_ok:
-            (W["swap"].show() if swap_ok else W["swap"].hide())
-
-    @staticmethod
-    def _set_label(widget: Any, text: str) -> None:
-        """Change a label's or button's text only when it differs (redrawing costs time)."""
-        if getattr(widget, "text", None) != text:
-            widget.set_text(text)
-
-    @staticmethod
-    def _set_box(box: UITextBox, content: str) -> None:
-        if getattr(box, "html_text", None) != content:
-            box.set_text(content)
+        self.layout.refresh()
 
     # ================================================================ events
     def back(self) -> bool:
@@ -630,12 +594,12 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
     def board_gate(self) -> bool:
         if self.view is None or self.input is None or self.game is None:
             return False
-        if self.mode == "puzzle" and self.refuted and self.anim is None:
-            self.restart_puzzle()                  # 'Try again': back to the puzzle's start
+        if self.mode == "puzzle" and self.puzzle_play.refuted and self.anim is None:
+            self.puzzle_play.restart()             # 'Try again': back to the puzzle's start
             return False
         if self.input.game is None:
-            if self.mode == "lesson" and self.step.kind == "try" and self.solved:
-                self._say("Done already: press Next.", GOOD_COLOUR)
+            if self.mode == "lesson" and self.step.kind == "try" and self.step_solved:
+                self.say("Done already: press Next.", GOOD_COLOUR)
             return False
         return True
 
@@ -683,7 +647,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
         as on the board). The list page, a finished demo and a puzzle waiting for a click are still."""
         if self.mode == "index":
             return False
-        if self.busy or self.engine_busy or self.board.needs_frames():
+        if self.busy or self.puzzle_play.engine_busy or self.board.needs_frames():
             return True
         return self.time < still_time(self.active_at)
 
@@ -694,7 +658,7 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.board.update(dt)
-        if self.busy or self.engine_busy:
+        if self.busy or self.puzzle_play.engine_busy:
             self.active_at = self.time        # highlights breathe on for a while after it ends
         if self.anim is not None:
             self.anim.update(dt)
@@ -707,18 +671,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
                 else:
                     self._demo_finished()
             return
-        if self.mode == "puzzle" and self.game is not None and not self.game.is_over:
-            if self.autoplay and self.game.to_move == self.puzzle.mover and self.game.ply < self.puzzle.plies:
-                self.wait -= dt
-                if self.wait <= 0:
-                    mv = self._solver_move()
-                    if mv is None:
-                        self.autoplay = False
-                    else:
-                        self.animate(mv)
-                return
-            if self.game.to_move != self.puzzle.mover and (self.reply_wait >= 0 or self.autoplay):
-                self._defend(dt)
+        if self.mode == "puzzle":
+            self.puzzle_play.update(dt)
 
     # ================================================================ drawing
     def decorations(self) -> Decorations:
@@ -738,9 +692,8 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
             for a in step.blocked:             # a move that does not exist: crossed out, never like an arrow
                 deco.blocked.extend(zip(a, a[1:]))
         if g is not None and g.is_over:
-            fn = getattr(g, "highlight_result", None)
             try:
-                deco.result = deco.result + (list(fn()) if fn else [])
+                deco.result = deco.result + list(g.highlight_result())
             except (RulesError, ValueError, KeyError, TypeError):
                 log.warning("the result cells could not be found", exc_info=True)   # drawn without them
         self.board.decorate(deco)
@@ -748,9 +701,9 @@ class TutorialScene(TutorialLayout, TutorialPuzzles, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.mode == "index":
-            self._draw_index(surface)
+            self.layout.draw_index(surface)
             return
-        draw_panel(surface, self.panel_rect, self.app.theme if self.app is not None else CLASSIC)
+        self.layout.draw_panel(surface)
         if self.view is None or self.game is None:
             r = self.board_rect
             D.text(surface, "The board cannot be shown here yet.", r.center, self.px(22), D.PALETTE["text_dim"])

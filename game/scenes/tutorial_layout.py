@@ -1,21 +1,26 @@
-"""The tutorial scene's layout: the list page and the lesson and puzzle pages' panel.
+"""The tutorial scene's layout (``scene.layout``): the list page and the lesson and puzzle pages' panel.
 
-A mixin of ``TutorialScene`` (``tutorial.py``). Every length is scaled with ``px`` (big
-screens), the buttons are as wide as their texts need, and the feedback under the narration is
-a ``StatusText`` sized to its text (``_fit_feedback``: never scrolled, never cut), the narration
+A part of ``TutorialScene`` (``tutorial.py``): it owns the widgets (``w``), the board and panel
+rects and where the panel's texts go, builds the pages (``build``) and writes where the page
+stands into the panel (``refresh``). Every length is scaled with ``px`` (big screens), the
+buttons are as wide as their texts need, and the feedback under the narration is a
+``StatusText`` sized to its text (``fit_feedback``: never scrolled, never cut), the narration
 (``#narration``) taking the rest of the room. ``layout_rects`` names the texts the scene draws
 itself, for the layout audit (tests/test_layout_audit.py).
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from ..ui.layout import split
+from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
+from .tutorial_part import TutorialPart
+from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
 
 __all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TITLES", "TutorialLayout"]
 
@@ -42,53 +47,65 @@ class NextButton(UIButton):
         tip = self.TIPS.get(text)
         if tip is not None:
             self.set_tooltip(tip)
+
+
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 
 
-class TutorialLayout:
-    """Layout methods of the tutorial scene (mixed into ``TutorialScene``; uses its attributes)."""
+class TutorialLayout(TutorialPart):
+    """The pages' widgets and rects (``scene.layout``); see the module docstring."""
 
-    w: dict[str, Any]
-    mode: str
-    game_name: str
-    course: Any
-    puzzles: Any
-    progress: Any
-    progress_note: str
-    view: Any
+    def __init__(self, scene: Any) -> None:
+        super().__init__(scene)
+        self.w: dict[str, Any] = {}                 # the page's widgets by name
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.text_top = 0                           # the narration's top, the feedback's bottom (build_page)
+        self.feedback_bottom = 0
+        self.done_at = (0, 0)                       # centre of 'n of m lessons done' (build_index)
 
-    def _build_index(self) -> None:
-        w, h = self.size
+    def build(self) -> None:
+        """The widgets of the page the scene is on (the list, or a lesson's or puzzle's panel)."""
+        self.w = {}
+        if self.scene.mode == "index":
+            self.build_index()
+        else:
+            self.build_page()
+
+    def build_index(self) -> None:
+        sc = self.scene
+        w, h = sc.size
         W = self.w
         px = self.px
-        title = TITLES.get(self.game_name, self.game_name.capitalize())
+        ui, root = sc.ui, sc.root
+        title = TITLES.get(sc.game_name, sc.game_name.capitalize())
         y = int(h * 0.04)
-        W["heading"] = UILabel(pygame.Rect(0, y, w, px(64)), f"{title}: lessons and puzzles", self.ui,
-                               container=self.root, object_id="#big_title")
+        W["heading"] = UILabel(pygame.Rect(0, y, w, px(64)), f"{title}: lessons and puzzles", ui,
+                               container=root, object_id="#big_title")
         y += px(64) + px(2)
-        # "n of m lessons done" is drawn under the heading (_draw_index), the column heads under it
-        self._done_at = (w // 2, y + px(11))
+        # "n of m lessons done" is drawn under the heading (draw_index), the column heads under it
+        self.done_at = (w // 2, y + px(11))
         y += px(22) + px(10)
         col_w = min(px(520), int(w * 0.42))
         gap = int(w * 0.04)
         x1 = (w - 2 * col_w - gap) // 2
         x2 = x1 + col_w + gap
-        W["lessons_head"] = UILabel(pygame.Rect(x1, y, col_w, px(30)), "Lessons", self.ui, container=self.root,
+        W["lessons_head"] = UILabel(pygame.Rect(x1, y, col_w, px(30)), "Lessons", ui, container=root,
                                     object_id="#heading")
-        W["puzzles_head"] = UILabel(pygame.Rect(x2, y, col_w, px(30)), "Puzzles", self.ui, container=self.root,
+        W["puzzles_head"] = UILabel(pygame.Rect(x2, y, col_w, px(30)), "Puzzles", ui, container=root,
                                     object_id="#heading")
         top = y + px(34)
-        bottom = h - px(96) - (px(30) if self.progress_note else 0)
+        bottom = h - px(96) - (px(30) if sc.progress_note else 0)
         step = px(8)
         W["lesson_buttons"] = []
-        if self.course is not None:
-            n = len(self.course.lessons)
+        if sc.course is not None:
+            n = len(sc.course.lessons)
             bh = max(px(30), min(px(46), (bottom - top) // max(1, n) - step))
             # done, started and not started read differently; only the lesson to take next is orange
-            states = [self.lesson_state(ls) for ls in self.course.lessons]
+            states = [self.lesson_state(ls) for ls in sc.course.lessons]
             nxt = next((i for i, st in enumerate(states) if st[0] == "started"),
                        next((i for i, st in enumerate(states) if st[0] == "new"), -1))
-            for i, lesson in enumerate(self.course.lessons):
+            for i, lesson in enumerate(sc.course.lessons):
                 state, where = states[i]
                 text = f"{i + 1}. {lesson.title}" + {"done": "   ·   done", "started": f"   ·   {where}",
                                                       "new": ""}[state]
@@ -96,67 +113,69 @@ class TutorialLayout:
                     text = f"{i + 1}. {lesson.title}" + {"done": "  ·  done", "started": "  ·  started", "new": ""}[state]
                 tip = {"done": f"Done · {len(lesson.steps)} steps", "started": f"Started: {where} · go on",
                        "new": f"Not started · {len(lesson.steps)} steps"}[state]
-                b = UIButton(pygame.Rect(x1, top + i * (bh + step), col_w, bh), text, self.ui, container=self.root,
+                b = UIButton(pygame.Rect(x1, top + i * (bh + step), col_w, bh), text, ui, container=root,
                              object_id="#primary_button" if i == nxt else None, tool_tip_text=tip)
                 W["lesson_buttons"].append(b)
         else:
-            W["lessons_error"] = UITextBox(self._error_html(self.course_error),
+            W["lessons_error"] = UITextBox(self.error_html(sc.course_error),
                                            pygame.Rect(x1, top, col_w, px(200)),
-                                           self.ui, container=self.root, object_id="#status_box")
+                                           ui, container=root, object_id="#status_box")
         W["puzzle_buttons"] = []
-        if self.puzzles is not None:
-            n = len(self.puzzles.puzzles)
+        if sc.puzzles is not None:
+            n = len(sc.puzzles.puzzles)
             bh = max(px(28), min(px(46), (bottom - top) // max(1, n) - step))
-            for i, p in enumerate(self.puzzles.puzzles):
-                done = self.progress.puzzle_solved(self.game_name, p.id)
+            for i, p in enumerate(sc.puzzles.puzzles):
+                done = sc.progress.puzzle_solved(sc.game_name, p.id)
                 text = f"{p.title}  ·  {difficulty_text(p.difficulty)}" + ("   ·   solved" if done else "")
                 if D.font(px(16), True).size(text)[0] + px(30) > col_w:
                     text = f"{p.title}  ·  {max(1, p.difficulty)}/{DIFFICULTY_OF}" + ("  ·  solved" if done else "")
-                b = UIButton(pygame.Rect(x2, top + i * (bh + step), col_w, bh), text, self.ui, container=self.root,
+                b = UIButton(pygame.Rect(x2, top + i * (bh + step), col_w, bh), text, ui, container=root,
                              tool_tip_text=p.prompt)
                 W["puzzle_buttons"].append(b)
         else:
-            W["puzzles_error"] = UITextBox(self._error_html(self.puzzles_error),
+            W["puzzles_error"] = UITextBox(self.error_html(sc.puzzles_error),
                                            pygame.Rect(x2, top, col_w, px(200)),
-                                           self.ui, container=self.root, object_id="#status_box")
-        W["menu"] = UIButton(pygame.Rect(w // 2 - px(100), h - px(70), px(200), px(44)), "Main menu", self.ui,
-                             container=self.root, tool_tip_text="Back to the main menu (Esc)")
-        if self.progress_note:
-            W["note"] = UILabel(pygame.Rect(0, h - px(110), w, px(30)), self.progress_note, self.ui,
-                                container=self.root, object_id="#centered_label")
+                                           ui, container=root, object_id="#status_box")
+        W["menu"] = UIButton(pygame.Rect(w // 2 - px(100), h - px(70), px(200), px(44)), "Main menu", ui,
+                             container=root, tool_tip_text="Back to the main menu (Esc)")
+        if sc.progress_note:
+            W["note"] = UILabel(pygame.Rect(0, h - px(110), w, px(30)), sc.progress_note, ui,
+                                container=root, object_id="#centered_label")
 
-    def _build_page(self) -> None:
-        self.board_rect, self.panel_rect = split(self.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
-        if self.view is not None:
-            self.view.layout(self.board_rect)
+    def build_page(self) -> None:
+        sc = self.scene
+        self.board_rect, self.panel_rect = split(sc.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
+        if sc.view is not None:
+            sc.view.layout(self.board_rect)
         W = self.w
         px = self.px
+        ui, root = sc.ui, sc.root
         p = self.panel_rect
         x, iw = p.x + px(16), p.w - px(32)
         y = p.y + px(12)
-        W["title"] = UILabel(pygame.Rect(x, y, iw, px(28)), "", self.ui, container=self.root, object_id="#heading")
+        W["title"] = UILabel(pygame.Rect(x, y, iw, px(28)), "", ui, container=root, object_id="#heading")
         y += px(28)
-        W["where"] = UILabel(pygame.Rect(x, y, iw, px(26)), "", self.ui, container=self.root,
+        W["where"] = UILabel(pygame.Rect(x, y, iw, px(26)), "", ui, container=root,
                              object_id="#player_label")
         y += px(32)
         bh, gap = px(42), px(8)
         bottom = p.bottom - px(14)
         row2 = bottom - bh
         row1 = row2 - gap - bh
-        # the narration above, the feedback (sized to its text by _fit_feedback) above the buttons
-        self._text_top, self._feedback_bottom = y, row1 - px(10)
+        # the narration above, the feedback (sized to its text by fit_feedback) above the buttons
+        self.text_top, self.feedback_bottom = y, row1 - px(10)
         fb_h = px(36)
-        fb_y = self._feedback_bottom - fb_h
-        fonts = self.ui.get_theme().get_font_dictionary()
-        if not fonts.check_font_preloaded(fonts.create_font_id(self._title_size(), "noto_sans", True, False)):
-            self.ui.preload_fonts([{"name": "noto_sans", "point_size": self._title_size(), "style": "bold"}])
+        fb_y = self.feedback_bottom - fb_h
+        fonts = ui.get_theme().get_font_dictionary()
+        if not fonts.check_font_preloaded(fonts.create_font_id(self.title_size(), "noto_sans", True, False)):
+            ui.preload_fonts([{"name": "noto_sans", "point_size": self.title_size(), "style": "bold"}])
         # (the narration is the one box that may scroll: a long step at a small window)
-        W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(px(80), fb_y - px(10) - y)), self.ui,
-                              container=self.root, object_id="#narration")
-        W["feedback"] = StatusText(pygame.Rect(x, fb_y, iw, fb_h), self.ui, container=self.root, scale=self.k)
+        W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(px(80), fb_y - px(10) - y)), ui,
+                              container=root, object_id="#narration")
+        W["feedback"] = StatusText(pygame.Rect(x, fb_y, iw, fb_h), ui, container=root, scale=sc.k)
         if self.app is not None:
             W["feedback"].theme = self.app.theme
-        if self.mode == "lesson":
+        if sc.mode == "lesson":
             specs = [("back", "Back", None, "Previous step (Left arrow)"),
                      ("replay", "Replay", None, "Show this step again (R)"),
                      ("next", "Next", "#primary_button", "Next step (Right arrow)")]
@@ -175,30 +194,104 @@ class TutorialLayout:
         for i, (key, label, oid, tip) in enumerate(specs):
             bw = need[i] + spare // 3 + (spare % 3 if i == 2 else 0)
             cls = NextButton if key == "next" else UIButton
-            W[key] = cls(pygame.Rect(xx, row1, bw, bh), label, self.ui, container=self.root,
+            W[key] = cls(pygame.Rect(xx, row1, bw, bh), label, ui, container=root,
                          object_id=oid, tool_tip_text=tip)
             xx += bw + gap
         swap_w = font[None].size("Swap")[0] + px(40)
-        W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), "Lessons and puzzles", self.ui,
-                              container=self.root, tool_tip_text="Back to the list (Esc)")
-        W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), "Swap", self.ui, container=self.root,
+        W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), "Lessons and puzzles", ui,
+                              container=root, tool_tip_text="Back to the list (Esc)")
+        W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), "Swap", ui, container=root,
                              tool_tip_text="Pie rule: take over your opponent's colour")
+
+    # ------------------------------------------------------------ the panel's texts
+    def refresh(self) -> None:
+        """Write where the lesson or puzzle page stands into the panel: titles, the narration,
+        the feedback and the note under it, the buttons' texts, the Swap button."""
+        sc = self.scene
+        W = self.w
+        if sc.mode == "index" or not W:
+            return
+        if sc.mode == "lesson":
+            lesson, step = sc.lesson, sc.step
+            self.set_label(W["title"], f"{sc.lesson_i + 1}. {lesson.title}")
+            kind = {"narration": "", "demo": "  ·  watch", "try": "  ·  your turn"}[step.kind]
+            self.set_label(W["where"], f"Step {sc.step_i + 1} of {len(lesson.steps)}{kind}")
+            big = self.title_size()
+            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(step.title)}</font></b><br><br>"
+                    if step.title else "")
+            body = markup_html(step.text)
+            self.set_box(W["text"], head + body)
+            last = sc.step_i + 1 >= len(lesson.steps)
+            if step.kind == "try" and not sc.solved:
+                self.set_label(W["next"], "Skip")
+            else:
+                self.set_label(W["next"], "Finish" if last else "Next")
+            can_back = sc.step_i > 0 or sc.lesson_i > 0
+            if W["back"].is_enabled != can_back:
+                (W["back"].enable() if can_back else W["back"].disable())
+        else:
+            p = sc.puzzle
+            self.set_label(W["title"], p.title)
+            n = len(sc.puzzles.puzzles) if sc.puzzles else 0
+            self.set_label(W["where"], f"Puzzle {sc.puzzle_i + 1} of {n}  ·  difficulty {p.difficulty}")
+            what = ("Find the winning move." if p.plies <= 2 and p.goal == "win"
+                    else "Find the move that wins against any defence." if p.goal == "win"
+                    else "Find a move after which the opponent cannot win.")
+            self.set_box(W["text"], f"<b><font color='#ffe2a8' pixel_size={self.title_size()}>"
+                                    f"{markup_html(p.prompt)}</font></b><br><br>"
+                                    f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
+                                    f"{HOW_TO_MOVE.get(sc.game_name, '')} The defence answers each of your "
+                                    f"moves.</font>")
+            self.set_label(W["next"], "Next puzzle" if sc.puzzle_i + 1 < n else "Finish")
+            self.set_label(W["solution"], "Hint" if sc.puzzle_play.hints_left() else "Solution")
+        extra = ""
+        if sc.view is None and sc.view_error:
+            extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(sc.view_error)}</font>"
+        note = ""
+        if sc.note:
+            note = f"{'<br>' if sc.feedback else ''}<font color='{sc.note_colour}'>{html.escape(sc.note)}</font>"
+        feedback = ((sc.feedback + note) if (sc.feedback or note) else "&nbsp;") + extra
+        if W["feedback"].html_text != feedback:
+            self.fit_feedback(feedback)
+        self.set_box(W["feedback"], feedback)
+        g, inp = sc.game, sc.input
+        swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
+        if W["swap"].visible != swap_ok:
+            (W["swap"].show() if swap_ok else W["swap"].hide())
+
+    @staticmethod
+    def set_label(widget: UILabel | UIButton, text: str) -> None:
+        """Change a label's or button's text only when it differs (redrawing costs time)."""
+        if widget.text != text:
+            widget.set_text(text)
+
+    @staticmethod
+    def set_box(box: UITextBox | StatusText, content: str) -> None:
+        if box.html_text != content:
+            box.set_text(content)
+
+    @staticmethod
+    def error_html(message: str) -> str:
+        return (f"<font color='{BAD_COLOUR}'><b>This part of the tutorial cannot be shown.</b></font><br>"
+                f"{html.escape(message)}")
 
     def lesson_state(self, lesson: Any) -> tuple[str, str]:
         """('done' | 'started' | 'new', where it stands: 'step 3 of 8')."""
-        if self.progress.lesson_done(self.game_name, lesson.id):
+        sc = self.scene
+        progress, name = sc.progress, sc.game_name
+        if progress.lesson_done(name, lesson.id):
             return "done", ""
-        at = self.progress.resume_step(self.game_name, lesson.id)
-        tried = any(self.progress.try_done(self.game_name, lesson.id, i) for i in range(len(lesson.steps)))
+        at = progress.resume_step(name, lesson.id)
+        tried = any(progress.try_done(name, lesson.id, i) for i in range(len(lesson.steps)))
         if at > 0 or tried:
             return "started", f"step {min(at + 1, len(lesson.steps))} of {len(lesson.steps)}"
         return "new", ""
 
-    def _title_size(self) -> int:
+    def title_size(self) -> int:
         """The step title's type size in the narration: larger than the body (15), scaled."""
         return self.px(19)
 
-    def _fit_feedback(self, content: str) -> None:
+    def fit_feedback(self, content: str) -> None:
         """Size the feedback box to its text (one line at least, never scrolled or cut), the
         narration box above taking the rest of the room."""
         W = self.w
@@ -206,37 +299,40 @@ class TutorialLayout:
         if box is None or text is None:
             return
         px = self.px
-        room = self._feedback_bottom - self._text_top
+        room = self.feedback_bottom - self.text_top
         most = max(box.needed_height("&nbsp;"), room - px(130))      # the narration keeps 120 px at least
         h = max(box.needed_height("&nbsp;"), min(most, box.needed_height(content)))
-        y = self._feedback_bottom - h
+        y = self.feedback_bottom - h
         if box.rect.h != h:
             box.set_relative_position((box.relative_rect.x, y))
             box.set_dimensions((box.rect.w, h))
-        th = max(px(80), y - px(10) - self._text_top)
+        th = max(px(80), y - px(10) - self.text_top)
         if text.rect.h != th:
             text.set_dimensions((text.rect.w, th))
 
+    # ------------------------------------------------------------ drawing
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """The card behind the lesson or puzzle page's panel, in the app's theme."""
+        draw_panel(surface, self.panel_rect, self.theme)
 
-    def _done_text(self) -> tuple[str, tuple[int, int], int]:
+    def done_text(self) -> tuple[str, tuple[int, int], int]:
         """'n of m lessons done' under the heading of the list page: (text, centre, size)."""
-        if self.course is None:
+        sc = self.scene
+        if sc.course is None:
             return "", (0, 0), 0
-        n_done = sum(1 for ls in self.course.lessons if self.progress.lesson_done(self.game_name, ls.id))
-        w, h = self.size
-        return (f"{n_done} of {len(self.course.lessons)} lessons done",
-                getattr(self, "_done_at", (w // 2, int(h * 0.04) + self.px(77))), self.px(16))
+        n_done = sum(1 for ls in sc.course.lessons if sc.progress.lesson_done(sc.game_name, ls.id))
+        return f"{n_done} of {len(sc.course.lessons)} lessons done", self.done_at, self.px(16)
 
-    def _draw_index(self, surface: pygame.Surface) -> None:
-        text, at, size = self._done_text()
+    def draw_index(self, surface: pygame.Surface) -> None:
+        text, at, size = self.done_text()
         if text:
             D.text(surface, text, at, size, D.PALETTE["text_dim"])
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
-        """Texts this scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
-        if self.mode != "index":
+        """Texts the scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
+        if self.scene.mode != "index":
             return []
-        text, at, size = self._done_text()
+        text, at, size = self.done_text()
         if not text:
             return []
         r = pygame.Rect((0, 0), D.font(size).size(text))

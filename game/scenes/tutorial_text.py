@@ -1,5 +1,5 @@
 """Words and constants of the tutorial pages: course text as pygame-gui HTML, results in words,
-pacing and colours (shared by ``tutorial.py`` and ``tutorial_puzzles.py``)."""
+pacing and colours (shared by ``tutorial.py``, ``tutorial_layout.py`` and ``tutorial_puzzles.py``)."""
 from __future__ import annotations
 
 import html
