@@ -179,7 +179,7 @@ class TutorialLayout(TutorialPart):
             specs = [("back", "Back", None, "Previous step (Left arrow)"),
                      ("replay", "Replay", None, "Show this step again (R)"),
                      ("next", "Next", "#primary_button", "Next step (Right arrow)")]
-            longest = ("Finish", "Skip")
+            longest: tuple[str, ...] = ("Finish", "Skip")
         else:
             specs = [("replay", "Restart", None, "Start the puzzle again (R)"),
                      ("solution", "Solution", None, "Show the winning line"),
