@@ -20,6 +20,7 @@ from game.ai.levels import (MIN_ITERATIONS, THINK_DEFAULTS, THINK_RANGE, choose_
                             knowledge_of, think_seconds)
 from game.ai.mcts import HARD_FACTOR, search
 from game.rules import make_game
+from game.scenes.board.engine import Engine
 from game.settings import THINK_KEYS, Settings, settings_from_dict, settings_to_toml
 import game.settings as settings_mod
 
@@ -260,7 +261,7 @@ def test_move_now_on_the_real_worker():
         client.close()
 
 
-class SlowEngine:
+class SlowEngine(Engine):
     """A computer that thinks until told to move now (then its first legal move)."""
 
     def __init__(self) -> None:

@@ -11,6 +11,7 @@ from game.app import build, parse_args
 from game.rules import make_game
 from game.rules.amoeba import Amoeba
 from game.rules.base import Color
+from game.scenes.board.engine import Engine as EngineProtocol
 from game.views import Decorations, input_for, view_for
 from game.views.amoeba import AmoebaInput, AmoebaView
 
@@ -280,7 +281,7 @@ def test_computer_side_is_played_through_the_engine_hook():
         board = app.scene
         calls = []
 
-        class Engine:
+        class Engine(EngineProtocol):
             def start(self, game, level):
                 calls.append((game.to_move, level))
                 self.move = game.legal_strs()[0]

@@ -413,8 +413,8 @@ class AnalysisScene(BoardScene):
                 self._an_final = ev[0] == "done"
             if (self._an, self._an_done, self._an_final, self._an_error) != before:
                 self._an_rev += 1       # a reply that says nothing new redraws nothing
-        note = getattr(self.analyser, "notice", "")
-        if note and isinstance(note, str):
+        note = self.analyser.notice if self.analyser is not None else ""
+        if note:
             self.analyser.notice = ""
             self.set_status(note, "warn")
         self._sync_wake()
@@ -648,7 +648,7 @@ class AnalysisScene(BoardScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.evalpanel.hover = self.evalpanel.hover_at(event.pos)
-        if (event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and self.dialog is None
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog is None
                 and self.anim is None):
             i = self.evalpanel.line_at(event.pos)
             lines = self.engine_lines()

@@ -142,8 +142,8 @@ class BoardBanner(ScenePart):
         card = pygame.Rect(0, 0, w, h)
         card.center = br.center
         try:
-            fn = getattr(self.match.game, "highlight_result", None)
-            avoid = list(fn()) if fn and self.match.game.is_over else []
+            game = self.match.game
+            avoid = list(game.highlight_result()) if game.is_over else []
         except (RulesError, ValueError, KeyError, TypeError):
             avoid = []
         if avoid and sc.view is not None:

@@ -21,6 +21,7 @@ from .engine import StubEngine, close_engine, default_engine_factory
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...app import App
     from .scene import BoardScene
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ class BoardComputer(ScenePart):
         """'Move now': the worker answers at once with its best move so far."""
         eng = self.engine
         hurried = False
-        if self.thinking and eng is not None and hasattr(eng, "move_now"):
+        if self.thinking and eng is not None:
             try:
                 hurried = bool(eng.move_now())
             except Exception:       # the engine worker's client
@@ -136,8 +137,7 @@ class BoardComputer(ScenePart):
 
     def may_move_now(self) -> bool:
         """'Move now' is offered: the computer has thought a while and its engine can hurry."""
-        return (self.thinking and self.think_time >= MOVE_NOW_AFTER
-                and getattr(self.engine, "move_now", None) is not None)
+        return self.thinking and self.think_time >= MOVE_NOW_AFTER and self.engine is not None
 
     def answer(self, kind: str, value: Any) -> None:
         """The engine's answer to a question (an offer, a hint) or its error."""
@@ -238,12 +238,9 @@ class BoardComputer(ScenePart):
 
     def take_notice(self) -> None:
         """Show a message the engine left (e.g. its worker crashed and was restarted)."""
-        note = getattr(self.engine, "notice", "")
-        if note and isinstance(note, str):
-            try:
-                self.engine.notice = ""
-            except AttributeError:      # a read-only notice: shown again next time, harmless
-                pass
+        note = self.engine.notice if self.engine is not None else ""
+        if note:
+            self.engine.notice = ""
             self.scene.set_status(note, "warn")
 
     def error(self, exc: Exception) -> None:
@@ -255,14 +252,14 @@ class BoardComputer(ScenePart):
                               "error")
 
 
-def make_engine(app: Any) -> Any:
+def make_engine(app: "App | None") -> Any:
     """An engine for ``app``: ``app.engine_factory()`` (the worker), else the stand-in."""
-    factory = getattr(app, "engine_factory", None) or default_engine_factory()
+    factory = (app.engine_factory if app is not None else None) or default_engine_factory()
     try:
         eng = factory()
     except Exception:       # starting the engine worker process
         log.warning("the engine could not start: the stand-in engine plays", exc_info=True)
         return StubEngine()
-    if app is not None and hasattr(eng, "think_settings"):
-        eng.think_settings = getattr(app, "settings", None)    # think time per level
+    if app is not None:
+        eng.think_settings = app.settings    # think time per level
     return eng

@@ -24,7 +24,7 @@ The host also gives ``board_rect`` (the board area) and ``px`` (lengths at the U
 """
 from __future__ import annotations
 
-from typing import Any, Generic, Iterable, TypeVar, cast, overload
+from typing import Any, Generic, Iterable, Protocol, TypeVar, cast, overload
 
 import pygame
 
@@ -38,6 +38,25 @@ TIP_AFTER_ONE = 0.8    # ... on a single piece
 TIP_WAIT = 0.9         # frames are needed until then (a tooltip on its way)
 
 T = TypeVar("T")
+
+
+class BoardHost(Protocol):
+    """The scene a ``BoardController`` sits in (the board scene, the tutorial): see the module
+    docstring."""
+
+    @property
+    def app(self) -> Any: ...
+
+    @property
+    def board_rect(self) -> pygame.Rect: ...
+
+    def px(self, n: float) -> int: ...
+
+    def board_gate(self) -> bool: ...
+
+    def board_move(self, text: str) -> None: ...
+
+    def board_said(self, res: ClickResult) -> None: ...
 
 
 class OnBoard(Generic[T]):
@@ -73,7 +92,7 @@ class OnBoard(Generic[T]):
 class BoardController:
     """The view, input, hover and drag of one board area; see the module docstring."""
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: BoardHost) -> None:
         self.host = host
         self.view: BoardView | None = None
         self.input: BoardInput | None = None
@@ -98,14 +117,13 @@ class BoardController:
         return self.input is not None and self.input.game is not None
 
     def px(self, n: float) -> int:
-        fn = getattr(self.host, "px", None)
-        return fn(n) if fn is not None else int(n)
+        return self.host.px(n)
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Pointer events over the board and the board's keys (Backspace, Enter). True: used."""
         if event.type == pygame.MOUSEMOTION:
-            self.motion(event.pos, getattr(event, "buttons", None))
+            self.motion(event.pos, event.buttons)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = tuple(event.pos)

@@ -214,11 +214,10 @@ class BoardDrawing(ScenePart):
         """Where the static board (frame, coordinates) is drawn, as a mask (cached per picture)."""
         sc = self.scene
         view = sc.view
-        fn = getattr(view, "board_surface", None)
-        if fn is None:
+        if view is None:
             return None
         try:
-            surf = fn()
+            surf = view.board_surface()
         except (pygame.error, ValueError, TypeError):   # no surface to mask this frame
             return None
         key = self.render_state()

@@ -22,7 +22,12 @@ __all__ = ["Engine", "StubEngine", "WorkerEngine", "default_engine_factory", "re
 
 
 class Engine(Protocol):
-    """What the board scene needs from a computer player (the engine helper provides one)."""
+    """What the board scene needs from a computer player (the engine helper provides one).
+    An engine that subclasses it gets the defaults of ``notice``, ``think_settings`` and
+    ``move_now``."""
+
+    notice: str = ""            # a message for the player (its worker crashed and was restarted…)
+    think_settings: Any = None  # the player's settings (think time per level), set by ``make_engine``
 
     def start(self, game: Game, level: str) -> None:
         """Begin thinking about ``game`` (a private copy) at a level ('easy', 'medium', 'hard')."""
@@ -35,7 +40,8 @@ class Engine(Protocol):
 
     def move_now(self) -> bool:
         """'Move now': the search in progress answers at once with its best move so far
-        (``poll`` returns it); False when there is nothing to hurry. Optional."""
+        (``poll`` returns it); False when there is nothing to hurry (by default)."""
+        return False
 
     def close(self) -> None:
         """Release resources (worker processes)."""
@@ -56,7 +62,7 @@ def _next_event(it: Any, what: str, more: str) -> tuple[list[tuple[Any, ...]], A
     return [ev], (it if ev[0] == more else None)
 
 
-class StubEngine:
+class StubEngine(Engine):
     """Stand-in computer player: a random legal move (seeded). Used by tests and when game.ai is absent."""
 
     def __init__(self, seed: int = 2024) -> None:
@@ -206,7 +212,7 @@ def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
     return moves, setup
 
 
-class WorkerEngine:
+class WorkerEngine(Engine):
     """The Engine protocol over ``game.ai.worker.EngineClient`` (a separate process).
 
     The process starts on the first request, so games between people never start one.
@@ -217,8 +223,8 @@ class WorkerEngine:
         self._client: Any = None
         self._rid = 0
         self._kind = ""
-        self.notice = ""     # a message for the player (the worker crashed and was restarted…)
-        self.think_settings: Any = None   # the player's settings (think_easy/medium/hard), read per move
+        self.notice = ""
+        self.think_settings = None
 
     def _get(self) -> Any:
         if self._client is None:
@@ -256,8 +262,7 @@ class WorkerEngine:
         its best move so far (``poll`` returns it). False when no move is being searched."""
         if self._client is None or self._kind != "move":
             return False
-        fn = getattr(self._client, "move_now", None)
-        return bool(fn()) if fn is not None else False
+        return bool(self._client.move_now())
 
     def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
         args = self._args(game)

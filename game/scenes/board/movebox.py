@@ -12,9 +12,8 @@ without leaving the board.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ...rules.base import InvalidMoveError, RulesError
+from ...ui.entry import TextEntry
 from .part import ScenePart
 
 PLACEHOLDER = {"amoeba": "Type a move: c3-d4, d4>a1", "onyx": "Type a move: f6, ef67, swap",
@@ -25,22 +24,21 @@ class BoardMoveBox(ScenePart):
     """The move box's behaviour (see the module docstring)."""
 
     @property
-    def box(self) -> Any:
+    def box(self) -> TextEntry | None:
         """The entry widget, while the panel shows it."""
         w = self.scene.w
         return w.get("movebox") if w else None
 
     def focused(self) -> bool:
         box = self.box
-        return bool(box is not None and box.alive() and getattr(box, "is_focused", False))
+        return bool(box is not None and box.alive() and box.is_focused)
 
     def leave(self) -> None:
         """Escape: the keyboard goes back to the board (and to pygame-gui's focus too, so a
         later click on the box gives it the keyboard again)."""
         box = self.box
         if box is not None:
-            blur = getattr(box, "blur", None)
-            (blur or box.unfocus)()
+            box.blur()
 
     def needs_frames(self) -> bool:
         """The box's cursor blinks while it has the keyboard."""

@@ -92,9 +92,8 @@ class BoardOffers(ScenePart):
         text = OFFER_TEXT.get(sc.game_name, OFFER_TEXT["onager"]).format(
             me=me.title, other=other.title, means=self.consequence())
         sc.open_dialog("offer", "An offer", text, "Accept")
-        cancel = getattr(sc.dialog, "cancel_button", None)
-        if cancel is not None:
-            cancel.set_text("Decline")
+        if sc.dialog is not None:
+            sc.dialog.cancel_button.set_text("Decline")
 
     def answered(self, accepted: bool) -> None:
         """The computer opponent's answer to the offer."""

@@ -221,10 +221,9 @@ class BoardPanel(ScenePart):
             return f"Computer is thinking… ({who}, {_level_words(m.name, m.players[m.to_move])})"
         if sc.input is not None and sc.input.prefix:
             return sc.input.after_select_message()
-        idle = getattr(sc.input, "idle_message", None)
-        if idle is not None and sc.input is not None and sc.input.game is not None:
+        if sc.input is not None and sc.input.game is not None:
             try:
-                text = idle()
+                text = sc.input.idle_message()
             except (RulesError, ValueError, KeyError, TypeError):
                 text = ""               # the usual words below
             if text:
@@ -233,7 +232,7 @@ class BoardPanel(ScenePart):
 
     def update_status_box(self) -> None:
         sc = self.scene
-        box = sc.w.get("status")
+        box: StatusText | None = sc.w.get("status")
         if box is None:
             return
         text = self.status or self.default_status()
@@ -245,10 +244,9 @@ class BoardPanel(ScenePart):
         m = self.match
         if threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
             warn = ""
-            fn = getattr(sc.input, "threat_message", None)
-            if fn is not None:
+            if sc.input is not None:
                 try:
-                    warn = fn(threats)
+                    warn = sc.input.threat_message(threats)
                 except (RulesError, ValueError, KeyError, TypeError):
                     warn = ""
             else:
@@ -263,7 +261,7 @@ class BoardPanel(ScenePart):
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
                 content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
-        if getattr(box, "html_text", None) != content or getattr(box, "head", "") != head:
+        if box.html_text != content or box.head != head:
             self._fit_status(box.needed_height(content, head))
             box.set_text(content, head)
 
@@ -293,9 +291,8 @@ class BoardPanel(ScenePart):
         g = sc.game
         if g is None or g.is_over or self.match is None or self.match.is_over:
             return []
-        fn = getattr(g, "threats", None)
         try:
-            return list(fn()) if fn else []
+            return list(g.threats())
         except (RulesError, ValueError, KeyError, TypeError):
             return []
 
@@ -370,7 +367,7 @@ class BoardPanel(ScenePart):
             return f"{name} {verb}" if name == "You" else "Computer wins"
         return f"{name} {verb} — {r.winner.title}"
 
-    def status_head(self, box: Any) -> str:
+    def status_head(self, box: StatusText) -> str:
         """The status box's headline at game over: the winner's words as long as they fit
         ('Computer (Hard) wins — White', 'Computer wins — White', 'Computer wins')."""
         m = self.match
@@ -381,10 +378,9 @@ class BoardPanel(ScenePart):
         short = self.winner_words(short=True)
         cands = [full, f"{short} — {r.winner.title}" if r.winner.title not in short else short, short]
         room = box.rect.w - self.px(16)
-        font = getattr(box, "_head_font", None)
         for cand in cands:
             try:
-                if font is None or font().size(cand)[0] <= room:
+                if box.head_font().size(cand)[0] <= room:
                     return cand
             except pygame.error:        # no font to measure with: the longest words
                 return cand
@@ -401,8 +397,8 @@ class BoardPanel(ScenePart):
         swapped = m.swapped
         label = sc.w.get("players")
         room = label.rect.w - self.px(10) if label is not None else 10 ** 6
-        f = getattr(label, "font", None)
-        if f is None or not hasattr(f, "size"):
+        f = label.font if label is not None else None
+        if f is None:
             f = D.font(self.px(16))
         b, w = names[Color.BLACK], names[Color.WHITE]
         short = {c: ("Human" if m.is_human(c) else f"CPU ({m.players[c]})") for c in Color}
@@ -442,11 +438,8 @@ class BoardPanel(ScenePart):
             return []
         out: list[tuple[str, str]] = []
         try:
-            extra = getattr(inp, "extra_actions", None)
-            if extra is not None:
-                out.extend((str(label), str(key)) for label, key in extra())
-            can_end = getattr(inp, "can_end", None)
-            if can_end is not None and can_end():
+            out.extend((str(label), str(key)) for label, key in inp.extra_actions())
+            if inp.can_end():
                 out.append(("End move", "__end__"))
         except (RulesError, ValueError, KeyError, TypeError):
             return []
@@ -509,13 +502,12 @@ class BoardPanel(ScenePart):
         if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:
             return
         if key == "__end__":
-            res = inp.end_move() if hasattr(inp, "end_move") else None
-            text = res.move if res is not None else None
-            if res is not None and not text and res.message:
+            res = inp.end_move()
+            text = res.move
+            if not text and res.message:
                 self.set_status(res.message, "warn")
         else:
-            fn = getattr(inp, "action_move", None)
-            text = fn(key) if fn is not None else None
+            text = inp.action_move(key)
             if not text:
                 self.set_status("That action is not available now.", "warn")
         if text:
@@ -526,9 +518,10 @@ class BoardPanel(ScenePart):
     def counts(self) -> dict[str, Any]:
         sc = self.scene
         g = sc.game
-        fn = getattr(g, "counts", None) if g is not None else None
+        if g is None:
+            return {}
         try:
-            return dict(fn()) if fn else {}
+            return dict(g.counts())
         except (RulesError, ValueError, KeyError, TypeError):
             return {}
 

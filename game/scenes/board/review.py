@@ -49,6 +49,7 @@ import pygame_gui
 
 from ...match import HUMAN
 from ...rules.base import Color, Game, RulesError
+from ...rules.record import Record
 from ...rules.tree import GameNode, GameTree
 from ..base import make_scene
 from .engine import default_engine_factory
@@ -57,6 +58,7 @@ from .review_show import REVIEW_ITERATIONS, ReviewDisplay, _rv
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...ai.review import Summary
     from .scene import BoardScene
 
 
@@ -119,7 +121,7 @@ def _copy_with_comments(tree: GameTree) -> GameTree:
     return new
 
 
-def annotate_record(record: Any, tree: GameTree, annotator: str) -> Any:
+def annotate_record(record: Record, tree: GameTree, annotator: str) -> Record:
     """A copy of ``record`` (made from ``tree``) with the verdicts on the tree's nodes as move
     comments and an ``Annotator`` header; ``record`` itself when no node has one. The main
     line's go through ``review_to_comments`` (earlier review comments replaced, others kept);
@@ -135,7 +137,7 @@ def annotate_record(record: Any, tree: GameTree, annotator: str) -> Any:
     in_variations = any(node_review(n) is not None for n, _ in _off_main(tree))
     if not plies and not in_variations:
         return record
-    kept = getattr(record, "tree", None)
+    kept = record.tree
     record.tree = None                    # not copied (the game's own tree)
     try:
         out = rv.review_to_comments(record, plies, annotator)
@@ -265,7 +267,7 @@ class BoardReview(ReviewDisplay):
         return self._view_valid
 
     @property
-    def summary(self) -> Any:
+    def summary(self) -> "Summary | None":
         """The summary (accuracy, the biggest swing) of the verdicts of the line shown."""
         self._view()
         if self._summary[0] != self.data_rev:
@@ -315,7 +317,7 @@ class BoardReview(ReviewDisplay):
     # ------------------------------------------------------------ running
     def _make_engine(self) -> Any:
         app = self.scene.app
-        factory = getattr(app, "engine_factory", None) or default_engine_factory()
+        factory = (app.engine_factory if app is not None else None) or default_engine_factory()
         try:
             return factory()
         except Exception:               # starting the engine worker
@@ -427,8 +429,8 @@ class BoardReview(ReviewDisplay):
                 self.error = str(ev[1])
                 changed = True
                 self.scene.set_status(f"The review failed: {self.error}", "error")
-        note = getattr(self.engine, "notice", "")
-        if note and isinstance(note, str):
+        note = self.engine.notice if self.engine is not None else ""
+        if note:
             self.engine.notice = ""
             self.scene.set_status(note, "warn")
         if changed:
@@ -498,7 +500,7 @@ class BoardReview(ReviewDisplay):
     def seat_name(self, seat: str) -> str:
         """'You' / 'Computer' against the computer, else 'Black' / 'White' (seats at the start)."""
         m = self.scene.match
-        start = getattr(m, "start_players", None) or getattr(m, "players", {}) if m is not None else {}
+        start = m.start_players if m is not None else {}
         color = Color.BLACK if seat == "black" else Color.WHITE
         humans = [c for c in Color if start.get(c, HUMAN) == HUMAN]
         if len(humans) == 1:
@@ -551,7 +553,7 @@ class BoardReview(ReviewDisplay):
             if hover != g.hover:
                 g.hover = hover
             return False
-        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 and sc.dialog is None:
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 and sc.dialog is None:
             ply = g.ply_at(event.pos)
             if ply is None:
                 return False

@@ -21,6 +21,7 @@ from ...views.base import ghosts_of
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...ai.review import Summary
     from .scene import BoardScene
 
 REVIEW_ITERATIONS = 800   # per position: game.ai.review.DEFAULT_ITERATIONS (not imported at start-up)
@@ -90,7 +91,7 @@ class ReviewDisplay(ScenePart):
         raise NotImplementedError
 
     @property
-    def summary(self) -> Any:
+    def summary(self) -> "Summary | None":
         """The summary (accuracy, the biggest swing) of the verdicts of the line shown, or None."""
         raise NotImplementedError
 
@@ -374,8 +375,7 @@ class ReviewDisplay(ScenePart):
             out.append((f"Biggest swing: {move_number(int(sw['ply']), self.scene.match)} {sw['move']} "
                         f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
         m = self.scene.match
-        notes = getattr(s, "notes", None)
-        for note in (notes(self.seat_name, lambda ply: move_number(ply, m).rstrip(".:")) if notes else []):
+        for note in s.notes(self.seat_name, lambda ply: move_number(ply, m).rstrip(".:")):
             out.append((note + ".", (255, 200, 140), False))
         if self.state == "stopped" and self._on_run_line():
             out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))

@@ -563,9 +563,8 @@ class BoardScene(Scene):
             deco.last_move = ()
             return deco
         if m.is_over:
-            fn = getattr(m.game, "highlight_result", None)
             try:
-                deco.result = list(fn()) if fn and m.game.is_over else []
+                deco.result = list(m.game.highlight_result()) if m.game.is_over else []
             except (RulesError, ValueError, KeyError, TypeError):
                 deco.result = []        # no result cells to light
             deco.hover = self.hover_label
@@ -672,7 +671,7 @@ class BoardScene(Scene):
             if key in self.w:
                 self.w[key].theme = app.theme       # the move list and status box draw in it too
         targets = bool(st.show_targets)
-        if self.input is not None and getattr(self.input, "show_targets", targets) != targets:
+        if self.input is not None and self.input.show_targets != targets:
             self.input.show_targets = targets       # texts worded for highlights on or off (views/base.py)
             self.panel.update_status_box()
 
