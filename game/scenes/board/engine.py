@@ -110,8 +110,10 @@ class StubEngine(Engine):
 
     def review(self, game: Game, seconds: float | None = None, iterations: int | None = None,
                seed: int | None = 0) -> None:
-        """Start reviewing ``game``'s whole history (``seconds`` is ignored: a fixed budget of
-        ``review_iterations`` per position, deterministic). See ``review_poll``."""
+        """Start reviewing ``game``'s whole history (``seconds`` and ``iterations`` are ignored:
+        a stand-in's fixed budget of ``review_iterations`` per position, deterministic, so that
+        tests of the review's screens do not pay for the real review's effort). See
+        ``review_poll``."""
         self._review = None
         try:
             from ...ai.review import review_game
@@ -120,7 +122,7 @@ class StubEngine(Engine):
             self._review = iter([("error", f"no review without the engine ({exc})")])
             return
         total = len(game.moves_played())
-        plies = review_game(game.copy(), iterations=iterations or self.review_iterations, seed=seed)
+        plies = review_game(game.copy(), iterations=self.review_iterations, seed=seed)
 
         def events() -> Any:
             done = 0
