@@ -279,6 +279,10 @@ def felt(size: tuple[int, int], color: Sequence[int] = CLASSIC.felt, seed: int =
             small.set_at((x, y), tuple(int(a + (b - a) * k * k) for a, b in zip(c, dark)))
     base.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
     tile = _noise_tile(seed)
+    if pygame.display.get_surface() is not None:
+        # in the window's pixel format the blits take SDL's fast path (same pixels): 5 ms
+        # instead of 80 at 2560x1440
+        tile = tile.convert_alpha()
     for y in range(0, h, 128):
         for x in range(0, w, 128):
             base.blit(tile, (x, y))
