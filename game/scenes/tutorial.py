@@ -431,7 +431,7 @@ class TutorialScene(Scene):
         self.pending_agreement = False
         self.puzzle_play.stop()
         self.note = ""
-        self.board.drag = None
+        self.board.drop_drag()
         self.disable_input()
 
     def animate(self, text: str) -> bool:

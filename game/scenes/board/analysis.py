@@ -195,7 +195,7 @@ class AnalysisScene(BoardScene):
         match = match_from_record(record)
         scene = cls.of_match(match)
         if status:
-            scene.panel.status = status
+            scene.panel.open_with(status)
         return scene
 
     # ------------------------------------------------------------ layout
@@ -619,8 +619,8 @@ class AnalysisScene(BoardScene):
         self.stop_analysis()
         self.finish_animation()
         board = BoardScene(match)
-        board.panel.status = (f"Your game from the analysis: you play {match.to_move.title}, the computer "
-                        f"{match.to_move.other.title} ({self._level_about()}). Menu comes back here.")
+        board.panel.open_with(f"Your game from the analysis: you play {match.to_move.title}, the computer "
+                              f"{match.to_move.other.title} ({self._level_about()}). Menu comes back here.")
         self.app.push(board)
         return True
 

@@ -5,7 +5,7 @@
 doing: ``thinking`` (a move for the side to move, ``think_time`` seconds so far), ``waiting``
 ('offer' or 'hint' while the engine answers a question), ``failed`` (stop asking a failing engine
 until the next change), ``hint`` (a suggested move, shown as an arrow until the position changes)
-and ``paused`` (two computers wait for "Play on").
+and ``paused`` (two computers wait for "Play on": ``pause``, ``play_on``).
 
 The scene calls ``update(dt)`` each frame (``collect`` reads an answer, ``take_turn`` starts the
 computer's search and plays its move), ``cancel`` whenever the position changes under it (a
@@ -51,6 +51,11 @@ class BoardComputer(ScenePart):
     def close(self) -> None:
         close_engine(self.engine)
 
+    def use_engine(self, engine: Any) -> None:
+        """Think with ``engine`` from now on (a benchmark's real worker); the one it replaces is closed."""
+        close_engine(self.engine)
+        self.engine = engine
+
     @property
     def busy(self) -> bool:
         """Thinking of a move or answering a question."""
@@ -68,6 +73,14 @@ class BoardComputer(ScenePart):
                 self.engine.cancel()
             except Exception:   # the engine worker's client: a gone worker has nothing to stop
                 log.warning("cancelling the engine failed", exc_info=True)
+
+    def pause(self) -> None:
+        """Two computers stop and wait for "Play on" (Undo; a loaded record of theirs)."""
+        self.paused = True
+
+    def play_on(self) -> None:
+        """The "Play on" button: paused computers take their turns again."""
+        self.paused = False
 
     def forget_failure(self) -> None:
         """A new move: a computer that failed may be asked again."""

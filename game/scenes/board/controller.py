@@ -235,6 +235,15 @@ class BoardController:
         if abs(pos[0] - sx) + abs(pos[1] - sy) >= self.px(DRAG_START_PX):
             d["moved"] = True
 
+    def pointer_at(self, pos: tuple[int, int]) -> None:
+        """The pointer is at ``pos`` (a press the host used itself, as one that finishes an
+        animation): what follows the pointer (a carried piece, the tooltip) starts there."""
+        self.mouse = (pos[0], pos[1])
+
+    def drop_drag(self) -> None:
+        """No piece is carried any more (the page under it is left): a held press is forgotten."""
+        self.drag = None
+
     def hover(self, pos: tuple[int, int] | None) -> None:
         view = self.view
         if view is None:

@@ -4,10 +4,11 @@ icons and the stack tooltip (the result banner draws itself: ``banner.py``).
 ``BoardDrawing`` (``scene.drawing``) is a part of the board scene that owns what drawing keeps:
 the static layer, the board kept under a running animation, the board's mask, where the thinking
 pill and the tooltip went, and ``tip_hold`` (no stack tooltip after a change until the mouse
-moves). Frame budget (docs/architecture.md): backdrop + panel + empty board are pre-composed
-into one opaque layer (``static_layer``); while a move animates the board under it is drawn once
-into a kept buffer and blitted each frame, under the sprites. What the board shows on top of the
-position (marks, targets, the hint) is the scene's ``decorations()``.
+moves: ``hold_tip``, ``release_tip``). Frame budget (docs/architecture.md): backdrop + panel +
+empty board are pre-composed into one opaque layer (``static_layer``); while a move animates the
+board under it is drawn once into a kept buffer and blitted each frame, under the sprites. What
+the board shows on top of the position (marks, targets, the hint) is the scene's
+``decorations()``.
 """
 from __future__ import annotations
 
@@ -42,6 +43,15 @@ class BoardDrawing(ScenePart):
         self.thinking_rect: pygame.Rect | None = None    # where the thinking pill went (None: no free spot)
         self.tooltip_shown: Any = None                   # the stack tooltip's rectangle, when one was drawn
         self.tip_hold = True                             # no stack tooltip until the mouse moves again
+
+    def hold_tip(self) -> None:
+        """After a change (a new layout, a new position) no stack tooltip shows until the mouse
+        moves: the one under a still pointer would be stale."""
+        self.tip_hold = True
+
+    def release_tip(self) -> None:
+        """The mouse moved: a stack tooltip may come again."""
+        self.tip_hold = False
 
     def warm_buffer(self) -> None:
         """Make the buffer that keeps the board under animations (first-time work, not in a move's frame)."""

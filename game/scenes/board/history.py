@@ -137,8 +137,7 @@ class BoardHistory(ScenePart):
             sc.input.cancel()
         before = m.game.stacks()
         motions = m.goto(node)
-        sc.panel.status = ""
-        sc.panel.status_kind = "info"
+        sc.panel.clear_status()
         if animate and motions is not None:
             sc.start_animation(before, motions)
         elif animate:
@@ -185,7 +184,7 @@ class BoardHistory(ScenePart):
             else:
                 sc.set_status(f"{where}. Press End to return to the game.")
         else:
-            sc.panel.status = ""
+            sc.panel.clear_status()
             sc.panel.update_status_box()
 
     # ------------------------------------------------------------ a move while browsing
@@ -219,7 +218,9 @@ class BoardHistory(ScenePart):
         self.scene.open_dialog("branch", "Play on from here?", body, "Play it")
         return True
 
-    def _branch_confirmed(self) -> None:
+    def branch_confirmed(self) -> None:
+        """The player confirmed the move asked about (``intercept_move``): it is played, the
+        game going on from the position shown."""
         text, self._confirm_text = self._confirm_text, ""
         sc = self.scene
         self._bypass = True
@@ -228,7 +229,8 @@ class BoardHistory(ScenePart):
         finally:
             self._bypass = False
 
-    def _branch_cancelled(self) -> None:
+    def branch_cancelled(self) -> None:
+        """The player closed the question: no move, the position shown stays."""
         self._confirm_text = ""
         sc = self.scene
         if sc.input is not None:
@@ -293,6 +295,10 @@ class BoardHistory(ScenePart):
         self.replay_wait = REPLAY_PAUSE
         self._note()
         self.scene.toolbar.refresh_panel()
+
+    def close(self) -> None:
+        """The scene is left: a replay stops where it is, with nothing more to show."""
+        self.replaying = False
 
     def stop_replay(self) -> None:
         if not self.replaying:

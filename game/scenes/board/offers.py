@@ -121,7 +121,7 @@ class BoardOffers(ScenePart):
         except RulesError as exc:
             sc.set_status(str(exc), "error")
             return
-        sc.panel.status = ""
+        sc.panel.clear_status()
         sc.refresh()
 
     def dialog_done(self, kind: str, confirmed: bool) -> bool:
@@ -135,7 +135,7 @@ class BoardOffers(ScenePart):
                 self.declined()
         elif kind == "resign" and m is not None and not m.is_over:
             m.resign(self.resigner if self.resigner is not None else m.to_move)
-            self.scene.panel.status = ""
+            self.scene.panel.clear_status()
             self.scene.refresh()
         elif kind == "offer":
             self.agree()

@@ -2,7 +2,9 @@
 
 ``BoardPanel`` (``scene.panel``) is a part of the board scene that owns the panel's state: its
 ``rect``, the status message (``status``, ``status_kind``; ``set_status``), the turn it shows
-(``turn_shown``: while a move animates, ``waits``, the position before it) and the action row.
+(``turn_shown``: while a move animates, ``waits``, the position before it; ``move_played``,
+``move_landed``) and the action row. Other parts change the message through ``set_status``,
+``clear_status`` and ``open_with`` (a new board's first words).
 ``build(rect)`` lays out the title and Menu button, whose turn, the players, the counts, the move
 list (``game.ui.movelist``), the move box, the status line (``game.ui.text.StatusText``) and the
 buttons, into the scene's widgets (``scene.w``); ``refresh`` brings them up to date after every
@@ -182,15 +184,31 @@ class BoardPanel(ScenePart):
 
     # ------------------------------------------------------------ state -> screen
     def move_played(self) -> None:
-        """A move was played: the old status goes, and the panel waits for the move to land."""
-        self.status = ""
-        self.status_kind = "info"
+        """A move was played (or played again by Redo): the old status goes, and the panel
+        waits for the move to land."""
+        self.clear_status()
         self.waits = True
+
+    def move_landed(self) -> None:
+        """The animation is over: the panel shows the position as it is (at the next refresh)."""
+        self.waits = False
 
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status = player_words(text)
         self.status_kind = kind
         self.update_status_box()
+
+    def clear_status(self) -> None:
+        """The message goes: the status line says the game's own words again (at the next
+        ``update_status_box`` or ``refresh``)."""
+        self.status = ""
+        self.status_kind = "info"
+
+    def open_with(self, text: str) -> None:
+        """The message a board opens with, as given (a loaded file's, a game set up elsewhere):
+        set before the scene is shown, it is on the status line from its first refresh."""
+        self.status = text
+        self.status_kind = "info"
 
     def turn_shown(self) -> tuple[Color, Any]:
         """(the side the panel shows to move, the result it shows): the one source the header,
@@ -495,7 +513,7 @@ class BoardPanel(ScenePart):
             sc.computer.move_now()
             return
         if key == "__playon__":
-            sc.computer.paused = False
+            sc.computer.play_on()
             self.set_status("The computers play on. Undo or Menu stops them.")
             self.sync_actions()
             return

@@ -79,8 +79,7 @@ class BoardRedoRound(ScenePart):
             self.left = 0
             return
         self.left = max(0, self.left - 1)
-        sc.panel.status = ""
-        sc.panel.waits = True
+        sc.panel.move_played()
         sc.start_animation(before, motions)
         if any(mo.kind == "swap" for mo in motions):
             sc.set_status(sc.swap_message())

@@ -173,7 +173,7 @@ class BoardScene(Scene):
     def exit(self) -> None:
         self.close_dialog()
         self.computer.close()
-        self.history.replaying = False
+        self.history.close()
         self.review.close()
         self.saver.close()                          # the last autosave is written before leaving
         super().exit()
@@ -209,7 +209,7 @@ class BoardScene(Scene):
         if self.view is not None:
             self.view.layout(self.board_rect)
         self.w = {}
-        self.drawing.tip_hold = True    # a new layout: no stack tooltip until the mouse moves
+        self.drawing.hold_tip()         # a new layout: no stack tooltip until the mouse moves
         self.banner.rebuilt()           # the result banner's buttons are made again (banner.sync)
         self.panel.build(panel_rect)
         self.review.build_ui()
@@ -228,7 +228,7 @@ class BoardScene(Scene):
     def refresh(self) -> None:
         """The position changed: the click logic follows it and the panel is brought up to date."""
         self.active_at = self.time
-        self.drawing.tip_hold = True    # no stack tooltip until the mouse moves again (it would be stale)
+        self.drawing.hold_tip()         # no stack tooltip until the mouse moves again (it would be stale)
         m = self.match
         self.computer.drop_stale_hint()
         if self.input is not None:
@@ -293,7 +293,7 @@ class BoardScene(Scene):
             self.refresh_panel()
 
     def _animation_done(self) -> None:
-        self.panel.waits = False
+        self.panel.move_landed()
         self.refresh()
 
     def finish_animation(self) -> None:
@@ -313,7 +313,7 @@ class BoardScene(Scene):
         self.review.cancel()
         self.history.stop_replay()
         if not any(m.is_human(c) for c in Color):
-            self.computer.paused = True             # two computers: Undo stops them ("Play on")
+            self.computer.pause()                   # two computers: Undo stops them ("Play on")
         if not m.undo():
             self.set_status("Nothing to undo.", "warn")
             return
@@ -321,7 +321,7 @@ class BoardScene(Scene):
         humans = [c for c in Color if m.is_human(c)]
         while humans and not m.is_over and not m.is_human(m.to_move) and m.live.parent is not None:
             m.undo()
-        self.panel.status = ""
+        self.panel.clear_status()
         self.refresh()
 
 
@@ -390,12 +390,12 @@ class BoardScene(Scene):
             return True                  # the box has the keyboard: no board shortcuts
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != tuple(self.mouse):
-                self.drawing.tip_hold = False   # the mouse moved: a tooltip may come again
+                self.drawing.release_tip()      # the mouse moved: a tooltip may come again
             return self.board.handle_event(event)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.banner.covers(event.pos):
             return True                   # the result banner is not the board
         if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
-            self.board.mouse = tuple(event.pos)
+            self.board.pointer_at(event.pos)
             self.anim.finish()            # a click during an animation finishes it at once
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -446,7 +446,7 @@ class BoardScene(Scene):
         if res.message:
             self.set_status(res.message, "warn" if not res.changed else "info")
         else:
-            self.panel.status = ""
+            self.panel.clear_status()
             self.panel.update_status_box()
 
     def _button(self, event: pygame.event.Event) -> bool:

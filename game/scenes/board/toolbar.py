@@ -180,7 +180,7 @@ class BoardToolbar(ScenePart):
             sc.dialog = None
             sc.dialog_kind = ""
             if kind == "branch":
-                self.history._branch_confirmed()
+                self.history.branch_confirmed()
             elif kind == "replace":
                 files.replace_confirmed(sc)
             else:
@@ -190,7 +190,7 @@ class BoardToolbar(ScenePart):
                 and sc.dialog_kind == "branch":
             sc.dialog = None
             sc.dialog_kind = ""
-            self.history._branch_cancelled()
+            self.history.branch_cancelled()
             return True
         if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             return files.path_picked(sc, event)
