@@ -69,6 +69,73 @@ def test_no_part_reads_the_scene_through_getattr_with_a_default():
             assert needle not in text, f"{path.name}: {needle}…"
 
 
+GAME = PACKAGE.parent.parent                # game/
+SCANNED = sorted((GAME / "scenes").rglob("*.py")) + sorted(GAME.glob("bench*.py"))   # the benches drive the board too
+
+# TEMPORARY: lines in files other helpers were editing when this check came; each entry goes once
+# its line uses the part's method (files.py: ``computer.pause()``, ``panel.open_with(text)``;
+# newgame.py: ``panel.open_with(notice)``; bench_ui.py: ``computer.use_engine(engine)``).
+KNOWN_BREACHES_TO_FIX = {
+    ("scenes/files.py", "sets scene.computer.paused"),
+    ("scenes/files.py", "sets scene.panel.status"),
+    ("scenes/files.py", "sets board.panel.status"),
+    ("scenes/newgame.py", "sets board.panel.status"),
+    ("bench_ui.py", "sets scene.computer.engine"),
+}
+
+
+def _breaches(source: str) -> list[tuple[int, str]]:
+    """(line, what) for each assignment to a field of a part (``x.panel.status = …``, ``+=``
+    too) and each use of a part's private name (``x.history._confirm()``)."""
+    parts = set(PARTS)
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        while targets:
+            t = targets.pop()
+            if isinstance(t, (ast.Tuple, ast.List)):
+                targets.extend(t.elts)
+            elif isinstance(t, ast.Starred):
+                targets.append(t.value)
+            elif isinstance(t, ast.Attribute) and isinstance(t.value, ast.Attribute) and t.value.attr in parts:
+                out.append((node.lineno, f"sets {ast.unparse(t)}"))
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                and isinstance(node.value, ast.Attribute) and node.value.attr in parts:
+            out.append((node.lineno, f"uses {ast.unparse(node)}"))
+    return out
+
+
+def test_the_breach_finder_sees_writes_and_privates():
+    src = ("sc.panel.status = ''\nself.scene.computer.paused = True\na, self.board.drag = 1, None\n"
+           "sc.panel.status += 'x'\nself.history._branch_confirmed()\nx = sc.drawing._static\n"
+           "sc.panel.set_status('ok')\nself.status = ''\nsc.history.replaying\nsc.dialog = None\n")
+    assert [what for _, what in sorted(_breaches(src))] == [
+        "sets sc.panel.status", "sets self.scene.computer.paused", "sets self.board.drag",
+        "sets sc.panel.status", "uses self.history._branch_confirmed", "uses sc.drawing._static"]
+
+
+def test_no_part_sets_another_parts_fields_or_uses_its_privates():
+    """A part (and the scene, and every other screen) changes a part through that part's named
+    methods (``scene.panel.clear_status()``, ``scene.computer.pause()``), never by assigning
+    its fields or reaching for its private names."""
+    assert PACKAGE / "scene.py" in SCANNED and GAME / "scenes" / "tutorial.py" in SCANNED
+    found: set[tuple[str, str]] = set()
+    wrong: list[str] = []
+    for path in SCANNED:
+        rel = path.relative_to(GAME).as_posix()
+        for line, what in _breaches(path.read_text(encoding="utf-8")):
+            found.add((rel, what))
+            if (rel, what) not in KNOWN_BREACHES_TO_FIX:
+                wrong.append(f"game/{rel}:{line}: {what}")
+    assert not wrong, "a part's field set or private used from outside it:\n" + "\n".join(wrong)
+    fixed = KNOWN_BREACHES_TO_FIX - found
+    assert not fixed, f"fixed now: take these out of KNOWN_BREACHES_TO_FIX: {sorted(fixed)}"
+
+
 def test_a_game_goes_through_the_parts_by_their_names():
     app = helpers.make_app("--game", "amoeba", "--window", "1024x640")
     try:
