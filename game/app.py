@@ -228,9 +228,10 @@ class App:
                 self.scenes.pop().exit()
             for i, sc in enumerate(scenes):
                 self.scenes.append(sc)
-                sc.enter(self)
                 if i < len(scenes) - 1:
-                    sc.pause()
+                    sc.enter_paused(self)
+                else:
+                    sc.enter(self)
         self._transition(go)
 
     def _transition(self, action: Callable[[], None]) -> None:

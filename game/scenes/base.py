@@ -75,6 +75,11 @@ class Scene:
         self.active = False
         self._kill_root()
 
+    def enter_paused(self, app: "App") -> None:
+        """The scene comes in under another one (``App.reset``): entered, then paused at once."""
+        self.enter(app)
+        self.pause()
+
     def pause(self) -> None:
         """Another scene is pushed on top: hide the widgets."""
         self.active = False

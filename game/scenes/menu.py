@@ -215,8 +215,22 @@ class MenuScene(Scene):
             self.message, self.message_kind = "", "info"
         self.check_autosave()
         self.show_notice()
-        super().resume()
-        self.relayout()
+        self.active = True
+        self.relayout()             # (built anew: the saved games may have changed)
+
+    def enter_paused(self, app: Any) -> None:
+        """Under the first scene of a start (a board from the command line): nothing shows yet,
+        so ``resume`` looks for the saved games and builds the widgets when the menu comes back
+        (50 ms less before the board's first frame)."""
+        self.app = app
+        self.active = False
+
+    def pause(self) -> None:
+        """A scene goes over the menu: its widgets go (``resume`` builds them anew), so a big
+        window does not keep hidden pictures of them, nor a theme change redraw them."""
+        self.active = False
+        self._kill_root()
+        self.message_box = None
 
     def build_ui(self) -> None:
         w, h = self.size
