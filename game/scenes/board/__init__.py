@@ -8,7 +8,7 @@ from .engine import (
 )
 from .computer import THINK_MIN
 from .scene import BoardScene
-from . import analysis  # noqa: E402,F401  (registers the 'analysis' scenes)
+# the analysis board (analysis.py) is imported when one is first made (scenes.base.HOMES)
 
 __all__ = ["BoardScene", "Engine", "StubEngine", "THINK_MIN", "WorkerEngine", "default_engine_factory",
            "request_position"]
