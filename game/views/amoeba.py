@@ -64,11 +64,9 @@ class AmoebaView(BoardView):
 
         outer = self._hexagon(self.margin * 0.92)
         inner = self._hexagon(self.margin * 0.70)
-        # drop shadow
-        shadow = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i in range(6, 0, -1):
-            pygame.draw.polygon(shadow, (0, 0, 0, 16), sh(self._hexagon(self.margin * 0.92 + i * 0.03), s * 0.05, s * 0.09))
-        surf.blit(shadow, (0, 0))
+        # drop shadow (each layer here goes once blitted: D.blit_polygons, D.blit_masked)
+        D.blit_polygons(surf, [((0, 0, 0, 16), sh(self._hexagon(self.margin * 0.92 + i * 0.03), s * 0.05, s * 0.09))
+                               for i in range(6, 0, -1)])
         # frame: dark wood edge, then the playing surface
         box = pygame.Rect(0, 0, *surf.get_size())
         wood = D.wood(box.size, seed=11, theme=self.theme)
@@ -76,9 +74,8 @@ class AmoebaView(BoardView):
         pygame.draw.polygon(frame_mask, (255, 255, 255, 255), sh(outer))
         frame = wood.copy()
         frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
-        frame = frame.convert_alpha() if pygame.display.get_surface() else frame.convert_alpha(surf)
-        frame.blit(frame_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(frame, (0, 0))
+        D.blit_masked(surf, frame, frame_mask)
+        del frame, frame_mask
         pygame.draw.aalines(surf, self.theme.wood_edge, True, sh(outer))
         # bevel: light top-left edge, dark bottom-right edge of the frame
         pts = sh(outer)
@@ -88,12 +85,10 @@ class AmoebaView(BoardView):
             light = (my < 0) or (mx < 0 and my < box.h * 0.1)
             col = (236, 200, 150) if light else (70, 42, 20)
             pygame.draw.line(surf, col, a, b, max(2, int(s * 0.03)))
-        top = wood.convert_alpha() if pygame.display.get_surface() else wood
         mask = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(mask, (255, 255, 255, 255), sh(inner))
-        face = top.copy()
-        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(face, (0, 0))
+        D.blit_masked(surf, wood, mask.copy())
+        del wood
         pin = sh(inner)
         for i in range(6):
             a, b = pin[i], pin[(i + 1) % 6]
@@ -107,6 +102,7 @@ class AmoebaView(BoardView):
             pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.55 * i)
         glow.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(glow, (0, 0))
+        del glow, mask
         # engraved lines along the three axes
         g = self.grid
         lw = max(2, int(s * 0.045))

@@ -295,6 +295,7 @@ class BoardView:
         """The static board (cached per render state)."""
         state = self.render_state()
         if self._bg_surf is None or self._bg_state != state:
+            self._bg_surf = None        # the old picture goes first (at 4K each is 16 MiB)
             surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             self.render_board(surf, (-self.rect.x, -self.rect.y))
             self._bg_surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf

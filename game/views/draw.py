@@ -511,6 +511,49 @@ def badge(surface: pygame.Surface, center: tuple[float, float], label: str, size
     surface.blit(box, box.get_rect(center=(round(center[0]), round(center[1]))))
 
 
+# ------------------------------------------------------------------ layers of a big picture
+# A board is drawn in layers the size of the board's picture (10-16 MiB each at 4K); each new
+# one costs its allocation and its page faults. These draw only over what a layer covers, in
+# a layer of that size, and the layers go as soon as they are blitted.
+def poly_bounds(polys: Sequence[Sequence[tuple[float, float]]], size: tuple[int, int]) -> pygame.Rect:
+    """Where polygons can draw on a surface of ``size``: their bounding box and a pixel more,
+    clipped to the surface, its corner at even pixels. Drawn on a layer of this size and moved
+    by that corner (whole, even pixels: the same rounding) they cover the same pixels as on a
+    layer of the whole surface."""
+    xs = [p[0] for pts in polys for p in pts]
+    ys = [p[1] for pts in polys for p in pts]
+    if not xs:
+        return pygame.Rect(0, 0, 0, 0)
+    x0 = max(0, math.floor(min(xs)) - 2)
+    y0 = max(0, math.floor(min(ys)) - 2)
+    x0 -= x0 % 2
+    y0 -= y0 % 2
+    x1 = min(size[0], math.ceil(max(xs)) + 2)
+    y1 = min(size[1], math.ceil(max(ys)) + 2)
+    return pygame.Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
+
+
+def blit_polygons(surface: pygame.Surface, shapes: Sequence[tuple[Sequence[int], Sequence[tuple[float, float]]]]) -> None:
+    """Polygons ``(colour, points)`` drawn in turn into one layer (a later one covers an
+    earlier one, translucent colours are not added up), the layer blended onto ``surface``
+    once: as a layer of the whole surface would, in a layer of their size."""
+    box = poly_bounds([pts for _, pts in shapes], surface.get_size())
+    if box.w <= 0 or box.h <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    for colour, pts in shapes:
+        pygame.draw.polygon(layer, colour, [(x - box.x, y - box.y) for x, y in pts])
+    surface.blit(layer, box.topleft)
+
+
+def blit_masked(surface: pygame.Surface, texture: pygame.Surface, mask: pygame.Surface) -> None:
+    """``texture`` (opaque) where ``mask`` (opaque white in the shape, clear elsewhere, the size of
+    both) is white, onto ``surface``; ``mask`` becomes the masked texture. The same pixels as
+    texture-into-a-layer then the layer multiplied by the mask, in one layer instead of two."""
+    mask.blit(texture, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    surface.blit(mask, (0, 0))
+
+
 def polygon_aa(surface: pygame.Surface, color: Sequence[int], points: Sequence[tuple[float, float]]) -> None:
     pygame.draw.polygon(surface, color, points)
     pygame.draw.aalines(surface, color, True, points)

@@ -216,37 +216,26 @@ class OnagerView(BoardView):
         ox, oy = offset
         s = self.scale
         size = surf.get_size()
-        has_display = pygame.display.get_surface() is not None
 
         def sh(pts: list[tuple[float, float]], dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
             return [(x + ox + dx, y + oy + dy) for x, y in pts]
 
-        def with_alpha(img: pygame.Surface) -> pygame.Surface:
-            if has_display:
-                return img.convert_alpha()
-            out = pygame.Surface(img.get_size(), pygame.SRCALPHA)   # works without a window too
-            out.blit(img, (0, 0))
-            return out
-
-        def masked(img: pygame.Surface, pts: list[tuple[float, float]]) -> pygame.Surface:
-            out = with_alpha(img)
+        def mask_of(pts: list[tuple[float, float]]) -> pygame.Surface:
             mask = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
-            out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            return out
+            return mask
 
         frame_g, tray_g = 1.22, 0.72
         outer, tray = sh(self._outline(frame_g)), sh(self._outline(tray_g))
-        # soft drop shadow
-        shadow = pygame.Surface(size, pygame.SRCALPHA)
-        for i in range(7, 0, -1):
-            pygame.draw.polygon(shadow, (0, 0, 0, 15), sh(self._outline(frame_g + i * 0.035), s * 0.05, s * 0.1))
-        surf.blit(shadow, (0, 0))
+        # soft drop shadow (each layer here goes once blitted: D.blit_polygons, D.blit_masked)
+        D.blit_polygons(surf, [((0, 0, 0, 15), sh(self._outline(frame_g + i * 0.035), s * 0.05, s * 0.1))
+                               for i in range(7, 0, -1)])
         # the frame: darker wood with bevelled edges
         wood = D.wood(size, seed=11, theme=self.theme)
         frame = wood.copy()
         frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
-        surf.blit(masked(frame, outer), (0, 0))
+        D.blit_masked(surf, frame, mask_of(outer))
+        del frame
         lw = max(2, int(s * 0.035))
         for i in range(6):
             a, b = outer[i], outer[(i + 1) % 6]
@@ -255,9 +244,11 @@ class OnagerView(BoardView):
             pygame.draw.line(surf, (236, 200, 150) if light else (70, 42, 20), a, b, lw)
         pygame.draw.aalines(surf, self.theme.wood_edge, True, outer)
         # the tray the cells stand in: dark, with a shadowed upper edge
-        trayimg = wood.copy()
+        trayimg = wood                      # (its last use: no copy)
+        del wood
         trayimg.fill((92, 64, 46), special_flags=pygame.BLEND_RGB_MULT)
-        surf.blit(masked(trayimg, tray), (0, 0))
+        D.blit_masked(surf, trayimg, mask_of(tray))
+        del trayimg
         for i in range(6):
             a, b = tray[i], tray[(i + 1) % 6]
             ny = (a[1] + b[1]) / 2 - (oy + self.to_pixel(0, 0)[1])
@@ -269,13 +260,12 @@ class OnagerView(BoardView):
         tr = rc * 0.935
         face = D.wood(size, seed=5, theme=self.theme)
         face.fill((255, 244, 228), special_flags=pygame.BLEND_RGB_MULT)
-        face = with_alpha(face)
         mask = pygame.Surface(size, pygame.SRCALPHA)
         for lab in self.grid.labels:
             px, py = self.pixel_of(lab)
             pygame.draw.polygon(mask, (255, 255, 255, 255), _hex_pts(px + ox, py + oy, tr))
-        face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(face, (0, 0))
+        D.blit_masked(surf, face, mask)
+        del face, mask
         g = self.grid
         for p, lab in enumerate(g.labels):
             px, py = self.pixel_of(lab)
@@ -286,7 +276,9 @@ class OnagerView(BoardView):
         cx, cy = self.to_pixel(*self.model_to_screen(-2.0, 2.2))      # the upper left as seen
         for i in range(10, 0, -1):
             pygame.draw.circle(glow, (255, 240, 210, 5), (cx + ox, cy + oy), s * 0.85 * i)
-        surf.blit(masked(glow, tray), (0, 0))
+        glow.blit(mask_of(tray), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surf.blit(glow, (0, 0))
+        del glow
         self._centre_mark(surf, offset)
         if self.show_coords:
             self._coords(surf, offset)

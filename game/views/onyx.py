@@ -221,33 +221,25 @@ class OnyxView(BoardView):
         g = self.geo
         W, H = surf.get_size()
         box = pygame.Rect(0, 0, W, H)
-        disp = pygame.display.get_surface() is not None
-
-        def conv(img: pygame.Surface) -> pygame.Surface:
-            return img.convert_alpha() if disp else img
 
         outer = self._px(self._rect_pts(self.margin * 0.97), offset)
         band = self._px(self._rect_pts(self.BAND), offset)
         inner = self._px(self._rect_pts(self.SURFACE), offset)
 
-        # drop shadow under the whole board
-        shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+        # drop shadow under the whole board (each layer here goes once blitted: D.blit_polygons)
+        shadows = []
         for i in range(6, 0, -1):
             pts = self._px(self._rect_pts(self.margin * 0.97 + i * 0.025), offset)
-            pts = [(x + s * 0.05, y + s * 0.09) for x, y in pts]
-            pygame.draw.polygon(shadow, (0, 0, 0, 18), pts)
-        surf.blit(shadow, (0, 0))
+            shadows.append(((0, 0, 0, 18), [(x + s * 0.05, y + s * 0.09) for x, y in pts]))
+        D.blit_polygons(surf, shadows)
 
         # the frame: dark wood with a bevel
-        wood = D.wood(box.size, seed=17, theme=self.theme)
-        frame = wood.copy()
+        frame = D.wood(box.size, seed=17, theme=self.theme)
         frame.fill((140, 104, 80), special_flags=pygame.BLEND_RGB_MULT)
         mask = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(mask, (255, 255, 255, 255), outer)
-        framed = pygame.Surface(box.size, pygame.SRCALPHA)
-        framed.blit(frame, (0, 0))
-        framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(framed, (0, 0))
+        D.blit_masked(surf, frame, mask)
+        del frame, mask
         lw = max(2, int(s * 0.035))
         bl, br, tr, tl = outer[2:] + outer[:2] if self.flip else outer    # as seen: the light comes from the top left
         pygame.draw.line(surf, (232, 196, 146), tl, tr, lw)
@@ -260,24 +252,19 @@ class OnyxView(BoardView):
         self._render_bands(surf, band, inner)
 
         # the playing surface: light wood, square cells inlaid darker
-        face = pygame.Surface(box.size, pygame.SRCALPHA)
-        face.blit(conv(D.wood(box.size, seed=5, theme=self.theme)), (0, 0))
         m2 = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.polygon(m2, (255, 255, 255, 255), inner)
-        face.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(face, (0, 0))
+        D.blit_masked(surf, D.wood(box.size, seed=5, theme=self.theme), m2.copy())
         ox, oy = offset
         # square cells: a darker inlay with a light lower-right and dark upper-left edge
         sq_mask = pygame.Surface(box.size, pygame.SRCALPHA)
         for (cx, cy) in g.cell_mid:
             pts = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
             pygame.draw.polygon(sq_mask, (255, 255, 255, 255), pts)
-        inlay = conv(D.wood(box.size, seed=23, theme=self.theme)).copy()
+        inlay = D.wood(box.size, seed=23, theme=self.theme)
         inlay.fill(self.theme.square_tint, special_flags=pygame.BLEND_RGB_MULT)
-        inlay_s = pygame.Surface(box.size, pygame.SRCALPHA)
-        inlay_s.blit(inlay, (0, 0))
-        inlay_s.blit(sq_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surf.blit(inlay_s, (0, 0))
+        D.blit_masked(surf, inlay, sq_mask)
+        del inlay, sq_mask
         # triangle pairs: the two triangles catch the light a little differently
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         for cx in range(n - 1):
@@ -292,6 +279,7 @@ class OnyxView(BoardView):
                 pygame.draw.polygon(shade, (255, 246, 224, 34), upper)
                 pygame.draw.polygon(shade, (60, 30, 10, 22), lower)
         surf.blit(shade, (0, 0))
+        del shade
         ew = max(1, int(s * 0.025))
         for (cx, cy) in g.cell_mid:
             a, b, c, d = self._px([(cx, cy), (cx + 1, cy), (cx + 1, cy + 1), (cx, cy + 1)], offset)
@@ -304,6 +292,7 @@ class OnyxView(BoardView):
             pygame.draw.circle(glow, (255, 240, 210, 5), (gx + ox, gy + oy), s * n * 0.12 * i)
         glow.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         surf.blit(glow, (0, 0))
+        del glow, m2
         # inner lip of the playing surface
         ib, ir, it, il = inner[2:] + inner[:2] if self.flip else inner
         lw2 = max(2, int(s * 0.03))
@@ -393,20 +382,16 @@ class OnyxView(BoardView):
             ("W", [bl, tl, itl, ibl], (-1, 0)),   # column a (left)
             ("W", [br, tr, itr, ibr], (1, 0)),    # last column (right)
         ]
-        W, H = surf.get_size()
         for owner, poly, _ in sides:
             t = self.theme
             base, sheen = (t.band_black, t.band_black_sheen) if owner == "B" else (t.band_white, t.band_white_sheen)
-            layer = pygame.Surface((W, H), pygame.SRCALPHA)
-            pygame.draw.polygon(layer, (*base, 255), poly)
             # a soft sheen along the middle of the band
             a, b, c, d = poly
             m1 = ((a[0] * 0.62 + d[0] * 0.38), (a[1] * 0.62 + d[1] * 0.38))
             m2 = ((b[0] * 0.62 + c[0] * 0.38), (b[1] * 0.62 + c[1] * 0.38))
             m3 = ((b[0] * 0.2 + c[0] * 0.8), (b[1] * 0.2 + c[1] * 0.8))
             m4 = ((a[0] * 0.2 + d[0] * 0.8), (a[1] * 0.2 + d[1] * 0.8))
-            pygame.draw.polygon(layer, (*_mix(base, sheen, 0.45), 255), [m1, m2, m3, m4])
-            surf.blit(layer, (0, 0))
+            D.blit_polygons(surf, [((*base, 255), poly), ((*_mix(base, sheen, 0.45), 255), [m1, m2, m3, m4])])
             col = (18, 18, 22) if owner == "B" else (150, 136, 112)
             pygame.draw.aalines(surf, col, True, poly)
         # the diagonal seams at the corners
