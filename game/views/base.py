@@ -123,6 +123,10 @@ class BoardView:
             self.generation += 1
         self._bg_surf = surf
 
+    def drop_picture(self) -> None:
+        """Free the cached empty board (its scene left); ``board_surface`` draws it again if asked."""
+        self._bg_surf = None
+
     def render_state(self) -> RenderState:
         """The value every cache of this board's picture is keyed on (see ``RenderState``)."""
         return RenderState(tuple(self.rect), self.flip, self._show_coords, self.theme.name, self.generation)

@@ -53,6 +53,17 @@ class BoardDrawing(ScenePart):
         """The mouse moved: a stack tooltip may come again."""
         self.tip_hold = False
 
+    def release(self) -> None:
+        """The scene left: its window-sized pictures (the static layer, the animation buffer, the
+        board's picture: 90 MiB at 3200x2000) go now, whatever still holds the scene."""
+        self._static = None
+        self._static_key = None
+        self._frozen = None
+        self._frozen_buf = None
+        self._mask_kept = None
+        if self.scene.view is not None:
+            self.scene.view.drop_picture()
+
     def warm_buffer(self) -> None:
         """Make the buffer that keeps the board under animations (first-time work, not in a move's frame)."""
         size = self.scene.size

@@ -176,6 +176,7 @@ class BoardScene(Scene):
         self.history.close()
         self.review.close()
         self.saver.close()                          # the last autosave is written before leaving
+        self.drawing.release()
         super().exit()
 
     # ------------------------------------------------------------ the scene's one dialog
