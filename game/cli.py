@@ -139,7 +139,7 @@ def interrupt(signum: int) -> None:
 
 def exit_status(exc: BaseException) -> int:
     """The exit status after an interruption: 130 for Ctrl+C, 143 for SIGTERM."""
-    return getattr(exc, "status", 128 + int(signal.SIGINT))
+    return exc.status if isinstance(exc, Interrupted) else 128 + int(signal.SIGINT)
 
 
 # ====================================================================== the game's command line
@@ -220,10 +220,10 @@ def _scene(text: str) -> str:
 
 
 def scene_parts(args: argparse.Namespace) -> tuple[str, str, list[str]]:
-    """(kind, game, the rest) of ``--scene``; ``--game X`` is ``board:X``."""
-    if getattr(args, "game", None):
+    """(kind, game, the rest) of ``--scene``; ``--game X`` is ``board:X`` (``args``: ``parse_args``'s)."""
+    if args.game:
         return "board", args.game, []
-    kind, *rest = (getattr(args, "scene", "menu") or "menu").split(":")
+    kind, *rest = (args.scene or "menu").split(":")
     game = rest[0] if rest else ("amoeba" if kind == "save" else "")   # save: over an Amoeba board
     return kind, game, rest[1:]
 

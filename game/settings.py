@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import os
 import tomllib     # Python 3.11+ (pyproject.toml: requires-python)
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -122,6 +122,11 @@ class Settings:
         for f in fields(Settings):
             setattr(self, f.name, getattr(other, f.name))
 
+    def think_time(self, level: str) -> float:
+        """The computer's think time per move at ``level`` ('easy', 'medium' or 'hard'; a
+        KeyError for another), seconds."""
+        return {"easy": self.think_easy, "medium": self.think_medium, "hard": self.think_hard}[level]
+
     def copy(self) -> "Settings":
         """An independent copy of the values (no listeners)."""
         return replace(self, last=dict(self.last))
@@ -136,6 +141,7 @@ class Settings:
 
 
 _FIELDS = frozenset(f.name for f in fields(Settings))
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Settings) if f.default is not MISSING}
 # names of earlier files -> the field
 _OLD_NAMES = {"animation_speed": "anim_speed", "show_coordinates": "show_coords", "show_highlights": "show_targets"}
 
@@ -176,14 +182,16 @@ def _last_choice(game: str, value: Any, warn: list[str]) -> LastChoice | None:
         warn.append(f"last choices for {game} were not a table and were ignored")
         return None
     choice = LastChoice()
-    for side in ("black", "white"):
+    sides = {"black": choice.black, "white": choice.white}
+    for side, default in sides.items():
         if side in value:
             name = _name(value[side])
             if name is None:
                 warn.append(f"last {side} player for {game} ({value[side]!r}) is not valid; "
-                            f"using {getattr(choice, side)!r}")
+                            f"using {default!r}")
             else:
-                setattr(choice, side, name)
+                sides[side] = name
+    choice.black, choice.white = sides["black"], sides["white"]
     if "options" in value:
         opts = value["options"]
         ok = isinstance(opts, dict) and all(isinstance(k, str) and _scalar(v) for k, v in opts.items())
@@ -209,7 +217,7 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     data = {**{new: data[old] for new, old in named.items()}, **{k: v for k, v in data.items() if k not in _OLD_NAMES}}
 
     def bad(key: str, why: str) -> None:
-        warn.append(f"{named.get(key, key)} = {data[key]!r} is not valid ({why}); using {getattr(s, key)!r}")
+        warn.append(f"{named.get(key, key)} = {data[key]!r} is not valid ({why}); using {_DEFAULTS[key]!r}")
 
     if "anim_speed" in data:
         v = _number(data["anim_speed"], *SPEED_RANGE)
@@ -294,13 +302,12 @@ def _toml_value(v: Any) -> str:
 
 def settings_to_toml(settings: Settings) -> str:
     lines = ["# Abstract Trio settings. Written by the program; unknown keys are ignored.", ""]
-    for f in fields(Settings):
-        if f.name == "last":
+    for name, value in asdict(settings).items():      # the fields in their order
+        if name == "last":
             continue
-        value = getattr(settings, f.name)
-        if f.name == "anim_speed":      # the board's keys reach 8: a file keeps the range it loads
+        if name == "anim_speed":        # the board's keys reach 8: a file keeps the range it loads
             value = max(SPEED_RANGE[0], min(SPEED_RANGE[1], float(value)))
-        lines.append(f"{f.name} = {_toml_value(value)}")
+        lines.append(f"{name} = {_toml_value(value)}")
     for game, choice in settings.last.items():
         lines.append("")
         lines.append(f"[last.{_toml_key(game)}]")

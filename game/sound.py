@@ -15,6 +15,7 @@ import pygame
 
 from .anim.moves import HOP_TIME, PAUSE, STEP_TIME
 from .resources import SOUND_NAMES, sounds_dir
+from .rules.base import Motion
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def bank() -> SoundBank:
     return _BANK
 
 
-def sounds_for(motions: Sequence[Any], before: dict[str, tuple[str, ...]] | None = None,
+def sounds_for(motions: Sequence[Motion], before: dict[str, tuple[str, ...]] | None = None,
                speed: float = 1.0) -> list[tuple[float, str]]:
     """(seconds from the start of the animation, sound name) for a move's motions.
 
@@ -108,11 +109,11 @@ def sounds_for(motions: Sequence[Any], before: dict[str, tuple[str, ...]] | None
     """
     k = 1.0 / max(0.05, float(speed))
     heights = {lab: len(p) for lab, p in (before or {}).items()}
-    steps = sorted({getattr(m, "step", 0) for m in motions})
+    steps = sorted({m.step for m in motions})
     out: list[tuple[float, str]] = []
     t = 0.0
     for st in steps:
-        group = [m for m in motions if getattr(m, "step", 0) == st]
+        group = [m for m in motions if m.step == st]
         length = 0.0
         for m in group:
             base = STEP_TIME.get(m.kind, 0.3)

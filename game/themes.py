@@ -140,19 +140,20 @@ class Theme:
 
     # ------------------------------------------------------------ reading
     def __getitem__(self, key: str) -> Any:
-        if key.startswith("_") or key not in _COLOUR_FIELDS:
+        """A colour by its field's name (``theme["move"]``): the dataclass's fields read as a palette."""
+        if key not in _COLOUR_FIELDS:
             raise KeyError(key)
         return getattr(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key) if key in _COLOUR_FIELDS else default
+        return self[key] if key in _COLOUR_FIELDS else default
 
     def __contains__(self, key: object) -> bool:
         return key in _COLOUR_FIELDS
 
     def palette(self) -> dict[str, tuple[int, ...]]:
         """Every colour of the theme by name (the board palette and the rest)."""
-        return {k: getattr(self, k) for k in _COLOUR_FIELDS}
+        return {k: self[k] for k in _COLOUR_FIELDS}
 
     def colour_name(self, kind: str) -> str:
         """The word texts use for a highlight kind's colour ('' where the theme names none)."""

@@ -375,7 +375,7 @@ class EditorScene(Scene):
 
     def back(self) -> bool:
         box = self.widgets.get("text")
-        if box is not None and getattr(box, "is_focused", False):
+        if box is not None and box.is_focused:
             box.blur()
             return True
         self.go_back()
@@ -416,7 +416,7 @@ class EditorScene(Scene):
             label = self._label_at(event.pos)
             if label is not None:
                 box = W.get("text")
-                if box is not None and getattr(box, "is_focused", False):
+                if box is not None and box.is_focused:
                     box.blur()
                 self.click_point(label, event.button)
                 return True
@@ -458,7 +458,7 @@ class EditorScene(Scene):
     def needs_frames(self) -> bool:
         """Only the text entry's cursor blinks: otherwise the window may wait for the next event."""
         box = self.widgets.get("text")
-        return bool(box is not None and getattr(box, "is_focused", False))
+        return bool(box is not None and box.is_focused)
 
     # ------------------------------------------------------------ drawing
     def shown_stacks(self) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
