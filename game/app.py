@@ -33,10 +33,11 @@ if sys.platform.startswith("linux"):
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 
 from .anim.tween import Tween
 # the command line lives in game.cli; parse_args is the app's entry to it
@@ -47,6 +48,9 @@ from .scenes.base import Scene
 from .ui import focus as focus_ui
 from .settings import Settings
 from .themes import CLASSIC, Theme, theme_named, ui_overrides
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.board import BoardScene
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +125,10 @@ class App:
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
     autosave_enabled = True           # games are written to disk (not in a --screenshot run: attach_settings)
+    prefs_warnings: tuple[str, ...] = ()   # what was wrong in the settings file (the menu says it once)
+    fullscreen = False                # the window is full screen (game.scenes.settings.set_fullscreen)
+    windowed_size: tuple[int, int] | None = None   # the window's size and place before full screen
+    windowed_pos: tuple[int, int] | None = None
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
@@ -314,7 +322,7 @@ class App:
         if self.keys_overlay is not None:          # the keys overlay takes all input while open
             if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
                     pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-                    or event.type == pygame.KEYDOWN and getattr(event, "unicode", "") == "?"):
+                    or event.type == pygame.KEYDOWN and event.unicode == "?"):
                 self.close_keys(keep_focus=event.type != pygame.MOUSEBUTTONDOWN)
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP,
                               pygame.TEXTINPUT, pygame.MOUSEWHEEL):
@@ -421,10 +429,12 @@ class App:
         pygame-gui only drops it when the mouse leaves a visible button, so tooltips of hidden
         buttons stayed over the next scene, one more each time."""
         for el in self.ui.get_sprite_group().sprites():
-            tip = getattr(el, "tool_tip", None)
+            if not isinstance(el, UIElement):
+                continue
+            tip = el.tool_tip
             if tip is None or _is_tooltip(el):
                 continue
-            if not el.alive() or not el.visible or not getattr(el, "hovered", False):
+            if not el.alive() or not el.visible or not el.hovered:
                 tip.kill()
                 el.tool_tip = None
                 continue
@@ -484,7 +494,7 @@ class App:
     def tooltip_rects(self) -> list[pygame.Rect]:
         """Where pygame-gui button tooltips are showing now."""
         return [pygame.Rect(spr.rect) for spr in self.ui.get_sprite_group().sprites()
-                if _is_tooltip(spr) and getattr(spr, "visible", False) and spr.rect.w > 0]
+                if isinstance(spr, UIElement) and _is_tooltip(spr) and spr.visible and spr.rect.w > 0]
 
     def run(self, seconds: float | None = None, close: bool = True) -> int:
         """The real loop: 60 frames per second while something moves; while the window is idle
@@ -532,9 +542,9 @@ WIDGET_EVENTS = frozenset(value for name, value in vars(pygame_gui).items()
                           if name.startswith("UI_") and isinstance(value, int))
 
 
-def _is_tooltip(el: Any) -> bool:
+def _is_tooltip(el: UIElement) -> bool:
     """A pygame-gui tooltip or its text (their element ids end with the owner's chain: 'tool_tip')."""
-    return "tool_tip" in (getattr(el, "element_ids", None) or [])
+    return "tool_tip" in el.get_element_ids()
 
 
 def wait_for_events(end: float) -> list[pygame.event.Event]:
@@ -600,7 +610,7 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
                     autosave=not args.screenshot)
     from .scenes.board import default_engine_factory
     app.engine_factory = default_engine_factory()
-    if getattr(args, "theme", None):
+    if args.theme:
         use_theme(app, args.theme)
     app.reset(first_scenes(app, args))
     app.finish_transition()
@@ -615,7 +625,7 @@ def use_theme(app: App, name: str) -> None:
         app.settings.theme = theme_named(name).name
 
 
-def _board(args: argparse.Namespace, game: str) -> Scene:
+def _board(args: argparse.Namespace, game: str) -> "BoardScene":
     from .scenes.board import BoardScene
     return BoardScene.start(game, game_options(args), {"black": args.black, "white": args.white},
                             moves=args.moves.split() if args.moves else ())
@@ -634,7 +644,7 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         return [menu] if game == "menu" else [menu, make_scene("tutorial", "amoeba")]
     if kind in ("board", "gameover", "save") or (kind == "load" and game):
         board = _board(args, game)
-        m = getattr(board, "match", None)
+        m = board.match
         if kind == "gameover" and m is not None and not m.is_over:
             try:
                 m.agree() if rest and rest[0] == "agree" else m.resign(m.to_move)
@@ -643,7 +653,7 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         return [menu, board]
     if kind in ("new", "editor"):     # the New game form, or the position editor
         name = "new_game" if kind == "new" else "editor"
-        players = dict(getattr(args, "players_given", {})) if kind == "new" else \
+        players = dict(args.players_given) if kind == "new" else \
             {"black": args.black, "white": args.white}
         return [menu, make_scene(name, game, game_options(args), players)]
     if kind == "analysis":     # the analysis board (after --moves)
@@ -673,7 +683,8 @@ def after_start(app: App, args: argparse.Namespace) -> None:
         sc.open_puzzle(int(rest[0]) - 1)  # type: ignore[attr-defined]
     elif kind in ("save", "load"):
         from .scenes import files
-        if kind == "save" and getattr(sc, "match", None) is not None:
+        from .scenes.base import is_board_scene
+        if kind == "save" and is_board_scene(sc) and sc.match is not None:
             files.open_save_dialog(sc)
         else:
             files.open_load_dialog(sc)

@@ -28,7 +28,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.board import BoardScene
 
 ROUNDS = 4                  # the default: about 1-3 minutes on a modest machine (20 resizes)
 MAX_ROUNDS = 200
@@ -96,8 +99,8 @@ def cache_sizes() -> dict[str, int]:
         if mod is None:
             continue
         for name, fn in sorted(vars(mod).items()):
-            info = getattr(fn, "cache_info", None)
-            if callable(info) and getattr(fn, "__module__", "") == modname:
+            info = getattr(fn, "cache_info", None)     # a module's values: a functools.lru_cache has one
+            if callable(info) and fn.__module__ == modname:
                 out[f"{modname.rsplit('.', 1)[-1]}.{name}"] = info().currsize
     return out
 
@@ -153,7 +156,7 @@ class Soak:
         return size
 
     # ------------------------------------------------------------ parts of a round
-    def play_game(self, name: str, resize_at: tuple[int, ...] = ()) -> Any:
+    def play_game(self, name: str, resize_at: tuple[int, ...] = ()) -> "BoardScene":
         """A game between two computer players, animated, until ``moves_per_game`` moves or its
         end; the window is resized after the moves in ``resize_at``. Returns the board."""
         from .scenes.board import BoardScene
@@ -173,16 +176,16 @@ class Soak:
                 pending.pop(0)
                 self.resize(self.next_size())
         self.moves += played
-        self.until(lambda: getattr(self.app.scene, "anim", None) is None, 240)
+        self.until(lambda: self.app.scene.anim is None, 240)
         return board
 
-    def review_save_load(self, board: Any) -> None:
+    def review_save_load(self, board: "BoardScene") -> None:
         """Review the board's game, save it, load it again (replacing the board) and browse it."""
         import pygame
 
         from .scenes import files
-        review = getattr(board, "review", None)
-        if review is not None and board.match is not None and board.match.moves_count() and review.start():
+        review = board.review
+        if board.match is not None and board.match.moves_count() and review.start():
             self.until(lambda: not review.running, 2000)
             self.reviews += 1
         path = self.records / f"soak-{self.rounds}.txt"
@@ -194,16 +197,16 @@ class Soak:
                     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
                     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
                     self.frame(2)
-                    self.until(lambda: getattr(self.app.scene, "anim", None) is None, 120)
+                    self.until(lambda: self.app.scene.anim is None, 120)
 
     def lesson(self, name: str) -> None:
         """A few pages of a lesson of ``name``'s tutorial, their demo moves animated."""
-        from .scenes.base import make_scene
-        tutorial = make_scene("tutorial", name)
+        from .scenes.tutorial import TutorialScene
+        tutorial = TutorialScene(name)
         self.app.push(tutorial)
         self.frame(2)
-        course = getattr(tutorial, "course", None)
-        if course is None or not getattr(course, "lessons", None):
+        course = tutorial.course
+        if course is None or not course.lessons:
             return
         tutorial.open_lesson(self.rounds % len(course.lessons), 0)
         for i in range(self.lesson_steps):
@@ -217,10 +220,7 @@ class Soak:
         """Back to the menu alone (the scenes above it leave), a few frames there."""
         from .scenes.menu import MenuScene
         while len(self.app.scenes) > 1:
-            sc = self.app.scene
-            leave = getattr(sc, "leave", None)
-            if callable(leave):
-                leave()
+            self.app.scene.leave()
             self.app.pop()
             self.frame()
         if not isinstance(self.app.scene, MenuScene):       # (the stack never loses its menu)

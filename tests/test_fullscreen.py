@@ -181,7 +181,7 @@ def test_leaving_full_screen_puts_the_window_back_where_it_was(board_app, monkey
     moves: list = []
     monkeypatch.setattr(S, "_window", lambda: SpyWindow(real_window(), moves, creep=(1, 20)))
     assert set_fullscreen(app, True)
-    assert app._windowed_pos == (300, 150) and app._windowed_size == WINDOW
+    assert app.windowed_pos == (300, 150) and app.windowed_size == WINDOW
     assert moves == []
     assert set_fullscreen(app, False)
     assert moves == [(300, 150)]                # the remembered place, even if the window manager moved it
@@ -237,7 +237,7 @@ def test_started_in_full_screen_returns_to_the_window_size_asked_for(no_set_mode
     try:
         settle(app)
         assert app.fullscreen and app.size == tuple(pygame.display.get_desktop_sizes()[0])
-        start_pos = app._windowed_pos
+        start_pos = app.windowed_pos
         key(app, pygame.K_F11)
         assert not app.fullscreen and app.size == (1100, 700)
         assert tuple(real_window().position) == start_pos

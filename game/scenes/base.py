@@ -13,13 +13,15 @@ menu round trip is no import circle.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 
 import pygame
 import pygame_gui
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..app import App
+    from .board.scene import BoardScene
 
 F = TypeVar("F", bound=Callable[..., Any])
 SCENES: dict[str, Callable[..., "Scene"]] = {}
@@ -55,6 +57,14 @@ class Scene:
     optional hooks below (declared here with their defaults; the app calls them directly)."""
 
     title = ""
+    # What the app, the keyboard (game.ui.focus, game.ui.keys) and the file dialogs
+    # (game.scenes.files) ask of any scene, with the answer of a scene that has none of it.
+    is_board = False          # a board scene (``BoardScene``: it holds a game; ``is_board_scene``)
+    is_analysis = False       # the analysis board (a record loaded there opens on an analysis board)
+    dialog: Any = None        # the scene's one dialog while it is open (a question, the library, a file dialog)
+    dialog_kind = ""          # whose it is ('load', 'save', 'replace', 'overwrite', …)
+    path_to_load: Path | None = None        # a record waiting for "Replace the game?" (game.scenes.files)
+    path_to_overwrite: Path | None = None   # a file waiting for "Replace the file?" (game.scenes.files)
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -149,6 +159,30 @@ class Scene:
     def has_overlay(cls) -> bool:
         return cls.draw_overlay is not Scene.draw_overlay
 
+    @property
+    def anim(self) -> Any:
+        """The animation running on the scene's board (None: nothing moves)."""
+        return None
+
+    def set_status(self, text: str, kind: str = "info") -> None:
+        """Say something to the player where the scene says things ('info', 'warn' or 'error'):
+        the board's status line, the menu's message. A scene with no such place says nothing."""
+
+    def close_dialog(self) -> None:
+        """The scene's dialog goes (if one is open)."""
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog = None
+        self.dialog_kind = ""
+
+    def leave(self) -> None:
+        """The scene is about to go (the board stops its computer at once)."""
+
+    def keys_place(self) -> str:
+        """Which list of keys the keys overlay shows over this scene (``game.ui.keys.place_of``):
+        'board', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings' or 'other'."""
+        return "board" if self.is_board else "other"
+
     # ------------------------------------------------------------ helpers
     @property
     def size(self) -> tuple[int, int]:
@@ -159,7 +193,7 @@ class Scene:
     @property
     def k(self) -> float:
         """UI scale of the window (1.0 up to 1280x800; bigger on large screens)."""
-        return getattr(self.app, "ui_scale", 1.0) if self.app is not None else 1.0
+        return self.app.ui_scale if self.app is not None else 1.0
 
     def px(self, n: float) -> int:
         """A layout length scaled for the window."""
@@ -172,6 +206,12 @@ class Scene:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
+
+
+def is_board_scene(scene: Scene | None) -> TypeGuard["BoardScene"]:
+    """Is ``scene`` a board scene (``Scene.is_board``)? Then it has the board's parts (``match``,
+    ``review``, ``saver``, ``panel``…), and the type checker knows it."""
+    return scene is not None and scene.is_board
 
 
 def is_button(event: pygame.event.Event, element: Any) -> bool:

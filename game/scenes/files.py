@@ -22,7 +22,7 @@ import os
 import warnings
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 from pygame_gui.windows import UIFileDialog
@@ -31,10 +31,13 @@ from ..autosave import match_from_record, match_record
 from ..rules.base import Motion
 from ..rules.record import Record, RecordError, parse_record
 from ..ui.dialogs import fit_file_dialog
-from .base import make_scene, register
+from .base import Scene, is_board_scene, make_scene, register
 from .library import LibraryDialog
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board.scene import BoardScene
 
 PICTURES_FOLDER = "pictures"
 
@@ -59,28 +62,26 @@ def line_of(match: Any) -> tuple[Any, ...]:
     return tuple(n.move.text for n in tree.root.main_line()) + (tree.count_variations(),)
 
 
-def unsaved_moves(scene: Any) -> int:
+def unsaved_moves(scene: Scene) -> int:
     """How many moves of the scene's game would be lost if it were replaced (0: nothing unsaved)."""
-    m = getattr(scene, "match", None)
-    if m is None:
+    if not is_board_scene(scene) or scene.match is None:
         return 0
-    line = line_of(m)
-    if len(line) <= 1 or line == tuple(getattr(scene, "saved_line", ())):
+    line = line_of(scene.match)
+    if len(line) <= 1 or line == tuple(scene.saved_line):
         return 0
     return len(line) - 1
 
 
 @register("board_from_record")
-def board_from_record(record: Record, status: str = "") -> Any:
+def board_from_record(record: Record, status: str = "") -> "BoardScene":
     """A board scene showing a record's game tree, where it was left (or at its end).
 
     A record whose players are both computers opens paused: the computers wait for the
     player's "Play on" instead of starting to play at once."""
     match = match_from_record(record)
     scene = make_scene("board", match)
-    review = getattr(scene, "review", None)
-    if review is not None:
-        review.adopt(record)                # review comments back on the nodes: the graph and marks at once
+    assert is_board_scene(scene)
+    scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
     scene.saved_line = line_of(match)
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
         scene.computer.paused = True
@@ -89,7 +90,7 @@ def board_from_record(record: Record, status: str = "") -> Any:
     return scene
 
 
-def dialog_rect(scene: Any) -> pygame.Rect:
+def dialog_rect(scene: Scene) -> pygame.Rect:
     w, h = scene.size
     px = scene.px
     rect = pygame.Rect(0, 0, min(px(620), w - 40), min(px(460), h - 40))
@@ -116,45 +117,44 @@ def _dialog_made() -> Iterator[None]:
         yield
 
 
-def _close(scene: Any) -> None:
-    close = getattr(scene, "close_dialog", None)
-    if callable(close):
-        close()
+def _suggested_path(scene: Scene) -> Path:
+    """A free name in the records folder for the board's game (``game.txt`` when none can be made)."""
+    m = scene.match if is_board_scene(scene) else None
+    if m is not None:
+        try:
+            return suggest_record_path(match_record(m), _records_folder())
+        except (RecordError, StorageError, OSError):
+            pass
+    return _records_folder() / f"game{RECORD_SUFFIX}"
 
 
-def _suggested_path(scene: Any) -> Path:
-    m = getattr(scene, "match", None)
-    try:
-        return suggest_record_path(match_record(m), _records_folder())
-    except (RecordError, StorageError, OSError, AttributeError):
-        return _records_folder() / f"game{RECORD_SUFFIX}"
+def _keep(scene: Scene, dialog: Any, kind: str) -> Any:
+    """The dialog becomes the scene's one dialog (``scene.dialog``, ``scene.dialog_kind``)."""
+    scene.dialog = dialog
+    scene.dialog_kind = kind
+    return dialog
 
 
-def open_load_dialog(scene: Any) -> Any:
+def open_load_dialog(scene: Scene) -> LibraryDialog:
     """The game library for choosing a record to open (kept in ``scene.dialog``)."""
-    _close(scene)
+    scene.close_dialog()
     dlg = LibraryDialog(scene, "load", _records_folder(), on_other=lambda: open_other_dialog(scene, "load"))
-    scene.dialog = dlg
-    scene.dialog_kind = "load"
-    return dlg
+    return _keep(scene, dlg, "load")
 
 
-def open_save_dialog(scene: Any) -> Any:
+def open_save_dialog(scene: Scene) -> LibraryDialog | None:
     """The game library with a name field for saving the board's game (kept in ``scene.dialog``)."""
-    m = getattr(scene, "match", None)
-    if m is None:
+    if not is_board_scene(scene) or scene.match is None:
         return None
-    _close(scene)
+    scene.close_dialog()
     dlg = LibraryDialog(scene, "save", _records_folder(), name=_suggested_path(scene).stem,
                         on_other=lambda: open_other_dialog(scene, "save"))
-    scene.dialog = dlg
-    scene.dialog_kind = "save"
-    return dlg
+    return _keep(scene, dlg, "save")
 
 
-def open_other_dialog(scene: Any, kind: str) -> Any:
+def open_other_dialog(scene: Scene, kind: str) -> Any:
     """The library's "Other folder…": pygame-gui's file dialog, starting in the records folder."""
-    _close(scene)
+    scene.close_dialog()
     with _dialog_made():
         if kind == "save":
             dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game in another folder",
@@ -164,24 +164,22 @@ def open_other_dialog(scene: Any, kind: str) -> Any:
                                initial_file_path=str(_records_folder()), allow_existing_files_only=True,
                                allowed_suffixes={RECORD_SUFFIX})
         fit_file_dialog(dlg, scene.px)
-    scene.dialog = dlg
-    scene.dialog_kind = "save" if kind == "save" else "load"
-    return dlg
+    return _keep(scene, dlg, "save" if kind == "save" else "load")
 
 
-def path_picked(scene: Any, event: Any) -> bool:
+def path_picked(scene: Scene, event: Any) -> bool:
     """The file dialog's OK: save or load. True if the event belonged to this scene's dialog."""
-    if getattr(scene, "dialog", None) is None or event.ui_element is not scene.dialog:
+    if scene.dialog is None or event.ui_element is not scene.dialog:
         return False
     kind = scene.dialog_kind
     scene.dialog = None
     scene.dialog_kind = ""
     path = Path(event.text)
-    if kind == "save":
+    if kind == "save" and is_board_scene(scene):           # (only a board saves)
         if not path.suffix:
             path = path.with_suffix(RECORD_SUFFIX)
         if path.exists() and path.is_file():
-            scene._overwrite_path = path
+            scene.path_to_overwrite = path
             scene.open_dialog("overwrite", "Replace the file?",
                               f"{_html(path.name)} already exists.<br><br>Replace it with this game?", "Replace")
             return True
@@ -191,53 +189,46 @@ def path_picked(scene: Any, event: Any) -> bool:
     return True
 
 
-def ask_before_loading(scene: Any, path: Path) -> None:
+def ask_before_loading(scene: Scene, path: Path) -> None:
     """Load ``path``, after asking when it would replace a game that is not saved (a file that
     cannot be read is refused first: nothing to ask about)."""
     record, problem = read_record(path)
     if record is None:
-        _say(scene, problem, "error")
+        scene.set_status(problem, "error")
         return
     # an unfinished game is never lost: it stays among the recent games (the menu's Continue
     # game is not replaced either), so only a finished game not saved asks first
-    n = unsaved_moves(scene) if getattr(scene, "is_board", False) and not _kept_text(scene) else 0
-    if n and getattr(scene, "match", None) is not None:
+    if is_board_scene(scene) and scene.match is not None and not _kept_text(scene) and unsaved_moves(scene):
         n = max(1, scene.match.moves_count())
-    if n and hasattr(scene, "open_dialog"):
-        scene._load_path = path
-        where = "on the board" if getattr(scene, "is_board", False) else "you can continue"
+        scene.path_to_load = path
         scene.open_dialog("replace", "Replace the game?",
-                          f"The game {where} ({n} move{'s' if n != 1 else ''}) is not saved: opening "
+                          f"The game on the board ({n} move{'s' if n != 1 else ''}) is not saved: opening "
                           f"{_html(Path(path).name)} replaces it.<br><br>Open it anyway?", "Open it")
         return
     load_path(scene, path)
 
 
-def replace_confirmed(scene: Any) -> None:
+def replace_confirmed(scene: Scene) -> None:
     """The player agreed to replace the game with the file picked (``ask_before_loading``)."""
-    path = getattr(scene, "_load_path", None)
-    scene._load_path = None
+    path, scene.path_to_load = scene.path_to_load, None
     if path is not None:
-        load_path(scene, Path(path))
+        load_path(scene, path)
 
 
-def overwrite_confirmed(scene: Any) -> None:
-    path = getattr(scene, "_overwrite_path", None)
-    scene._overwrite_path = None
+def overwrite_confirmed(scene: Scene) -> None:
+    path, scene.path_to_overwrite = scene.path_to_overwrite, None
     if path is not None:
-        save_to(scene, Path(path))
+        save_to(scene, path)
 
 
-def save_to(scene: Any, path: Path) -> bool:
+def save_to(scene: Scene, path: Path) -> bool:
     """Write the board's game to ``path``; the status says where, or why not."""
-    m = getattr(scene, "match", None)
-    if m is None:
+    if not is_board_scene(scene) or scene.match is None:
         return False
+    m = scene.match
     try:
-        record = match_record(m)
-        review = getattr(scene, "review", None)
-        if review is not None:
-            record = review.annotate(record)    # the verdicts on the tree's nodes as move comments
+        # the verdicts of the review on the tree's nodes as move comments
+        record = scene.review.annotate(match_record(m))
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
         scene.set_status(f"Could not save the game: {e}", "error")
@@ -258,22 +249,22 @@ def read_record(path: Path) -> tuple[Record | None, str]:
             rec = None
         if rec is not None and rec.moves:
             return rec, ""
-        plain = getattr(e, "plain", None)
-        where = f"line {e.line}: " if plain and getattr(e, "line", None) else ""
-        return None, f"{Path(path).name} is not a game record this program can read: {where}{plain or e}"
+        where = f"line {e.line}: " if e.plain and e.line else ""
+        return None, f"{Path(path).name} is not a game record this program can read: {where}{e.plain or e}"
     except StorageError as e:
         return None, f"Could not open {Path(path).name}: {e}"
 
 
-def load_path(scene: Any, path: Path) -> bool:
+def load_path(scene: Scene, path: Path) -> bool:
     """Load a record into a new board scene (replacing ``scene`` if it is a board)."""
     record, problem = read_record(path)
     if record is None:
-        _say(scene, problem, "error")
+        scene.set_status(problem, "error")
         return False
     try:
-        if getattr(scene, "is_analysis", False):        # on the analysis board it stays one
+        if scene.is_analysis:        # on the analysis board it stays one
             board = make_scene("analysis_from_record", record)
+            assert is_board_scene(board)
         else:
             board = board_from_record(record)
         n = board.match.moves_count() if board.match is not None else 0
@@ -287,38 +278,26 @@ def load_path(scene: Any, path: Path) -> bool:
             status += " Both sides are computers: press Play on to let them go on."
         board.panel.status = status
     except (RecordError, StorageError, ValueError) as e:
-        _say(scene, f"Could not load {Path(path).name}: {e}", "error")
+        scene.set_status(f"Could not load {Path(path).name}: {e}", "error")
         return False
     app = scene.app
     if app is None:
         return False
-    kept = _kept_text(scene) if getattr(scene, "is_board", False) else ""
+    kept = _kept_text(scene)
     if kept:
         board.panel.status = f"{board.panel.status} {kept}"      # the game left on the board is kept: say so
-    saver = getattr(board, "saver", None)
-    if saver is not None:
-        saver.write_now()           # a new file among the unfinished games: Continue offers it from now on
-    leave = getattr(scene, "leave", None)
-    if getattr(scene, "is_board", False):
-        if callable(leave):
-            leave()
+    board.saver.write_now()         # a new file among the unfinished games: Continue offers it from now on
+    if scene.is_board:
+        scene.leave()
         app.replace(board)
     else:
         app.push(board)
     return True
 
 
-def _kept_text(scene: Any) -> str:
+def _kept_text(scene: Scene) -> str:
     """'Your Onyx game (move 2) is kept …' when the board's game stays among the unfinished games."""
-    saver = getattr(scene, "saver", None)
-    fn = getattr(saver, "kept_text", None)
-    return fn() if callable(fn) else ""
-
-
-def _say(scene: Any, text: str, kind: str = "info") -> None:
-    fn = getattr(scene, "set_status", None) or getattr(scene, "set_message", None)
-    if callable(fn):
-        fn(text, kind)
+    return scene.saver.kept_text() if is_board_scene(scene) else ""
 
 
 def _html(s: str) -> str:
@@ -331,12 +310,12 @@ def pictures_dir() -> Path:
     return data_dir() / PICTURES_FOLDER
 
 
-def export_picture(scene: Any, folder: Path | None = None) -> Path | None:
+def export_picture(scene: "BoardScene", folder: Path | None = None) -> Path | None:
     """Save the board area as a PNG; the status line shows the path (or the problem)."""
-    if scene.app is None or getattr(scene, "view", None) is None:
+    if scene.app is None or scene.view is None:
         return None
     surf = pygame.Surface(scene.app.size)
-    saved_hover = getattr(scene, "hover_label", None)
+    saved_hover = scene.hover_label
     scene.hover_label = None
     try:
         surf.blit(scene.app.backdrop(), (0, 0))
@@ -344,8 +323,7 @@ def export_picture(scene: Any, folder: Path | None = None) -> Path | None:
     finally:
         scene.hover_label = saved_hover
     rect = scene.board_rect.clip(surf.get_rect())
-    view_rect = getattr(scene.view, "rect", rect)
-    rect = pygame.Rect(view_rect).clip(surf.get_rect()) or rect
+    rect = pygame.Rect(scene.view.rect).clip(surf.get_rect()) or rect
     picture = surf.subsurface(rect).copy()
     base = Path(folder) if folder is not None else pictures_dir()
     m = scene.match

@@ -40,15 +40,18 @@ from pygame_gui.core import UIElement
 from pygame_gui.windows import UIConfirmationDialog
 
 from ..rules.record import Record, RecordError, parse_record
+from ..themes import Theme
 from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
                        trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import fit_confirmation
 from ..ui.endings import result_words
 from ..ui.entry import TextEntry
+from ..ui.focus import GameDialog
 from ..ui.text import wrap
 from ..ui.thumbnail import ThumbnailCache, placeholder
 from ..views import draw as D
+from .base import Scene
 
 __all__ = ["LibraryDialog", "Entry", "WAKE", "THUMBS", "library_rect", "SORTS"]
 
@@ -87,7 +90,7 @@ class Entry:
         return self.info.path
 
 
-def library_rect(scene: Any) -> pygame.Rect:
+def library_rect(scene: Scene) -> pygame.Rect:
     w, h = scene.size
     px = scene.px
     rect = pygame.Rect(0, 0, min(px(980), w - px(40)), min(px(640), h - px(36)))
@@ -121,8 +124,8 @@ def parse_entry(entry: Entry) -> None:
                 if rec is not None and rec.moves:
                     warning = f"Damaged: {rec.error}. It opens up to there."
                 else:
-                    plain = getattr(e, "plain", None) or str(e)
-                    line = getattr(e, "line", None)
+                    plain = e.plain or str(e)
+                    line = e.line
                     warning = f"Cannot be read: {'line %d: ' % line if line and plain else ''}{plain}"
                     rec, ok = None, False
             hit = (rec, warning, ok)
@@ -171,10 +174,10 @@ class _Canvas(UIElement):
         return self.owner._mouse(event)
 
 
-class LibraryDialog(UIWindow):
+class LibraryDialog(UIWindow, GameDialog):
     """The game library (see the module's docstring). ``mode`` is 'load' or 'save'."""
 
-    def __init__(self, scene: Any, mode: str, folder: Path, name: str = "",
+    def __init__(self, scene: Scene, mode: str, folder: Path, name: str = "",
                  on_other: Callable[[], Any] | None = None) -> None:
         self.scene = scene
         self.mode = "save" if mode == "save" else "load"
@@ -559,7 +562,7 @@ class LibraryDialog(UIWindow):
             return False
         origin = self.canvas.rect.topleft
         if t == pygame.MOUSEWHEEL:          # the dialog is modal: the wheel scrolls its list
-            self.scroll -= int(getattr(event, "y", 0)) * self.row_h
+            self.scroll -= int(event.y) * self.row_h
             self._clamp()
             self._dirty = True
             return True
@@ -579,10 +582,10 @@ class LibraryDialog(UIWindow):
                 self.hover = hover
                 self._dirty = True
             return False
-        if t == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 and self._drag is not None:
+        if t == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
             self._drag = None
             return True
-        if t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1 \
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self.canvas.rect.collidepoint(event.pos):
             bar = self._bar()
             local = (event.pos[0] - origin[0], event.pos[1] - origin[1])
@@ -611,10 +614,10 @@ class LibraryDialog(UIWindow):
 
     # ------------------------------------------------------------ lazy work
     @property
-    def theme(self) -> Any:
-        """The app's colour theme (pictures are drawn and cached in it), if the app keeps one."""
-        app = getattr(self.scene, "app", None)
-        return getattr(app, "theme", None)
+    def theme(self) -> Theme | None:
+        """The app's colour theme (pictures are drawn and cached in it); None before the scene has an app."""
+        app = self.scene.app
+        return app.theme if app is not None else None
 
     def pending(self) -> Entry | tuple[Entry, int] | None:
         """The next piece of work: an entry to read, or (entry, picture size) to draw."""
@@ -684,12 +687,10 @@ class LibraryDialog(UIWindow):
 
     def _draw(self) -> None:
         self._dirty = False
-        canvas = getattr(self, "canvas", None)
-        if canvas is None:
-            return
+        canvas = self.canvas
         px = self.px
         surf = pygame.Surface(canvas.rect.size, pygame.SRCALPHA)
-        bg = getattr(self, "background_colour", None) or pygame.Color(35, 28, 22)
+        bg = self.background_colour if isinstance(self.background_colour, pygame.Color) else pygame.Color(35, 28, 22)
         surf.fill((bg[0], bg[1], bg[2], 255))
         self._texts = []
         lr = self.list_rect

@@ -26,7 +26,7 @@ from ..views import ViewUnavailable, view_for
 from ..views import draw as D
 from ..ui.dialogs import fit_confirmation
 from ..ui.text import wrap
-from .base import Scene, is_button, make_scene, register
+from .base import Scene, is_board_scene, is_button, make_scene, register
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +113,7 @@ class MenuScene(Scene):
         self.quit_btn: UIButton | None = None
         self.continue_btn: UIButton | None = None
         self.load_btn: UIButton | None = None
+        self.keys_btn: UIButton | None = None
         self.message_box: UITextBox | None = None
         self.resume_record: Any = None     # the newest unfinished game's Record, if there is one
         self.resume_path: Path | None = None   # its file
@@ -123,8 +124,7 @@ class MenuScene(Scene):
         self._aside_path: Path | None = None   # the recent game the × asks about
         self.message = ""                  # shown under the buttons (corrupt autosave, bad file…)
         self.message_kind = "info"
-        self.dialog: Any = None            # the Load game file dialog
-        self.dialog_kind = ""
+        self.dialog: Any = None            # the Load game file dialog, or a question
 
     # ------------------------------------------------------------ the game in progress
     def check_autosave(self) -> None:
@@ -182,6 +182,13 @@ class MenuScene(Scene):
         self.message_kind = kind
         self._show_message()
 
+    def set_status(self, text: str, kind: str = "info") -> None:
+        """What the file dialogs say (a file refused): the menu's message."""
+        self.set_message(text, kind)
+
+    def keys_place(self) -> str:
+        return "menu"
+
     def _show_message(self) -> None:
         box = self.message_box
         if box is None:
@@ -198,7 +205,7 @@ class MenuScene(Scene):
         self.app = app
         self.check_autosave()
         self.show_notice()
-        warnings = getattr(app, "prefs_warnings", None)
+        warnings = app.prefs_warnings
         if warnings and not self.message:
             self.set_message("Settings: " + "; ".join(warnings), "warn")
         super().enter(app)
@@ -373,17 +380,14 @@ class MenuScene(Scene):
             log.exception("restoring the saved game %s failed", path)
             self.set_message(f"The saved game could not be restored: {exc}", "error")
             return
-        saver = getattr(board, "saver", None)
-        if saver is not None and path is not None:
-            saver.keep_file(path)
+        if path is not None and is_board_scene(board):
+            board.saver.keep_file(path)
         self.app.push(board)
 
     def analyse(self, game_name: str) -> None:
-        """A card's Analyse: the analysis board for the game, in the variant last chosen for it."""
-        prefs = getattr(self.app, "prefs", None)
-        last = getattr(prefs, "last", {}).get(game_name) if prefs is not None else None
-        options = dict(getattr(last, "options", None) or {})
-        self.app.push(make_scene("analysis", game_name, options))
+        """A card's Analyse: the analysis board for the game, in its standard variant."""
+        assert self.app is not None
+        self.app.push(make_scene("analysis", game_name, {}))
 
     def ask_set_aside(self, entry: dict[str, Any]) -> None:
         """The × of a recent game: ask, then move its file to the older games (never deleted)."""
@@ -425,12 +429,6 @@ class MenuScene(Scene):
             return True
         return False
 
-    def close_dialog(self) -> None:
-        if self.dialog is not None:
-            self.dialog.kill()
-        self.dialog = None
-        self.dialog_kind = ""
-
     def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
         """A confirmation dialog in the middle of the window (e.g. before a load replaces the autosave)."""
         self.close_dialog()
@@ -443,8 +441,8 @@ class MenuScene(Scene):
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A card's picture in the app's current theme (drawn once per game, size and theme:
         after a theme change in Settings the next draw shows the new colours)."""
-        theme = getattr(self.app, "theme", None) if self.app is not None else None
-        key = (name, size, getattr(theme, "name", ""))
+        theme = self.app.theme if self.app is not None else None
+        key = (name, size, theme.name if theme is not None else "")
         if key not in self._pictures:
             self._pictures[key] = board_picture(name, size, theme)
         return self._pictures[key]
@@ -476,7 +474,7 @@ class MenuScene(Scene):
             return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
-        if is_button(event, getattr(self, "keys_btn", None)):
+        if is_button(event, self.keys_btn):
             self.app.show_keys()
             return True
         if is_button(event, self.continue_btn):

@@ -12,7 +12,7 @@ from ..ai.levels import LADDER
 from ..match import HUMAN
 from ..ui.overlays import draw_tick
 from ..views import draw as D
-from .base import Scene, is_button, make_scene, register
+from .base import Scene, is_board_scene, is_button, make_scene, register
 
 # The position editor's choices (it offers the three named levels; tests/test_editor.py
 # checks the two lists stay the same). The form itself offers every level of the ladder.
@@ -61,6 +61,9 @@ class NewGameScene(Scene):
     def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
+
+    def keys_place(self) -> str:
+        return "form"
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
                  players: dict[str, str] | None = None) -> None:
@@ -157,9 +160,8 @@ class NewGameScene(Scene):
         opts = dict(self.options) if self.game_name == "onyx" else {}
         board = make_scene("new_board", self.game_name, opts, dict(self.players))
         notice = self.app.notice
-        panel = getattr(board, "panel", None)       # (no panel: the game could not be made)
-        if notice and panel is not None and not panel.status:
-            panel.status = notice       # the game left for this one is kept: said once, here
+        if notice and is_board_scene(board) and not board.panel.status:
+            board.panel.status = notice     # the game left for this one is kept: said once, here
             self.app.notice = ""
         self.app.replace(board)
 

@@ -12,7 +12,7 @@ import logging
 import math
 from pathlib import Path
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -25,6 +25,9 @@ from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
 from .base import Scene, is_button, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..app import App
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +56,7 @@ def think_choices(level: str, current: float) -> list[str]:
 
 
 # ----------------------------------------------------------------- app <-> settings
-def prefs(app: Any) -> Settings:
+def prefs(app: "App") -> Settings:
     """The app's settings (``app.settings``)."""
     return app.settings
 
@@ -62,7 +65,7 @@ def _clamp_speed(v: float) -> float:
     return max(SPEED_RANGE[0], min(SPEED_RANGE[1], float(v)))
 
 
-def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool = True,
+def attach_settings(app: "App", speed: float | None = None, allow_fullscreen: bool = True,
                     autosave: bool = True) -> list[str]:
     """Load the saved settings into ``app.settings`` at start-up and keep them applied and saved
     from then on; returns warnings for the player.
@@ -74,7 +77,7 @@ def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool
     app.autosave_enabled = autosave
     app._allow_fullscreen = allow_fullscreen
     loaded, warns = load_settings()
-    app.prefs_warnings = list(warns)
+    app.prefs_warnings = tuple(warns)
     st = app.settings
     with quietly(app):
         st.assign(loaded)
@@ -92,7 +95,7 @@ def attach_settings(app: Any, speed: float | None = None, allow_fullscreen: bool
 class quietly:
     """``with quietly(app):`` changes of the settings are applied but not saved (``--theme``)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "App") -> None:
         self.app = app
 
     def __enter__(self) -> None:
@@ -102,7 +105,7 @@ class quietly:
         self.app._settings_quiet -= 1
 
 
-def _changed(app: Any, name: str) -> None:
+def _changed(app: "App", name: str) -> None:
     """A setting changed its value: apply it where it is not read at draw time, and save."""
     st = app.settings
     if name in ("sound", "volume"):
@@ -113,7 +116,7 @@ def _changed(app: Any, name: str) -> None:
         save_prefs(app)
 
 
-def save_prefs(app: Any) -> None:
+def save_prefs(app: "App") -> None:
     """Write settings.toml in the background (only the newest settings are written)."""
     path = settings_path()
     text = settings_to_toml(app.settings)
@@ -129,23 +132,22 @@ def save_prefs(app: Any) -> None:
 # the keyboard focus, so the player's first click only focused it: SDL's X11 backend drops a click
 # that arrives with the focus (SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH), the first click after leaving
 # full screen was lost. The same window keeps its focus; its windowed size and place are
-# remembered anyway and put back (``_windowed_size``, ``_windowed_pos``).
+# remembered anyway and put back (``App.windowed_size``, ``App.windowed_pos``).
 _RESIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED)
 
 
-def is_fullscreen(app: Any) -> bool:
-    return bool(getattr(app, "fullscreen", False))
+def is_fullscreen(app: "App") -> bool:
+    return app.fullscreen
 
 
 def _window() -> Any:
     """The display module's window as a ``pygame.Window`` (pygame-ce 2.5), or None."""
-    cls = getattr(pygame, "Window", None)
-    if cls is None or not pygame.display.get_init() or pygame.display.get_surface() is None:
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
         return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
-            return cls.from_display_module()
+            return pygame.Window.from_display_module()
     except Exception:           # pygame's Window API (varies by version and video driver)
         log.warning("the window cannot be reached", exc_info=True)
         return None
@@ -170,28 +172,28 @@ def _restore_position(win: Any, pos: tuple[int, int] | None) -> None:
         log.warning("the window's position cannot be restored", exc_info=True)
 
 
-def _switch_window(app: Any, win: Any, on: bool) -> None:
+def _switch_window(app: "App", win: Any, on: bool) -> None:
     """Full screen on or off on the same window; raises pygame.error if the display refuses."""
     if on:
         win.set_fullscreen(desktop=True)
     else:
         win.set_windowed()
-        size = getattr(app, "_windowed_size", None)
+        size = app.windowed_size
         if size and tuple(win.size) != tuple(size):
             win.size = tuple(size)
-        _restore_position(win, getattr(app, "_windowed_pos", None))
+        _restore_position(win, app.windowed_pos)
 
 
-def _switch_set_mode(app: Any, on: bool) -> None:
+def _switch_set_mode(app: "App", on: bool) -> None:
     """The old way (no ``pygame.Window``, or it refused): a new window of the right kind."""
     if on:
-        sizes = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+        sizes = pygame.display.get_desktop_sizes()
         size = tuple(sizes[0]) if sizes else app.size
         pygame.display.set_mode(size, pygame.FULLSCREEN)
     else:
-        size = getattr(app, "_windowed_size", None) or app.size
+        size = app.windowed_size or app.size
         pygame.display.set_mode(size, pygame.RESIZABLE)
-        _restore_position(_window(), getattr(app, "_windowed_pos", None))
+        _restore_position(_window(), app.windowed_pos)
 
 
 def _drop_resize_events(size: tuple[int, int]) -> None:
@@ -203,32 +205,30 @@ def _drop_resize_events(size: tuple[int, int]) -> None:
     except pygame.error:
         return
     for ev in events:
-        got = (getattr(ev, "w", None), getattr(ev, "h", None)) if ev.type == pygame.VIDEORESIZE \
-            else (getattr(ev, "x", None), getattr(ev, "y", None))
+        got = (ev.w, ev.h) if ev.type == pygame.VIDEORESIZE else (ev.x, ev.y)
         if got != tuple(size):
             pygame.event.post(ev)
 
 
-def _drop_dead_focus(app: Any) -> None:
+def _drop_dead_focus(app: "App") -> None:
     """Widgets rebuilt for the new size: forget a focus on the killed ones."""
-    ui = getattr(app, "ui", None)
     try:
-        focused = ui.get_focus_set() if ui is not None else None
+        focused = app.ui.get_focus_set()
         if focused and not any(el.alive() for el in focused):
-            ui.set_focus_set(None)
+            app.ui.set_focus_set(None)
     except Exception:           # pygame-gui's focus API: a stale focus is harmless
         log.warning("the focus could not be cleared", exc_info=True)
 
 
-def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
+def set_fullscreen(app: "App", on: bool, save: bool = True) -> bool:
     """Switch between full screen and a window; False if the display refused."""
     on = bool(on)
     if on == is_fullscreen(app):
         return True
     win = _window()
     if on:
-        app._windowed_size = app.size
-        app._windowed_pos = _window_position(win) if win is not None else None
+        app.windowed_size = app.size
+        app.windowed_pos = _window_position(win) if win is not None else None
     try:
         if win is None:
             raise pygame.error("no pygame.Window")
@@ -248,7 +248,7 @@ def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
     else:
         with quietly(app):
             app.settings.fullscreen = on
-    for sc in list(getattr(app, "scenes", [])):
+    for sc in list(app.scenes):
         if isinstance(sc, SettingsScene) and sc is not app.scene:
             box = sc.widgets.get("fullscreen")
             if box is not None and box.get_state() != on:
@@ -256,7 +256,7 @@ def set_fullscreen(app: Any, on: bool, save: bool = True) -> bool:
     return True
 
 
-def toggle_fullscreen(app: Any) -> bool:
+def toggle_fullscreen(app: "App") -> bool:
     return set_fullscreen(app, not is_fullscreen(app))
 
 
@@ -283,6 +283,9 @@ class SettingsScene(Scene):
     def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
         return False
+
+    def keys_place(self) -> str:
+        return "settings"
 
     def __init__(self) -> None:
         super().__init__()
@@ -367,7 +370,7 @@ class SettingsScene(Scene):
         gap = px(8)
         tw = (fw - 2 * gap) // 3
         for i, (level, key) in enumerate(THINK_KEYS.items()):
-            cur = float(getattr(p, key))
+            cur = p.think_time(level)
             W[f"think:{level}"] = UIDropDownMenu(
                 think_choices(level, cur), _think_text(level, max(THINK_RANGE[0], min(THINK_RANGE[1], cur))),
                 pygame.Rect(fx + i * (tw + gap), y + px(6), tw, px(34)), self.ui, container=self.root)

@@ -10,7 +10,8 @@ game?"), before the scene's own ``back``; Enter on a dialog presses its confirm 
 Button tooltips never cover their own widget and never show over a dialog for what the dialog
 covers.
 
-Functions of the app (``game.app.App`` passes itself); nothing here imports the app.
+Functions of the app (``game.app.App`` passes itself); nothing here imports the app. A dialog
+of the game's own (the library) says what Enter and Escape do on it as a ``GameDialog``.
 """
 from __future__ import annotations
 
@@ -18,11 +19,28 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.core.interfaces import IUIElementInterface
+from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryBox, UITextEntryLine
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-__all__ = ["close_drop_down", "close_question", "confirm_modal", "draw_focus", "focusables", "keep_tip_off",
-           "keyboard_key", "modal", "move_focus", "press", "typing"]
+from .entry import TextEntry
+
+__all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focusables",
+           "keep_tip_off", "keyboard_key", "modal", "move_focus", "press", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
+
+
+class GameDialog:
+    """What the keyboard asks of a dialog window of the game's own (mixed into its
+    ``UIWindow``): ``ok_button`` is what Enter presses (``confirm_modal``); ``back()`` closes a
+    question the dialog asked over itself and says True, else False (``close_question``)."""
+
+    ok_button: UIButton             # (made with the dialog's widgets)
+
+    def back(self) -> bool:
+        return False
 
 
 def typing(app: Any) -> bool:
@@ -31,14 +49,14 @@ def typing(app: Any) -> bool:
         focused = app.ui.get_focus_set() or set()
     except AttributeError:      # no pygame-gui manager (yet): nothing has the keyboard
         focused = set()
-    return any("Entry" in type(el).__name__ and getattr(el, "is_focused", True) for el in focused)
+    return any(isinstance(el, (UITextEntryLine, UITextEntryBox, TextEntry)) and el.is_focused for el in focused)
 
 
 def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
     """F1 / ? (the keys), Tab / Shift+Tab (the focus), Enter / Space (press the focused widget).
     True when the key was used here."""
     key = event.key
-    if key == pygame.K_F1 or (getattr(event, "unicode", "") == "?" and not typing(app)):
+    if key == pygame.K_F1 or (event.unicode == "?" and not typing(app)):
         app.show_keys()
         return True
     if key == pygame.K_TAB and not typing(app):
@@ -62,20 +80,23 @@ def modal(app: Any) -> Any:
     return top
 
 
-def _inside(el: Any, root: Any) -> bool:
+def _inside(el: UIElement, root: Any) -> bool:
     """Is ``el`` inside the container ``root`` (its container chain)?"""
-    c = getattr(el, "ui_container", None)
+    c = el.ui_container
     for _ in range(20):
         if c is None:
             return False
         if c is root:
             return True
-        c = getattr(c, "ui_container", None)
+        c = c.ui_container if isinstance(c, UIElement) else None
     return False
 
 
-def _ids(el: Any) -> str:
-    return " ".join(str(i) for i in (getattr(el, "object_ids", None) or []) + (getattr(el, "element_ids", None) or []))
+def _ids(el: IUIElementInterface | None) -> str:
+    """The element's object and element ids, one string ('' for no element)."""
+    if el is None:
+        return ""
+    return " ".join(str(i) for i in el.get_object_ids() + el.get_element_ids())
 
 
 def focusables(app: Any) -> list[Any]:
@@ -83,16 +104,16 @@ def focusables(app: Any) -> list[Any]:
     on top, else of the current scene (of a drop-down only its box; a window's × aside)."""
     E = pygame_gui.elements
     top = modal(app)
-    root = getattr(app.scene, "root", None)
+    root = app.scene.root if app.scene is not None else None
     out = []
     for el in app.ui.get_sprite_group().sprites():
         if not isinstance(el, (E.UIButton, E.UICheckBox)) or "tool_tip" in _ids(el):
             continue
         if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
             continue
-        parent = getattr(el, "parent_element", None)
+        parent = el.parent_element
         in_list = isinstance(parent, E.UISelectionList)          # an open list's items: Tab, then Enter chooses
-        if not in_list and (isinstance(parent, E.UIDropDownMenu) or "drop_down" in _ids(parent)) \
+        if not in_list and (isinstance(parent, UIDropDownMenu) or "drop_down" in _ids(parent)) \
                 and "selected_option" not in _ids(el):
             continue
         if "close_button" in _ids(el):
@@ -138,32 +159,34 @@ def close_drop_down(app: Any) -> bool:
     scene's dialog asked closes the question only (``close_question``). The app asks this
     before the scene's ``back()``: True when the Escape was used here."""
     for el in app.ui.get_sprite_group().sprites():
-        if isinstance(el, pygame_gui.elements.UIDropDownMenu) and el.alive() and el.visible:
-            states = getattr(el, "menu_states", {})
-            if states and el.current_state is states.get("expanded"):
-                el.current_state.should_transition = True
+        if isinstance(el, UIDropDownMenu) and el.alive() and el.visible:
+            expanded = el.menu_states.get("expanded")
+            if expanded is not None and el.current_state is expanded:
+                expanded.should_transition = True
                 return True
     return close_question(app)
 
 
 def close_question(app: Any) -> bool:
     """Escape on a question the scene's dialog asked over itself (the library's "Delete the
-    game?"): the dialog's ``back()`` closes only the question. False when the dialog has no
-    ``back`` or asks nothing: the scene's ``back()`` closes the dialog then, as before."""
-    back = getattr(getattr(app.scene, "dialog", None), "back", None)
-    return bool(back()) if callable(back) else False
+    game?"): the dialog's ``back()`` closes only the question. False when the dialog is not a
+    ``GameDialog`` or asks nothing: the scene's ``back()`` closes the dialog then, as before."""
+    dialog = app.scene.dialog if app.scene is not None else None
+    return isinstance(dialog, GameDialog) and dialog.back()
 
 
 def confirm_modal(app: Any) -> bool:
     """Enter on a dialog: its confirm (or OK) button, if it has one that is enabled."""
     top = modal(app)
-    if top is None:
+    if isinstance(top, UIConfirmationDialog):
+        btn = top.confirm_button
+    elif isinstance(top, (UIFileDialog, GameDialog)):
+        btn = top.ok_button
+    else:
         return False
-    for name in ("confirm_button", "ok_button"):
-        btn = getattr(top, name, None)
-        if btn is not None and btn.alive() and btn.is_enabled:
-            press(app, btn)
-            return True
+    if btn is not None and btn.alive() and btn.is_enabled:
+        press(app, btn)
+        return True
     return False
 
 

@@ -8,11 +8,14 @@ Enter or a click closes it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from ..views import draw as D
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..scenes.base import Scene
 
 __all__ = ["KeysOverlay", "keys_for", "place_of"]
 
@@ -91,21 +94,14 @@ TITLES = {"board": "Board", "lesson": "Lesson", "puzzle": "Puzzle", "menu": "Men
           "tutorial": "Lessons and puzzles", "settings": "Settings", "other": "This screen"}
 
 
-def place_of(scene: Any) -> str:
-    """Which list a scene has: 'board', 'lesson', 'puzzle', 'tutorial', 'menu', 'form',
-    'settings' or 'other'."""
-    if scene is None:
-        return "other"
-    if getattr(scene, "is_board", False):
-        return "board"
-    name = type(scene).__name__
-    if name == "TutorialScene":
-        mode = getattr(scene, "mode", "index")
-        return mode if mode in ("lesson", "puzzle") else "tutorial"
-    return {"MenuScene": "menu", "NewGameScene": "form", "SettingsScene": "settings"}.get(name, "other")
+def place_of(scene: "Scene | None") -> str:
+    """Which list a scene has (``Scene.keys_place``): 'board', 'lesson', 'puzzle', 'tutorial',
+    'menu', 'form', 'settings' or 'other'."""
+    place = scene.keys_place() if scene is not None else "other"
+    return place if place in TITLES else "other"
 
 
-def keys_for(scene: Any) -> tuple[str, list[Section]]:
+def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     """(title, sections) of the keys of ``scene``'s screen."""
     place = place_of(scene)
     sections = {"board": BOARD, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU, "form": FORM}.get(place, OTHER)
@@ -115,7 +111,7 @@ def keys_for(scene: Any) -> tuple[str, list[Section]]:
 class KeysOverlay:
     """The card of keys over the window; ``layout(size, px)`` places it, ``draw`` shows it."""
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: "Scene | None") -> None:
         self.title, self.sections = keys_for(scene)
         self.place = place_of(scene)
         self._laid: tuple[Any, ...] | None = None

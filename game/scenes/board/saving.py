@@ -1,6 +1,6 @@
 """The board scene's autosave: after every change, off the drawing path.
 
-``Autosaver.update(match, final)`` (``game.autosave``) at the end of every frame (``App.step``
+``Autosaver.update(match)`` (``game.autosave``) at the end of every frame (``App.step``
 calls the scene's ``after_frame()``), except the frame in which a move's animation starts (a
 heavy one: it waits for the next). The record text is made here (a few ms) only when the line
 changed; the background writer thread only writes the file. The record holds the whole tree
