@@ -68,6 +68,7 @@ class BoardDrawing(ScenePart):
         """Make the buffer that keeps the board under animations (first-time work, not in a move's frame)."""
         size = self.scene.size
         if self._frozen_buf is None or self._frozen_buf.get_size() != size:
+            self._frozen_buf = None
             self._frozen_buf = pygame.Surface(size).convert()
 
     @property
@@ -98,13 +99,14 @@ class BoardDrawing(ScenePart):
         sc = self.scene
         if self.app is None:
             return None
-        back = self.app.backdrop()
         in_static = self._board_in_static()
-        board = sc.view.board_surface() if in_static and sc.view is not None else None
         key = (sc.size, self.app.theme.name, tuple(sc.panel.rect), tuple(sc.board_rect),
                self.render_state() if in_static else None)
         if self._static_key != key:
-            layer = back.copy()
+            self._static = None             # the old layer goes first (24 MiB at 3200x2000)
+            board = sc.view.board_surface() if in_static and sc.view is not None else None
+            # the app's backdrop itself, drawn over and kept here: the window's felt is not held twice
+            layer = self.app.take_backdrop()
             p = sc.panel.rect
             draw_panel(layer, p, self.app.theme)
             if board is not None and sc.view is not None:
@@ -139,7 +141,8 @@ class BoardDrawing(ScenePart):
         if frozen_key is not None:     # draw the board into a kept buffer, then show it
             buf = self._frozen_buf
             if buf is None or buf.get_size() != surface.get_size():
-                buf = self._frozen_buf = pygame.Surface(surface.get_size()).convert()
+                buf = self._frozen_buf = None           # the old size's goes first
+                buf = self._frozen_buf = pygame.Surface(surface.get_size(), 0, surface)   # (the window's format)
             target = buf
         if used:
             target.blit(static, (0, 0))  # type: ignore[arg-type]
