@@ -17,6 +17,11 @@ several runs:
 * ``thinking_frame_ms_p50`` / ``_p99``: frames while the computer (Onyx, hard) thinks in its
   worker process, at a real loop's pace (the search must not slow the window).
 * ``startup_s``: wall time of ``python main.py --screenshot X --frames 1``.
+* ``theme_switch_s``: at ``THEME_WINDOW`` (2560x1440) on an Onyx board, the wall time from a
+  change of the colour theme (as the Settings scene makes it: ``settings.update(theme=...)``)
+  until the next frame is drawn, in the new theme; each theme in turn, each run in a new app
+  (so each change draws its theme's pictures for the first time). ``theme_switch_s_max``: the
+  slowest of them.
 
 The games are random but seeded; the long game picks "calm" moves (``calm_move``: never one
 that ends the game, and in Onyx the fewest captures, so the board fills up), so it does not
@@ -38,6 +43,7 @@ from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 WINDOW = (1280, 800)
+THEME_WINDOW = (2560, 1440)
 RUNS = 3
 LONG_PLIES = 150
 
@@ -218,6 +224,24 @@ def thinking_frames(seconds: float = 3.0, size: tuple[int, int] = WINDOW, game: 
     return out
 
 
+def theme_switch_times(size: tuple[int, int] = THEME_WINDOW, game: str = "onyx") -> list[float]:
+    """Seconds from a theme change to the end of the next frame, for each theme in turn (the
+    classic theme last), on a new board at ``size``."""
+    from .themes import THEME_NAMES
+    out: list[float] = []
+    with _app(game, size) as app:
+        first = app.settings.theme
+        order = [t for t in THEME_NAMES if t != first] + [first]
+        for name in order:
+            t0 = time.perf_counter()
+            app.settings.update(theme=name)
+            app.step(1 / 60)
+            out.append(time.perf_counter() - t0)
+            for _ in range(30):                 # half a second in the new theme
+                app.step(1 / 60)
+    return out
+
+
 def startup_time(repeat: int = 3) -> float:
     """Median wall time of ``python main.py --screenshot ... --frames 1`` (seconds)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -277,6 +301,9 @@ def measure(runs: int = RUNS, plies: int = LONG_PLIES) -> dict[str, Any]:
             if vals:
                 store["p50"].append(med(vals))
                 store["p99"].append(_percentile(vals, 0.99))
+    switches: list[float] = []
+    for r in range(runs):
+        switches += theme_switch_times()
     startup = startup_time()
 
     def fig(xs: list[float]) -> float | None:
@@ -288,6 +315,9 @@ def measure(runs: int = RUNS, plies: int = LONG_PLIES) -> dict[str, Any]:
         "move_frame_ms_max": fig(m_wall["max"]),
         "move_frame_ms_p50": fig(m_wall["p50"]),
         "startup_s": round(startup, 3),
+        "theme_switch_s": round(med(switches), 3) if switches else None,
+        "theme_switch_s_max": round(max(switches), 3) if switches else None,
+        "theme_window": f"{THEME_WINDOW[0]}x{THEME_WINDOW[1]}",
         "thinking_frame_ms_p50": fig(t_wall["p50"]),
         "thinking_frame_ms_p99": fig(t_wall["p99"]),
         "thinking_frame_cpu_ms_p50": fig(t_cpu["p50"]),
@@ -329,6 +359,8 @@ def run(json: bool = False, json_out: bool | None = None) -> int:
               f"(CPU of the UI thread p50 {result['thinking_frame_cpu_ms_p50']} ms, "
               f"p99 {result['thinking_frame_cpu_ms_p99']} ms)")
         print(f"Start-up (main.py --screenshot --frames 1): {result['startup_s']} s")
+        print(f"Theme change to its next frame at {result['theme_window']} (Onyx board): median "
+              f"{result['theme_switch_s']} s, slowest {result['theme_switch_s_max']} s")
     return 0
 
 
