@@ -84,9 +84,9 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
     scene.saved_line = line_of(match)
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
-        scene.computer.paused = True
+        scene.computer.pause()
     if status:
-        scene.panel.status = status
+        scene.panel.open_with(status)
     return scene
 
 
@@ -278,7 +278,7 @@ def load_path(scene: Scene, path: Path) -> bool:
                       f"({n} move{'s' if n != 1 else ''}); the file itself is unchanged.")
         if board.computer.paused:
             status += " Both sides are computers: press Play on to let them go on."
-        board.panel.status = status
+        board.panel.open_with(status)
     except (RecordError, StorageError, ValueError) as e:
         scene.set_status(f"Could not load {Path(path).name}: {e}", "error")
         return False
@@ -287,7 +287,7 @@ def load_path(scene: Scene, path: Path) -> bool:
         return False
     kept = _kept_text(scene)
     if kept:
-        board.panel.status = f"{board.panel.status} {kept}"      # the game left on the board is kept: say so
+        board.panel.open_with(f"{board.panel.status} {kept}")    # the game left on the board is kept: say so
     board.saver.write_now()         # a new file among the unfinished games: Continue offers it from now on
     if scene.is_board:
         scene.leave()

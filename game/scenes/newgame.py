@@ -161,7 +161,7 @@ class NewGameScene(Scene):
         board = make_scene("new_board", self.game_name, opts, dict(self.players))
         notice = self.app.notice
         if notice and is_board_scene(board) and not board.panel.status:
-            board.panel.status = notice     # the game left for this one is kept: said once, here
+            board.panel.open_with(notice)   # the game left for this one is kept: said once, here
             self.app.notice = ""
         self.app.replace(board)
 
