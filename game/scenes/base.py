@@ -40,6 +40,19 @@ def register(name: str) -> Callable[[F], F]:
     return deco
 
 
+def has_scene(name: str) -> bool:
+    """Can ``make_scene`` make that scene: registered, or its module known (imported when one
+    is first made, so asking imports nothing)."""
+    return name in SCENES or name in HOMES
+
+
+def registered(name: str) -> bool:
+    """Is that scene registered (its module imported first if it is not yet)?"""
+    if name not in SCENES and name in HOMES:
+        import_module(f"{__package__}.{HOMES[name]}")
+    return name in SCENES
+
+
 def make_scene(name: str, *args: Any, **kwargs: Any) -> "Scene":
     """A new scene by its registered name: 'menu', 'new_game', 'board', 'new_board',
     'board_from_record', 'tutorial', 'settings', 'message'."""

@@ -37,7 +37,7 @@ from ..ui.overlays import draw_tick
 from ..ui.text import StatusText
 from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
-from .base import SCENES, Scene, is_button, make_scene, register
+from .base import Scene, is_button, make_scene, register, registered
 from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class EditorScene(Scene):
 
     def has_analysis(self) -> bool:
         """The analysis board is there: 'analysis_of' opens it on a Match (a set-up start included)."""
-        return "analysis_of" in SCENES
+        return registered("analysis_of")
 
     def _make_view(self) -> None:
         try:

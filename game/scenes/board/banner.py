@@ -22,7 +22,7 @@ from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
 from ...ui.text import wrap
 from ...views import draw as D
-from ..base import SCENES, make_scene
+from ..base import has_scene, make_scene
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,7 +98,7 @@ class BoardBanner(ScenePart):
         out = []
         if m is not None and m.live.ply > 0:
             out.append(("review", "Review", "The engine judges every move of the game"))
-            if "analysis_of" in SCENES and not analysis:
+            if has_scene("analysis_of") and not analysis:
                 out.append(("analyse", "Analyse", "Explore the game with the engine on the analysis board"))
         out.append(("new", "New game", "Set up a new game"))
         if not analysis:
