@@ -243,6 +243,7 @@ class Soak:
             board = self.play_game(name, tuple(step * (k + 1) for k in range(mine)))
             if name == "onyx":
                 self.review_save_load(board)
+            del board           # (a session holds no board it left: this one would keep its widgets)
             self.to_menu()
         self.lesson(GAMES[self.rounds % len(GAMES)])
         self.to_menu()
