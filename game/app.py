@@ -146,6 +146,7 @@ class App:
         except Exception:   # pygame's Window API; older pygame: the resize handler clamps instead (expected: info)
             log.info("no minimum window size: the resize handler clamps", exc_info=True)
         self.ui_scale = ui_scale_for((w, h))
+        _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
         self.settings = settings or Settings()     # one object: live and saved (game.settings)
         self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme),
                                        enable_live_theme_updates=False)
@@ -299,6 +300,7 @@ class App:
         scale = ui_scale_for((w, h))
         if scale != self.ui_scale:
             self.ui_scale = scale
+            _BIG_WIDGETS[0] = scale >= BIG_UI_SCALE
             self.ui.get_theme().load_theme(scaled_theme(scale, self.theme))
             from .views.draw import drop_caches
             drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
@@ -431,7 +433,8 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
         self.ui.update(dt)
-        if self.ui_scale >= BIG_UI_SCALE:
+        _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
+        if _BIG_WIDGETS[0]:
             finish_widget_pictures(self.ui)
         self._drop_stale_tooltips()
 
@@ -611,6 +614,27 @@ def finish_widget_pictures(ui: pygame_gui.UIManager) -> None:
         if shape.need_to_clean_up:
             shape.clean_up_temp_shapes()
             shape.need_to_clean_up = False
+
+
+def _finish_at_birth(init: Callable[..., None]) -> Callable[..., None]:
+    """pygame-gui's RoundedRectangleShape.__init__, then, in a big window (``App.ui_scale``
+    from ``BIG_UI_SCALE``), its other looks drawn and its 4x pictures freed at once: a scene
+    building twenty buttons at 4K otherwise holds every button's 4x pictures until the next
+    frame (the menu's: 70-170 MiB)."""
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        if _BIG_WIDGETS[0]:
+            queue = self.states_to_redraw_queue
+            while queue:
+                self.redraw_state(queue.popleft())
+            self.clean_up_temp_shapes()
+            self.need_to_clean_up = False
+    return __init__
+
+
+_BIG_WIDGETS = [False]      # the app's window is big (ui scale from BIG_UI_SCALE)
+_rounded = pygame_gui.core.drawable_shapes.RoundedRectangleShape
+_rounded.__init__ = _finish_at_birth(_rounded.__init__)  # type: ignore[method-assign]
 
 
 def release_memory() -> None:
