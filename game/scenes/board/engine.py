@@ -12,9 +12,12 @@ from __future__ import annotations
 import importlib.util
 import logging
 import random
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ...rules.base import Color, Game, RulesError
+
+if TYPE_CHECKING:
+    from ...settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +30,7 @@ class Engine(Protocol):
     ``move_now``."""
 
     notice: str = ""            # a message for the player (its worker crashed and was restarted…)
-    think_settings: Any = None  # the player's settings (think time per level), set by ``make_engine``
+    think_settings: Settings | None = None  # the player's settings (think time per level), set by ``make_engine``
 
     def start(self, game: Game, level: str) -> None:
         """Begin thinking about ``game`` (a private copy) at a level ('easy', 'medium', 'hard')."""
@@ -246,8 +249,10 @@ class WorkerEngine(Engine):
     def think_seconds(self, level: str) -> float | None:
         """The player's think time for ``level`` (Settings), or None: the level's budget."""
         from ...settings import THINK_KEYS
-        key = THINK_KEYS.get(str(level).strip().lower())
-        v = getattr(self.think_settings, key, None) if key and self.think_settings is not None else None
+        name = str(level).strip().lower()
+        if self.think_settings is None or name not in THINK_KEYS:
+            return None
+        v = self.think_settings.think_time(name)
         return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
     def start(self, game: Game, level: str) -> None:
