@@ -204,7 +204,7 @@ def thinking_frames(seconds: float = 3.0, size: tuple[int, int] = WINDOW, game: 
     with _app(game, size) as app:
         scene: Any = app.scene
         scene.match.players[scene.match.to_move.other] = level
-        scene.computer.engine = WorkerEngine()
+        scene.computer.use_engine(WorkerEngine())
         opening = calm_move(scene.match.game, random.Random(3))
         if opening is None:
             return out
