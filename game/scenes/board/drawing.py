@@ -111,6 +111,11 @@ class BoardDrawing(ScenePart):
             draw_panel(layer, p, self.app.theme)
             if board is not None and sc.view is not None:
                 layer.blit(board, sc.view.rect.topleft)
+                # the layer holds the board now: the view's own picture would be a second one
+                # (16 MiB at 3200x2000); a new layer (theme, size) draws the board anew anyway.
+                # Its mask (the thinking pill's free spot) is taken first, a few ms.
+                self._mask_kept = (key[-1], pygame.mask.from_surface(board, 24))
+                sc.view.drop_picture()
             self._static_has_board = board is not None
             self._static = layer
             self._static_key = key
@@ -240,13 +245,13 @@ class BoardDrawing(ScenePart):
         view = sc.view
         if view is None:
             return None
-        try:
-            surf = view.board_surface()
-        except (pygame.error, ValueError, TypeError):   # no surface to mask this frame
-            return None
         key = self.render_state()
         kept = self._mask_kept
         if kept is None or kept[0] != key:
+            try:
+                surf = view.board_surface()
+            except (pygame.error, ValueError, TypeError):   # no surface to mask this frame
+                return None
             kept = self._mask_kept = (key, pygame.mask.from_surface(surf, 24))
         return kept[1]
 
