@@ -193,6 +193,7 @@ class App:
         if (self._backdrop is None or self._backdrop.get_size() != self.size
                 or self._backdrop_theme != self.settings.theme):
             from .views.draw import background
+            self._backdrop = None           # the old one goes first (24 MiB at 3200x2000)
             self._backdrop = background(self.size, self.theme).convert()
             self._backdrop_theme = self.theme.name
         return self._backdrop

@@ -270,14 +270,17 @@ def felt(size: tuple[int, int], color: Sequence[int] = CLASSIC.felt, seed: int =
     c = color[:3]
     dark = tuple(max(0, int(v * 0.45)) for v in c)
     # radial vignette from a small image, smooth-scaled
-    small = pygame.Surface((32, 20))
+    small = pygame.Surface((32, 20), 0, base)
     for y in range(20):
         for x in range(32):
             dx = (x - 15.5) / 16
             dy = (y - 9.5) / 10
             k = min(1.0, math.hypot(dx, dy) / 1.25)
             small.set_at((x, y), tuple(int(a + (b - a) * k * k) for a, b in zip(c, dark)))
-    base.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+    if base.get_bitsize() in (24, 32):
+        pygame.transform.smoothscale(small, (w, h), base)   # into the felt: no second window-sized picture
+    else:
+        base.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
     tile = _noise_tile(seed)
     if pygame.display.get_surface() is not None:
         # in the window's pixel format the blits take SDL's fast path (same pixels): 5 ms
