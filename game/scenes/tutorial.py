@@ -96,7 +96,6 @@ class TutorialScene(Scene):
         self.wait = 0.0                    # seconds until the demo's next move
         self.pending_agreement = False
         self.step_solved = False           # the 'your turn' step is solved
-        self.wrong_tries = 0
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         self.note = ""                     # what the last click on the board did (plain text)
@@ -247,7 +246,6 @@ class TutorialScene(Scene):
         self.step_i = index
         step = self.step
         self.step_solved = False
-        self.wrong_tries = 0
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         if step.setup is not None:
@@ -509,7 +507,6 @@ class TutorialScene(Scene):
                 self.animate(text)
                 self.say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
             else:
-                self.wrong_tries += 1
                 shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
                 self.say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
                 self.enable_input()

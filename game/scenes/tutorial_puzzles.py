@@ -34,7 +34,6 @@ class PuzzlePlay(TutorialPart):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.solved = False
-        self.wrong_tries = 0
         self.autoplay = False              # the Solution button is playing the line
         self.refuting = False              # a wrong move was played, its refutation is coming
         self.refuted = False               # the refutation is on the board; a click or R tries again
@@ -74,7 +73,6 @@ class PuzzlePlay(TutorialPart):
     def new_puzzle(self) -> None:
         """Another puzzle is opened: no hints given yet."""
         self.hints_shown = 0
-        self.wrong_tries = 0
 
     def stop(self) -> None:
         """Stop the defence's timer, the Solution line and the computer's search."""
@@ -135,7 +133,6 @@ class PuzzlePlay(TutorialPart):
             sc.animate(text)
             sc.say("Good move" + ("…" if p.goal == "win" else "."), DIM_COLOUR)
         else:
-            self.wrong_tries += 1
             self.refuting = True
             self.wrong_text = g.move_str(move)
             sc.animate(text)
