@@ -28,8 +28,8 @@ import random
 import re
 from typing import Any
 
-from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
-                   PositionError, Result, RulesError, normalise, split_position)
+from .base import (Color, Danger, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+                   PositionError, Result, RulesError, Threat, normalise, split_position)
 from .hexgrid import grid
 
 __all__ = ["Amoeba"]
@@ -599,6 +599,44 @@ class Amoeba(Game):
                         if q == kp and s[i] & 1 == o:
                             return [LABELS[kp]]
         return []
+
+    def dangers(self) -> list[Danger]:
+        """The moves that take a Kernel: the side to move's (it wins with this move) and the other
+        side's, were it to move (it wins with its next move unless the side to move prevents it)."""
+        if self._res is not None:
+            return []
+        out = []
+        for c in (self._c, 1 - self._c):
+            moves = self._kernel_takers(c)
+            if moves:
+                paths = tuple((LABELS[m >> 7],) + tuple(LABELS[q] for q in PATH[(m >> 7) * 64 + (m & 63)])
+                              if m & SPLIT else (LABELS[m >> 7], LABELS[m & 63]) for m in moves)
+                out.append(Danger(COLORS[c], c == self._c, Threat.KERNEL, tuple(self.move_str(m) for m in moves),
+                                  paths, (LABELS[self._kp[1 - c]],)))
+        return out
+
+    def _kernel_takers(self, c: int) -> list[int]:
+        """The moves of colour c that would leave it controlling the other Kernel's stack (a whole
+        stack landing on it, or a split dropping one of c's pieces there), in canonical order."""
+        st = self._st
+        kp = self._kp[1 - c]
+        out = []
+        for p in range(N):
+            s = st[p]
+            if not s or s[-1] & 1 != c:
+                continue
+            for move in MOVES_T[p][len(s)]:
+                dst = move & 63
+                if not move & SPLIT:
+                    if dst == kp:
+                        out.append(move)
+                    continue
+                for i, q in enumerate(PATH[p * 64 + dst]):
+                    if q == kp:
+                        if s[i] & 1 == c:
+                            out.append(move)
+                        break
+        return sorted(out)
 
     def highlight_result(self) -> list[str]:
         """Points that show why the game ended (empty while it goes on).

@@ -76,6 +76,39 @@ class Reason(enum.StrEnum):
     RESIGN = "resign"                        # a player resigned
 
 
+class Threat(enum.StrEnum):
+    """What a ``Danger`` threatens: the game's end one move away (the interface words each kind)."""
+
+    CONNECT = "connect"      # Onyx: a stone that joins the side's two edges
+    KERNEL = "kernel"        # Amoeba: a move that takes the other side's Kernel
+    LEAD = "lead"            # Onager: the side already leads on the other's back row (wins when its turn starts)
+    BACK_ROW = "back-row"    # Onager: a move that takes the lead on the back rows, and no answer undoes it
+
+
+@dataclass(frozen=True)
+class Danger:
+    """A threat to end the game, one move away, as values (``Game.dangers``).
+
+    who:    the side that threatens;
+    now:    ``who`` is the side to move and can do it with this move; else it can with its next
+            move unless the side to move prevents it;
+    kind:   what it does (``Threat``);
+    moves:  the moves that carry it out, canonical text, in canonical order (empty when it
+            needs no move: an Onager lead that stands already);
+    paths:  each move's points, from where it starts over every landing to where it ends;
+    cells:  the points at stake: where the moves land, the Kernel they take, the discs that lead;
+    score:  Onager: (who's discs on the far row, the other's) once it happened; () elsewhere.
+    """
+
+    who: Color
+    now: bool
+    kind: Threat
+    moves: tuple[str, ...] = ()
+    paths: tuple[tuple[str, ...], ...] = ()
+    cells: tuple[str, ...] = ()
+    score: tuple[int, ...] = ()
+
+
 class RulesError(ValueError):
     """Base class of every refusal by the rules core."""
 
@@ -170,6 +203,13 @@ class Game(ABC):
 
     def highlight_result(self) -> list[str]:
         """Points that show why the game ended (empty while it goes on). None by default."""
+        return []
+
+    def dangers(self) -> list[Danger]:
+        """Every way the game can end one move from now, for either side: what the side to move
+        can do with this move (``now``) and what the other side could do with its next one
+        unless it is prevented. Pure and quick enough for each position shown (callers keep the
+        answer per position). None by default."""
         return []
 
     # ----------------------------------------------------------------- state

@@ -18,8 +18,8 @@ import re
 from collections import deque
 from typing import Any
 
-from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
-                   PositionError, Result, RulesError, normalise, split_position)
+from .base import (Color, Danger, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+                   PositionError, Result, RulesError, Threat, normalise, split_position)
 from .hexgrid import grid
 
 # ----------------------------------------------------------------- geometry
@@ -242,6 +242,33 @@ def _single_jumps(X: int, c: int, board: list[int]) -> list[int]:
                     out.append(L)
                 break
     return out
+
+
+def _count_change(top: list[int], hgt: list[int], move: int, c: int) -> tuple[int, int]:
+    """How a play move of colour c changes (c's discs on its far row, the other's on theirs): its
+    disc leaves the start (uncovering an enemy disc on a stack) and lands on top of the end."""
+    f = (move >> 8) - 1
+    t = move & 255
+    mine = theirs = 0
+    if BACK[f]:
+        if f in FAR[c]:
+            mine -= 1
+        elif hgt[f] > 1:                     # the disc underneath is the other side's, on its far row
+            theirs += 1
+    if BACK[t]:
+        if t in FAR[c]:
+            mine += 1
+        elif top[t] == 3 - c:
+            theirs -= 1
+    return mine, theirs
+
+
+def _far_row(c: int) -> tuple[int, ...]:
+    """The row where colour code c's discs count: the other side's back row."""
+    return ROW_K if c == BLACK else ROW_A
+
+
+FAR = {BLACK: frozenset(ROW_K), WHITE: frozenset(ROW_A)}   # each colour code's far row, as a set
 
 
 # ---------------------------------------------------------------- the game
@@ -914,6 +941,77 @@ class Onager(Game):
         x = [p for p in mine if top[p] == 3 - c]
         y = sum(1 for p in theirs if top[p] == c)
         return [G.labels[p] for p in x] if len(x) > y else []
+
+    def dangers(self) -> list[Danger]:
+        """How the back rows can decide the game one move from now (spec 5.2): the other side
+        already leads on the mover's back row (it wins when its turn starts unless this move
+        changes the count); and, for either side, the moves that take the lead so that no answer
+        undoes it (the side to move's win with its next turn, the other side's threat)."""
+        if self._result is not None or self._setup_left:
+            return []
+        top = self._top
+        c = self._turn
+        o = 3 - c
+        out = []
+        x = [p for p in _far_row(o) if top[p] == o]
+        y = sum(1 for p in _far_row(c) if top[p] == c)
+        if len(x) > y:
+            out.append(Danger(COLOR_OF[o], False, Threat.LEAD, cells=tuple(G.labels[p] for p in x),
+                              score=(len(x), y)))
+        for s in (c, o):
+            found = self._lead_takers(s)
+            if found:
+                moves = [m for m, _ in found]
+                out.append(Danger(COLOR_OF[s], s == c, Threat.BACK_ROW, tuple(self.move_str(m) for m in moves),
+                                  tuple(tuple(self.path(m)) for m in moves),
+                                  tuple(dict.fromkeys(G.labels[m & 255] for m in moves)), found[0][1]))
+        return out
+
+    def _lead_takers(self, s: int) -> list[tuple[int, tuple[int, int]]]:
+        """Moves of colour s (as if it were to move) after which s leads on the far rows and no
+        answer of the other side undoes the lead, so s wins when its turn starts again: each with
+        (s's discs on its far row, the other's) right after it. A move changes the counts only
+        where it starts and where it lands, so they are counted, not played; one that takes the
+        lead by a single disc is played on a scratch board to look at every answer."""
+        e = 3 - s
+        top, hgt = self._top, self._hgt
+        mine = sum(1 for p in _far_row(s) if top[p] == s)
+        theirs = sum(1 for p in _far_row(e) if top[p] == e)
+        if mine > theirs:
+            return []                        # it leads already: the threat is that lead (Threat.LEAD)
+        board: Onager | None = None
+        out = []
+        for m in _gen(s, top, hgt):
+            dm, dt = _count_change(top, hgt, m, s)
+            if mine + dm <= theirs + dt:
+                continue
+            lead = (mine + dm, theirs + dt)
+            if lead[0] - lead[1] < 2:        # an answer can take back one disc of a lead, never two
+                if board is None:
+                    board = Onager()
+                    board._top, board._hgt, board._turn, board._setup_left = top[:], hgt[:], s, 0
+                board.play(m)
+                stands = self._lead_stands(board, s)
+                board.undo()
+                if not stands:
+                    continue
+            out.append((m, lead))
+        return out
+
+    @staticmethod
+    def _lead_stands(board: "Onager", s: int) -> bool:
+        """On ``board``, where s just took the lead by one disc and the other side is to move: does
+        every answer leave s leading when its turn starts (or the other side without a move)?"""
+        res = board._result
+        if res is not None:
+            return res.winner == COLOR_OF[s]
+        e = 3 - s
+        top, hgt = board._top, board._hgt
+        for r in _gen(e, top, hgt):
+            dt, dm = _count_change(top, hgt, r, e)
+            if dm - dt <= -1:
+                return False
+        return True
 
     def highlight_result(self) -> list[str]:
         """Why the game ended: the back-row cells that counted, or the stuck pieces."""

@@ -27,8 +27,8 @@ from itertools import compress
 from operator import not_
 from typing import Any
 
-from .base import (Color, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
-                   PositionError, Result, normalise, split_position)
+from .base import (Color, Danger, Game, Reason, GameOverError, IllegalMoveError, InvalidMoveError, Motion,
+                   PositionError, Result, Threat, normalise, split_position)
 
 SIZES = (12, 16, 20)
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -682,6 +682,59 @@ class Onyx(Game):
                         hit.add(a)
                         hit.add(b)
         return [g.labels[p] for p in sorted(hit)]
+
+    def dangers(self) -> list[Danger]:
+        """The points where a stone would join its side's two edges: the side to move's (it wins
+        with this move) and the other side's (it wins with its next one unless it is blocked)."""
+        if self._result is not None:
+            return []
+        labels = self._g.labels
+        out = []
+        for colour in (self._to_move, self._to_move.other):
+            points = tuple(labels[p] for p in self.connecting_points(colour + 1))
+            if points:
+                out.append(Danger(colour, colour == self._to_move, Threat.CONNECT, points,
+                                  tuple((lab,) for lab in points), points))
+        return out
+
+    def connecting_points(self, s: int) -> list[int]:
+        """Empty points where a stone of value s would complete a chain joining s's two edges,
+        in canonical order. (A midpoint never does: it may be played only while the four corners
+        it links are empty. Captures take only the other colour's stones.)"""
+        g = self._g
+        cell = self._cell
+        em = g.edge[s]
+        nbrs = g.nbrs
+        group: dict[int, int] = {}          # stone -> index of its chain in ``edges``
+        edges: list[int] = []               # each chain's edges (bit 1, bit 2)
+        for p in range(g.size):
+            if cell[p] != s or p in group:
+                continue
+            i = len(edges)
+            group[p] = i
+            mask = 0
+            stack = [p]
+            while stack:
+                x = stack.pop()
+                mask |= em[x]
+                for y in nbrs[x]:
+                    if cell[y] == s and y not in group:
+                        group[y] = i
+                        stack.append(y)
+            edges.append(mask)
+        out = []
+        blocked = self._blocked
+        for p in range(g.nc):
+            if blocked[p]:
+                continue
+            mask = em[p]
+            for y in nbrs[p]:
+                k = group.get(y)
+                if k is not None:
+                    mask |= edges[k]
+            if mask == 3:
+                out.append(p)
+        return out
 
     def winning_chain(self) -> list[int]:
         """A shortest chain of the winner's stones joining its edges (point indices), or []."""
