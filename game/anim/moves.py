@@ -95,6 +95,12 @@ class Sprite:
             u = 1.0
         return seg, u
 
+    def scale(self, time: float, view: "BoardView") -> float:
+        """How big the view draws the pieces where the sprite is (``piece_scale``): that of the
+        point it leaves, then of the point it lands on from half way."""
+        seg, u = self._segment_at(time)
+        return view.piece_scale(seg.a if u < 0.5 else seg.b)
+
     def at(self, time: float, view: "BoardView") -> tuple[float, float, float]:
         """Pixel position (x, y) of the base and the lift in levels at a time."""
         x, y, base, arc = self.parts(time, view)
@@ -354,8 +360,12 @@ class MoveAnimation:
                 kw["spacing"] = spacing
                 _, _, base, arc = sp.parts(self.time, self.view)
                 lvl = base + arc * level / max(1e-6, spacing)
+            k = sp.scale(self.time, self.view)
+            if k != 1.0:
+                kw["scale"] = k
+            # the height badge: the view's own threshold (badge_from), as on the board at rest
             self.view.draw_stack(surface, (x, y), sp.pieces, alpha=int(sp.alpha), lift=lvl,
-                                 badge=sp.badge and len(sp.pieces) >= 3, shadow=lvl < 1.0 and not aloft, **kw)
+                                 badge=sp.badge, shadow=lvl < 1.0 and not aloft, **kw)
 
     def flights(self) -> list[tuple[Sprite, Segment, float]]:
         """The jumps in the air now: (sprite, its jump segment, 0..1 along it)."""

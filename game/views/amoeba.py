@@ -28,7 +28,7 @@ class AmoebaView(BoardView):
     margin = 0.95
     disc_radius = 0.37
     disc_thickness = 0.12
-    badge_from = 3
+    badge_from = 2         # a height shows from two pieces up: it is how far the stack moves
     # a stack never rises more than this over its point (board units): higher ones are pressed
     # together, so nothing is drawn over the point above, its piece or the frame (issue 24)
     max_rise = 0.22

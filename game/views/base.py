@@ -330,11 +330,17 @@ class BoardView:
         self._note_drawn(shown)
         for lab in self._order:
             alpha = self.stack_alpha(lab, shown, deco)
-            if alpha >= 255:
+            k = self.piece_scale(lab)
+            if alpha >= 255 and k == 1.0:
                 self.draw_stack(surface, self._pix[lab], shown[lab])
             else:
-                self.draw_stack(surface, self._pix[lab], shown[lab], alpha=alpha)
+                self.draw_stack(surface, self._pix[lab], shown[lab], alpha=alpha, scale=k)
         self.draw_over(surface, shown, deco)
+
+    def piece_scale(self, label: str) -> float:
+        """How big the pieces on ``label`` are drawn, against the view's ``disc_radius`` (1; Onyx
+        draws a midpoint's stone smaller). The board, its animations and previews all ask here."""
+        return 1.0
 
     def stack_alpha(self, label: str, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> int:
         """How opaque the stack on ``label`` is drawn (255; a view may see through a stack)."""

@@ -154,6 +154,7 @@ class OnyxView(BoardView):
     name = "onyx"
     margin = 1.02          # board units from the outer points to the edge of the frame
     disc_radius = 0.34     # a stone on a corner point and one on a midpoint (0.71 away) never overlap
+    MID_SCALE = 0.62       # a midpoint's stone is this much of a corner's: clearly apart from its four corners
     disc_thickness = 0.12
     squash = 1.0
     badge_from = 99        # stones never stack
@@ -200,6 +201,17 @@ class OnyxView(BoardView):
     def is_midpoint(self, label: str) -> bool:
         p = self.geo.index.get(label)
         return p is not None and p >= self.geo.nc
+
+    def piece_scale(self, label: str) -> float:
+        """A stone on a midpoint is drawn smaller than one on a corner point (``MID_SCALE``), so the
+        two kinds of point read apart and a midpoint's stone never touches its corners' stones."""
+        return self.MID_SCALE if self.is_midpoint(label) else 1.0
+
+    def _ring(self, surface: pygame.Surface, label: str, radius: float, width: int, color: Sequence[int],
+              alpha: float = 255, glow: bool = False) -> None:
+        """A ring round a point, as big as that point's stone (smaller on a midpoint)."""
+        k = self.piece_scale(label)
+        super()._ring(surface, label, radius * k, max(1, round(width * k)) if k < 1 else width, color, alpha, glow)
 
     def _rect_pts(self, d: float) -> list[tuple[float, float]]:
         """Model rectangle d units outside the outer corner points: bl, br, tr, tl."""
@@ -448,7 +460,7 @@ class OnyxView(BoardView):
         if label not in self._tops or label not in self._pix:
             return None
         px, py = self._pix[label]
-        r = max(3, self.radius_px)
+        r = max(3, int(self.radius_px * self.piece_scale(label)))
         return px, py, py + max(1.0, r * 0.10), r, r
 
     # ------------------------------------------------------------ decorations
@@ -597,20 +609,21 @@ class OnyxView(BoardView):
         # ghost of the stone about to be placed, and its tag ("Captures 2", "Wins!")
         for lab, pieces in deco.ghosts:
             if lab in pix:
-                self.draw_stack(surface, pix[lab], pieces, alpha=215, shadow=False)
+                self.draw_stack(surface, pix[lab], pieces, alpha=215, shadow=False, scale=self.piece_scale(lab))
         # last placed stone: a small dot on its face, as on a go board
         if deco.last_move:
             lab = deco.last_move[0]
             if lab in pix and lab in stacks:
                 col = (232, 120, 40) if stacks[lab][-1].startswith("W") else (255, 178, 70)
-                D.blit_center(surface, D.dot(max(2, r // 4), (*col, 255)), pix[lab])
+                D.blit_center(surface, D.dot(max(2, int(r * self.piece_scale(lab)) // 4), (*col, 255)), pix[lab])
         # threatened stones: a pulsing red ring on the stone's edge and a small warning badge
         for lab in deco.threats:
             if lab in pix and lab in stacks:
                 self._ring(surface, lab, r * 0.92, max(2, r // 7), self.theme.threat, 170 + 85 * p)
                 x, y = pix[lab]
-                br = max(5, int(r * 0.36))
-                bx, by = x + r * 0.72, y - r * 0.72
+                rl = r * self.piece_scale(lab)
+                br = max(5, int(rl * 0.36))
+                bx, by = x + rl * 0.72, y - rl * 0.72
                 D.blit_center(surface, D.dot(br + 1, (60, 10, 6, 200)), (bx + 1, by + 1))
                 D.blit_center(surface, D.dot(br, (*self.theme.threat[:3], 255)), (bx, by))
                 D.text(surface, "!", (bx, by), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
@@ -622,8 +635,9 @@ class OnyxView(BoardView):
         # the winning chain: a gold gem on each stone
         for lab in deco.result:
             if lab in pix and lab in stacks:
-                D.blit_center(surface, D.dot(max(2, r // 3), (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
-                D.blit_center(surface, D.dot(max(2, r // 3), (*self.theme.win_gold, 255)), pix[lab])
+                gem = max(2, int(r * self.piece_scale(lab)) // 3)
+                D.blit_center(surface, D.dot(gem, (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
+                D.blit_center(surface, D.dot(gem, (*self.theme.win_gold, 255)), pix[lab])
         for lab, tag in deco.tags.items():
             if lab in pix:
                 x, y = pix[lab]
