@@ -123,6 +123,7 @@ class App:
     _allow_fullscreen = True          # tests turn full screen off
     _focus_before_keys: Any = None    # the widget the focus ring was on when the keys overlay opened
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
+    _focus_drop: Any = None           # the drop-down whose box (or list) has the ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
     autosave_enabled = True           # games are written to disk (not in a --screenshot run: attach_settings)
     prefs_warnings: tuple[str, ...] = ()   # what was wrong in the settings file (the menu says it once)
@@ -257,6 +258,7 @@ class App:
     def _transition(self, action: Callable[[], None]) -> None:
         self.keys_overlay = None            # the keys belong to the screen that goes, and so does the focus
         self.focus = None
+        self._focus_drop = None
         if self._pending is not None:
             # a change while fading: do the queued one now, then this one
             pending, self._pending = self._pending, None
@@ -344,6 +346,7 @@ class App:
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus = None                       # the mouse again: the focus ring goes
+            self._focus_drop = None
         try:
             consumed = self.ui.process_events(event)
         except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app

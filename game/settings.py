@@ -74,11 +74,11 @@ class Settings:
     anim_speed: float = 1.0           # animation speed multiplier: 0.25 (slow) .. 4.0 (fast) saved
     sound: bool = True
     volume: float = 0.8               # 0 .. 1
-    show_coords: bool = True          # coordinates around the board (C)
+    show_coords: bool = True          # coordinates around the board (Ctrl+L)
     show_targets: bool = True         # highlight legal moves and targets
     theme: str = "classic"            # one of THEMES (game.themes)
     fullscreen: bool = False
-    flip: bool = False                # the board turned half round: Black's side at the top (F)
+    flip: bool = False                # the board turned half round: Black's side at the top (Ctrl+F)
     think_easy: float = 0.25          # the computer's think time per move at each level, seconds
     think_medium: float = 1.0         # (defaults: the levels' budgets, game.ai.levels.THINK_DEFAULTS;
     think_hard: float = 2.8           # range THINK_RANGE)

@@ -163,7 +163,7 @@ def test_a_new_position_replaces_the_request_and_engine_off_cancels_it():
     step(app, 5)
     assert [x[0] for x in c.calls].count("analyse") == 2
     assert not sc.panel_state().on and not sc.decorations().tags
-    key(app, pygame.K_e)                           # E: on again, asks about the position shown
+    key(app, pygame.K_e, pygame.KMOD_CTRL)         # Ctrl+E: on again, asks about the position shown
     step(app, 2)
     assert sc.engine_on and c.calls[-1][0] == "analyse" and c.calls[-1][2] == ("b3-c4",)
     app.close()
@@ -391,7 +391,8 @@ def test_random_input_keeps_the_tree_and_the_position_in_step(name):
             helpers.click(app, (rng.randrange(sc.evalpanel.strip.left, sc.evalpanel.strip.right),
                                 rng.randrange(sc.evalpanel.strip.top, sc.evalpanel.strip.bottom)))
         elif rng.random() < 0.97:
-            key(app, rng.choice(keys[:-1]))
+            k = rng.choice(keys[:-1])
+            key(app, k, pygame.KMOD_CTRL if k == pygame.K_e else 0)     # Ctrl+E: the engine
         step(app)
         m = sc.match
         g = m.start_game

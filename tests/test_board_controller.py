@@ -311,11 +311,12 @@ def test_coordinates_toggled_40_times_each_frame_shows_the_right_picture() -> No
         def shot() -> bytes:
             return pygame.image.tobytes(app.screen.subsurface(area), "RGB")
         pictures = {sc.view.show_coords: shot()}
-        key(app, pygame.K_c)
+        key(app, pygame.K_l, pygame.KMOD_CTRL)
         pictures[sc.view.show_coords] = shot()
         assert len(pictures) == 2 and pictures[True] != pictures[False]
         for i in range(40):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=pygame.KMOD_CTRL, unicode="\x0c",
+                                                 scancode=0))
             step(app)
             assert shot() == pictures[sc.view.show_coords], f"toggle {i + 1}: a stale board"
     finally:

@@ -36,8 +36,9 @@ def test_every_concern_is_a_part_the_scene_owns():
     scene = BoardScene.start("amoeba")
     for name in PARTS:
         part = getattr(scene, name)
-        assert (part.host if name == "board" else part.scene) is scene, name
-        if name != "board":                                 # the controller serves the tutorial too
+        shared = name in ("board", "movebox")               # the controller and the move box serve the tutorial too
+        assert (part.host if shared else part.scene) is scene, name
+        if not shared:
             assert isinstance(part, ScenePart), name
     names = {type(getattr(scene, n)).__name__ for n in PARTS}
     assert len(names) == len(PARTS)                         # one class each

@@ -203,7 +203,8 @@ def test_keys_overlay_lists_the_screens_shortcuts_and_escape_closes_only_it():
         assert app.keys_overlay is not None
         texts = " ".join(t for _, rows in app.keys_overlay.sections for k, t in rows)
         keys = " ".join(k for _, rows in app.keys_overlay.sections for k, t in rows)
-        for k in ("Ctrl+Z", "H", "C", "+ / −", "Left / Right", "Home / End", "Tab / Shift+Tab", "F11"):
+        for k in ("Ctrl+Z", "Ctrl+H", "Ctrl+L", "Ctrl+Plus / Minus", "Left / Right", "Home / End", "Tab / Shift+Tab",
+                  "F11"):
             assert k in keys, k
         assert "Coordinates" in texts
         _key(app, pygame.K_ESCAPE)
@@ -222,7 +223,7 @@ def test_keys_overlay_on_the_menu_and_a_lesson():
         settle(app)
         _key(app, pygame.K_SLASH, pygame.KMOD_SHIFT, "?")
         keys = [k for _, rows in app.keys_overlay.sections for k, _ in rows]
-        assert "Left" in keys and "R" in keys and app.keys_overlay.place == "lesson"
+        assert "Left" in keys and "Ctrl+R" in keys and app.keys_overlay.place == "lesson"
         assert app.keys_overlay.layout_rects()
     finally:
         app.close()

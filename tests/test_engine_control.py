@@ -334,10 +334,10 @@ def test_m_is_move_now_while_the_computer_thinks_and_nothing_otherwise(slow_boar
     from ui_helpers import key
     app, sc, eng = slow_board
     plies = len(sc.match.game.moves_played())
-    key(app, pygame.K_m)
+    key(app, pygame.K_m, pygame.KMOD_CTRL)
     assert eng.hurried == 1 and "best move so far" in sc.panel.status
     _until_it_moved(app, sc, plies)
     before = eng.hurried
-    key(app, pygame.K_m)                          # the human's turn: M does nothing
+    key(app, pygame.K_m, pygame.KMOD_CTRL)        # the human's turn: Ctrl+M does nothing
     assert eng.hurried == before and not sc.computer.thinking
     assert "best move so far" not in sc.panel.status

@@ -38,7 +38,7 @@ CHECK_EVERY = 40       # events between two checks of the rules state
 AWAY_BUDGET = 40       # inputs a board station may spend off its board before it is put back on one
 BOARD_SHARE = 1 / 3    # the share of all inputs that must be delivered to a board (no fade running)
 
-KEYS = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_c, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
+KEYS = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_l, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_UP,
         pygame.K_DOWN, pygame.K_n, pygame.K_s, pygame.K_o, pygame.K_1, pygame.K_BACKSPACE]
 SIZES = [(1024, 640), (1280, 800), (1500, 900), (1100, 1000)]
@@ -320,7 +320,9 @@ def test_monkey_20000_inputs_over_every_scene_and_game():
                     post_click(rng.choice(buttons).get_abs_rect().center, monkey=i)
             elif r < 0.998:         # a key
                 k = rng.choice(KEYS)
-                ctrl = {pygame.K_z: 0.6, pygame.K_y: 0.6, pygame.K_s: 0.2, pygame.K_o: 0.2}.get(k, 0.0)
+                # the board's shortcuts are Ctrl+key (a plain letter types a move)
+                ctrl = {pygame.K_z: 0.6, pygame.K_y: 0.6, pygame.K_s: 0.2, pygame.K_o: 0.2, pygame.K_l: 0.8,
+                        pygame.K_PLUS: 0.8, pygame.K_MINUS: 0.8, pygame.K_h: 0.8}.get(k, 0.0)
                 mod = pygame.KMOD_CTRL if rng.random() < ctrl else 0
                 post_key(k, mod, monkey=i)
             else:                   # the window changes size

@@ -121,7 +121,7 @@ def test_settings_from_the_board_apply_live():
     assert board.view.show_coords is False
     assert app.theme is themes.THEMES["dark"] and board.view.theme is app.theme
     # keys on the board are kept as settings too
-    key(app, pygame.K_c)
+    key(app, pygame.K_l, pygame.KMOD_CTRL)
     step(app, 2)
     writer().flush()
     saved, _ = load_settings()

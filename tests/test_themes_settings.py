@@ -160,7 +160,7 @@ def test_flip_turns_the_board_and_clicks_land_on_the_right_points(game):
         view = sc.view
         labels = list(view.points())
         plain = {lab: view.pixel_of(lab) for lab in labels}
-        key(app, pygame.K_f)
+        key(app, pygame.K_f, pygame.KMOD_CTRL)
         step(app, 2)
         assert app.settings.flip and view.flip and view.render_state().flip
         cx, cy = view.rect.center
@@ -226,7 +226,7 @@ def test_f_flips_lessons_and_puzzles_too_and_clicks_land_after_it(scene):
         sc = app.scene
         view = sc.view
         before = {lab: view.pixel_of(lab) for lab in view.points()}
-        key(app, pygame.K_f)
+        key(app, pygame.K_f, pygame.KMOD_CTRL)
         step(app, 2)
         assert app.settings.flip and view.flip
         assert any(view.pixel_of(lab) != xy for lab, xy in before.items())
@@ -238,7 +238,7 @@ def test_f_flips_lessons_and_puzzles_too_and_clicks_land_after_it(scene):
             click_point(app, lab)
         settle(app, 60)
         assert played == [option.text], (option.text, played)
-        key(app, pygame.K_f)                                  # and back
+        key(app, pygame.K_f, pygame.KMOD_CTRL)                                  # and back
         step(app, 2)
         assert not app.settings.flip and not view.flip
     finally:

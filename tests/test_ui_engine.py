@@ -249,7 +249,7 @@ def test_hint_is_shown_on_the_board_and_not_played():
         settle(app)
         assert board.match.is_human(board.match.to_move)
         n = len(board.match.history)
-        key(app, pygame.K_h)
+        key(app, pygame.K_h, pygame.KMOD_CTRL)
         assert board.computer.waiting == "hint"
         wait_until(app, lambda: board.computer.hint is not None, 15)
         assert len(board.match.history) == n                           # not played
@@ -279,7 +279,7 @@ def test_hint_for_a_one_click_move_marks_the_point_with_a_ghost():
             def ask(self, kind, game, computer=None):
                 self._answer = ("hint", "e5")
         board.computer.engine = Hinter()
-        key(app, pygame.K_h)
+        key(app, pygame.K_h, pygame.KMOD_CTRL)
         step(app, 2)
         deco = board.decorations()
         assert board.computer.hint == "e5" and deco.targets == {"e5": "place"} and deco.tags == {"e5": "Hint"}

@@ -327,7 +327,7 @@ def test_monkey_5000_random_inputs(app):
     app.engine_factory = StubEngine  # computer players chosen by the monkey move at once, in-process
     rng = random.Random(1234)
     w, h = app.size
-    keys = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_c, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
+    keys = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_l, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
             pygame.K_LEFT, pygame.K_RETURN, pygame.K_SPACE]
     checked = 0
     most_moves = 0
@@ -351,6 +351,8 @@ def test_monkey_5000_random_inputs(app):
         elif r < 0.99:
             k = rng.choice(keys)
             mod = pygame.KMOD_CTRL if k in (pygame.K_z, pygame.K_y) and rng.random() < 0.7 else 0
+            if k in (pygame.K_l, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h):
+                mod = pygame.KMOD_CTRL          # the board's shortcuts are Ctrl+key
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
         else:
             size = rng.choice([(1024, 640), (1280, 800), (1500, 900)])

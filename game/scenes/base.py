@@ -193,8 +193,8 @@ class Scene:
 
     def keys_place(self) -> str:
         """Which list of keys the keys overlay shows over this scene (``game.ui.keys.place_of``):
-        'board', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings' or 'other'."""
-        return "board" if self.is_board else "other"
+        'board', 'analysis', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings' or 'other'."""
+        return ("analysis" if self.is_analysis else "board") if self.is_board else "other"
 
     # ------------------------------------------------------------ helpers
     @property

@@ -343,11 +343,11 @@ class SettingsScene(Scene):
                                     container=self.root, object_id="#player_label")
         y += row_h
         label("coords", "Board")
-        W["coords"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Show coordinates (C)", self.ui,
+        W["coords"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Show coordinates (Ctrl+L)", self.ui,
                                  container=self.root, initial_state=p.show_coords)
         y += row_h
         label("flip", "View")
-        W["flip"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Flip board: Black at the top (F)",
+        W["flip"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Flip board: Black at the top (Ctrl+F)",
                                self.ui, container=self.root, initial_state=p.flip)
         y += row_h
         label("highlights", "Help")

@@ -22,6 +22,7 @@ Three pages in one scene:
   the page's words (``feedback``, ``note``) and the named methods the parts call (``set_game``,
   ``animate``, ``say``, ``tell``, ``stop``…);
 * ``scene.board`` (``board/controller.py``): clicks, drag and drop, hover, as on the board;
+* ``scene.movebox`` (``board/movebox.py``): the move box of a task or puzzle, the board's own class;
 * ``scene.layout`` (``tutorial_layout.py``): the widgets and rects of the pages, the panel's texts;
 * ``scene.puzzle_play`` (``tutorial_puzzles.py``): the puzzle's state, judging the player's
   moves, the defence, hints and the Solution line.
@@ -46,6 +47,7 @@ from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from .base import Scene, is_button, register
 from .board.controller import BoardController, OnBoard
+from .board.movebox import MoveBox
 from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 from .tutorial_puzzles import PuzzlePlay
@@ -85,6 +87,7 @@ class TutorialScene(Scene):
         self.game: Game | None = None
         self.views: dict[tuple, BoardView | None] = {}
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
+        self.movebox = MoveBox(self)         # typed moves: the board's move box (board/movebox.py)
         self.layout = TutorialLayout(self)   # the pages' widgets and rects, the panel's texts (tutorial_layout.py)
         self.puzzle_play = PuzzlePlay(self)  # the puzzle's state, the defence, hints (tutorial_puzzles.py)
         self.active_at = 0.0                 # scene time of the last input or change (idle: highlights breathe)
@@ -217,12 +220,13 @@ class TutorialScene(Scene):
         self.mode = "puzzle"
         self.puzzle_i = max(0, min(index, len(self.puzzles.puzzles) - 1))
         self.puzzle_play.new_puzzle()
+        self.movebox.clear()
         if self.app is not None:
             self.relayout()
         self.puzzle_play.restart()
 
     def give_hint(self) -> None:
-        """The Hint button (H): the nudge, the fuller hint, then the solution (``puzzle_play``)."""
+        """The Hint button (Ctrl+H): the nudge, the fuller hint, then the solution (``puzzle_play``)."""
         self.puzzle_play.give_hint()
 
     @property
@@ -246,6 +250,7 @@ class TutorialScene(Scene):
         self.step_i = index
         step = self.step
         self.step_solved = False
+        self.movebox.clear()
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         if step.setup is not None:
@@ -484,20 +489,21 @@ class TutorialScene(Scene):
         res = describe_result(g)
         if res:
             caption += ("<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
-        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay (R) shows it again at half speed; Next goes on.</font>"
+        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay (Ctrl+R) shows it again at half speed; Next goes on.</font>"
         self.refresh_panel()
 
     # ================================================================ moves by the player
-    def player_move(self, text: str) -> None:
-        """A move made by the player on a try-it step or a puzzle (already a legal move text)."""
+    def player_move(self, text: str) -> bool:
+        """A move made by the player on a try-it step or a puzzle (already a legal move text);
+        True when it was played (a lesson's wrong try is not)."""
         g = self.game
         if g is None or self.anim is not None:
-            return
+            return False
         try:
             move = g.parse_move(text)
         except RulesError as exc:
             self.say(str(exc), BAD_COLOUR)
-            return
+            return False
         if self.mode == "lesson" and self.step.kind == "try" and not self.step_solved:
             goal = self.step.goal
             assert goal is not None
@@ -506,13 +512,15 @@ class TutorialScene(Scene):
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self.animate(text)
                 self.say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
-            else:
-                shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
-                self.say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
-                self.enable_input()
-            return
+                return True
+            shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
+            self.say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
+            self.enable_input()
+            return False
         if self.mode == "puzzle":
             self.puzzle_play.judge(move, text)
+            return True
+        return False
 
     # ================================================================ the page's words
     def say(self, text: str, colour: str, prefix: str = "") -> None:
@@ -540,8 +548,12 @@ class TutorialScene(Scene):
 
     # ================================================================ events
     def back(self) -> bool:
-        """Escape: clears the board's selection (an open chain) first, as on the board; else the list."""
+        """Escape: gives the move box's keyboard back, clears the board's selection (an open
+        chain) first, as on the board; else the list."""
         if self.mode != "index":
+            if self.movebox.focused():
+                self.movebox.leave()
+                return True
             if self.board.cancel():
                 return True
             self.show_index()
@@ -555,6 +567,8 @@ class TutorialScene(Scene):
             return False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.active_at = self.time
+        if self.movebox.handle_event(event):
+            return True                      # typed moves; while the box has the keyboard, its keys
         if event.type == pygame.MOUSEMOTION:
             return self.board.handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
@@ -565,13 +579,14 @@ class TutorialScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.anim is None and self.board.handle_event(event):
                 return True                  # Enter ended an open chain, Backspace took a landing back
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)    # a plain letter types a move
             if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.go_on_by_key()
             elif event.key == pygame.K_LEFT:
                 self.prev_step()
-            elif event.key == pygame.K_r:
+            elif event.key == pygame.K_r and ctrl:
                 self.replay()
-            elif event.key == pygame.K_h and self.mode == "puzzle":
+            elif event.key == pygame.K_h and ctrl and self.mode == "puzzle":
                 self.give_hint()
             else:
                 return False
@@ -600,12 +615,28 @@ class TutorialScene(Scene):
             return False
         return True
 
-    def board_move(self, text: str) -> None:
+    def board_move(self, text: str) -> bool:
         self.note = ""
-        self.player_move(text)
+        return self.player_move(text)
 
     def board_said(self, res: Any) -> None:
         self._note(res.message, DIM_COLOUR if res.changed else BAD_COLOUR)
+
+    # the move box's hooks (board/movebox.py): a typed move goes through board_gate and board_move
+    def movebox_open(self) -> bool:
+        """A character typed on the board starts a move while a task is open."""
+        return self.mode != "index" and self.task_open()
+
+    def finish_animation(self) -> None:
+        self.mover.finish()
+
+    def movebox_said(self, text: str, error: bool) -> None:
+        """A refused text under the feedback; else the box took or gave back the keyboard
+        (``layout.refresh`` says how to type while it has it)."""
+        if error:
+            self._note(text, BAD_COLOUR)
+        else:
+            self.refresh_panel()
 
     def _button(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -644,7 +675,7 @@ class TutorialScene(Scene):
         as on the board). The list page, a finished demo and a puzzle waiting for a click are still."""
         if self.mode == "index":
             return False
-        if self.busy or self.puzzle_play.engine_busy or self.board.needs_frames():
+        if self.busy or self.puzzle_play.engine_busy or self.board.needs_frames() or self.movebox.needs_frames():
             return True
         return self.time < still_time(self.active_at)
 
@@ -655,6 +686,7 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.board.update(dt)
+        self.movebox.update()
         if self.busy or self.puzzle_play.engine_busy:
             self.active_at = self.time        # highlights breathe on for a while after it ends
         if self.anim is not None:

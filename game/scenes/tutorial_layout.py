@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
+from .board.movebox import TYPING_WORDS
 from .tutorial_part import TutorialPart
 from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
 
@@ -67,6 +68,7 @@ class TutorialLayout(TutorialPart):
     def build(self) -> None:
         """The widgets of the page the scene is on (the list, or a lesson's or puzzle's panel)."""
         self.w = {}
+        self.scene.movebox.forget()
         if self.scene.mode == "index":
             self.build_index()
         else:
@@ -162,8 +164,11 @@ class TutorialLayout(TutorialPart):
         bottom = p.bottom - px(14)
         row2 = bottom - bh
         row1 = row2 - gap - bh
-        # the narration above, the feedback (sized to its text by fit_feedback) above the buttons
-        self.text_top, self.feedback_bottom = y, row1 - px(10)
+        box_h = px(30)
+        box_y = row1 - gap - box_h
+        # the narration above, the feedback (sized to its text by fit_feedback) above the move
+        # box, the move box above the buttons
+        self.text_top, self.feedback_bottom = y, box_y - px(8)
         fb_h = px(36)
         fb_y = self.feedback_bottom - fb_h
         fonts = ui.get_theme().get_font_dictionary()
@@ -173,15 +178,16 @@ class TutorialLayout(TutorialPart):
         W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(px(80), fb_y - px(10) - y)), ui,
                               container=root, object_id="#narration")
         W["feedback"] = StatusText(pygame.Rect(x, fb_y, iw, fb_h), ui, container=root, scale=sc.k)
+        W["movebox"] = sc.movebox.make(pygame.Rect(x, box_y, iw, box_h), ui, root)
         if self.app is not None:
             W["feedback"].theme = self.app.theme
         if sc.mode == "lesson":
             specs = [("back", "Back", None, "Previous step (Left arrow)"),
-                     ("replay", "Replay", None, "Show this step again (R)"),
+                     ("replay", "Replay", None, "Show this step again (Ctrl+R)"),
                      ("next", "Next", "#primary_button", "Next step (Right arrow)")]
             longest: tuple[str, ...] = ("Finish", "Skip")
         else:
-            specs = [("replay", "Restart", None, "Start the puzzle again (R)"),
+            specs = [("replay", "Restart", None, "Start the puzzle again (Ctrl+R)"),
                      ("solution", "Solution", None, "Show the winning line"),
                      ("next", "Next puzzle", "#primary_button", "The next puzzle")]
             longest = ("Finish",)
@@ -250,10 +256,15 @@ class TutorialLayout(TutorialPart):
         note = ""
         if sc.note:
             note = f"{'<br>' if sc.feedback else ''}<font color='{sc.note_colour}'>{html.escape(sc.note)}</font>"
+        elif sc.movebox.focused():
+            note = f"{'<br>' if sc.feedback else ''}<font color='{DIM_COLOUR}'>{html.escape(TYPING_WORDS)}</font>"
         feedback = ((sc.feedback + note) if (sc.feedback or note) else "&nbsp;") + extra
         if W["feedback"].html_text != feedback:
             self.fit_feedback(feedback)
         self.set_box(W["feedback"], feedback)
+        box = W["movebox"]
+        if box.is_enabled != sc.task_open():       # a typed move only where the board takes one
+            (box.enable() if sc.task_open() else box.disable())
         g, inp = sc.game, sc.input
         swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
         if W["swap"].visible != swap_ok:

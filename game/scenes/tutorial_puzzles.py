@@ -109,7 +109,7 @@ class PuzzlePlay(TutorialPart):
         sc.tell(f"<font color='{DIM_COLOUR}'>The solution, against the best defence:</font>")
 
     def give_hint(self) -> None:
-        """The Hint button (H): the nudge, then the fuller hint; once both are out the button is
+        """The Hint button (Ctrl+H): the nudge, then the fuller hint; once both are out the button is
         Solution and plays the answer (only when asked)."""
         sc = self.scene
         if sc.mode != "puzzle":
@@ -243,7 +243,7 @@ class PuzzlePlay(TutorialPart):
             self._defend(dt)
 
     def _refuted(self) -> None:
-        """The refutation is on the board: say what it did; the next click (or R) tries again."""
+        """The refutation is on the board: say what it did; the next click (or Ctrl+R) tries again."""
         sc = self.scene
         g, p = sc.game, sc.puzzle
         assert g is not None
@@ -259,7 +259,7 @@ class PuzzlePlay(TutorialPart):
                     + ("the win is gone." if p.goal == "win" else f"{who} now wins by force."))
         hint = " Stuck? Ask for a Hint." if self.hints_left() else ""
         sc.tell(f"<font color='{BAD_COLOUR}'>{what}</font><br><font color='{DIM_COLOUR}'>"
-                f"<b>Try again:</b> click the board or press R to go back to the start.{hint}</font>")
+                f"<b>Try again:</b> click the board or press Ctrl+R to go back to the start.{hint}</font>")
 
     def _solved(self) -> None:
         sc = self.scene

@@ -50,10 +50,12 @@ class TextEntry(UIElement):
     ``is_focused`` as on a ``UITextEntryLine``; ``blur()`` gives the keyboard back."""
 
     def __init__(self, relative_rect: pygame.Rect, manager: Any, container: Any = None, *,
-                 placeholder_text: str = "", max_length: int = 60, object_id: Any = None) -> None:
+                 placeholder_text: str = "", max_length: int = 60, object_id: Any = None,
+                 refuse: str = "") -> None:
         super().__init__(relative_rect, manager, container, starting_height=1, layer_thickness=1,
                          object_id=object_id, element_id=["text_entry_line"])
         self.text = ""
+        self.refuse = str(refuse)       # characters it never takes (the move box: '/' and '?')
         self.placeholder_text = str(placeholder_text)
         self.max_length = int(max_length)
         self.cursor = 0                 # index in text
@@ -88,9 +90,12 @@ class TextEntry(UIElement):
         a, b = self.selection()
         return self.text[a:b]
 
-    @staticmethod
-    def _clean(text: str) -> str:
-        return "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t")
+    def _clean(self, text: str) -> str:
+        return "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t" and ch not in self.refuse)
+
+    def type_text(self, text: str) -> None:
+        """``text`` typed at the cursor, as the keyboard types it."""
+        self._replace(text)
 
     def _replace(self, new: str) -> None:
         """Replace the selection (or insert at the cursor) with ``new``."""

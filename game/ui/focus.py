@@ -2,11 +2,15 @@
 Enter on dialogs, and where button tooltips may go.
 
 pygame-gui's buttons have no keyboard focus, so the app keeps one (``app.focus``): Tab and
-Shift+Tab move it through the enabled buttons and check boxes of the dialog on top, else of the
-current scene, in reading order; a ring is drawn round it; Enter or Space presses it as a click
-on its middle would. A mouse press takes the ring away. Escape closes an open drop-down list
-before anything else, then a question a dialog asked over itself (the library's "Delete the
-game?"), before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button.
+Shift+Tab move it through the enabled buttons, check boxes and text entries (``TextEntry``: the
+move box) of the dialog on top, else of the current scene, in reading order; a ring is drawn
+round it; Enter or Space presses it as a click on its middle would; an entry the ring reaches
+takes the keyboard, and Tab moves on out of it. A mouse press takes the ring away. In an open
+drop-down list Up and Down move the ring through its items, Enter or Space chooses the one with
+the ring (with the ring elsewhere, the list closes as it is); the ring stays on the drop-down
+when its list opens or closes (``settle_focus``). Escape closes an open drop-down list before
+anything else, then a question a dialog asked over itself (the library's "Delete the game?"),
+before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button.
 Button tooltips never cover their own widget and never show over a dialog for what the dialog
 covers.
 
@@ -22,12 +26,14 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryBox, UITextEntryLine
+from pygame_gui.elements.ui_drop_down_menu import UIClosedDropDownState, UIExpandedDropDownState
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focusables",
-           "keep_tip_off", "keyboard_key", "modal", "move_focus", "press", "typing"]
+           "keep_tip_off", "keyboard_key", "modal", "move_focus", "open_drop_down", "press", "ring_off", "ring_on",
+           "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
@@ -52,22 +58,149 @@ def typing(app: Any) -> bool:
     return any(isinstance(el, (UITextEntryLine, UITextEntryBox, TextEntry)) and el.is_focused for el in focused)
 
 
+def typing_entry(app: Any) -> TextEntry | None:
+    """The game's own text entry that has the keyboard, if one has it."""
+    try:
+        focused = app.ui.get_focus_set() or set()
+    except AttributeError:      # no pygame-gui manager (yet)
+        return None
+    return next((el for el in focused if isinstance(el, TextEntry) and el.is_focused), None)
+
+
 def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
-    """F1 / ? (the keys), Tab / Shift+Tab (the focus), Enter / Space (press the focused widget).
-    True when the key was used here."""
+    """F1 / ? (the keys), Tab / Shift+Tab (the focus), Up / Down in an open drop-down list,
+    Enter / Space (press the focused widget; in an open list choose). True when the key was
+    used here."""
     key = event.key
     if key == pygame.K_F1 or (event.unicode == "?" and not typing(app)):
         app.show_keys()
         return True
-    if key == pygame.K_TAB and not typing(app):
+    settle_focus(app)
+    menu = open_drop_down(app)
+    if menu is not None and key in (pygame.K_UP, pygame.K_DOWN) and not typing(app):
+        step_list(app, menu, -1 if key == pygame.K_UP else 1)
+        return True
+    if key == pygame.K_TAB:
+        entry = typing_entry(app)
+        if entry is None and typing(app):
+            return False                        # a pygame-gui entry keeps its Tab
+        if entry is not None:               # Tab moves on out of the entry that has the keyboard
+            if entry in focusables(app):
+                ring_on(app, entry)
+            entry.blur()
         move_focus(app, -1 if event.mod & pygame.KMOD_SHIFT else 1)
         return True
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and app.focus is not None and not typing(app):
-        if app.focus in focusables(app):
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app):
+        if app.focus is not None and app.focus in focusables(app):
+            chooses = menu is not None and _menu_of(app.focus) is menu
             press(app, app.focus)
+            if chooses:
+                ring_on_menu(app, menu)        # the choice is made: the ring stays on its drop-down
             return True
         app.focus = None
+        if menu is not None:                   # Enter in an open list never reaches the screen
+            close_drop_down(app)
+            return True
     return False
+
+
+def open_drop_down(app: Any) -> UIDropDownMenu | None:
+    """The drop-down whose list is open, if one is."""
+    for el in app.ui.get_sprite_group().sprites():
+        if isinstance(el, UIDropDownMenu) and el.alive() and el.visible:
+            expanded = el.menu_states.get("expanded")
+            if expanded is not None and el.current_state is expanded:
+                return el
+    return None
+
+
+def _menu_of(el: Any) -> UIDropDownMenu | None:
+    """The drop-down a widget belongs to (its box, or an item of its open list), if any."""
+    for _ in range(4):
+        parent = el.parent_element if isinstance(el, UIElement) else None
+        if parent is None:
+            return None
+        if isinstance(parent, UIDropDownMenu):
+            return parent
+        el = parent
+    return None
+
+
+def _list_items(menu: UIDropDownMenu) -> list[tuple[Any, Any]]:
+    """(item, its button or None while scrolled out of view) of an open drop-down's list."""
+    state = menu.current_state
+    lst = state.options_selection_list if isinstance(state, UIExpandedDropDownState) else None
+    if lst is None:
+        return []
+    return [(item, item["button_element"]) for item in lst.item_list]
+
+
+def step_list(app: Any, menu: UIDropDownMenu, step: int) -> None:
+    """Up (-1) or Down (1) in an open drop-down list: the ring to the item above or below
+    (from the box: the one after or before the current choice), scrolled into view."""
+    items = _list_items(menu)
+    if not items:
+        return
+    buttons = [b for _, b in items]
+    if app.focus is not None and app.focus in buttons:
+        i = buttons.index(app.focus) + step
+    else:
+        chosen = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
+        now = next((k for k, (item, _) in enumerate(items) if item["text"] == chosen), -1)
+        i = now + step if now >= 0 else (0 if step > 0 else len(items) - 1)
+    i = max(0, min(len(items) - 1, i))
+    button = buttons[i]
+    if button is None or not button.alive():
+        state = menu.current_state
+        bar = state.options_selection_list.scroll_bar if isinstance(state, UIExpandedDropDownState) \
+            and state.options_selection_list is not None else None
+        if bar is not None:                     # scroll it into view; the ring follows next frame
+            bar.set_scroll_from_start_percentage(max(0.0, min(1.0, i / max(1, len(items)))))
+        app.focus = None
+        app._focus_drop = menu
+        return
+    ring_on(app, button)
+    app._focus_drop = menu
+
+
+def ring_on(app: Any, el: Any) -> None:
+    """The focus ring on ``el`` (a widget that takes the keyboard, as the move box when typing starts)."""
+    app.focus = el
+    app._focus_at = (el.rect.y, el.rect.x)
+    app._focus_drop = _menu_of(el)
+
+
+def ring_off(app: Any, el: Any) -> None:
+    """The ring leaves ``el`` (the move box gave the keyboard back): nothing has the ring."""
+    if app.focus is el:
+        app.focus = None
+        app._focus_drop = None
+
+
+def ring_on_menu(app: Any, menu: UIDropDownMenu) -> None:
+    """The ring goes to the drop-down's box, now or when it is made again (``settle_focus``)."""
+    app.focus = None
+    app._focus_drop = menu
+    settle_focus(app)
+
+
+def settle_focus(app: Any) -> None:
+    """A drop-down that opens or closes makes its box anew: the ring that was on it (or in its
+    list) goes to the new box."""
+    menu = app._focus_drop
+    if menu is None:
+        return
+    el = app.focus
+    if el is not None and el.alive() and el.visible:
+        return
+    if not menu.alive() or not menu.visible:
+        app._focus_drop = None
+        return
+    state = menu.current_state
+    box = state.selected_option_button if isinstance(state, (UIExpandedDropDownState, UIClosedDropDownState)) else None
+    if box is not None and box.alive() and box.visible:
+        app.focus = box
+        app._focus_at = (box.rect.y, box.rect.x)
 
 
 def modal(app: Any) -> Any:
@@ -107,7 +240,7 @@ def focusables(app: Any) -> list[Any]:
     root = app.scene.root if app.scene is not None else None
     out = []
     for el in app.ui.get_sprite_group().sprites():
-        if not isinstance(el, (E.UIButton, E.UICheckBox)) or "tool_tip" in _ids(el):
+        if not isinstance(el, (E.UIButton, E.UICheckBox, TextEntry)) or "tool_tip" in _ids(el):
             continue
         if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
             continue
@@ -132,24 +265,30 @@ def move_focus(app: Any, step: int) -> None:
     """The next (``step`` 1) or previous (-1) widget; when the focused one went (a drop-down that
     opened replaces its box), the next after where it was: an open list's first item."""
     items = focusables(app)
+    before = app.focus
     if not items:
         app.focus = None
         return
     if app.focus in items:
-        app.focus = items[(items.index(app.focus) + step) % len(items)]
+        new = items[(items.index(app.focus) + step) % len(items)]
     else:
         was = app._focus_at
         after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
-        app.focus = after[0] if step > 0 and after else items[0 if step > 0 else -1]
-    app._focus_at = (app.focus.rect.y, app.focus.rect.x)
+        new = after[0] if step > 0 and after else items[0 if step > 0 else -1]
+    if isinstance(before, TextEntry) and before is not new:
+        before.blur()
+    ring_on(app, new)
+    if isinstance(new, TextEntry):
+        new.take_keyboard()                     # an entry the ring reaches takes the keyboard
 
 
 def press(app: Any, el: Any) -> None:
     """Press a widget as a click on its middle would (buttons, check boxes, drop-downs)."""
-    keep = app.focus
+    keep, drop = app.focus, app._focus_drop
     pos = el.rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    app._focus_drop = drop                      # (the press took the ring away, as a mouse press does)
     if keep is not None and keep.alive():
         app.focus = keep
 
@@ -158,12 +297,11 @@ def close_drop_down(app: Any) -> bool:
     """Escape on an open drop-down list closes the list only; else Escape on a question the
     scene's dialog asked closes the question only (``close_question``). The app asks this
     before the scene's ``back()``: True when the Escape was used here."""
-    for el in app.ui.get_sprite_group().sprites():
-        if isinstance(el, UIDropDownMenu) and el.alive() and el.visible:
-            expanded = el.menu_states.get("expanded")
-            if expanded is not None and el.current_state is expanded:
-                expanded.should_transition = True
-                return True
+    menu = open_drop_down(app)
+    if menu is not None:
+        menu.current_state.should_transition = True
+        ring_on_menu(app, menu)                 # the ring stays on the drop-down
+        return True
     return close_question(app)
 
 
@@ -192,6 +330,7 @@ def confirm_modal(app: Any) -> bool:
 
 def draw_focus(app: Any, surface: pygame.Surface) -> None:
     """The ring round the focused widget (none once it is gone or hidden)."""
+    settle_focus(app)
     el = app.focus
     if el is None:
         return

@@ -22,11 +22,20 @@ __all__ = ["KeysOverlay", "keys_for", "place_of"]
 Section = tuple[str, list[tuple[str, str]]]
 
 EVERYWHERE: Section = ("Everywhere", [
-    ("Tab / Shift+Tab", "Move the focus to the next / previous button"),
+    ("Tab / Shift+Tab", "Move the focus to the next / previous button or box"),
     ("Enter or Space", "Press the focused button"),
+    ("Up / Down", "Move through an open list (Enter chooses)"),
     ("Esc", "Close the innermost thing (list, dialog, screen)"),
     ("F1 or ?", "This list of keys"),
     ("F11", "Full screen on or off"),
+])
+
+TYPING: Section = ("Typing a move", [
+    ("Ctrl+key", "Every shortcut; a plain letter types a move"),
+    ("A letter or digit", "Starts a move in the move box"),
+    ("/", "Type a move (the move box takes the keyboard)"),
+    ("Enter", "Play the typed move (the box keeps the keyboard)"),
+    ("Esc", "Leave the move box (back to the board)"),
 ])
 
 BOARD_MOVES: Section = ("Playing", [
@@ -34,25 +43,43 @@ BOARD_MOVES: Section = ("Playing", [
     ("Right click or Esc", "Clear the selection (an open chain with it)"),
     ("Backspace", "Take back one landing of a chain"),
     ("Enter", "End an Onager chain where the disc stands"),
-    ("F", "Flip the board (kept)"),
+    ("Ctrl+F", "Flip the board (kept)"),
+])
+
+BROWSING: Section = ("Browsing", [
+    ("Left / Right", "One move back / forward"),
+    ("Home / End", "The start / back to the game"),
+])
+
+VIEW: Section = ("View", [
+    ("Ctrl+L", "Coordinates on or off"),
+    ("Ctrl+Plus / Minus", "Faster / slower animations"),
 ])
 
 BOARD: list[Section] = [
+    TYPING,
     BOARD_MOVES,
     ("Game", [
-        ("Ctrl+Z / Ctrl+Y", "Undo / Redo"),
-        ("H", "Hint: the computer suggests a move"),
-        ("M", "Move now: the computer plays its best move so far"),
+        ("Ctrl+Z / Ctrl+Y", "Undo / Redo (in the move box too)"),
+        ("Ctrl+H", "Hint: the computer suggests a move"),
+        ("Ctrl+M", "Move now: the computer plays its best move so far"),
         ("Ctrl+S / Ctrl+O", "Save / Load a game"),
     ]),
-    ("Browsing", [
-        ("Left / Right", "One move back / forward"),
-        ("Home / End", "The start / back to the game"),
+    BROWSING,
+    VIEW,
+    EVERYWHERE,
+]
+
+ANALYSIS: list[Section] = [
+    TYPING,
+    BOARD_MOVES,
+    ("Analysis", [
+        ("Ctrl+Z / Ctrl+Y", "One move back / on (in the move box too)"),
+        ("Ctrl+E", "The engine's view on or off"),
+        ("Ctrl+S / Ctrl+O", "Save / Load a game"),
     ]),
-    ("View", [
-        ("C", "Coordinates on or off"),
-        ("+ / −", "Faster / slower animations"),
-    ]),
+    BROWSING,
+    VIEW,
     EVERYWHERE,
 ]
 
@@ -60,14 +87,16 @@ LESSON: list[Section] = [
     ("Lesson", [
         ("Right or Enter", "Next step (once its task is done)"),
         ("Left", "Previous step"),
-        ("R", "Show this step again"),
+        ("Ctrl+R", "Show this step again"),
     ]),
+    TYPING,
     BOARD_MOVES,
     EVERYWHERE,
 ]
 
 PUZZLE: list[Section] = [
-    ("Puzzle", [("R", "Start the puzzle again")]),
+    ("Puzzle", [("Ctrl+R", "Start the puzzle again"), ("Ctrl+H", "Hint, then the solution")]),
+    TYPING,
     BOARD_MOVES,
     EVERYWHERE,
 ]
@@ -82,7 +111,8 @@ MENU: list[Section] = [
 
 FORM: list[Section] = [
     ("New game", [
-        ("Enter", "Start the game (or choose in an open list)"),
+        ("Enter", "Start the game (in an open list: choose)"),
+        ("Up / Down", "In an open list: the next choice up or down"),
         ("Esc", "Close an open list, else go back"),
     ]),
     EVERYWHERE,
@@ -90,13 +120,13 @@ FORM: list[Section] = [
 
 OTHER: list[Section] = [EVERYWHERE]
 
-TITLES = {"board": "Board", "lesson": "Lesson", "puzzle": "Puzzle", "menu": "Menu", "form": "New game",
+TITLES = {"board": "Board", "analysis": "Analysis board", "lesson": "Lesson", "puzzle": "Puzzle", "menu": "Menu", "form": "New game",
           "tutorial": "Lessons and puzzles", "settings": "Settings", "other": "This screen"}
 
 
 def place_of(scene: "Scene | None") -> str:
-    """Which list a scene has (``Scene.keys_place``): 'board', 'lesson', 'puzzle', 'tutorial',
-    'menu', 'form', 'settings' or 'other'."""
+    """Which list a scene has (``Scene.keys_place``): 'board', 'analysis', 'lesson', 'puzzle',
+    'tutorial', 'menu', 'form', 'settings' or 'other'."""
     place = scene.keys_place() if scene is not None else "other"
     return place if place in TITLES else "other"
 
@@ -104,7 +134,8 @@ def place_of(scene: "Scene | None") -> str:
 def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     """(title, sections) of the keys of ``scene``'s screen."""
     place = place_of(scene)
-    sections = {"board": BOARD, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU, "form": FORM}.get(place, OTHER)
+    sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU,
+                "form": FORM}.get(place, OTHER)
     return f"Keys · {TITLES[place]}", sections
 
 

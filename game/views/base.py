@@ -838,6 +838,16 @@ class BoardInput:
         self._ghost_cache[option.text] = out
         return out
 
+    def decorate_hover(self, deco: Decorations, clicks: Sequence[str]) -> None:
+        """What ``decorate`` shows with ``clicks[:-1]`` selected and the pointer on ``clicks[-1]``
+        (a typed move's preview: the hover's own drawing); the selection and hover stay as they were."""
+        kept = (self.prefix, self.hover_label)
+        self.prefix, self.hover_label = tuple(clicks[:-1]), clicks[-1]
+        try:
+            self.decorate(deco)
+        finally:
+            self.prefix, self.hover_label = kept
+
     def decorate(self, deco: Decorations) -> None:
         """Add the selection state to ``deco``."""
         deco.hover = self.hover_label

@@ -229,7 +229,7 @@ class AnalysisScene(BoardScene):
         px = self.px
         gap = px(8)
         W["flip"] = UIButton(pygame.Rect(hint), "Flip", self.ui, container=self.root,
-                             tool_tip_text="Turn the board half round (F)")
+                             tool_tip_text="Turn the board half round (Ctrl+F)")
         level_w = max(self.px(96), offer.w // 3)
         W["play_here"] = UIButton(pygame.Rect(offer.x, offer.y, offer.w - level_w - gap, offer.h),
                                   "Play from here", self.ui, container=self.root, object_id="#primary_button",
@@ -239,7 +239,7 @@ class AnalysisScene(BoardScene):
                               self._level_short(), self.ui, container=self.root,
                               tool_tip_text="The computer's level for Play from here (click to change)")
         W["engine"] = UIButton(pygame.Rect(resign), self._engine_label(), self.ui, container=self.root,
-                               tool_tip_text="Switch the engine's view on or off (E)")
+                               tool_tip_text="Switch the engine's view on or off (Ctrl+E)")
         title = W.get("title")
         if title is not None:
             room = title.relative_rect.w - px(8)
@@ -643,7 +643,7 @@ class AnalysisScene(BoardScene):
                 self.board.flip()
                 return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
-                and not self.movebox.focused() and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))):
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):     # Ctrl+E: a plain e types a move
             self.toggle_engine()
             return True
         if event.type == pygame.MOUSEMOTION:

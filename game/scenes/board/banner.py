@@ -181,6 +181,15 @@ class BoardBanner(ScenePart):
             oid = "#primary_button" if key == "rematch" else None
             W[f"banner:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
 
+    def first_button(self) -> UIButton | None:
+        """The card's first action button, once made (the focus ring goes there when the game
+        ends while the move box has the keyboard)."""
+        for key, _label, _tip in self.actions():
+            el = self.scene.w.get(f"banner:{key}")
+            if el is not None:
+                return el
+        return None
+
     def button(self, event: pygame.event.Event) -> bool:
         """A press of one of the banner's buttons; True if it was one."""
         sc = self.scene

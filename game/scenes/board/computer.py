@@ -101,7 +101,7 @@ class BoardComputer(ScenePart):
 
     # ------------------------------------------------------------ questions
     def ask_hint(self) -> None:
-        """Ask the engine for a suggested move for the human to move (key H); shown as an arrow."""
+        """Ask the engine for a suggested move for the human to move (Ctrl+H); shown as an arrow."""
         sc = self.scene
         m = self.match
         if m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:

@@ -11,12 +11,15 @@ turns pointer and key events into what a player meant, with one meaning everywhe
   False when nothing was selected, so Escape then goes on to leave the scene;
 * Backspace (``take_back``) or a click on the previous landing takes back one landing of a
   chain (or the selection itself);
-* Enter (``end_chain``) ends an open chain where the piece stands; not used otherwise.
+* Enter (``end_chain``) ends an open chain where the piece stands; not used otherwise;
+* Ctrl+F (``flip``) turns the board half round;
+* a move typed in the move box (``preview``) shows as the hover over its last point would show
+  it, its earlier points selected: the same drawing (``BoardInput.decorate_hover``).
 
 What comes out goes to the host (the scene) through three hooks:
 
 * ``board_gate() -> bool``: may a click go to the input now? (The host says why not itself.)
-* ``board_move(text)``: a complete move (canonical text) to judge or play;
+* ``board_move(text) -> bool``: a complete move (canonical text) to judge or play (True: taken);
 * ``board_said(result)``: what a click did that was not a move (a ``ClickResult`` with its
   message and whether the selection changed).
 
@@ -28,6 +31,7 @@ from typing import Any, Generic, Iterable, Protocol, TypeVar, cast, overload
 
 import pygame
 
+from ...rules.base import RulesError
 from ...themes import CLASSIC
 from ...ui.overlays import draw_tooltip
 from ...views import BoardInput, BoardView, ClickResult, Decorations
@@ -54,7 +58,7 @@ class BoardHost(Protocol):
 
     def board_gate(self) -> bool: ...
 
-    def board_move(self, text: str) -> None: ...
+    def board_move(self, text: str) -> bool: ...
 
     def board_said(self, res: ClickResult) -> None: ...
 
@@ -100,6 +104,7 @@ class BoardController:
         self.hover_label: str | None = None
         self.hover_time = 0.0
         self.drag: dict[str, Any] | None = None
+        self.typed = ""                 # the move box's text, previewed while it is a legal move
 
     def attach(self, view: BoardView | None, inp: BoardInput | None) -> None:
         """Use this view and input (a new game, a lesson's other board size)."""
@@ -144,12 +149,12 @@ class BoardController:
                 return self.take_back()
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.end_chain()
-            if event.key == pygame.K_f and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if event.key == pygame.K_f and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 return self.flip()
         return False
 
     def flip(self) -> bool:
-        """F (and the board's Flip button): turn the board half round, in games, lessons and
+        """Ctrl+F (and the board's Flip button): turn the board half round, in games, lessons and
         puzzles alike; kept in the settings, which every board follows. The host says so."""
         app = self.host.app
         if app is None or self.view is None:
@@ -308,15 +313,52 @@ class BoardController:
             self.view.draw_stack(surface, (x, y + self.view.radius_px * 0.4), pieces, lift=0.6)
 
     # ------------------------------------------------------------ what the board shows
+    def preview(self, text: str) -> None:
+        """The move box's text: while it reads as a legal move the board shows that move as
+        the pointer over its last point would ('' : none)."""
+        self.typed = text
+
+    def typed_clicks(self) -> tuple[str, ...]:
+        """The points a person clicks to make the typed move (an Onager path as typed), the
+        last one being the one the preview hovers; () while the text is no legal move."""
+        inp = self.input
+        game = inp.game if inp is not None else None
+        if not self.typed or game is None or inp is None:
+            return ()
+        try:
+            move, path = game.parse_text(self.typed.replace(" ", ""))
+            name = game.move_str(move)
+        except RulesError:
+            return ()
+        if path:
+            clicks = tuple(path)
+        else:
+            opt = next((o for o in inp.options if o.text == name), None)
+            if opt is None:
+                return ()
+            clicks = opt.clicks
+        if len(clicks) >= 2 and clicks[-1] == clicks[-2]:
+            clicks = clicks[:-1]          # a second click on the landing ends a chain: the landing is hovered
+        return clicks
+
     def decorate(self, deco: Decorations, show_targets: bool = True) -> Decorations:
         """Add the carried piece, the selection, targets and hover to ``deco`` (while the input
-        takes clicks; with the highlights off only the hover ring)."""
+        takes clicks; with the highlights off only the hover ring). A typed legal move is shown
+        as its hover would show it."""
         hidden = self.drag_hidden()
         if hidden:
             deco.hidden = {**deco.hidden, **hidden}
         if self.live:
-            if show_targets:
-                self.input.decorate(deco)  # type: ignore[union-attr]
+            inp = self.input
+            assert inp is not None
+            clicks = self.typed_clicks()
+            if clicks:
+                if show_targets:
+                    inp.decorate_hover(deco, clicks)
+                else:
+                    deco.hover = clicks[-1]
+            elif show_targets:
+                inp.decorate(deco)
             else:
                 deco.hover = self.hover_label
         return deco

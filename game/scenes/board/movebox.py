@@ -1,56 +1,215 @@
-"""Typed moves: a small box under the move list that takes the specs' notation.
+"""Typed moves: the one move box of every board (a game's, a lesson's task, a puzzle).
 
-``BoardMoveBox`` (``scene.movebox``) is a part of the board scene; the widget is made by the
-panel (``panel.py``, ``scene.w["movebox"]``). Enter plays the move through ``play_move`` (so it
-animates like a click); spaces are ignored and capitals are fine (the rules core reads
-"C3 - D4" as c3-d4); a refused text keeps the box's text and says why in a player's words
-("“3” is not a move: type a move such as c3-d4"). The box is a ``game.ui.entry.TextEntry``
-(it draws exactly what it holds; pygame-gui's entry line drew its hint into typed text). While
-the box has the keyboard every key is its own: the toolbar and the board see none (their
-``movebox.focused()`` checks), and Escape gives the keyboard back (``movebox.leave``)
-without leaving the board.
+``MoveBox`` serves a host scene (the board scene's ``scene.movebox``, the tutorial's lesson and
+puzzle pages) through the hooks the host declares (``MoveBoxHost``), the same way the board
+controller does: a typed move comes out of the board as a click would, through
+``board_gate()`` and ``board_move(text)``. The host's layout makes the widget with ``make``
+(a ``game.ui.entry.TextEntry``: it draws exactly what it holds) and calls ``handle_event``,
+``update`` and, on Escape, ``leave``.
+
+* A letter, a digit or a move character typed while nothing has the keyboard starts a typed
+  move (the character goes into the box), ``/`` gives the box the keyboard; Tab reaches it
+  (``game.ui.focus``). Board shortcuts are Ctrl+key, so typing a move fires none.
+* While the box has the keyboard its keys are its own, except Ctrl shortcuts the entry does not
+  use itself (Ctrl+Z, Ctrl+Y…), which the host's key handling gets; F1 and F11 are the app's.
+* Enter plays the move (spaces are ignored and capitals are fine: "C3 - D4" is c3-d4; an Onager
+  chain typed as a path, ``b2-b4-d6``, goes along that route); the box keeps the keyboard for
+  the next move. A refused text stays and the host says why in a player's words.
+* While the text is a legal move the board shows it as a hover over its last point would
+  (``BoardController.preview``: the controller's own drawing, not a copy).
+* Escape gives the keyboard back to the board without leaving it.
 """
 from __future__ import annotations
 
+from typing import Any, Protocol
+
+import pygame
+import pygame_gui
+
 from ...rules.base import InvalidMoveError, RulesError
+from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
-from .part import ScenePart
+from .controller import BoardController
+
+__all__ = ["MoveBox", "MoveBoxHost", "PLACEHOLDER", "TYPING_WORDS", "starts_a_move"]
 
 PLACEHOLDER = {"amoeba": "Type a move: c3-d4, d4>a1", "onyx": "Type a move: f6, ef67, swap",
                "onager": "Type a move: b2-b4, b2-b4-d6"}
+TYPING_WORDS = "Type the move, then Enter (Escape: back to the board)."
+# what the box never takes: the keys that mean something else on a board ('/' gives the box
+# the keyboard, '?' shows the keys)
+REFUSED = "/?"
+# the punctuation of the games' notations (Amoeba c3-d4, d4>a1; Onyx f6*): typed on the board,
+# these start a move as letters and digits do
+MOVE_MARKS = "->*"
+_CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
+# Ctrl keys the entry uses itself (select all, copy, cut, paste, word moves and deletes)
+ENTRY_CTRL_KEYS = frozenset((pygame.K_a, pygame.K_c, pygame.K_x, pygame.K_v, pygame.K_LEFT, pygame.K_RIGHT,
+                             pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END))
 
 
-class BoardMoveBox(ScenePart):
-    """The move box's behaviour (see the module docstring)."""
+def starts_a_move(text: str) -> bool:
+    """Does this typed text (a TEXTINPUT's) start a move: letters, digits, move marks."""
+    return bool(text) and all(ch.isascii() and (ch.isalnum() or ch in MOVE_MARKS) for ch in text)
+
+
+class MoveBoxHost(Protocol):
+    """What a ``MoveBox`` asks of the scene it sits in (see the module docstring)."""
 
     @property
-    def box(self) -> TextEntry | None:
-        """The entry widget, while the panel shows it."""
-        w = self.scene.w
-        return w.get("movebox") if w else None
+    def app(self) -> Any: ...
+
+    @property
+    def game_name(self) -> str: ...
+
+    @property
+    def board(self) -> BoardController: ...
+
+    def movebox_open(self) -> bool:
+        """May a character typed on the board start a move now (a task to do, a game going on)?"""
+        ...
+
+    def finish_animation(self) -> None:
+        """A typed move waits for no animation: the running one ends at once."""
+        ...
+
+    def board_gate(self) -> bool:
+        """May a move from the board be made now? (The host says why not itself.)"""
+        ...
+
+    def board_move(self, text: str) -> bool:
+        """A complete move (canonical text, or an Onager path): True when it was taken."""
+        ...
+
+    def movebox_said(self, text: str, error: bool) -> None:
+        """Why a typed text is refused (``error``); '' when the box took or gave back the
+        keyboard (while it has it the host says ``TYPING_WORDS`` where it says what to do)."""
+        ...
+
+
+class MoveBox:
+    """The move box of one board area (see the module docstring)."""
+
+    def __init__(self, host: MoveBoxHost) -> None:
+        self.host = host
+        self.box: TextEntry | None = None       # the widget, while the host's layout shows one
+        self.text = ""                          # what it holds (kept over a relayout)
+        self._had_keyboard = False              # it had the keyboard before the relayout
+        self._focus_seen = False                # whether it had the keyboard at the last update
+
+    # ------------------------------------------------------------ the widget
+    def make(self, rect: pygame.Rect, ui: Any, container: Any) -> TextEntry:
+        """The entry widget in ``rect`` (the host's layout), with the text it held before and,
+        after a relayout, the keyboard."""
+        keep = self._had_keyboard or self.focused()
+        self.box = TextEntry(rect, ui, container=container, refuse=REFUSED,
+                             placeholder_text=PLACEHOLDER.get(self.host.game_name, "Type a move"))
+        if self.text:
+            self.box.set_text(self.text)
+        if keep:
+            self.box.take_keyboard()
+        self._had_keyboard = False
+        return self.box
+
+    def shown(self) -> bool:
+        box = self.box
+        return box is not None and box.alive() and box.visible and box.is_enabled
 
     def focused(self) -> bool:
         box = self.box
         return bool(box is not None and box.alive() and box.is_focused)
 
-    def leave(self) -> None:
-        """Escape: the keyboard goes back to the board (and to pygame-gui's focus too, so a
-        later click on the box gives it the keyboard again)."""
+    def forget(self) -> None:
+        """The host's widgets go (a relayout or a page change): the text and focus are kept."""
         box = self.box
+        self._had_keyboard = bool(box is not None and box.is_focused)
+        self.box = None
+
+    def clear(self) -> None:
+        """An empty box (a new page, a move played)."""
+        self.text = ""
+        if self.box is not None:
+            self.box.set_text("")
+        self.host.board.preview("")
+
+    # ------------------------------------------------------------ the keyboard
+    def take(self, text: str = "") -> bool:
+        """The box gets the keyboard (and the focus ring), ``text`` typed at its end. False when
+        there is no box to type in."""
+        box = self.box
+        app = self.host.app
+        if box is None or not self.shown():
+            return False
+        box.take_keyboard()
+        if text:
+            box.type_text(text)
+        if app is not None:
+            focus_ui.ring_on(app, box)
+        return True
+
+    def leave(self) -> None:
+        """Escape: the keyboard goes back to the board (and pygame-gui's focus too, so a later
+        click on the box gives it the keyboard again); the ring leaves the box."""
+        box = self.box
+        app = self.host.app
         if box is not None:
             box.blur()
+            if app is not None:
+                focus_ui.ring_off(app, box)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The box's events: Enter's text, its keys while it has the keyboard, and typing on the
+        board while nothing has it. True: used here."""
+        box = self.box
+        if box is None:
+            return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is box:
+            self.typed(event.text)
+            return True
+        if self.focused():
+            if event.type == pygame.KEYDOWN:
+                # Ctrl shortcuts the entry does not use (Ctrl+Z, Ctrl+Y…) are the host's
+                return not (event.mod & _CTRL and event.key not in ENTRY_CTRL_KEYS)
+            return event.type in (pygame.KEYUP, pygame.TEXTINPUT)
+        app = self.host.app
+        if app is None or focus_ui.typing(app) or not self.shown():
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SLASH, pygame.K_KP_DIVIDE) \
+                and not event.mod & _CTRL:
+            return self.take()
+        if event.type == pygame.TEXTINPUT and starts_a_move(event.text) and self.host.movebox_open():
+            return self.take(event.text)
+        return False
 
     def needs_frames(self) -> bool:
         """The box's cursor blinks while it has the keyboard."""
         return self.focused()
 
-    def refused_text(self, text: str, exc: RulesError) -> str:
+    def update(self) -> None:
+        """Each frame: the board previews the text while it changes; the host hears when the
+        box takes or gives back the keyboard (a click, Tab, a letter, Escape)."""
+        box = self.box
+        if box is None or not box.alive():
+            return
+        focused = self.focused()
+        app = self.host.app
+        if not focused and app is not None and not self.shown():
+            focus_ui.ring_off(app, box)           # disabled (no task on a lesson's page): no ring on it
+        if focused != self._focus_seen:
+            self._focus_seen = focused
+            self.host.movebox_said("", False)
+        now = box.get_text()
+        if now != self.text:
+            self.text = now
+            self.host.board.preview(now)
+
+    # ------------------------------------------------------------ playing
+    def refused_text(self, text: str, exc: RulesError, legal: list[str]) -> str:
         """Why a typed text is not played, in a player's words (not the parser's)."""
         if isinstance(exc, InvalidMoveError):
-            legal = self.match.legal_strs() if self.match is not None else []
             example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
             if not example:
-                example = PLACEHOLDER.get(self.scene.game_name, "c3-d4").split(": ")[-1].split(",")[0]
+                example = PLACEHOLDER.get(self.host.game_name, "c3-d4").split(": ")[-1].split(",")[0]
             return f"“{text}” is not a move: type a move such as {example}."
         why = str(exc).strip().rstrip(".")
         if not why or "'" in why or '"' in why:
@@ -58,31 +217,36 @@ class BoardMoveBox(ScenePart):
         return f"“{text}” cannot be played now: {why}."
 
     def typed(self, text: str) -> bool:
-        """A move typed in the box (Enter); True if it was played."""
-        sc = self.scene
-        m = self.match
-        box = self.box
+        """A move typed in the box (Enter); True if it was taken."""
+        host = self.host
         text = " ".join(str(text).split())
         if not text:
             return False
-        if m is None or sc.view is None:
+        host.finish_animation()
+        if not host.board_gate():
             return False
-        if m.is_over:
-            sc.set_status("The game is over: Undo or start a new game.", "warn")
+        game = host.board.input.game if host.board.input is not None else None
+        if game is None:
+            host.movebox_said("No move can be made now.", True)
             return False
-        if not m.is_human(m.to_move):
-            sc.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
-            return False
-        sc.finish_animation()
         compact = text.replace(" ", "")
         try:
-            m.game.parse_move(compact)
+            move, path = game.parse_text(compact)
+            legal = game.legal_strs()
         except RulesError as exc:
-            sc.set_status(self.refused_text(text, exc), "error")
+            try:
+                legal = game.legal_strs()
+            except RulesError:
+                legal = []
+            host.movebox_said(self.refused_text(text, exc, legal), True)
             return False
-        if sc.input is not None:
-            sc.input.cancel()
-        played = sc.play_move(compact)
-        if played and box is not None:
-            box.set_text("")
-        return played
+        canonical = "-".join(path) if path else game.move_str(move)
+        if canonical not in legal and not path:
+            host.movebox_said(f"“{text}” cannot be played in this position.", True)
+            return False
+        if host.board.input is not None:
+            host.board.cancel()
+        if not host.board_move(canonical):
+            return False
+        self.clear()
+        return True

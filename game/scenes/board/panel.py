@@ -22,13 +22,12 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel
 
 from ...rules.base import Color, RulesError
-from ...ui.entry import TextEntry
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...views import draw as D
-from .movebox import PLACEHOLDER
+from .movebox import TYPING_WORDS
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,8 +142,7 @@ class BoardPanel(ScenePart):
             y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
         W["moves"] = MoveList(self._moves_rect.copy(), sc.ui, container=sc.root, scale=sc.k)
-        W["movebox"] = TextEntry(pygame.Rect(x, box_y, iw, box_h), sc.ui, container=sc.root,
-                                 placeholder_text=PLACEHOLDER.get(sc.game_name, "Type a move"))
+        W["movebox"] = sc.movebox.make(pygame.Rect(x, box_y, iw, box_h), sc.ui, sc.root)
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), sc.ui, container=sc.root, scale=sc.k)
         if sc.app is not None:
@@ -155,7 +153,7 @@ class BoardPanel(ScenePart):
         rows: list[list[tuple[str, str, str | None, str]]] = [
             [("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
              ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
-             ("hint", "Hint", None, "Ask the computer for a good move (H)")],
+             ("hint", "Hint", None, "Ask the computer for a good move (Ctrl+H)")],
             [("offer", offer, None, "The other player is asked to accept")],
             [("resign", "Resign", "#danger_button", "Give up this game"),
              ("new", "New game", "#primary_button", "Set up a new game")]]
@@ -237,6 +235,8 @@ class BoardPanel(ScenePart):
             if sc.computer.failed:
                 return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
             return f"Computer is thinking… ({who}, {_level_words(m.name, m.players[m.to_move])})"
+        if sc.movebox.focused():
+            return TYPING_WORDS
         if sc.input is not None and sc.input.prefix:
             return sc.input.after_select_message()
         if sc.input is not None and sc.input.game is not None:
@@ -487,7 +487,7 @@ class BoardPanel(ScenePart):
                 r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
                 tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
                     "The result card again: Review, New game, Rematch" if key == "__result__" else \
-                    "Stop the computer's search: it plays its best move so far (M)" if key == "__movenow__" else \
+                    "Stop the computer's search: it plays its best move so far (Ctrl+M)" if key == "__movenow__" else \
                     "Take over the other colour (pie rule)"
                 W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
                                            tool_tip_text=tip)

@@ -34,6 +34,7 @@ from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.dialogs import fit_confirmation
+from ...ui.focus import ring_on as focus_ring_on
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_button, make_scene, register
@@ -43,7 +44,7 @@ from .drawing import BoardDrawing
 from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
 from .idle import still_time
-from .movebox import BoardMoveBox
+from .movebox import MoveBox
 from .offers import BoardOffers
 from .panel import BoardPanel
 from .redo import BoardRedoRound
@@ -94,7 +95,7 @@ class BoardScene(Scene):
         self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
         self.review = BoardReview(self)             # the engine's review of the game (review.py)
-        self.movebox = BoardMoveBox(self)           # typed moves (movebox.py)
+        self.movebox = MoveBox(self)                # typed moves (movebox.py: every board's one move box)
         self.computer = BoardComputer(self)         # the computer's turns, hints, answers (computer.py)
         self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
 
@@ -198,7 +199,7 @@ class BoardScene(Scene):
         self.dialog_kind = ""
 
     def request_hint(self) -> None:
-        """H and the Hint button: the computer suggests a move (the analysis board answers with
+        """Ctrl+H and the Hint button: the computer suggests a move (the analysis board answers with
         its engine panel instead)."""
         self.computer.ask_hint()
 
@@ -384,11 +385,8 @@ class BoardScene(Scene):
             return self._button(event)
         if self.dialog is not None:
             return False
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.w.get("movebox"):
-            self.movebox.typed(event.text)
-            return True
-        if event.type == pygame.KEYDOWN and self.movebox.focused():
-            return True                  # the box has the keyboard: no board shortcuts
+        if self.movebox.handle_event(event):
+            return True                  # typed moves; while the box has the keyboard, its keys
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != tuple(self.mouse):
                 self.drawing.release_tip()      # the mouse moved: a tooltip may come again
@@ -438,9 +436,23 @@ class BoardScene(Scene):
             return False
         return True
 
-    def board_move(self, text: str) -> None:
-        """A move came out of the board (a click, a drop, Enter at the end of a chain)."""
-        self.play_move(text)
+    def board_move(self, text: str) -> bool:
+        """A move came out of the board (a click, a drop, Enter at the end of a chain, the move box)."""
+        return self.play_move(text)
+
+    def movebox_open(self) -> bool:
+        """A character typed on the board starts a move while the game goes on."""
+        return self.match is not None and not self.match.is_over
+
+    def movebox_said(self, text: str, error: bool) -> None:
+        """The move box's words: a refused text; else the box took the keyboard (the status
+        line says how to type, ``panel.default_status``) or gave it back."""
+        if error:
+            self.set_status(text, "error")
+            return
+        if self.movebox.focused():
+            self.panel.clear_status()
+        self.panel.update_status_box()
 
     def board_said(self, res: Any) -> None:
         """What a click did that was not a move: its message in the status line (or none)."""
@@ -516,6 +528,7 @@ class BoardScene(Scene):
         if self.anim is not None:  # input waits for the animation; a key press finishes it
             self.anim.finish()
             return True
+        # every shortcut is Ctrl+key: a plain letter, digit or move mark types a move (movebox.py)
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl and event.key == pygame.K_z:
             self.undo()
@@ -525,23 +538,23 @@ class BoardScene(Scene):
             self.save_game()
         elif ctrl and event.key == pygame.K_o:
             self.load_game()
-        elif event.key == pygame.K_c and self.view is not None:
+        elif ctrl and event.key == pygame.K_l and self.view is not None:
             self.app.settings.show_coords = not self.app.settings.show_coords
             self.view.show_coords = self.app.settings.show_coords
             self.view.layout(self.board_rect)
-        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif ctrl and event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.app.settings.anim_speed = min(8.0, self.app.settings.anim_speed * 1.5)
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
-        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif ctrl and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.app.settings.anim_speed = max(0.25, self.app.settings.anim_speed / 1.5)
             self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
-        elif event.key == pygame.K_h:
+        elif ctrl and event.key == pygame.K_h:
             self.request_hint()
-        elif event.key == pygame.K_m and not ctrl:
+        elif ctrl and event.key == pygame.K_m:
             self.computer.move_now()       # 'Move now' (says nothing when the computer is not thinking)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_f) \
                 and self.board.handle_event(event):
-            pass                          # Enter ends an open chain, Backspace takes back one landing, F flips
+            pass                          # Enter ends an open chain, Backspace takes back one landing, Ctrl+F flips
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.browse(-1 if event.key == pygame.K_LEFT else 1)
         else:
@@ -635,6 +648,12 @@ class BoardScene(Scene):
             self.anim.update(dt)
         self.panel.sync_actions()
         self.banner.sync()
+        self.movebox.update()
+        if self.movebox.focused() and self.banner.shown() and self.app is not None:
+            self.movebox.leave()        # the game ended while typing: the ring goes to the result card
+            first = self.banner.first_button()
+            if first is not None:
+                focus_ring_on(self.app, first)
         self.toolbar.update(dt)
         self.history.update(dt)
         self.review.update(dt)
