@@ -14,7 +14,7 @@ import pytest
 from game.scenes.board import BoardScene
 from game.scenes.board.movebox import TYPING_WORDS
 from game.scenes.newgame import NewGameScene
-from game.settings import settings_path
+from game.settings import settings_path, settings_to_toml
 from ui_helpers import board, click_point, make_app, move_mouse, settle, step
 
 GAMES = ("amoeba", "onyx", "onager")
@@ -128,5 +128,291 @@ def test_a_whole_game_against_the_computer_by_keyboard_alone(game):
             press(app, pygame.K_ESCAPE, 0, "\x1b")
             settle(app)
         assert type(app.scene).__name__ == "MenuScene"
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- typing on the board
+def position_board(app, game) -> BoardScene:
+    """A board over the menu with ``game``'s position, a person on both sides."""
+    from game.match import Match
+    from game.rules.base import Color
+    sc = BoardScene(Match(game, {Color.BLACK: "human", Color.WHITE: "human"}))
+    app.reset([app.scenes[0], sc])
+    settle(app)
+    return sc
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_typing_on_the_board_changes_no_setting_and_leaves_settings_toml_alone(game):
+    app = make_app("--game", game)
+    try:
+        sc = board(app)
+        settle(app)
+        path = settings_path()
+        before_file = path.read_bytes() if path.exists() else None
+        before, version = settings_to_toml(app.settings), app.settings.version
+        box = sc.w["movebox"]
+        assert not box.is_focused and app.focus is None
+        for ch, k in (("c", pygame.K_c), ("-", pygame.K_MINUS), ("+", pygame.K_PLUS), ("=", pygame.K_EQUALS),
+                      ("h", pygame.K_h), ("m", pygame.K_m), ("f", pygame.K_f), ("e", pygame.K_e), ("r", pygame.K_r)):
+            press(app, k, pygame.KMOD_SHIFT if ch == "+" else 0, ch)
+            if ch in "c-hmfer":                              # a move starts, the character in the box
+                assert box.is_focused and box.get_text() == ch, ch
+                press(app, pygame.K_BACKSPACE)
+                press(app, pygame.K_ESCAPE, 0, "\x1b")      # the board has the keyboard again
+            assert app.scene is sc and not box.is_focused and box.get_text() == ""
+        step(app, 5)
+        from game.autosave import writer
+        writer().flush()
+        assert settings_to_toml(app.settings) == before and app.settings.version == version
+        assert (path.read_bytes() if path.exists() else None) == before_file
+        assert not sc.match.history and sc.computer.hint is None
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tab_reaches_the_box_slash_focuses_it_escape_leaves_it(game):
+    app = make_app("--game", game)
+    try:
+        sc = board(app)
+        settle(app)
+        box = sc.w["movebox"]
+        assert box in app.focusables()                     # in the focus order, where it is drawn
+        tab_to(app, lambda el: el is box)
+        assert box.is_focused and app.focus is box         # the ring on it, and the keyboard
+        assert sc.panel.default_status() == TYPING_WORDS and TYPING_WORDS in sc.w["status"].html_text
+        press(app, pygame.K_TAB)                           # Tab goes on out of it
+        assert not box.is_focused and app.focus is not box and app.focus is not None
+        press(app, pygame.K_SLASH, 0, "/")                 # / from anywhere on the board
+        assert box.is_focused and app.focus is box and box.get_text() == ""
+        type_keys(app, "b2")
+        press(app, pygame.K_ESCAPE, 0, "\x1b")             # Escape: back to the board, not off it
+        assert app.scene is sc and not sc.leaving and not box.is_focused and app.focus is None
+        assert box.get_text() == "b2" and TYPING_WORDS not in sc.w["status"].html_text
+        press(app, pygame.K_SLASH, 0, "/")
+        assert box.is_focused and box.get_text() == "b2"
+    finally:
+        app.close()
+
+
+def test_ctrl_z_y_f1_and_f11_work_while_the_box_has_the_keyboard(monkeypatch):
+    app = make_app("--game", "amoeba")
+    try:
+        sc = board(app)
+        settle(app)
+        box = sc.w["movebox"]
+        move = pick(sc.match.game, random.Random(3))
+        type_keys(app, move)
+        enter(app)
+        settle(app)
+        assert [pm.text for pm in sc.match.history] == [move] and box.is_focused
+        press(app, pygame.K_z, CTRL)
+        settle(app)
+        assert not sc.match.history and box.is_focused
+        press(app, pygame.K_y, CTRL)
+        settle(app)
+        assert [pm.text for pm in sc.match.history] == [move] and box.is_focused
+        press(app, pygame.K_F1)
+        assert app.keys_overlay is not None
+        press(app, pygame.K_ESCAPE, 0, "\x1b")
+        assert app.keys_overlay is None and app.scene is sc
+        toggled = []
+        import game.scenes.settings as scenes_settings
+        monkeypatch.setattr(scenes_settings, "toggle_fullscreen", lambda a: toggled.append(a))
+        press(app, pygame.K_F11)
+        assert toggled == [app]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_typed_moves_preview_is_the_hovers_own(game):
+    app = make_app("--game", game)
+    try:
+        sc = board(app)
+        settle(app)
+        if game == "onager":                               # past the lakes: a move with a source
+            for _ in range(3):
+                lake = sc.match.legal_strs()[-1]
+                press(app, pygame.K_SLASH, 0, "/")
+                type_keys(app, lake)
+                enter(app)
+                settle(app)
+                press(app, pygame.K_ESCAPE, 0, "\x1b")
+            assert not sc.match.game.in_setup
+        inp = sc.input
+        opt = next(o for o in inp.options if len(o.clicks) == 2) if game != "onyx" else inp.options[0]
+        plain = sc.decorations()
+        assert not plain.ghosts
+        # the mouse: the first points clicked, the pointer on the last
+        for lab in opt.clicks[:-1]:
+            click_point(app, lab)
+        move_mouse(app, sc.view.pixel_of(opt.clicks[-1]))
+        hovered = sc.decorations()
+        assert hovered.ghosts or hovered.arrows
+        if sc.input.prefix:
+            press(app, pygame.K_ESCAPE, 0, "\x1b")         # the selection cleared
+        move_mouse(app, (sc.board_rect.right + 2, sc.board_rect.bottom - 2))
+        assert app.scene is sc
+        assert not sc.input.prefix and not sc.decorations().ghosts
+        type_keys(app, opt.text.upper())                   # the same move typed
+        typed = sc.decorations()
+        for name in ("ghosts", "arrows", "tags", "targets", "selected", "path", "hover", "captures"):
+            assert getattr(typed, name) == getattr(hovered, name), name
+        assert not sc.input.prefix                         # the selection itself untouched
+        type_keys(app, "9")                                # no move: no preview
+        assert not sc.decorations().ghosts and not sc.decorations().arrows
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("path,landings", [("f3-h1-f1-f7", ("f3", "h1", "f1", "f7")),
+                                            ("f3-h1-f1", ("f3", "h1", "f1"))])
+def test_onager_chains_typed_as_paths_play_as_one_move_along_that_route(path, landings):
+    from game.rules.onager import Onager
+    app = make_app("--scene", "menu")
+    try:
+        sc = position_board(app, Onager.from_position("f3: B; g2: B; h1: W; g1: B; f1: W; f4: B", "black"))
+        before = sc.match.game.stacks()
+        press(app, pygame.K_SLASH, 0, "/")
+        type_keys(app, path)
+        deco = sc.decorations()                            # the route previewed as the hover shows it
+        assert deco.path == landings[:-1] and deco.selected == "f3"
+        enter(app)
+        assert sc.anim is not None
+        settle(app)
+        played = sc.match.history[-1]
+        assert len(sc.match.history) == 1 and played.path == landings
+        assert played.text == f"{landings[0]}-{landings[-1]}"
+        after = sc.match.game.stacks()
+        assert "f3" not in after and after.get(landings[-1], ())[-1:] == ("B",) and after != before
+    finally:
+        app.close()
+
+
+def test_a_path_that_is_no_route_is_refused_in_a_players_words():
+    from game.rules.onager import Onager
+    app = make_app("--scene", "menu")
+    try:
+        sc = position_board(app, Onager.from_position("f3: B; g2: B; h1: W; g1: B; f1: W; f4: B", "black"))
+        press(app, pygame.K_SLASH, 0, "/")
+        type_keys(app, "f3-h1-f1-h1")
+        enter(app)
+        assert not sc.match.history and sc.panel.status_kind == "error"
+        assert sc.panel.status.startswith("“f3-h1-f1-h1”") and sc.w["movebox"].get_text() == "f3-h1-f1-h1"
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- drop-downs
+def test_drop_down_up_down_enter_choose_and_escape_keeps_the_ring():
+    from game.scenes.newgame import player_choices
+    app = make_app("--scene", "new:amoeba")
+    try:
+        settle(app)
+        form = app.scene
+        dd = form.widgets["white"]
+        tab_to(app, lambda el: dd.rect.contains(el.rect))
+        enter(app)                                          # the list opens; the ring stays on its box
+        assert dd.current_state is dd.menu_states["expanded"] and app.focus is not None
+        assert dd.rect.contains(app.focus.rect) or app.focus.rect.colliderect(dd.rect)
+        choices = [t for t, _ in player_choices("amoeba")]
+        now = choices.index(dd.selected_option[0])
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_UP)
+        assert app.focus.text == choices[now + 1]          # down, down, up: the one after the choice
+        enter(app)                                          # Enter chooses it, and starts nothing
+        step(app, 2)
+        assert app.scene is form and form.players["white"] == player_choices("amoeba")[now + 1][1]
+        assert dd.current_state is dd.menu_states["closed"]
+        assert app.focus is not None and dd.rect.contains(app.focus.rect)       # the ring on the drop-down
+        enter(app)                                          # Enter on it opens the list again
+        assert dd.current_state is dd.menu_states["expanded"]
+        press(app, pygame.K_DOWN)
+        press(app, pygame.K_ESCAPE, 0, "\x1b")              # Escape closes the list only
+        step(app, 2)
+        assert app.scene is form and dd.current_state is dd.menu_states["closed"]
+        assert form.players["white"] == player_choices("amoeba")[now + 1][1]
+        assert app.focus is not None and dd.rect.contains(app.focus.rect)
+    finally:
+        app.close()
+
+
+def test_enter_in_a_list_opened_by_the_mouse_closes_it_and_starts_no_game():
+    from ui_helpers import click_widget
+    app = make_app("--scene", "new:amoeba")
+    try:
+        settle(app)
+        form = app.scene
+        dd = form.widgets["black"]
+        click_widget(app, dd)
+        step(app, 2)
+        assert dd.current_state is dd.menu_states["expanded"] and app.focus is None
+        enter(app)
+        step(app, 2)
+        assert app.scene is form and dd.current_state is dd.menu_states["closed"]
+        assert form.players["black"] == "human"
+        assert app.focus is not None and dd.rect.contains(app.focus.rect)
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- a lesson's task, a puzzle
+def test_the_notation_lessons_task_takes_a_typed_move():
+    app = make_app("--scene", "menu")
+    try:
+        from game.scenes.base import make_scene
+        tut = make_scene("tutorial", "amoeba")
+        app.reset([app.scenes[0], tut])
+        settle(app)
+        i = next(k for k, ls in enumerate(tut.course.lessons) if ls.id == "notation")
+        j = next(k for k, st in enumerate(tut.course.lessons[i].steps) if st.kind == "try")
+        tut.open_lesson(i, j)
+        settle(app)
+        box = tut.w["movebox"]
+        assert box.visible and box.is_enabled and box in app.focusables()
+        type_keys(app, "d4-g4")                            # a plain letter starts a typed move
+        assert box.is_focused and box.get_text() == "d4-g4"
+        enter(app)                                         # not the move asked for: said, not played
+        settle(app)
+        assert not tut.solved and "Not quite" in tut.feedback and box.get_text() == "d4-g4"
+        press(app, pygame.K_a, CTRL)
+        press(app, pygame.K_BACKSPACE)
+        type_keys(app, "D4 > A1")
+        enter(app)
+        settle(app)
+        assert tut.solved and "Well done" in tut.feedback
+        assert tut.game.stacks().get("a1") and box.get_text() == ""
+        assert not box.is_enabled and app.focus is not box  # the task is done: the board takes no move
+        press(app, pygame.K_RETURN, 0, "\r")               # Enter goes on to the next step
+        settle(app)
+        assert tut.step_i == j + 1 or tut.lesson_i == i + 1
+    finally:
+        app.close()
+
+
+def test_a_puzzle_takes_typed_moves_and_its_keys_are_ctrl():
+    app = make_app("--scene", "puzzle:amoeba:1")
+    try:
+        settle(app)
+        tut = app.scene
+        box = tut.w["movebox"]
+        assert box.is_enabled
+        g = tut.game
+        first = g.legal_strs()[0]
+        press(app, pygame.K_r, 0, "r")                     # a plain r types: no restart
+        assert box.is_focused and box.get_text() == "r"
+        press(app, pygame.K_BACKSPACE)
+        type_keys(app, first)
+        enter(app)
+        settle(app, 200)
+        assert tut.game.ply > 0 or tut.solved                # played, judged, answered
+        press(app, pygame.K_ESCAPE, 0, "\x1b")
+        press(app, pygame.K_r, CTRL)                       # Ctrl+R: the puzzle again
+        settle(app, 60)
+        assert tut.game.ply == 0 and app.scene is tut
     finally:
         app.close()
