@@ -42,7 +42,8 @@ import pygame_gui
 from .. import levels as L
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
-from ..rules.base import Game, RulesError
+from ..rules.base import Danger, Game, RulesError
+from ..ui.dangers import shown as shown_dangers
 from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from .base import Scene, is_button, register
@@ -58,6 +59,10 @@ from ..ui.endings import describe_result
 __all__ = ["TutorialScene", "markup_html"]
 
 log = logging.getLogger(__name__)
+
+# the goals of a 'your turn' step about how the game ends: its board is a live position, where the
+# board warns of the game's end one move away (a step about a kind of move gets no such noise)
+LIVE_GOALS = ("safe", "wins", "lead")
 
 
 @register("tutorial")
@@ -86,6 +91,7 @@ class TutorialScene(Scene):
         self.puzzle_i = 0
         self.game: Game | None = None
         self.views: dict[tuple, BoardView | None] = {}
+        self._dangers_kept: tuple[Any, list[Danger]] | None = None   # (position, game.dangers()) as last asked
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
         self.movebox = MoveBox(self)         # typed moves: the board's move box (board/movebox.py)
         self.layout = TutorialLayout(self)   # the pages' widgets and rects, the panel's texts (tutorial_layout.py)
@@ -703,6 +709,28 @@ class TutorialScene(Scene):
         if self.mode == "puzzle":
             self.puzzle_play.update(dt)
 
+    def dangers_shown(self) -> list[Danger]:
+        """The other side's threats to end the game one move away, on a 'your turn' step whose
+        board is a live position (``LIVE_GOALS``) while it takes the player's move; none on other
+        steps, in puzzles (a warning would be a hint) or while a move is on its way."""
+        g = self.game
+        if self.mode != "lesson" or g is None or g.is_over or self.anim is not None or self.input is None \
+                or self.input.game is None:
+            return []
+        goal = self._try_goal()
+        if goal is None or goal.kind not in LIVE_GOALS:
+            return []
+        key = (g.name, g.key(), g.ply, g.to_move)
+        kept = self._dangers_kept
+        if kept is None or kept[0] != key:
+            try:
+                found = list(g.dangers())
+            except (RulesError, ValueError, KeyError, TypeError):
+                found = []                  # a position the rules cannot judge: no warning
+            kept = self._dangers_kept = (key, found)
+        player = g.to_move
+        return shown_dangers(kept[1], player, lambda c: c == player)
+
     # ================================================================ drawing
     def decorations(self) -> Decorations:
         deco = Decorations(time=self.display_time())
@@ -726,6 +754,7 @@ class TutorialScene(Scene):
             except (RulesError, ValueError, KeyError, TypeError):
                 log.warning("the result cells could not be found", exc_info=True)   # drawn without them
         self.board.decorate(deco)
+        deco.dangers = self.dangers_shown()
         return deco
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -20,6 +20,7 @@ from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
 from .board.movebox import TYPING_WORDS
+from ..ui.dangers import DANGER_COLOUR, warning_line
 from .tutorial_part import TutorialPart
 from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
 
@@ -251,6 +252,10 @@ class TutorialLayout(TutorialPart):
             self.set_label(W["next"], "Next puzzle" if sc.puzzle_i + 1 < n else "Finish")
             self.set_label(W["solution"], "Hint" if sc.puzzle_play.hints_left() else "Solution")
         extra = ""
+        dangers = sc.dangers_shown()
+        if dangers:                         # a live position: the game's end one move away
+            extra = (f"<br><font color='{DANGER_COLOUR}'><b>Danger:</b> "
+                     f"{html.escape(warning_line(dangers, dangers[0].who.other))}</font>")
         if sc.view is None and sc.view_error:
             extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(sc.view_error)}</font>"
         note = ""

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import pygame
 
-from ..rules.base import Game, RulesError
+from ..rules.base import Danger, Game, RulesError
 from ..themes import CLASSIC, Theme
 from ..ui.endings import loss_words
 from . import draw as D
@@ -40,6 +40,7 @@ class Decorations:
     preview_targets: dict[str, str] = field(default_factory=dict)  # faint targets of a hovered stack
     last_move: tuple[str, ...] = ()                        # from, (via...), to of the last move
     threats: list[str] = field(default_factory=list)
+    dangers: list[Danger] = field(default_factory=list)    # the game's end one move away: marked before it lands
     result: list[str] = field(default_factory=list)       # why the game ended (Onyx: the winning chain)
     marks: list[str] = field(default_factory=list)        # points simply ringed (a tutorial step's highlights)
     hidden: dict[str, int] = field(default_factory=dict)   # label -> pieces not drawn (from the top)
@@ -374,6 +375,8 @@ class BoardView:
         for lab in deco.threats:
             if lab in self._pix:
                 self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)
+        for lab in self.danger_cells(deco):
+            self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)
         for lab in deco.selectable:
             if lab in self._pix and lab != deco.selected:
                 self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
@@ -449,6 +452,46 @@ class BoardView:
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             D.blit_center(surface, D.ring(int(self.radius_px * 1.15), max(2, self.radius_px // 10), (255, 255, 255, 150)),
                           self._pix[deco.hover])
+        self.draw_danger_ways(surface, stacks, deco)
+
+    # ------------------------------------------------------------ the game's end one move away
+    def danger_cells(self, deco: Decorations) -> list[str]:
+        """The points at stake in ``deco.dangers`` that no threat ring marks already."""
+        out: list[str] = []
+        for d in deco.dangers:
+            out.extend(lab for lab in d.cells if lab in self._pix and lab not in deco.threats and lab not in out)
+        return out
+
+    def danger_badge(self, surface: pygame.Surface, xy: tuple[float, float], radius: float) -> None:
+        """A small round '!' badge in the theme's danger colour, centred on ``xy``."""
+        br = max(5, int(radius))
+        x, y = xy
+        D.blit_center(surface, D.dot(br + 1, (60, 10, 6, 200)), (x + 1, y + 1))
+        D.blit_center(surface, D.dot(br, (*self.theme.threat[:3], 255)), (x, y))
+        D.text(surface, "!", (x, y), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
+
+    def draw_danger_ways(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """Each threatening move of ``deco.dangers`` as an arrow in the danger colour, from where it
+        starts to where it lands, and a '!' badge on what is at stake (over the pieces)."""
+        r = self.radius_px
+        col = self.theme.threat
+        drawn: set[tuple[str, str]] = set()
+        for d in deco.dangers:
+            for path in d.paths:
+                # to the first point at stake on the way (a split takes the Kernel where it drops a piece)
+                end = next((lab for lab in path[1:] if lab in d.cells), path[-1])
+                a = path[0]
+                if a == end or (a, end) in drawn or a not in self._pix or end not in self._pix:
+                    continue
+                drawn.add((a, end))
+                D.arrow(surface, self._pix[a], self._pix[end], col, width=max(3, self.scale * 0.07),
+                        head=max(8, self.scale * 0.22), alpha=190, shorten=r * 0.9)
+            for lab in d.cells:
+                if lab in self._pix:
+                    x, y = self._pix[lab]
+                    n = len(stacks.get(lab, ()))
+                    top = y - max(0, n - 1) * self.level_for(max(1, n))
+                    self.danger_badge(surface, (x - r * 0.85, top - r * 0.75), r * 0.36)
 
     # ------------------------------------------------------------ pieces
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:

@@ -273,7 +273,7 @@ class OnagerView(BoardView):
         for lab in deco.last_move:
             self._hex(surface, lab, 0.9, T.last, 45, 0)
             self._hex(surface, lab, 0.85, T.last, 210, thin + 1)
-        for lab in deco.threats:
+        for lab in deco.threats + self.danger_cells(deco):
             self._hex(surface, lab, 0.9, T.threat, 60 + 50 * p, 0)
             self._hex(surface, lab, 0.86, T.threat, 160 + 95 * p, bold, glow)
         for lab in deco.selectable:
@@ -389,12 +389,13 @@ class OnagerView(BoardView):
                 self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
         if len(deco.last_move) >= 2 and len(path) < 2:
             self._last_path(surface, stacks, [lab for lab in deco.last_move if lab in self._pix])
-        for lab in deco.threats:
+        for lab in deco.threats + self.danger_cells(deco):
             if lab in self._pix:
                 px, py = self._pix[lab]
                 n = len(stacks.get(lab, ()))
                 top = py - max(0, n - 1) * self.level_for(max(1, n))
                 D.blit_center(surface, warning_badge(int(rc * 0.42), T.threat), (px - rc * 0.62, top - rc * 0.42))
+        self.draw_danger_ways(surface, stacks, deco)
         for lab, tag in deco.tags.items():
             if lab in self._pix:
                 px, py = self._pix[lab]
@@ -408,6 +409,22 @@ class OnagerView(BoardView):
             top = self._outline(1.22)[1][1]
             self._pill(surface, self.note, (x0, top + (y0 - top) * 0.0 + self.scale * 0.12),
                        max(12, int(self.scale * 0.24)), border=(120, 206, 255, 200))
+
+    def draw_danger_ways(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """The way of each threatening move (``deco.dangers``): its jumps as arcs over their pivots
+        (a walk as an arrow) in the danger colour, from the disc to where it lands."""
+        col = self.theme.threat
+        for d in deco.dangers:
+            for path in d.paths:
+                hops = [(a, b) for a, b in zip(path, path[1:]) if a in self._pix and b in self._pix]
+                for a, b in hops:
+                    if self.pivot_of(a, b) is not None:
+                        self.jump_arc(surface, a, b, col, alpha=210)
+                    else:
+                        D.arrow(surface, self._pix[a], self._pix[b], col, width=max(3, self.scale * 0.07),
+                                head=max(8, self.scale * 0.22), alpha=200, shorten=self.radius_px * 0.9)
+                if hops:
+                    self._hex(surface, path[0], 0.84, col, 200, max(2, int(self.cell_px * 0.07)))
 
     def _last_path(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], labels: list[str]) -> None:
         """The last move's way, kept until the next move: a thin line from the start over every

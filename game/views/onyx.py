@@ -506,6 +506,23 @@ class OnyxView(BoardView):
             if lab in pix and i > 0 and lab not in stacks:
                 self._ring(surface, lab, r * 0.8, max(1, r // 10), P["threat"], 150)
 
+    def draw_danger_ways(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """Where a stone would connect (``deco.dangers``): a faint stone of the side that threatens
+        on the empty point, ringed in the danger colour, with a '!' badge."""
+        r = self.radius_px
+        p = self.pulse(deco.time)
+        for d in deco.dangers:
+            code = "B" if d.who.word == "black" else "W"
+            for lab in d.cells:
+                if lab not in self._pix or lab in stacks:
+                    continue
+                rr = r * self.piece_scale(lab)
+                self.draw_stack(surface, self._pix[lab], (code,), alpha=120, shadow=False,
+                                scale=self.piece_scale(lab))
+                self._ring(surface, lab, rr * 1.08, max(2, int(rr) // 5), self.theme.threat, 170 + 85 * p, True)
+                x, y = self._pix[lab]
+                self.danger_badge(surface, (x + rr * 0.78, y - rr * 0.78), max(5, rr * 0.36))
+
     def chain_links(self, chain: Sequence[str], stacks: dict[str, tuple[str, ...]]) -> list[tuple[str, str]]:
         """The links of a chain that really exist: two of its points joined by a line of the board,
         both holding stones of one colour (a chain is never drawn across a missing link, e.g.
@@ -627,6 +644,7 @@ class OnyxView(BoardView):
                 D.blit_center(surface, D.dot(br + 1, (60, 10, 6, 200)), (bx + 1, by + 1))
                 D.blit_center(surface, D.dot(br, (*self.theme.threat[:3], 255)), (bx, by))
                 D.text(surface, "!", (bx, by), max(8, int(br * 1.6)), (255, 255, 255), bold=True, shadow=False)
+        self.draw_danger_ways(surface, stacks, deco)
         # stones the hovered move would capture: crossed out
         for lab in deco.captures:
             if lab in pix:

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
-from ...rules.base import Color, RulesError
+from ...rules.base import Color, Danger, RulesError
+from ...ui.dangers import DANGER_COLOUR, shown as shown_dangers, warning_line
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
@@ -60,6 +61,7 @@ class BoardPanel(ScenePart):
         self.status = ""                    # a message, else the game's own words (default_status)
         self.status_kind = "info"           # 'info', 'warn', 'error'
         self.waits = False                  # the panel shows the move when its animation lands
+        self._dangers_kept: tuple[Any, list[Danger]] | None = None   # (position, game.dangers()) as last asked
         self._turn_kept: tuple[Color, Any] | None = None   # the header's turn as last shown (turn_shown)
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
         self._moves_rect = pygame.Rect(0, 0, 10, 10)
@@ -260,7 +262,11 @@ class BoardPanel(ScenePart):
         threats = self.threats()
         extra = ""
         m = self.match
-        if threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
+        dangers = self.dangers_shown()
+        if dangers and m is not None:       # what is coming, before it lands: the game's end one move away
+            warn = warning_line(dangers, dangers[0].who.other)
+            extra = f"<br><font color='{DANGER_COLOUR}'><b>Danger:</b> {html.escape(warn)}</font>"
+        elif threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
             warn = ""
             if sc.input is not None:
                 try:
@@ -313,6 +319,32 @@ class BoardPanel(ScenePart):
             return list(g.threats())
         except (RulesError, ValueError, KeyError, TypeError):
             return []
+
+    def dangers(self) -> list[Danger]:
+        """The game's end one move away in the position shown (``Game.dangers``), asked once
+        per position."""
+        g = self.scene.game
+        if g is None or g.is_over:
+            return []
+        key = (g.name, g.key(), g.ply, g.to_move)
+        kept = self._dangers_kept
+        if kept is None or kept[0] != key:
+            try:
+                found = list(g.dangers())
+            except (RulesError, ValueError, KeyError, TypeError):
+                found = []              # a position the rules cannot judge: no warning
+            kept = self._dangers_kept = (key, found)
+        return kept[1]
+
+    def dangers_shown(self) -> list[Danger]:
+        """The dangers the players are warned of now (``ui.dangers.shown``: the other side's
+        threats on a person's turn, a computer's win in one on its own), none while a move
+        animates or once the game is over."""
+        m = self.match
+        g = self.scene.game
+        if m is None or g is None or m.is_over or self.scene.anim is not None:
+            return []
+        return shown_dangers(self.dangers(), g.to_move, m.is_human)
 
     def refresh(self) -> None:
         sc = self.scene

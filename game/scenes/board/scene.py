@@ -584,6 +584,7 @@ class BoardScene(Scene):
             deco.hover = self.hover_label
             return deco
         deco.threats = self.panel.threats()
+        deco.dangers = self.panel.dangers_shown()     # the game's end one move away, before it lands
         if self.input is not None and m.is_human(m.to_move):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
             if self.computer.hint is not None and not self.input.prefix:

@@ -1,0 +1,69 @@
+"""The board's warning of what is coming: which of the rules core's dangers a player is shown,
+and their words.
+
+``Game.dangers()`` gives values (who threatens, with which moves, on which points); the
+interface decides who is told and says it: ``shown`` picks the dangers a person at the board
+should see now, ``danger_words`` words one ("White connects at k7 next move"), from the side
+of the player it threatens ("your Kernel") when that player reads it. Pure: no pygame.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..rules.base import Color, Danger, Threat
+
+__all__ = ["shown", "danger_words", "warning_line", "MAX_NAMED", "DANGER_COLOUR"]
+
+MAX_NAMED = 3          # a warning names at most this many moves or points, then counts the rest
+DANGER_COLOUR = "#ff7060"   # the warning line's colour in the status texts (the panel's, a lesson's)
+
+
+def shown(dangers: Sequence[Danger], to_move: Color, human: Callable[[Color], bool]) -> list[Danger]:
+    """The dangers a person should be warned of: the other side's threats while a person is to
+    move (there is still time to stop them), and a computer's own win in one while it is to move
+    against a person (the person sees it before it lands). Never a person's own chance: that
+    would be a hint."""
+    out = []
+    for d in dangers:
+        if d.now:
+            if not human(to_move) and human(to_move.other):
+                out.append(d)
+        elif human(to_move):
+            out.append(d)
+    return out
+
+
+def _listed(items: Sequence[str]) -> str:
+    """'k7', 'k7 or j8', 'k7, j8 or h9', 'k7, j8, h9 or 2 more'."""
+    items = list(items)
+    if len(items) > MAX_NAMED:
+        rest = len(items) - MAX_NAMED
+        return f"{', '.join(items[:MAX_NAMED])} or {rest} more"
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def danger_words(d: Danger, you: Color | None = None) -> str:
+    """One danger in words, for the player of colour ``you`` (None: nobody in particular, the
+    colours are named): 'White connects at k7 next move'."""
+    who = d.who.title
+    victim = d.who.other
+    whose = "your" if you == victim else f"{victim.title}'s"
+    moves = _listed(d.moves)
+    if d.kind == Threat.CONNECT:
+        return f"{who} connects at {moves} next move"
+    if d.kind == Threat.KERNEL:
+        return f"{who} takes {whose} Kernel on {d.cells[0]} next move ({moves})" if d.cells else \
+            f"{who} takes {whose} Kernel next move ({moves})"
+    score = f" {d.score[0]} to {d.score[1]}" if len(d.score) == 2 else ""
+    if d.kind == Threat.LEAD:
+        return f"{who} wins next turn: it leads on {whose} back row{score} ({', '.join(d.cells)})"
+    if d.kind == Threat.BACK_ROW:
+        return f"{who} takes the back-row lead{score} next move with {moves}, and no answer undoes it"
+    return f"{who} can end the game next move ({moves})"
+
+
+def warning_line(dangers: Sequence[Danger], you: Color | None = None) -> str:
+    """The warning for several dangers, most pressing first, one sentence each."""
+    return " ".join(f"{danger_words(d, you)}." for d in dangers)

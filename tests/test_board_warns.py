@@ -1,0 +1,181 @@
+"""The board says what is coming (issue 35): what a player sees change.
+
+* a warning line in the panel's status and a mark on the board for the game's end one move
+  away (Onyx connection, Amoeba Kernel, Onager back row), before it lands; in a lesson only on
+  a step whose board is a live position;
+* (more below: Onager chain ends and drags, Onyx midpoints, Amoeba heights, tooltips, the
+  result card's place).
+
+Headless, stepped clock (tests/conftest.py, tests/ui_helpers.py).
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App
+from game.match import Match
+from game.rules.amoeba import Amoeba
+from game.rules.base import Color, Danger, Threat
+from game.rules.onager import Onager
+from game.rules.onyx import Onyx
+from game.scenes.board import BoardScene
+from game.scenes.tutorial import TutorialScene
+from game.themes import THEMES
+from game.ui.dangers import danger_words, shown
+from game.views import Decorations, view_for
+
+from ui_helpers import make_app, settle, step
+
+B, W = Color.BLACK, Color.WHITE
+COLUMN_F = " ".join(f"f{i}" for i in range(1, 12))
+ONYX_THREAT = f"Black: {COLUMN_F}; White: a5 b5 c5"            # Black connects at f12 next
+AMOEBA_THREAT = "b3: Bk; c3: W; f3: Wk; a1: B"                  # White's c3 lands on the Black Kernel
+ONAGER_THREAT = "i2: W; e5: W; d8: B; c2: B"                    # White's i2 over e5 lands on a5 and stays ahead
+
+
+@pytest.fixture
+def app():
+    a = make_app("--window", "1280x800")
+    settle(a)
+    yield a
+    a.close()
+
+
+def open_board(app: App, game, players: dict[Color, str] | None = None) -> BoardScene:
+    scene = BoardScene(Match(game, players or {B: "human", W: "human"}))
+    app.replace(scene)
+    app.finish_transition()
+    settle(app)
+    return scene
+
+
+def status(scene) -> str:
+    return scene.w["status"].html_text
+
+
+def near(colour, target, tol: int = 40) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(colour[:3], target[:3]))
+
+
+def danger_pixels(view, stacks, deco: Decorations, label: str) -> int:
+    """Pixels in the danger colour around ``label`` once ``deco`` is drawn."""
+    surf = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+    view.layout(pygame.Rect((0, 0), view.rect.size))
+    view.draw(surf, stacks, deco)
+    x, y = view.pixel_of(label)
+    r = int(view.scale * 0.6)
+    colour = view.theme.threat
+    return sum(1 for i in range(max(0, x - r), min(surf.get_width(), x + r), 2)
+               for j in range(max(0, y - r), min(surf.get_height(), y + r), 2) if near(surf.get_at((i, j)), colour))
+
+
+# ---------------------------------------------------------------- the warning line and the mark
+def test_onyx_warns_of_a_connection_next_move_and_marks_the_point(app):
+    scene = open_board(app, Onyx.from_position(ONYX_THREAT, W))
+    assert "Danger:" in status(scene) and "Black connects at f12 next move" in status(scene)
+    deco = scene.decorations()
+    assert [(d.who, d.kind, d.moves) for d in deco.dangers] == [(B, Threat.CONNECT, ("f12",))]
+    view = scene.view
+    assert danger_pixels(view, scene.game.stacks(), deco, "f12") > 10
+    assert danger_pixels(view, scene.game.stacks(), Decorations(), "f12") == 0
+
+
+def test_a_players_own_win_is_never_shown_but_the_computers_is(app):
+    scene = open_board(app, Onyx.from_position(ONYX_THREAT, B))          # Black (a person) can connect now
+    assert "Danger" not in status(scene) and scene.decorations().dangers == []
+    scene = open_board(app, Onyx.from_position(ONYX_THREAT, B), {B: "easy", W: "human"})
+    scene.computer.pause()                  # the computer to move: the person sees its win before it lands
+    scene.refresh()
+    step(app)
+    assert "Black connects at f12 next move" in status(scene)
+    assert [d.now for d in scene.decorations().dangers] == [True]
+
+
+def test_amoeba_warns_of_the_kernel_and_draws_the_way(app):
+    scene = open_board(app, Amoeba.from_position(AMOEBA_THREAT, B))
+    assert "White takes your Kernel on b3 next move (c3-b3)" in status(scene)
+    deco = scene.decorations()
+    assert deco.dangers[0].paths == (("c3", "b3"),)
+    assert danger_pixels(scene.view, scene.game.stacks(), deco, "b3") > \
+        danger_pixels(scene.view, scene.game.stacks(), Decorations(threats=["b3"]), "b3")   # + the arrow, the badge
+
+
+def test_onager_warns_of_a_long_jump_onto_the_back_row_before_it_lands(app):
+    scene = open_board(app, Onager.from_position(ONAGER_THREAT, B))
+    text = status(scene)
+    assert "White takes the back-row lead 1 to 0 next move with i2-a5" in text
+    deco = scene.decorations()
+    assert deco.dangers[0].cells == ("a5",)
+    assert danger_pixels(scene.view, scene.game.stacks(), deco, "a5") > 10
+    # Black answers elsewhere, White jumps: the lead lands as the warning said
+    scene.play_move("d8-d7")
+    settle(app)
+    scene.play_move("i2-a5")
+    settle(app)
+    assert scene.match.game.counts() == {"black": 0, "white": 1}
+
+
+def test_the_warning_goes_while_a_move_animates_and_at_game_over(app):
+    scene = open_board(app, Onyx.from_position(ONYX_THREAT, W))
+    scene.play_move("a1")
+    assert scene.anim is not None and scene.decorations().dangers == []
+    settle(app)
+    scene.play_move("f12")                  # Black connects, as it was told
+    settle(app)
+    assert scene.match.is_over and "Danger" not in status(scene) and scene.decorations().dangers == []
+
+
+def test_the_rules_are_asked_once_per_position(app, monkeypatch):
+    scene = open_board(app, Onyx.from_position(ONYX_THREAT, W))
+    calls = []
+    real = Onyx.dangers
+    monkeypatch.setattr(Onyx, "dangers", lambda self: calls.append(1) or real(self))
+    scene.panel._dangers_kept = None
+    for _ in range(5):
+        scene.decorations()
+        scene.panel.update_status_box()
+        step(app)
+    assert len(calls) == 1
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+@pytest.mark.parametrize("game,text,to_move,label", [
+    ("onyx", ONYX_THREAT, W, "f12"), ("amoeba", AMOEBA_THREAT, B, "b3"), ("onager", ONAGER_THREAT, B, "a5")])
+def test_every_view_marks_dangers_in_every_theme(name, game, text, to_move, label):
+    cls = {"onyx": Onyx, "amoeba": Amoeba, "onager": Onager}[game]
+    g = cls.from_position(text, to_move)
+    view = view_for(game)
+    view.theme = THEMES[name]
+    view.rect = pygame.Rect(0, 0, 700, 640)
+    dangers = shown(g.dangers(), to_move, lambda c: c == to_move)
+    assert dangers and danger_pixels(view, g.stacks(), Decorations(dangers=dangers), label) > 10
+
+
+def test_danger_words_name_the_victim_as_you_only_for_that_player():
+    d = Danger(W, False, Threat.KERNEL, ("c3-b3",), (("c3", "b3"),), ("b3",))
+    assert danger_words(d, B) == "White takes your Kernel on b3 next move (c3-b3)"
+    assert danger_words(d) == "White takes Black's Kernel on b3 next move (c3-b3)"
+    many = Danger(B, False, Threat.CONNECT, ("a1", "b2", "c3", "d4", "e5"))
+    assert danger_words(many, W) == "Black connects at a1, b2, c3 or 2 more next move"
+
+
+# ---------------------------------------------------------------- in a lesson
+def open_lesson(app: App, game: str, lesson: int, step_i: int) -> TutorialScene:
+    scene = TutorialScene(game)
+    app.replace(scene)
+    app.finish_transition()
+    scene.open_lesson(lesson, step_i)
+    settle(app)
+    return scene
+
+
+def test_a_lesson_warns_on_a_live_position_only(app):
+    scene = open_lesson(app, "amoeba", 4, 0)                 # 'Save your Kernel': a live position
+    assert scene.step.kind == "try"
+    assert "Danger:" in scene.w["feedback"].html_text and "takes your Kernel on b3" in scene.w["feedback"].html_text
+    assert scene.decorations().dangers
+    scene = open_lesson(app, "onager", 2, 1)                 # 'Your turn: a chain': about chains
+    assert scene.step.kind == "try" and scene.game.dangers()  # (the rules see a back-row jump there…)
+    assert "Danger" not in scene.w["feedback"].html_text     # (…but the step is about something else)
+    assert scene.decorations().dangers == []
