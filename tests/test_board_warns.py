@@ -179,3 +179,84 @@ def test_a_lesson_warns_on_a_live_position_only(app):
     assert scene.step.kind == "try" and scene.game.dangers()  # (the rules see a back-row jump there…)
     assert "Danger" not in scene.w["feedback"].html_text     # (…but the step is about something else)
     assert scene.decorations().dangers == []
+
+
+# ---------------------------------------------------------------- Onager: chains, drags, the card mid-chain
+POS_8_5 = "b2: B; b3: B; b4: W; c3: B; d4: W; c5: B; d5: B; d6: W; Lakes: c4"
+
+
+def post_drag(app: App, src, dst, frames: int = 6) -> None:
+    """Press on ``src``, carry to ``dst`` with the button held, release there."""
+    src, dst = (int(src[0]), int(src[1])), (int(dst[0]), int(dst[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=src, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=src, button=1))
+    step(app)
+    for i in range(1, frames + 1):
+        at = (src[0] + (dst[0] - src[0]) * i // frames, src[1] + (dst[1] - src[1]) * i // frames)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dst, button=1))
+    step(app, 2)
+
+
+def click_at(app: App, pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 2)
+
+
+def test_a_selected_disc_can_be_dragged_and_a_press_on_it_still_puts_it_down(app):
+    scene = open_board(app, Onager.from_position(POS_8_5, B))
+    px = scene.view.pixel_of
+    click_at(app, px("b2"))
+    assert scene.input.prefix == ("b2",)
+    post_drag(app, px("b2"), px("c2"))            # carried off the selected disc: played
+    settle(app)
+    assert scene.match.moves_text() == "1. b2-c2"
+    scene = open_board(app, Onager.from_position(POS_8_5, B))
+    click_at(app, scene.view.pixel_of("b2"))
+    click_at(app, scene.view.pixel_of("b2"))      # pressed and released on it: put down, as before
+    assert scene.input.prefix == () and scene.match.history == []
+
+
+def test_a_selected_disc_shows_every_chain_end_and_the_way_to_the_one_hovered(app):
+    scene = open_board(app, Onager.from_position(POS_8_5, B))
+    view = scene.view
+    click_at(app, view.pixel_of("b2"))
+    deco = scene.decorations()
+    assert deco.reach == {"d6": ("b2", "b4", "d6")} and "d6" not in deco.targets
+    colour = view.theme.kind_colour("stack")
+    x, y = view.pixel_of("d6")
+    ring = [(x + int(view.cell_px * k), y) for k in (0.66, 0.69, 0.72, 0.75, 0.78)]   # its flat east side
+    assert any(near(app.screen.get_at(p), colour, 60) for p in ring), [app.screen.get_at(p) for p in ring]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    deco = scene.decorations()
+    assert deco.arrows == [("b2", "b4"), ("b4", "d6")] and deco.ghosts == [("d6", ("B",))]
+    assert deco.tags == {"d6": "Chain of 2 jumps: b2-b4-d6"}
+
+
+@pytest.mark.parametrize("how", ["drag", "click"])
+def test_a_drag_or_a_click_straight_to_a_chain_end_plays_that_chain(app, how):
+    scene = open_board(app, Onager.from_position(POS_8_5, B))
+    px = scene.view.pixel_of
+    click_at(app, px("b2"))
+    if how == "drag":
+        post_drag(app, px("b2"), px("d6"))
+    else:
+        click_at(app, px("d6"))
+    settle(app)
+    assert scene.match.moves_text() == "1. b2-d6" and scene.match.history[0].path == ("b2", "b4", "d6")
+
+
+def test_mid_chain_the_card_names_the_jumper_where_it_waits(app):
+    scene = open_board(app, Onager.from_position(POS_8_5, B))
+    px = scene.view.pixel_of
+    click_at(app, px("b2"))
+    click_at(app, px("b4"))                       # onto White's b4: the chain may go on
+    assert scene.input.prefix == ("b2", "b4")
+    card = scene.input.describe("b4")
+    assert "a White disc" not in card and "Bottom to top: White, Black (yours)" in card
+    assert scene.input.describe("b2") == "b2: empty cell."    # the jumper has left its start

@@ -50,6 +50,7 @@ class Decorations:
     tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
     captures: list[str] = field(default_factory=list)      # stones a hovered move would capture (Onyx)
     blocked: list[tuple[str, str]] = field(default_factory=list)   # arrows of moves that do NOT exist (crossed out)
+    reach: dict[str, tuple[str, ...]] = field(default_factory=dict)  # where the selection's longer moves end -> their way
     time: float = 0.0                                      # seconds, for pulsing effects
 
 

@@ -288,6 +288,12 @@ class OnagerView(BoardView):
             self._hex(surface, lab, 0.84, c, 40, 0)
             if lab in self._pix:
                 D.blit_center(surface, D.dot(max(3, int(rc * 0.12)), (*c, 170)), self._pix[lab])
+        for lab in deco.reach:
+            if lab not in deco.targets:
+                c = T.kind_colour("stack" if stacks.get(lab) else "jump")
+                strong = lab == deco.hover
+                self._hex(surface, lab, 0.84, c, 255 if strong else 150 + 60 * p, bold if strong else thin,
+                          glow if strong else 0)
         for lab, kind in deco.targets.items():
             c = T.kind_colour(kind)
             strong = lab == deco.hover
@@ -619,6 +625,21 @@ class OnagerInput(BoardInput):
             return set(self._lakes)
         return super().starts()
 
+    def chain_ends(self) -> dict[str, tuple[str, ...]]:
+        """Where the selected disc's chains can end beyond its first jumps, each with the way it
+        goes there (its start, then every landing: the fewest jumps, or the route a lesson asks
+        for). Empty unless one disc is selected and no jump is made yet."""
+        if len(self.prefix) != 1 or self._setup:
+            return {}
+        start = self.prefix[0]
+        near = self.targets()
+        out: dict[str, tuple[str, ...]] = {}
+        for o in self.options:
+            way = o.clicks[:-1] if len(o.clicks) >= 2 and o.clicks[-1] == o.clicks[-2] else o.clicks
+            if way[:1] == (start,) and len(way) >= 3 and way[-1] not in near:
+                out[way[-1]] = way
+        return out
+
     def next_steps(self, prefix: tuple[str, ...] | None = None) -> dict[str, Option]:
         pre = self.prefix if prefix is None else prefix
         if not pre:
@@ -674,6 +695,10 @@ class OnagerInput(BoardInput):
                 return ClickResult(None, self.after_select_message(), True)
             self.prefix = ()
             return ClickResult(self._path_text(path), "", True)
+        ends = self.chain_ends()
+        if label in ends:                   # a chain's end, clicked (or dropped on) straight away
+            self.prefix = ()
+            return ClickResult(self._path_text(ends[label]), "", True)
         if len(landed) >= 2 and label == landed[-2]:    # the previous landing: one jump taken back
             return self.step_back()
         if label == start:
@@ -790,6 +815,13 @@ class OnagerInput(BoardInput):
     def describe(self, label: str) -> str:
         # while input is off (computer's turn, game over) the view still knows what it drew
         stacks = self._stacks if self.game is not None else self.shown_stacks()
+        if len(self.prefix) >= 2 and stacks.get(self.prefix[0]):
+            # mid-chain the jumper waits on its last landing, lifted off its start: the card says so
+            stacks = dict(stacks)
+            start, here = self.prefix[0], self.prefix[-1]
+            jumper = stacks[start][-1]
+            stacks[start] = stacks[start][:-1]
+            stacks[here] = stacks.get(here, ()) + (jumper,)
         return describe_stack(label, stacks.get(label, ()), self.viewer())
 
     def why_not(self, label: str) -> str:
@@ -862,6 +894,16 @@ class OnagerInput(BoardInput):
             deco.hidden = {**deco.hidden, start: deco.hidden.get(start, 0) + 1}
         if len(self.prefix) >= 2 and (h not in targets or targets[h] == "end"):
             deco.tags = {self.prefix[-1]: "Click to end the move here"}
+        ends = self.chain_ends()
+        deco.reach = ends
+        if h in ends:                       # a chain's end: its way, jump by jump, and the disc there
+            way = ends[h]
+            deco.ghosts = [(h, (self.mover,))]
+            deco.arrows = list(zip(way, way[1:]))
+            tag = f"Chain of {len(way) - 1} jumps: {'-'.join(way)}"
+            opt = Option(way, self._path_text(way), "stack")
+            why = self.loses_at_once(opt)
+            deco.tags = {h: f"{tag} — loses at once: {why}" if why else tag}
         if h in targets:
             kind = targets[h]
             if kind != "end":

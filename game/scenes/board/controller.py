@@ -169,7 +169,14 @@ class BoardController:
         return True
 
     def press(self, pos: tuple[int, int]) -> None:
-        """A left press on the board: a click, and a drag may start from the piece it selected."""
+        """A left press on the board: a click, and a drag may start from the piece it selected.
+        A press on the piece already selected waits: carried off, it is a drag from there;
+        released where it was pressed, it is the click it waited for (the piece is put down)."""
+        inp, view = self.input, self.view
+        if inp is not None and view is not None and self.live and len(inp.prefix) == 1 \
+                and self.rect.collidepoint(pos) and view.label_at(pos) == inp.prefix[0]:
+            self.drag = {"label": inp.prefix[0], "start": tuple(pos), "moved": False, "again": True}
+            return
         self.click(pos)
         self.begin_drag(pos)
 
@@ -275,6 +282,9 @@ class BoardController:
         """The button came up: a carried piece lands on the point under the pointer (a click
         there); released on its own point or off the board it goes back and stays selected."""
         d, self.drag = self.drag, None
+        if d is not None and not d["moved"] and d.get("again"):
+            self.click(pos)                 # a press and release on the selected piece: its click
+            return True
         if d is None or not d["moved"] or self.view is None or self.input is None:
             return False
         if tuple(self.input.prefix[:1]) != (d["label"],):
