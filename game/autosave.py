@@ -22,6 +22,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
+from .clock import TimeControl
 from .match import HUMAN, LEVELS, Match
 from .rules.base import Color, Game, Result, RulesError
 from .rules.numbering import next_slot, slots_for
@@ -36,10 +37,12 @@ CURRENT_HEADER = "Current"
 REDO_HEADER = "Redo"      # older files: "yes" = the game stood at Current (the moves after it a redo list)
 LIVE_HEADER = "Live"      # the ply where the game stands, when moves after it were taken back
 CURRENT_PATH_HEADER = "CurrentPath"   # the position shown in a variation: child indices from the start
+TIME_CONTROL_HEADER = "TimeControl"   # a game with clocks: "300+3" (PGN's; each move's time is a %clk comment)
 _COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z0-9]+)\s*\)|[-:]\s*([a-z0-9]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
-           "BackgroundWriter", "Autosaver", "writer", "CURRENT_HEADER"]
+           "BackgroundWriter", "Autosaver", "writer", "CURRENT_HEADER", "TIME_CONTROL_HEADER",
+           "time_control_of"]
 
 
 # ----------------------------------------------------------------- players
@@ -80,7 +83,8 @@ def match_record(match: Match, date: Any = None, headers: dict[str, str] | None 
     Headers: ``Current`` gives the ply shown when it is an earlier position of the main line,
     ``CurrentPath`` the child indices from the start when it is in a variation, and ``Live``
     the ply where the game stands when moves after it were taken back (the redo line), so a
-    resumed game comes back exactly as it was left (endings belong to the tree's nodes).
+    resumed game comes back exactly as it was left (endings belong to the tree's nodes);
+    ``TimeControl`` a game played with clocks (its moves' times are ``%clk`` comments).
     """
     tree = match.tree
     end_node = tree.root.end()
@@ -89,6 +93,8 @@ def match_record(match: Match, date: Any = None, headers: dict[str, str] | None 
     start = match.start_players
     names = (player_name(start[Color.BLACK]), player_name(start[Color.WHITE]))
     extra = dict(headers or {})
+    if match.time_control is not None:
+        extra[TIME_CONTROL_HEADER] = match.time_control.text
     if tree.live is not end_node:
         extra[LIVE_HEADER] = str(tree.live.ply)
     cur = tree.cursor
@@ -148,6 +154,9 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None) -
     resignation or agreement as that node's ending), and where the player stood (``Current``,
     ``CurrentPath``, ``Live``; older files: ``Redo "yes"`` = the game stood at ``Current``).
 
+    A ``TimeControl`` header gives the match its clocks (one that cannot be read is left out:
+    the game is played on without them).
+
     Raises RecordError when a move is refused (a record that parsed never does).
     """
     tree = tree_of_record(record)
@@ -173,7 +182,19 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None) -
     if path:
         cursor = _node_at_path(tree, path) or cursor
     tree.live, tree.cursor = live, cursor
-    return Match(record.start(), players, tree=tree)
+    return Match(record.start(), players, tree=tree, time_control=time_control_of(record))
+
+
+def time_control_of(record: Record) -> TimeControl | None:
+    """The record's ``TimeControl`` header as a time control (None: none, or not readable)."""
+    text = record.headers.get(TIME_CONTROL_HEADER, "").strip()
+    if not text:
+        return None
+    try:
+        return TimeControl.parse(text)
+    except ValueError:
+        log.warning("the record's TimeControl %r cannot be read: no clocks", text)
+        return None
 
 
 def _main_node(tree: GameTree, ply: int) -> GameNode:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .clock import TimeControl
 from .rules.base import Color, Game, GameOverError, IllegalMoveError, Motion, Move, Reason, Result, RulesError
 from .rules.numbering import Row, Slot, next_slot, rows
 from .rules.tree import GameNode, GameTree, PlayedMove
@@ -34,7 +35,8 @@ class Match:
     """A game tree, the position at its cursor, and the players of each colour."""
 
     def __init__(self, game: Game, players: Mapping[Color, str] | None = None,
-                 tree: GameTree | None = None) -> None:
+                 tree: GameTree | None = None, time_control: TimeControl | None = None) -> None:
+        self.time_control = time_control              # played with clocks (game.clock), else None
         self._start = game.copy()
         self.game = game
         self.players: dict[Color, str] = {Color.BLACK: HUMAN, Color.WHITE: HUMAN}
@@ -363,6 +365,12 @@ class Match:
         node.ending = Result(Color(color).other, Reason.RESIGN)
         return node.ending
 
+    def flag(self, color: Color) -> Result:
+        """``color``'s clock ran out where the game stands: the other side wins, reason 'time'."""
+        node = self._end_here()
+        node.ending = Result(Color(color).other, Reason.TIME)
+        return node.ending
+
     def has_core_agreement(self) -> bool:
         """Does this game's rules core define an ending by agreement?"""
         return type(self.game).end_by_agreement is not Game.end_by_agreement
@@ -392,6 +400,8 @@ class Match:
         try:
             if result.reason == Reason.RESIGN and result.winner is not None:
                 self.resign(result.winner.other)
+            elif result.reason == Reason.TIME and result.winner is not None:
+                self.flag(result.winner.other)
             elif result.reason == Reason.AGREEMENT:
                 self.agree(result.winner)
             else:

@@ -64,7 +64,7 @@ class Result:
 
 class Reason(enum.StrEnum):
     """Why a game ended: the one table of endings. The rules end games for the first five;
-    the players end them by the last two (a record's ``[Reason]`` header keeps the value;
+    the players end them by the last three (a record's ``[Reason]`` header keeps the value;
     the interface words each one, ``game.ui.endings``)."""
 
     KERNEL_CAPTURED = "kernel-captured"      # Amoeba
@@ -74,6 +74,7 @@ class Reason(enum.StrEnum):
     BACK_ROW_MAJORITY = "back-row-majority"  # Onager
     AGREEMENT = "agreement"                  # the players agreed (Amoeba counts, Onager draws)
     RESIGN = "resign"                        # a player resigned
+    TIME = "time"                            # a player's clock ran out (game.clock)
 
 
 class Threat(enum.StrEnum):

@@ -23,7 +23,10 @@ and a backslash). Known headers:
   ``swap`` the first player plays White; the record keeps the names as they started).
 - ``Date``: free text, normally ``YYYY-MM-DD``.
 - ``Result``: ``black``, ``white``, ``draw`` or ``*`` (not finished); ``Reason``: the reason
-  (the rules core's, or a UI-level ``resign`` / ``agreement``).
+  (the rules core's, or a UI-level ``resign`` / ``agreement`` / ``time``).
+- ``TimeControl``: a game played with clocks, as PGN writes it (``"300+3"``: seconds, plus
+  seconds a move); each move's remaining time is then a ``{[%clk 0:04:57]}`` comment after it
+  (``game.clock``). Kept like any other header.
 - ``SetUp`` and ``ToMove``: for a game that started from a set-up position
   (``Game.position_text()`` and ``black``/``white``); ``SetUpOptions``: further
   ``from_position`` options as ``key=value`` words (Onyx ``plies``/``swapped``, Onager
@@ -82,7 +85,7 @@ __all__ = ["Record", "RecordError", "parse_record", "format_record", "record_fro
 
 #: Endings decided outside the rules core (the rules core never produces these itself,
 #: except Amoeba's and Onager's ``end_by_agreement``, which a record checks on replay).
-UI_REASONS = (Reason.RESIGN, Reason.AGREEMENT)   # endings the players make, not the rules
+UI_REASONS = (Reason.RESIGN, Reason.AGREEMENT, Reason.TIME)   # endings the players make, not the rules
 RESULT_WORDS = ("black", "white", "draw", "*")
 
 # Headers that map to Record fields (everything else lands in Record.headers).
@@ -530,6 +533,8 @@ def _parse_result_headers(values: dict[str, str], header_lines: dict[str, int]) 
     winner = None if word == "draw" else Color.parse(word)
     if reason == Reason.RESIGN and winner is None:
         raise RecordError("a resignation cannot be a draw", line)
+    if reason == Reason.TIME and winner is None:
+        raise RecordError("a game lost on time has a winner, not a draw", line)
     return Result(winner, reason), line
 
 

@@ -27,6 +27,7 @@ REASON_WORDS: dict[Reason, tuple[str, str, str]] = {
                                "{other} starts its turn ahead on the back rows"),
     Reason.AGREEMENT: ("ended by agreement", "agreed", ""),
     Reason.RESIGN: ("resignation", "resigned", ""),
+    Reason.TIME: ("the time ran out", "on time", "your time runs out"),
 }
 
 
@@ -96,5 +97,7 @@ def ending_sentence(result: Result, game_name: str, counts: Mapping[str, object]
                                        if game_name == "amoeba" and score else "")
     if reason == Reason.RESIGN and win is not None:
         return f"{lose} resigned"
+    if reason == Reason.TIME and win is not None:
+        return f"{lose} ran out of time"
     phrase = reason_phrase(reason)
     return phrase[:1].upper() + phrase[1:]
