@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 FPS = 60
 IDLE_WAIT_MS = 1000    # longest sleep of an idle window between two frames
 IDLE_POLL_S = 0.012    # how often an idle window looks for input (under a frame)
+WAKE_LATE_S = 0.003    # an idle window woken for a scene's time (Scene.wake_after) wakes this much after it
 FADE = 0.14  # seconds for each half of a scene fade
 ASSETS = assets_dir()      # assets/ in the repository, game/data/assets in a wheel (game.resources)
 THEME = ASSETS / "theme.json"
@@ -130,6 +131,7 @@ class App:
     fullscreen = False                # the window is full screen (game.scenes.settings.set_fullscreen)
     windowed_size: tuple[int, int] | None = None   # the window's size and place before full screen
     windowed_pos: tuple[int, int] | None = None
+    clock: Callable[[], float] = staticmethod(time.monotonic)   # what game clocks read (tests step their own)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
@@ -527,6 +529,9 @@ class App:
             events: list[pygame.event.Event] = []
             if self.idle():
                 end = time.monotonic() + IDLE_WAIT_MS / 1000.0
+                wake = self.scene.wake_after() if self.scene is not None else None
+                if wake is not None:        # a running game clock: its face changes then (at most 1 s)
+                    end = time.monotonic() + min(IDLE_WAIT_MS / 1000.0, max(0.0, wake)) + WAKE_LATE_S
                 if stop is not None:
                     end = min(end, stop)
                 events = wait_for_events(end)
@@ -689,7 +694,7 @@ def use_theme(app: App, name: str) -> None:
 def _board(args: argparse.Namespace, game: str) -> "BoardScene":
     from .scenes.board import BoardScene
     return BoardScene.start(game, game_options(args), {"black": args.black, "white": args.white},
-                            moves=args.moves.split() if args.moves else ())
+                            moves=args.moves.split() if args.moves else (), time_control=args.clock)
 
 
 def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
@@ -716,6 +721,8 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         name = "new_game" if kind == "new" else "editor"
         players = dict(args.players_given) if kind == "new" else \
             {"black": args.black, "white": args.white}
+        if kind == "new":
+            return [menu, make_scene(name, game, game_options(args), players, time_control=args.clock)]
         return [menu, make_scene(name, game, game_options(args), players)]
     if kind == "analysis":     # the analysis board (after --moves)
         return [menu, make_scene("analysis", game, game_options(args), args.moves.split() if args.moves else ())]

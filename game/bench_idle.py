@@ -7,8 +7,9 @@ the menu, a board waiting for a human's click, a lesson step after its demo has 
 (Onager lesson 3 step 3, a chain with a highlighted cell) and a puzzle waiting for a click
 (Amoeba puzzle 1), and the Onyx analysis board with its engine on (the search runs in its
 worker process, so only the window's own cost is measured: what it does with the worker's
-stream of partial replies) and off (Engine off: a board like any other). Medians of three
-runs.
+stream of partial replies) and off (Engine off: a board like any other), and an Onyx board
+between two people whose clock runs (10 minutes each: the window wakes once a second, when the
+running clock's face changes). Medians of three runs.
 """
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ SCREENS = {        # screen -> (command line, seconds to settle: the lesson's de
     # the engine thinks ANALYSE_SECONDS (30 s) per position: settle and measure fall inside it
     "analysis_on": (["--scene", "analysis:onyx"], SETTLE_S),
     "analysis_off": (["--scene", "analysis:onyx"], SETTLE_S),
+    "clock": (["--game", "onyx", "--clock", "600+0"], SETTLE_S),
 }
 ENGINE_OFF = {"analysis_off"}    # screens whose analysis board has its engine switched off first
-LABELS = {"analysis_on": "analysis, engine on", "analysis_off": "analysis, engine off"}
+LABELS = {"analysis_on": "analysis, engine on", "analysis_off": "analysis, engine off",
+          "clock": "board, clock running"}
 MEASURE_S = 5.0
 RUNS = 3
 

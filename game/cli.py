@@ -192,6 +192,18 @@ def _who(text: str) -> str:
                                      f"not {text!r}")
 
 
+def _clock(text: str) -> Any:
+    """A ``--clock`` value: SECONDS+INCREMENT as PGN's TimeControl (``300+3``; ``2+0`` is a
+    two-second game), or SECONDS alone."""
+    from .clock import MAX_INCREMENT, MAX_INITIAL, TimeControl
+    try:
+        return TimeControl.parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be SECONDS+INCREMENT (e.g. 300+3: 5 minutes and 3 seconds a move), with 1 to "
+            f"{MAX_INITIAL} seconds and an increment of 0 to {MAX_INCREMENT}, not {text!r}") from None
+
+
 GAME_NAMES = ("amoeba", "onyx", "onager")
 SCENES_HELP = ("menu, new:GAME, board:GAME, editor:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
                "analysis:GAME, "
@@ -260,6 +272,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="human, a level 1-8, or easy (2), medium (5), hard (8) (with a game)")
     p.add_argument("--white", type=_who, default=None,
                    help="human, a level 1-8, or easy (2), medium (5), hard (8) (with a game)")
+    p.add_argument("--clock", type=_clock, default=None, metavar="SECONDS+INCREMENT",
+                   help="play with clocks, e.g. 300+3: 5 minutes each and 3 seconds more a move (with a game)")
     p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
@@ -295,6 +309,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 # the scenes that set up a game: they take the players (and, for Onyx, the variant)
 _GAME_KINDS = ("board", "gameover", "save", "new", "editor")
 _GAME_KINDS += ("analysis",)     # the analysis board takes the Onyx variant too
+_CLOCK_KINDS = ("board", "gameover", "save", "new")     # the scenes of a game that --clock starts
 
 
 def _check_options(args: argparse.Namespace) -> str:
@@ -313,6 +328,9 @@ def _check_options(args: argparse.Namespace) -> str:
     if players and not ((sets_up and kind != "analysis") or (kind == "keys" and game == "board")):
         return (f"{' and '.join(players)} need{'' if len(players) > 1 else 's'} a game: --game amoeba, onyx or "
                 f"onager, or --scene new:GAME, board:GAME, gameover:GAME, save, load:GAME or editor:GAME")
+    if args.clock is not None and not (kind in _CLOCK_KINDS and game):
+        return ("--clock needs a game to play: --game amoeba, onyx or onager, or --scene new:GAME, "
+                "board:GAME, gameover:GAME or save:GAME")
     if args.frames is not None and not args.screenshot:
         return "--frames counts the frames of a --screenshot: add --screenshot PATH"
     if args.screenshot is not None:

@@ -67,6 +67,12 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     *[(f"board:{g}", ("--black", "easy")) for g in ("amoeba", "onyx", "onager")],     # the thinking pill
     ("gameover:onyx", ("--white", "hard")),                      # the result banner naming the computer
     ("keys:board", ()), ("keys:menu", ()), ("keys:lesson", ()), ("keys:puzzle", ()),   # the keys overlay
+    # game clocks: between people (Pause) with a Danger line, against the computer with an hour's
+    # face, the form's custom clock, the result of a game lost on time
+    ("board:onyx", ("--clock", "300+3", "--moves", DANGER["onyx"])),
+    ("board:amoeba", ("--clock", "5400+30", "--white", "hard")),
+    ("new:onyx", ("--clock", "150+2")),
+    ("gameover:onager", ("--clock", "60+0", "--moves", "d7 f9 e8")),
 ]
 MIN_TEXT = 12          # px at UI scale 1: drawn text smaller than this is not readable
 
@@ -284,7 +290,8 @@ def run_size(size: tuple[int, int], shots: Path | None, part: int = 0, parts: in
     try:
         use_theme(app, THEMES[0])
         for i, (scene, extra) in enumerate(CASES[part::parts]):
-            name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "-hard" if "hard" in extra else "")
+            name = scene.replace(":", "-") + ("-thinking" if "easy" in extra else "-hard" if "hard" in extra else "") \
+                + ("-clock" if "--clock" in extra else "")
             label = f"{name} {size[0]}x{size[1]}"
             # Each case opens in the theme the last one ended in and goes through the others from
             # there (a theme change rebuilds every widget, the costliest part at 4K): two changes a

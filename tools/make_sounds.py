@@ -12,6 +12,7 @@ Sounds (22 050 Hz, 16-bit mono):
   move     a piece sliding/hopping away: a soft swish
   capture  a piece taken off: a hollow "thok" falling in pitch, with a small rattle
   win      the end of the game: a rising four-note bell chime
+  tick     a game clock's last seconds: a short, dry wooden tick, once a second
 """
 from __future__ import annotations
 
@@ -156,16 +157,29 @@ def win() -> list[float]:
     return normalise(fade_out(mix(*tracks, offsets=offs), 0.08), 0.6)
 
 
+def tick() -> list[float]:
+    knock = partials(0.06, [(1850, 1.0, 0.006), (3700, 0.35, 0.003), (920, 0.3, 0.01)], attack=0.0008)
+    click = noise(0.01, seed=41, decay=0.0015, amp=0.5, smooth=0.2)
+    return normalise(fade_out(mix(knock, highpass(click, 0.85)), 0.01), 0.45)
+
+
 SOUNDS: dict[str, Callable[[], list[float]]] = {
-    "place": place, "stack": stack, "move": move, "capture": capture, "win": win,
+    "place": place, "stack": stack, "move": move, "capture": capture, "win": win, "tick": tick,
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", type=Path, default=OUT, help="folder for the WAV files")
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help=f"only these sounds ({', '.join(SOUNDS)}; default: all)")
     args = p.parse_args(argv)
+    unknown = [n for n in args.names if n not in SOUNDS]
+    if unknown:
+        p.error(f"no sound named {', '.join(unknown)} (the sounds: {', '.join(SOUNDS)})")
     for name, make in SOUNDS.items():
+        if args.names and name not in args.names:
+            continue
         path = args.out / f"{name}.wav"
         n = write_wav(path, make())
         print(f"{path}  {n / RATE:.2f} s  {path.stat().st_size // 1024} kB")

@@ -24,7 +24,8 @@ The board scene holds one ``EngineClient``:
   round sends the value and top lines so far (``info["analysis"]``); see
   ``analyse_request``. A new request or ``cancel()`` stops it inside a round.
 * A move request may carry the player's think time (``seconds``, per level, from
-  Settings); ``move_now()`` ('Move now' on the board) makes the search in progress
+  Settings) and, in a game with clocks, the most its clock lets it take (``limit``,
+  ``clock_limited``); ``move_now()`` ('Move now' on the board) makes the search in progress
   stop and answer at once with its best move so far (a shared counter, like cancel's).
 * Medium and Hard keep their search tree from one request to the next and,
   after answering a move, think on the player's time (pondering) until the
@@ -147,11 +148,13 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
                 return EngineReply(rid, kind, True, move=game.move_str(hinted),
                                    info={"seconds": round(clock() - t0, 3)})
         level = payload.get("level", "medium") if kind == MOVE else "medium"
-        get_level(level, game.name)          # a readable error for an unknown level
+        lv = get_level(level, game.name)     # a readable error for an unknown level
         info: dict = {}
         seconds = None
         if kind == MOVE and payload.get("seconds") is not None and level in THINK_DEFAULTS:
             seconds = think_seconds(level, payload.get("seconds"))   # the player's think time
+        if kind == MOVE and payload.get("limit") is not None:
+            seconds = clock_limited(lv, seconds, payload["limit"])
         move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info,
                            tree=search_tree(level), seconds=seconds)
         info.update(seconds=round(clock() - t0, 3), level=level)
@@ -159,6 +162,28 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     except (RulesError, ValueError, KeyError, TypeError) as e:
         return EngineReply(rid, kind, False, error=f"the computer player could not use this "
                                                    f"position: {e}")
+
+
+def clock_limited(level: Any, seconds: float | None, limit: Any) -> float | None:
+    """The time budget of a move the player's clock limits: at most ``limit`` seconds in all
+    (the game's share of the computer's time, ``game.clock.think_budget``), else the level's
+    own (``seconds``, or the level's). A level that searches on past its budget up to the
+    search's hard deadline (``min_iterations``: twice the budget, ``mcts.HARD_FACTOR``) gets
+    half the limit, so that it too is done within it."""
+    from .mcts import HARD_FACTOR
+    try:
+        cap = max(0.001, float(limit))
+    except (TypeError, ValueError):
+        return seconds
+    if cap != cap:                      # NaN: no limit
+        return seconds
+    params = level.params
+    if params is None:                  # the random mover does not think
+        return seconds
+    if params.min_iterations > 0:
+        cap /= HARD_FACTOR
+    own = seconds if seconds is not None else params.seconds
+    return cap if own is None else min(float(own), cap)
 
 
 # How long a hint may take before the worker counts as hung (plus its margin): the first
@@ -604,10 +629,13 @@ class EngineClient:
 
     def request(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
                 level: str, request_id: Any, setup: dict | None = None,
-                seed: int | None = None, seconds: float | None = None) -> None:
+                seed: int | None = None, seconds: float | None = None,
+                limit: float | None = None) -> None:
         """Ask for the computer's move at ``level`` in the position given (non-blocking).
         ``seconds``: the player's think time for the level (Settings; range-checked by
-        ``levels.think_seconds``), else the level's budget. ``move_now()`` hurries it."""
+        ``levels.think_seconds``), else the level's budget. ``limit``: the most the move may
+        take by the computer's clock (``clock_limited``), whatever its level. ``move_now()``
+        hurries it."""
         from .levels import THINK_DEFAULTS, get_level, think_seconds
         lv = get_level(level, game_name)
         if seconds is not None and lv.name in THINK_DEFAULTS:
@@ -615,9 +643,11 @@ class EngineClient:
         else:
             seconds = None
         budget = (seconds or lv.params.seconds or 0.0) if lv.params is not None else 0.0
+        if limit is not None:
+            budget = clock_limited(lv, seconds, limit) or 0.0
         self._send({"kind": MOVE, "request_id": request_id, "game": game_name,
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
-                    "level": lv.name, "seed": seed, "seconds": seconds}, budget)
+                    "level": lv.name, "seed": seed, "seconds": seconds, "limit": limit}, budget)
 
     def move_now(self) -> bool:
         """'Move now': the move request in progress stops searching and answers at once with

@@ -161,6 +161,11 @@ class Scene:
         event (an idle window costs almost no CPU). A scene that can be still says so."""
         return True
 
+    def wake_after(self) -> float | None:
+        """While the window sleeps (``needs_frames`` False): seconds after which the scene wants
+        a frame all the same (a running game clock's face changes), None: not before an event."""
+        return None
+
     def after_frame(self) -> None:
         """Work that may wait for the end of a frame (the board's autosave)."""
 

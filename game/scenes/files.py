@@ -82,6 +82,7 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     scene = make_scene("board", match)
     assert is_board_scene(scene)
     scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
+    scene.clocks.adopt(record)              # a continued game: the time its side to move had spent
     scene.saved_line = line_of(match)
     if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
         scene.computer.pause()

@@ -1,4 +1,4 @@
-"""New-game setup: who plays Black and White, and the Onyx variant; then Start."""
+"""New-game setup: who plays Black and White, the clocks, and the Onyx variant; then Start."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +9,9 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from ..ai.ladder import about
 from ..ai.levels import LADDER
+from ..clock import PRESETS, TimeControl
 from ..match import HUMAN
+from ..ui.entry import TextEntry
 from ..ui.overlays import draw_tick
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register
@@ -30,6 +32,45 @@ def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
     for name in LADDER:
         out.append((f"Computer – {about(game_name, name)}", name))
     return tuple(out)
+# The clocks: none, the presets (minutes + seconds a move), or the player's own.
+NO_CLOCK, CUSTOM_CLOCK = "No clock", "Custom…"
+
+
+def clock_choice(tc: TimeControl | None) -> str:
+    """The clock drop-down's words for a time control: 'No clock', '5 min + 3 s', 'Custom…'."""
+    if tc is None:
+        return NO_CLOCK
+    if tc in PRESETS:
+        m = tc.initial // 60
+        return f"{m} min + {tc.increment} s" if tc.increment else f"{m} min"
+    return CUSTOM_CLOCK
+
+
+CLOCK_CHOICES = (NO_CLOCK,) + tuple(clock_choice(tc) for tc in PRESETS) + (CUSTOM_CLOCK,)
+
+
+def minutes_text(seconds: int) -> str:
+    """A time in the custom clock's minutes box: '5', or '0:30' when not whole minutes."""
+    m, s = divmod(int(seconds), 60)
+    return f"{m}" if s == 0 else f"{m}:{s:02d}"
+
+
+def custom_clock(minutes: str, increment: str) -> TimeControl:
+    """The custom clock from its two boxes: minutes ('5', or '1:30' with seconds) and seconds a
+    move ('3'; empty: 0). ValueError in the player's words."""
+    m_text, i_text = minutes.strip(), increment.strip() or "0"
+    head, colon, tail = m_text.partition(":")
+    if not head.isdigit() or (colon and not (tail.isdigit() and len(tail) == 2 and int(tail) < 60)):
+        raise ValueError("Clock: give the minutes as a whole number (or minutes:seconds, 0:30).")
+    if not i_text.isdigit():
+        raise ValueError("Clock: give the seconds added a move as a whole number.")
+    total = int(head) * 60 + (int(tail) if colon else 0)
+    try:
+        return TimeControl(total, int(i_text))
+    except ValueError as e:
+        raise ValueError(f"Clock: {e}.") from None
+
+
 GAME_TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 ONYX_SIZES = ("12", "16", "20")
 # shown where Onyx has its options, for the games that have none
@@ -66,11 +107,17 @@ class NewGameScene(Scene):
         return "form"
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
-                 players: dict[str, str] | None = None) -> None:
+                 players: dict[str, str] | None = None, time_control: TimeControl | None = None) -> None:
         super().__init__()
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
+        self.time_control = time_control           # the clocks chosen (None: no clock)
+        self.clock_words = clock_choice(time_control)
+        self.custom = (minutes_text(time_control.initial), str(time_control.increment)) \
+            if time_control is not None else ("5", "3")   # the custom clock's boxes
+        self.problem = ""                          # why the form cannot start (a custom clock's words)
+        self.problem_at: tuple[int, int] = (0, 0)
         self.widgets: dict[str, Any] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
 
@@ -79,7 +126,7 @@ class NewGameScene(Scene):
         px = self.px
         # the same size for every game (room for Onyx's options), so the tabs and buttons stay put
         # when another game is chosen
-        content = px(96 + 64 + 2 * 54 + 136 + 130)
+        content = px(96 + 64 + 3 * 54 + 136 + 130)
         pw, ph = min(px(620), int(w * 0.6)), min(content, int(h * 0.92))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(40)
@@ -101,6 +148,8 @@ class NewGameScene(Scene):
                                       _choice_text(self.players[color], self.game_name),
                                       pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
+        self._build_clock(x, y, lw, fw)
+        y += px(54)
         if self.game_name == "onyx":
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), "Board", self.ui, container=self.root,
                     object_id="#counts_label")
@@ -132,7 +181,55 @@ class NewGameScene(Scene):
                                           - 2 * gap, px(48)), "Set up…", self.ui, container=self.root,
                               tool_tip_text="Set up any position of this game, then play, analyse or save it")
 
+    def _build_clock(self, x: int, y: int, lw: int, fw: int) -> None:
+        """The clock row: a drop-down of the time controls and, for a custom one, its minutes
+        and seconds a move."""
+        px = self.px
+        W = self.widgets
+        UILabel(pygame.Rect(x, y, lw - px(10), px(40)), "Clock", self.ui, container=self.root,
+                object_id="#counts_label")
+        custom = self.clock_words == CUSTOM_CLOCK
+        dw = px(170) if custom else fw - lw
+        W["clock"] = UIDropDownMenu(list(CLOCK_CHOICES), self.clock_words, pygame.Rect(x + lw, y, dw, px(40)),
+                                    self.ui, container=self.root)
+        self.problem_at = (x + lw, y + px(47))
+        if not custom:
+            return
+        bx = x + lw + dw + px(10)
+        ew = px(52)
+        W["clock_min"] = TextEntry(pygame.Rect(bx, y + px(4), ew, px(32)), self.ui, container=self.root,
+                                   placeholder_text="min", max_length=6)
+        W["clock_min"].set_text(self.custom[0])
+        UILabel(pygame.Rect(bx + ew + px(4), y, px(44), px(40)), "min +", self.ui, container=self.root,
+                object_id="#player_label")
+        bx += ew + px(52)
+        W["clock_inc"] = TextEntry(pygame.Rect(bx, y + px(4), ew, px(32)), self.ui, container=self.root,
+                                   placeholder_text="s", max_length=4)
+        W["clock_inc"].set_text(self.custom[1])
+        UILabel(pygame.Rect(bx + ew + px(4), y, px(24), px(40)), "s", self.ui, container=self.root,
+                object_id="#player_label")
+
     # ------------------------------------------------------------ state
+    def read_clock(self) -> bool:
+        """The clock chosen (``time_control``) from its drop-down and boxes; False, with the
+        reason in ``problem``, when a custom clock cannot be read."""
+        W = self.widgets
+        if "clock" in W:
+            sel = W["clock"].selected_option
+            self.clock_words = str(sel[0] if isinstance(sel, tuple) else sel)
+        if "clock_min" in W and "clock_inc" in W:
+            self.custom = (W["clock_min"].get_text(), W["clock_inc"].get_text())
+        self.problem = ""
+        if self.clock_words == CUSTOM_CLOCK:
+            try:
+                self.time_control = custom_clock(*self.custom)
+            except ValueError as e:
+                self.problem = str(e)
+                return False
+            return True
+        self.time_control = next((tc for tc in PRESETS if clock_choice(tc) == self.clock_words), None)
+        return True
+
     def read_widgets(self) -> None:
         W = self.widgets
         for color in ("black", "white"):
@@ -149,6 +246,7 @@ class NewGameScene(Scene):
 
     def choose_game(self, name: str) -> None:
         self.read_widgets()
+        self.read_clock()
         if name != self.game_name:
             self.game_name = name
             self.options = {}
@@ -157,8 +255,11 @@ class NewGameScene(Scene):
     def start(self) -> None:
         self.read_widgets()
         assert self.app is not None
+        if not self.read_clock():
+            return                          # the form says why (``problem``)
         opts = dict(self.options) if self.game_name == "onyx" else {}
-        board = make_scene("new_board", self.game_name, opts, dict(self.players))
+        board = make_scene("new_board", self.game_name, opts, dict(self.players),
+                           time_control=self.time_control)
         notice = self.app.notice
         if notice and is_board_scene(board) and not board.panel.status:
             board.panel.open_with(notice)   # the game left for this one is kept: said once, here
@@ -187,6 +288,10 @@ class NewGameScene(Scene):
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.read_widgets()
+            was = self.clock_words
+            self.read_clock()
+            if (was == CUSTOM_CLOCK) != (self.clock_words == CUSTOM_CLOCK):
+                self.relayout()             # the custom clock's boxes come or go
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
@@ -199,6 +304,8 @@ class NewGameScene(Scene):
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(20)), r.move(6, 9))
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
         D.text(surface, "New game", (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
+        if self.problem:
+            D.text(surface, self.problem, self.problem_at, px(14), (255, 128, 112), anchor="topleft")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Ticks in the checked boxes, the same as Settings' (the UI font has no check mark)."""
@@ -212,4 +319,8 @@ class NewGameScene(Scene):
         r = self.panel_rect
         rect = pygame.Rect((0, 0), D.font(self.px(34), True).size("New game"))
         rect.center = (r.centerx, r.y + self.px(48))
-        return [("title", rect, r, self.px(34))]
+        out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = [("title", rect, r, self.px(34))]
+        if self.problem:
+            prob = pygame.Rect(self.problem_at, D.font(self.px(14)).size(self.problem))
+            out.append(("clock_problem", prob, r, self.px(14)))
+        return out

@@ -234,11 +234,15 @@ def _ids(el: IUIElementInterface | None) -> str:
 
 def focusables(app: Any) -> list[Any]:
     """What Tab moves through, in reading order: the enabled buttons and check boxes of the dialog
-    on top, else of the current scene (of a drop-down only its box; a window's × aside)."""
+    on top, else of the current scene (of a drop-down only its box; a window's × aside; nothing an
+    open list covers)."""
     E = pygame_gui.elements
     top = modal(app)
     root = app.scene.root if app.scene is not None else None
     out = []
+    # an open list covers what lies under it (the New game form's Clock under its White list)
+    lists = [el.rect for el in app.ui.get_sprite_group().sprites()
+             if isinstance(el, E.UISelectionList) and el.alive() and el.visible]
     for el in app.ui.get_sprite_group().sprites():
         if not isinstance(el, (E.UIButton, E.UICheckBox, TextEntry)) or "tool_tip" in _ids(el):
             continue
@@ -250,6 +254,8 @@ def focusables(app: Any) -> list[Any]:
                 and "selected_option" not in _ids(el):
             continue
         if "close_button" in _ids(el):
+            continue
+        if not in_list and any(r.colliderect(el.rect) for r in lists):
             continue
         if top is not None:
             if not top.rect.contains(el.rect):

@@ -64,6 +64,7 @@ BOARD: list[Section] = [
         ("Ctrl+H", "Hint: the computer suggests a move"),
         ("Ctrl+M", "Move now: the computer plays its best move so far"),
         ("Ctrl+S / Ctrl+O", "Save / Load a game"),
+        ("Ctrl+P", "Pause / resume the clocks (a game between people)"),
     ]),
     BROWSING,
     VIEW,

@@ -216,18 +216,25 @@ class BoardComputer(ScenePart):
             if self.waiting:
                 self.take_notice()
             return
+        limit = sc.clocks.limit(m.to_move)     # a game with clocks: the most this move may take
         if not self.thinking:
             self.thinking = True
             self.think_time = 0.0
             try:
-                self.engine.start(m.game.copy(), m.players[m.to_move])
+                if limit is None:
+                    self.engine.start(m.game.copy(), m.players[m.to_move])
+                else:
+                    self.engine.start(m.game.copy(), m.players[m.to_move], limit=limit)
             except Exception as exc:    # the engine worker's client (error() logs it)
                 self.error(exc)
                 return
             sc.panel.update_status_box()
         self.think_time += dt
         speed = self.app.settings.anim_speed if self.app else 1.0
-        if self.think_time < THINK_MIN / max(0.25, speed):
+        shown = THINK_MIN / max(0.25, speed)
+        if limit is not None:
+            shown = min(shown, limit / 2)      # its clock runs: a quick move is not held back long
+        if self.think_time < shown:
             return
         mv = None
         try:

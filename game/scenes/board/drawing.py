@@ -260,7 +260,7 @@ class BoardDrawing(ScenePart):
         thinking pill, in the board area, and the result banner's texts."""
         sc = self.scene
         box = self.thinking_rect
-        out = sc.banner.text_rects()
+        out = sc.banner.text_rects() + sc.clocks.layout_rects()
         if box is not None and sc.computer.busy:
             out.append(("thinking", box, sc.board_rect, self.px(15)))
         return out
@@ -322,6 +322,7 @@ class BoardDrawing(ScenePart):
                               (cx + rr * math.cos(ang), cy - self.px(3) + rr * math.sin(ang) * 0.9))
         colour_icon(surface, sc.panel.count_icons[0], Color.BLACK, r)
         colour_icon(surface, sc.panel.count_icons[1], Color.WHITE, r)
+        sc.clocks.draw(surface)
         sc.toolbar.draw_overlay(surface)
         # the stack tooltip: while the mouse rests on a stack, not after a change until it moves
         # again (tip_hold), never while the computer is to move or over a pygame-gui tooltip

@@ -32,8 +32,10 @@ class Engine(Protocol):
     notice: str = ""            # a message for the player (its worker crashed and was restarted…)
     think_settings: Settings | None = None  # the player's settings (think time per level), set by ``make_engine``
 
-    def start(self, game: Game, level: str) -> None:
-        """Begin thinking about ``game`` (a private copy) at a level ('easy', 'medium', 'hard')."""
+    def start(self, game: Game, level: str, limit: float | None = None) -> None:
+        """Begin thinking about ``game`` (a private copy) at a level ('easy', 'medium', 'hard').
+        ``limit``: in a game with clocks, the most the move may take (``game.clock.think_budget``;
+        given only then)."""
 
     def poll(self) -> str | None:
         """The chosen move as text once ready, else None. Never blocks."""
@@ -72,8 +74,10 @@ class StubEngine(Engine):
         self.rng = random.Random(seed)
         self._move: str | None = None
         self._answer: tuple[str, Any] | None = None
+        self.limits: list[float | None] = []     # each move's clock limit, as asked (tests)
 
-    def start(self, game: Game, level: str) -> None:
+    def start(self, game: Game, level: str, limit: float | None = None) -> None:
+        self.limits.append(limit)
         moves = game.legal_strs()
         self._move = self.rng.choice(moves) if moves else None
 
@@ -255,10 +259,12 @@ class WorkerEngine(Engine):
         v = self.think_settings.think_time(name)
         return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
-    def start(self, game: Game, level: str) -> None:
+    def start(self, game: Game, level: str, limit: float | None = None) -> None:
         args = self._args(game)
         self._kind = "move"
         seconds = self.think_seconds(level)
+        if limit is not None:
+            args["limit"] = limit           # the clock's share: the worker keeps within it
         if seconds is None:
             self._get().request(level=level, **args)
         else:

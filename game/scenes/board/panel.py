@@ -114,6 +114,10 @@ class BoardPanel(ScenePart):
         W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", sc.ui, container=sc.root,
                                object_id="#player_label")
         y += px(30)
+        clock_h = sc.clocks.row_height()     # a game with clocks: both clocks under the players
+        if clock_h:
+            sc.clocks.build_ui(pygame.Rect(x, y, iw, clock_h))
+            y += clock_h + px(8 if compact else 10)
         W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(sc.game_name, "Score"), sc.ui,
                                   container=sc.root, object_id="#heading")
         y += px(24)
@@ -285,26 +289,48 @@ class BoardPanel(ScenePart):
             content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
             if self.status:
                 content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
-        if box.html_text != content or box.head != head:
+        card = sc.banner.shown()            # the result card stands in the box's place while it is open
+        if card == box.visible:
+            (box.hide() if card else box.show())
+            self._status_grow = -1          # (its height is decided anew)
+        if card:
+            self._fit_status(sc.banner.geometry()["rect"].h, whole=True)
+        elif box.html_text != content or box.head != head or self._status_grow < 0:
             self._fit_status(box.needed_height(content, head))
+        if box.html_text != content or box.head != head:
             box.set_text(content, head)
 
-    def _fit_status(self, need: int) -> None:
+    def card_room(self) -> tuple[pygame.Rect, int]:
+        """Where the result card may go: the status box's own place (its width and bottom) and
+        the most height it may take, growing upwards into the move list (which keeps a row)."""
+        base = self._status_base
+        box = self.scene.w.get("status")
+        if base is None:
+            base = box.rect.copy() if box is not None else pygame.Rect(self.rect.x, self.rect.centery, self.rect.w, 0)
+        return base.copy(), base.h + self._moves_base.h + self.px(8)
+
+    def _fit_status(self, need: int, whole: bool = False) -> None:
         """Give the status box the height its text needs (``need``): it grows upwards into the
         move list (down to one row of it), and nothing else moves; past that the text is set
-        smaller, then cut (``StatusText``). Back to its size when the text is short again."""
+        smaller, then cut (``StatusText``). Back to its size when the text is short again.
+        ``whole``: the result card's place, which may take the whole list (hidden while it does)."""
         sc = self.scene
         W = sc.w
         base, box = self._status_base, W.get("status")
         if base is None or box is None or "moves" not in W:
             return
         most = max(0, self._moves_base.h - self.px(28))
+        if whole and need - base.h > most:
+            most = self._moves_base.h + self.px(8)
         grow = min(max(0, need - base.h), most)
         if grow == self._status_grow:
             return
         self._status_grow = grow
         self._moves_rect = self._moves_base.copy()
-        self._moves_rect.h -= grow
+        self._moves_rect.h = max(1, self._moves_rect.h - grow)
+        listed = self._moves_base.h - grow >= self.px(28)
+        if W["moves"].visible != listed:
+            (W["moves"].show() if listed else W["moves"].hide())
         box.set_relative_position((base.x, base.y - grow))
         box.set_dimensions((base.w, base.h + grow))
         self._acts_shown = None            # the action buttons and the move list's height follow
@@ -368,6 +394,7 @@ class BoardPanel(ScenePart):
                         ("resign", not m.is_over and not busy), ("offer", offer_ok)):
             (W[key].enable() if ok else W[key].disable())
         self.sync_actions()
+        sc.clocks.sync_button()
         sc.toolbar.refresh_panel()
         self.update_status_box()
 

@@ -6,7 +6,10 @@ heavy one: it waits for the next). The record text is made here (a few ms) only 
 changed; the background writer thread only writes the file. The record holds the whole tree
 and the review's verdicts as move comments (``Autosaver.annotate`` = ``BoardReview.annotate``;
 a review that finished, stopped or failed is a change worth writing), so Continue brings the
-review back (``board_from_record`` → ``BoardReview.adopt``).
+review back (``board_from_record`` → ``BoardReview.adopt``); in a game with clocks each move's
+time is a ``%clk`` comment and the time the side to move has spent of its turn a ``ClockUsed``
+header, written every few seconds while its clock runs (``BoardClocks``), so Continue after a
+quit or a kill -9 brings both clocks back.
 
 Each game has its own file among the unfinished games (``game.storage.unfinished_dir()``): a
 new game gets a new file on its first write, a game resumed from its file (Continue, Recent
@@ -39,12 +42,14 @@ class BoardAutosave(ScenePart):
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
 
     def _annotate(self, record: Any) -> Any:
-        """The record with the board's review as move comments (``BoardReview.annotate``)."""
-        return self.scene.review.annotate(record)
+        """The record with the board's review as move comments (``BoardReview.annotate``) and
+        what the side to move has spent of its turn on a running clock (``BoardClocks.annotate``)."""
+        return self.scene.clocks.annotate(self.scene.review.annotate(record))
 
     def _review_key(self) -> Any:
-        """Changes when the review's verdicts changed (and it is not running)."""
-        return self.scene.review.autosave_key()
+        """Changes when the review's verdicts changed (and it is not running), and every few
+        seconds while a game clock runs (``BoardClocks.autosave_key``)."""
+        return (self.scene.review.autosave_key(), self.scene.clocks.autosave_key())
 
     @property
     def path(self) -> Path | None:

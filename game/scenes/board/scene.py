@@ -30,6 +30,7 @@ import pygame_gui
 from pygame_gui.windows import UIConfirmationDialog
 
 from ...anim.moves import MovePlayer
+from ...clock import TimeControl
 from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
@@ -40,6 +41,7 @@ from .. import files
 from ..base import Scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
 from .banner import BoardBanner
+from .clocks import BoardClocks
 from .drawing import BoardDrawing
 from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
@@ -98,12 +100,14 @@ class BoardScene(Scene):
         self.movebox = MoveBox(self)                # typed moves (movebox.py: every board's one move box)
         self.computer = BoardComputer(self)         # the computer's turns, hints, answers (computer.py)
         self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
+        self.clocks = BoardClocks(self)             # the game clocks, when the game has a time control (clocks.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
     def start(cls, game_name: str, options: dict[str, Any] | None = None, players: dict[str, str] | None = None,
-              moves: Any = ()) -> Self:
-        """A board scene for a new game (an error page if the game cannot be made)."""
+              moves: Any = (), time_control: TimeControl | None = None) -> Self:
+        """A board scene for a new game (an error page if the game cannot be made), with clocks
+        when a ``time_control`` is given."""
         try:
             game = make_game(game_name, **(options or {}))
         except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
@@ -112,7 +116,8 @@ class BoardScene(Scene):
             scene.game_name = game_name
             return scene
         pl = players or {}
-        match = Match(game, {Color.BLACK: pl.get("black", HUMAN), Color.WHITE: pl.get("white", HUMAN)})
+        match = Match(game, {Color.BLACK: pl.get("black", HUMAN), Color.WHITE: pl.get("white", HUMAN)},
+                      time_control=time_control)
         scene = cls(match)
         for text in moves:
             try:
@@ -164,6 +169,7 @@ class BoardScene(Scene):
                 self.view, self.input = None, None
                 self.error = str(exc)
             self.computer.start(app)
+            self.clocks.start(app)
         self.board.attach(self.view, self.input)
         super().enter(app)
         if self.view is not None:
@@ -176,6 +182,7 @@ class BoardScene(Scene):
         self.computer.close()
         self.history.close()
         self.review.close()
+        self.clocks.stop()                          # what the side to move spent goes into the last autosave
         self.saver.close()                          # the last autosave is written before leaving
         self.drawing.release()
         super().exit()
@@ -250,10 +257,15 @@ class BoardScene(Scene):
             return False
         if self.history.intercept_move(text):       # browsing: step on, or ask before a new line
             return True
+        refused = self.clocks.gate_move()           # paused, or the mover's time is up
+        if refused:
+            self.set_status(refused, "warn")
+            return False
         self.mover.finish()
 
         def apply() -> list[Motion]:
             motions = m.play(text)                  # a refusal raises: nothing has changed
+            self.clocks.move_played()               # the mover's time stops, with its increment
             self.review.line_changed()              # a new move: a running review stops
             self.panel.move_played()
             self.computer.move_played()
@@ -362,9 +374,15 @@ class BoardScene(Scene):
         return False
 
     def pause(self) -> None:
-        """Another scene on top (settings…): the computer stops thinking until the board is back."""
+        """Another scene on top (settings…): the computer stops thinking and the clocks wait
+        until the board is back."""
         self.computer.cancel()
+        self.clocks.cover(True)
         super().pause()
+
+    def resume(self) -> None:
+        self.clocks.cover(False)
+        super().resume()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
@@ -428,6 +446,10 @@ class BoardScene(Scene):
         if m.is_over:
             self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
             return False
+        refused = self.clocks.gate_move()           # paused, or the mover's time is up
+        if refused:
+            self.set_status(refused, "warn")
+            return False
         if not m.is_human(m.to_move):
             if self.computer.retry():               # the computer had failed: ask it again
                 self.set_status(f"Asking {m.to_move.title} (computer) again…")
@@ -482,6 +504,8 @@ class BoardScene(Scene):
             self.app.pop()
         elif is_button(event, W.get("keys")):
             self.app.show_keys()
+        elif is_button(event, W.get("pause")):
+            self.clocks.toggle_pause()
         elif self.banner.button(event):
             pass
         else:
@@ -501,7 +525,8 @@ class BoardScene(Scene):
         start = m.start_players if m else {}
         players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
         opts = m.game.options() if m else {}
-        self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players))
+        self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players,
+                                    time_control=m.time_control if m else None))
 
     def rematch(self) -> None:
         """The same game again at once, the seats' colours swapped."""
@@ -512,7 +537,8 @@ class BoardScene(Scene):
         self.leave()
         start = m.start_players
         players = {"black": start[Color.WHITE], "white": start[Color.BLACK]}
-        self.app.replace(make_scene("new_board", self.game_name or m.name, m.start_game.options(), players))
+        self.app.replace(make_scene("new_board", self.game_name or m.name, m.start_game.options(), players,
+                                    time_control=m.time_control))
 
     def leave(self) -> None:
         """The scene is about to go (Menu, New game, Escape): stop the computer at once."""
@@ -538,6 +564,8 @@ class BoardScene(Scene):
             self.save_game()
         elif ctrl and event.key == pygame.K_o:
             self.load_game()
+        elif ctrl and event.key == pygame.K_p:
+            self.clocks.toggle_pause()
         elif ctrl and event.key == pygame.K_l and self.view is not None:
             self.app.settings.show_coords = not self.app.settings.show_coords
             self.view.show_coords = self.app.settings.show_coords
@@ -629,6 +657,10 @@ class BoardScene(Scene):
         so a board waiting for a click stops changing and the window can sleep (``App.idle``)."""
         return min(self.time, still_time(self.active_at))
 
+    def wake_after(self) -> float | None:
+        """A running game clock: the window wakes when its face changes (once a second)."""
+        return self.clocks.wake_after()
+
     def needs_frames(self) -> bool:
         """Something moves or waits for time (else the app may sleep until the next event): each
         part says what it waits for."""
@@ -660,6 +692,7 @@ class BoardScene(Scene):
         self.review.update(dt)
         self._follow_settings()
         self.sounds.update(dt)
+        self.clocks.update(dt)          # the side to move's time, its flag
         self.computer.collect()         # an answer to a question (a hint, an offer)
         m = self.match
         if self.redoing.running and self.anim is None and m is not None and self.dialog is None:
