@@ -20,3 +20,12 @@ def _private_home(tmp_path_factory, monkeypatch):
     """Every test gets its own ABSTRACT_TRIO_HOME: no test reads or writes the real user folders
     (settings, the autosave written after every move, records, pictures)."""
     monkeypatch.setenv("ABSTRACT_TRIO_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _still_game_clocks(monkeypatch):
+    """Game clocks read ``App.clock`` (the wall clock in the program). In tests it stands still
+    unless a test gives its app a stepped clock (tests/test_clock.py): a game with clocks that
+    some test reaches by chance (the monkey's New game) never depends on the machine's speed."""
+    from game.app import App
+    monkeypatch.setattr(App, "clock", staticmethod(lambda: 0.0))

@@ -163,6 +163,7 @@ class BoardClocks(ScenePart):
         c.set_times(times_at(live, tc), turn, self._spent_kept)
         self._spent_kept = 0.0
         self._tick_shown = None
+        self._landing = True                # (Redo's move: the time runs once it has landed)
 
     def toggle_pause(self) -> None:
         """The Pause button and Ctrl+P: both clocks stop (a game between people), or go on."""
@@ -202,11 +203,11 @@ class BoardClocks(ScenePart):
         move's time is up (its flag falls at once)."""
         c = self.clock
         m = self.match
-        if c is None or m is None or m.browsing:
+        if c is None or m is None:
             return ""
         if c.paused:
             return "The clocks are paused: Resume (Ctrl+P) to play on."
-        if m.live_result is None and c.turn == m.to_move and c.remaining(c.turn) <= 0:
+        if not m.browsing and m.live_result is None and c.turn == m.to_move and c.remaining(c.turn) <= 0:
             self._flag(c.turn)
             return f"{c.turn.title}'s time is up."
         return ""
