@@ -260,3 +260,48 @@ def test_mid_chain_the_card_names_the_jumper_where_it_waits(app):
     card = scene.input.describe("b4")
     assert "a White disc" not in card and "Bottom to top: White, Black (yours)" in card
     assert scene.input.describe("b2") == "b2: empty cell."    # the jumper has left its start
+
+
+# ---------------------------------------------------------------- the result card beside the board
+@pytest.mark.parametrize("size", ["1024x640", "2560x1440"])
+@pytest.mark.parametrize("args", [("--scene", "gameover:amoeba", "--moves", "b3-c4 e4-e3"),
+                                  ("--scene", "gameover:onyx", "--white", "hard"),
+                                  ("--scene", "gameover:onager:agree", "--moves", "d7 f9 e8")])
+def test_the_result_card_sits_in_the_panel_never_over_the_final_position(args, size):
+    app = make_app(*args, "--window", size)
+    try:
+        settle(app)
+        scene = app.scene
+        card = scene.banner.rect
+        assert scene.banner.shown() and card is not None
+        assert scene.panel.rect.contains(card) and not card.colliderect(scene.board_rect)
+        for key in ("movebox", "moves"):
+            el = scene.w[key]
+            assert not el.visible or not card.colliderect(el.rect), key
+        for key in [k for k in scene.w if k.startswith("banner:")]:
+            assert card.contains(scene.w[key].rect), key
+        assert not scene.w["status"].visible             # the card stands in its place…
+        scene.banner.set_open(False)
+        step(app, 2)
+        assert scene.w["status"].visible and scene.banner.rect is None     # …and gives it back
+        assert scene.banner.result_texts()[1] in scene.w["status"].html_text
+    finally:
+        app.close()
+
+
+def test_a_message_on_the_card_moves_no_button_from_under_the_pointer():
+    app = make_app("--scene", "gameover:amoeba", "--moves", "b3-c4 e4-e3", "--window", "1280x800")
+    try:
+        settle(app)
+        scene = app.scene
+        rematch = scene.w["banner:rematch"]
+        where = tuple(rematch.rect)
+        scene.set_status("Saved to a file with a long name in a folder of saved games.")
+        step(app)
+        assert "Saved to a file" in " ".join(line for line in scene.banner.geometry()["note_lines"])
+        assert scene.w["banner:rematch"] is rematch and tuple(rematch.rect) == where
+        click_at(app, rematch.rect.center)
+        settle(app)
+        assert app.scene is not scene and not app.scene.match.is_over      # the press was not lost
+    finally:
+        app.close()

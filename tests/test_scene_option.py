@@ -152,9 +152,10 @@ def test_status_box_grows_so_the_longest_message_and_danger_line_read_whole(game
         app.close()
 
 
-def test_game_over_banner_on_the_board_and_the_result_in_the_status_box():
+def test_game_over_banner_beside_the_board_and_the_result_in_the_status_box():
     # (issue 25 changed this: the result banner is on the board, with its buttons, and shrinks
-    # to a strip at the board's top edge; the status box keeps the winner and the reason)
+    # to a strip at the board's top edge; the status box keeps the winner and the reason.
+    # Issue 35 moved the card into the panel, in the status box's place: never over the position)
     app = make_app()
     try:
         for argv in (["--scene", "gameover:amoeba"], ["--scene", "gameover:onyx:agree"],
@@ -165,7 +166,8 @@ def test_game_over_banner_on_the_board_and_the_result_in_the_status_box():
             status = board.w["status"]
             _head, why = board.banner.result_texts()
             assert status.head == board.panel.winner_words() and why in status.html_text and status.fits
-            assert board.board_rect.contains(board.banner.rect)
+            assert board.panel.rect.contains(board.banner.rect)
+            assert not board.banner.rect.colliderect(board.board_rect)
             assert not board.banner.rect.colliderect(board.w["moves"].rect)
             board.banner.set_open(False)
             app.step(1 / 60)

@@ -1,13 +1,13 @@
 """The result banner on the board at game over, and the words for a result.
 
 ``BoardBanner`` (``scene.banner``) is a part of the board scene that owns the banner's state:
-open (a card on the board: the winner by name and colour, the reason, Review / Analyse /
-New game / Rematch, × to close it) or closed (the board is seen whole, frame and coordinates
+open (a card in the panel, beside the board, in the status box's place: the winner by name and
+colour, the reason, Review / Analyse / New game / Rematch, × to close it) or closed (the board is seen whole, frame and coordinates
 too; the status box keeps the result and the panel's action row a "Show the result" button that
 opens the card again); its geometry, kept until it changes; its buttons (widgets in
 ``scene.w``, made by ``sync``); ``rect``, where it was last drawn (None while closed). It shows
 only where the game ended, never while browsing earlier positions or while a move animates;
-clicks on it do not reach the board (``covers``). It is drawn in the theme's card colours.
+it never covers the final position. It is drawn in the theme's card colours.
 ``result_texts`` words a result for this game ("White connected rows 1 and 12").
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
-from ...rules.base import RulesError
 from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
 from ...ui.text import wrap
@@ -27,6 +26,9 @@ from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
+
+
+NOTE_COLOURS = {"warn": (255, 176, 112), "error": (255, 128, 112)}   # a status message on the card, by its kind
 
 
 class BoardBanner(ScenePart):
@@ -107,12 +109,13 @@ class BoardBanner(ScenePart):
 
     def geometry(self) -> dict[str, Any]:
         """Where the card's parts go: its 'rect', the headline and reason lines with
-        their font sizes, and the buttons' rectangles by key. The card goes where it covers none
-        of the result's highlighted points if it can (the middle first). Kept until it changes."""
+        their font sizes, and the buttons' rectangles by key. The card goes in the panel
+        (``_geometry``). Kept until it changes."""
         sc = self.scene
         m = self.match
-        key = (tuple(sc.board_rect), m.live.uid if m else None,
-               m.result if m else None, self.px(100))
+        place, room = sc.panel.card_room()
+        key = (tuple(place), room, m.live.uid if m else None, m.result if m else None, self.px(100),
+               sc.panel.status, tuple(self.actions()))
         kept = self._geo
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -121,44 +124,55 @@ class BoardBanner(ScenePart):
         return geo
 
     def _geometry(self) -> dict[str, Any]:
+        """The card sits in the panel, beside the board, never over the final position: in the
+        status box's place (it stands for the box while open), grown upwards into the move list as
+        far as it needs (``panel.card_room``). Its headline (the winner, with a colour disc), the
+        reason, the status message if there is one, and the buttons: in one row when their words
+        fit, else two a row. A low window sets the reason smaller, then keeps its first lines."""
         sc = self.scene
         px = self.px
-        br = sc.board_rect
         head, why = self.result_texts()
         head = sc.panel.winner_words() or head
         geo: dict[str, Any] = {"head": head, "why": why}
-        bh, gap, pad = px(38), px(8), px(16)
-        w = min(px(470), br.w - px(24))
-        rs = px(16)
-        close = px(30)
+        place, room = sc.panel.card_room()
+        pad, gap, bh, close = px(12), px(6), px(32), px(26)
+        w = place.w
         inner = w - 2 * pad
-        room = inner - close - gap - (px(30) if self.match.result and self.match.result.winner else 0)
-        hs = next((s for s in (px(24), px(21), px(19)) if D.font(s, True).size(head)[0] <= room), px(19))
-        head_lines = wrap(head, D.font(hs, True), room)[:2]
-        why_lines = wrap(why + ".", D.font(rs), inner)[:3]
+        icon = px(28) if self.match.result and self.match.result.winner else 0
+        room_w = inner - close - gap - icon
+        hs = next((s for s in (px(21), px(19), px(17)) if D.font(s, True).size(head)[0] <= room_w), px(17))
+        head_lines = wrap(head, D.font(hs, True), room_w)[:2]
         acts = self.actions()
-        bw = (inner - gap * (len(acts) - 1)) // max(1, len(acts))
-        h = pad + len(head_lines) * px(32) + px(4) + len(why_lines) * px(22) + px(14) + bh + pad
-        card = pygame.Rect(0, 0, w, h)
-        card.center = br.center
-        try:
-            game = self.match.game
-            avoid = list(game.highlight_result()) if game.is_over else []
-        except (RulesError, ValueError, KeyError, TypeError):
-            avoid = []
-        if avoid and sc.view is not None:
-            card = sc.drawing.best_spot((w, h), ("center", "midtop", "midbottom", "midleft", "midright", "topleft",
-                                            "topright", "bottomleft", "bottomright"), avoid)[0]
-        geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, hs=hs, rs=rs)
+        label_w = max((D.font(px(16), True).size(label)[0] + px(18) for _k, label, _t in acts), default=0)
+        per_row = len(acts) if label_w * len(acts) + gap * (len(acts) - 1) <= inner else 2
+        rows = -(-len(acts) // per_row)
+        note = sc.panel.status
+        fixed = pad + len(head_lines) * px(26) + px(4) + px(8) + rows * bh + (rows - 1) * gap + pad
+        for rs in (px(15), px(14), px(13)):
+            lh = max(D.font(rs).size("Ag")[1], D.font(rs).get_linesize())
+            why_lines = wrap(why + ".", D.font(rs), inner)[:3]
+            note_lines = wrap(note, D.font(rs), inner)[:2] if note else []
+            if fixed + (len(why_lines) + len(note_lines)) * lh <= room:
+                break
+        while fixed + (len(why_lines) + len(note_lines)) * lh > room and (note_lines or len(why_lines) > 1):
+            (note_lines if note_lines else why_lines).pop()
+        h = min(room, fixed + (len(why_lines) + len(note_lines)) * lh)
+        card = pygame.Rect(place.x, place.bottom - h, w, h)
+        geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, note_lines=note_lines, hs=hs, rs=rs,
+                   lh=lh, pad=pad, icon=icon)
         buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
-        y = card.bottom - pad - bh
+        bw = (inner - gap * (per_row - 1)) // max(1, per_row)
         for i, (key, _label, _tip) in enumerate(acts):
-            buttons[key] = pygame.Rect(card.x + pad + i * (bw + gap), y, bw, bh)
+            row, col = divmod(i, per_row)
+            y = card.bottom - pad - (rows - row) * bh - (rows - 1 - row) * gap
+            buttons[key] = pygame.Rect(card.x + pad + col * (bw + gap), y, bw, bh)
         geo["buttons"] = buttons
         return geo
 
     def sync(self) -> None:
-        """One pygame-gui button per banner action while the banner shows (kept until it changes)."""
+        """One pygame-gui button per banner action while the banner shows (kept until it changes;
+        a button the card only moves, when a message makes it taller, is moved, not made anew, so
+        a press on it is never lost)."""
         sc = self.scene
         W = sc.w
         if not W or sc.root is None:
@@ -169,14 +183,24 @@ class BoardBanner(ScenePart):
             want = tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items()))
         if want == self._built:
             return
-        for k in [k for k in W if k.startswith("banner:")]:
+        keys = {k for k, _r in want} if want else set()
+        for k in [k for k in W if k.startswith("banner:") and k[7:] not in keys]:
             W.pop(k).kill()
         self._built = want
+        sc.panel.update_status_box()        # the card stands for the status box while it is open
         if want is None:
             return
         labels = {key: (label, tip) for key, label, tip in self.actions()}
         labels["close"] = ("×", "Close: see the whole board (the panel shows the result again)")
         for key, r in geo["buttons"].items():
+            kept = W.get(f"banner:{key}")
+            if kept is not None and kept.text == labels[key][0]:
+                if tuple(kept.rect) != tuple(r):
+                    kept.set_relative_position(r.topleft)
+                    kept.set_dimensions(r.size)
+                continue
+            if kept is not None:
+                W.pop(f"banner:{key}").kill()
             label, tip = labels[key]
             oid = "#primary_button" if key == "rematch" else None
             W[f"banner:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
@@ -219,49 +243,47 @@ class BoardBanner(ScenePart):
         return self.geometry()["rect"].collidepoint(pos)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The result card on the board (the winner by name and colour, the reason, Review /
+        """The result card in the panel (the winner by name and colour, the reason, Review /
         Analyse / New game / Rematch, × to close it), in the theme's card colours. Its buttons are
         widgets (``sync``); the texts are drawn here. ``rect`` notes its place."""
         if not self.shown():
             return
-        px = self.px
         theme = self.theme
         geo = self.geometry()
         rect = geo["rect"]
         self.rect = rect
         win = self.match.result.winner if self.match.result else None
-        surface.blit(D.rounded_panel(rect.size, theme.card_fill, radius=px(14), border=(*theme.banner_border, 255),
-                                     border_width=2), rect.topleft)
-        x, y = rect.x + px(16), rect.y + px(16)
+        surface.blit(D.rounded_panel(rect.size, theme.card_fill, radius=self.px(12),
+                                     border=(*theme.banner_border, 255), border_width=2), rect.topleft)
+        for name, text, r, size in self._texts(geo):
+            colour = theme.banner_head if name == "banner head" else theme.text if name == "banner reason" else \
+                NOTE_COLOURS.get(self.scene.panel.status_kind, theme.text)
+            D.text(surface, text, r.topleft, size, colour, anchor="topleft", bold=name == "banner head", shadow=False)
         if win is not None:
-            colour_icon(surface, (x + px(11), y + px(16)), win, px(11))
-            x += px(30)
+            pad = geo["pad"]
+            colour_icon(surface, (rect.x + pad + self.px(11), rect.y + pad + self.px(13)), win, self.px(11))
+
+    def _texts(self, geo: dict[str, Any]) -> list[tuple[str, str, pygame.Rect, int]]:
+        """Each line the card draws: (name, text, its rectangle, font size)."""
+        px = self.px
+        rect, pad = geo["rect"], geo["pad"]
+        out = []
+        x, y = rect.x + pad + geo["icon"], rect.y + pad
         for line in geo["head_lines"]:
-            D.text(surface, line, (x, y), geo["hs"], theme.banner_head, anchor="topleft", bold=True, shadow=False)
-            y += px(32)
+            w, h = D.font(geo["hs"], True).size(line)
+            out.append(("banner head", line, pygame.Rect(x, y, w, h), geo["hs"]))
+            y += px(26)
         y += px(4)
-        for line in geo["why_lines"]:
-            D.text(surface, line, (rect.x + px(16), y), geo["rs"], theme.text, anchor="topleft", shadow=False)
-            y += px(22)
+        for name, lines in (("banner reason", geo["why_lines"]), ("banner note", geo["note_lines"])):
+            for line in lines:
+                w, h = D.font(geo["rs"]).size(line)
+                out.append((name, line, pygame.Rect(rect.x + pad, y, w, h), geo["rs"]))
+                y += geo["lh"]
+        return out
 
     def text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The banner's drawn texts (for the layout audit)."""
         if not self.shown():
             return []
-        px = self.px
         geo = self.geometry()
-        rect = geo["rect"]
-        out = []
-        x, y = rect.x + px(16), rect.y + px(16)
-        if self.match.result.winner is not None:
-            x += px(30)
-        for line in geo["head_lines"]:
-            w, h = D.font(geo["hs"], True).size(line)
-            out.append(("banner head", pygame.Rect(x, y, w, h), rect, geo["hs"]))
-            y += px(32)
-        y += px(4)
-        for line in geo["why_lines"]:
-            w, h = D.font(geo["rs"]).size(line)
-            out.append(("banner reason", pygame.Rect(rect.x + px(16), y, w, h), rect, geo["rs"]))
-            y += px(22)
-        return out
+        return [(name, r, geo["rect"], size) for name, _text, r, size in self._texts(geo)]

@@ -13,7 +13,7 @@ the board shows on top of the position (marks, targets, the hint) is the scene's
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -264,43 +264,6 @@ class BoardDrawing(ScenePart):
         if box is not None and sc.computer.busy:
             out.append(("thinking", box, sc.board_rect, self.px(15)))
         return out
-
-    def free_spot(self, size: tuple[int, int], places: Sequence[str], avoid: Sequence[str]) -> pygame.Rect:
-        """A rectangle of ``size`` in the board area covering the fewest points (``avoid`` labels weigh most)."""
-        return self.best_spot(size, places, avoid)[0]
-
-    def best_spot(self, size: tuple[int, int], places: Sequence[str],
-                   avoid: Sequence[str]) -> tuple[pygame.Rect, float]:
-        """(rectangle, score): score 1 per empty point covered, 3 per stack, 100 per ``avoid`` label."""
-        sc = self.scene
-        br = sc.board_rect
-        pad = self.px(8)
-        best, best_score = None, None
-        r = sc.view.radius_px if sc.view is not None else 10
-        pts = []
-        if sc.view is not None:
-            for lab in sc.view.points():
-                try:
-                    pts.append((lab, sc.view.pixel_of(lab)))
-                except KeyError:
-                    continue
-        avoid_set = set(avoid)
-        occupied = set(self.match.game.stacks()) if self.match is not None else set()
-        for i, place in enumerate(places):
-            box = pygame.Rect((0, 0), size)
-            inner = br.inflate(-2 * pad, -2 * pad)
-            setattr(box, place, getattr(inner, place))
-            grown = box.inflate(2 * r, 2 * r)
-            score = 0.0
-            for lab, xy in pts:
-                if grown.collidepoint(xy):
-                    score += 100.0 if lab in avoid_set else (3.0 if lab in occupied else 1.0)
-            score += i * 0.01    # ties: the first place listed
-            if best_score is None or score < best_score:
-                best, best_score = box, score
-        if best is None:
-            return pygame.Rect(br.topleft, size), 0.0
-        return best, float(best_score or 0.0)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after the widgets: colour icons in the panel and the stack tooltip."""
