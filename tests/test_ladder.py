@@ -182,3 +182,57 @@ def test_the_thinking_line_names_the_level_and_its_rating():
     assert _level_words("onyx", "medium") == f"Level 5 (Medium) · about {r5}"
     assert _level_words("onyx", "3").startswith("Level 3 · about ")
     assert _level_words("onyx", "uct") == "uct"
+
+
+# Onyx 16x16 after 43 plies of a line-check game: White is 6 stones from connecting,
+# Black 13.
+RACE_MOVES = ("a1 a3 b8 b3 p10 p11 o10 o2 p2 p4 o3 o4 n4 n3 c2 c3 o14 m3 o11 k3 l3 l4 m4 "
+              "m3 o6 l4 n16 j4 j3 k4 n15 i5 i4 j5 l6 h5 o13 g5 b10 e3 d3 d2 d3").split()
+
+
+def _race_position():
+    game = make_game("onyx", size=16)
+    for text in RACE_MOVES:
+        game.push(text)
+    return game
+
+
+def test_a_weak_level_well_ahead_in_a_race_runs_home():
+    """A small search values every move of a won race near 1 and can wander; a weak level
+    whose own move does not bring it nearer plays the runner's move instead."""
+    from game.ai import levels
+    from game.ai.onyx_eval import distances
+    game = _race_position()
+    assert distances(game) == (13, 6)
+    wander = game.parse_move("a16")              # a corner far from White's path
+    for seed in range(3):
+        move = levels._run_home(game, wander, random.Random(seed))
+        after = game.copy()
+        after.play(move)
+        assert distances(after)[1] == 5, game.move_str(move)
+    # Not ahead by three: the level's own move stands.
+    assert levels._run_home(make_game("onyx", size=16), wander, random.Random(0)) == wander
+
+
+def test_weak_levels_play_their_search_in_a_race(monkeypatch):
+    """Levels 2-4 draw no softmax move in a race and search at least RACE_ITERATIONS;
+    level 1 stays a beginner."""
+    from game.ai import levels
+    game = _race_position()
+    drawn: list[str] = []
+    monkeypatch.setattr(levels, "softmax_pick",
+                        lambda g, res, *a, **k: drawn.append(res.iterations) or res.move)
+    seen: list[int] = []
+    real = levels.analyse
+
+    def spy(*a, **k):
+        res = real(*a, **k)
+        seen.append(res.iterations)
+        return res
+    monkeypatch.setattr(levels, "analyse", spy)
+    for name in ("easy", "3", "4"):
+        levels.choose_move(game, name, random.Random(0))
+    assert drawn == [] and min(seen) >= levels.RACE_ITERATIONS
+    seen.clear()
+    levels.choose_move(game, "1", random.Random(0))
+    assert seen == [ladder.ladder_iterations("1", "onyx")] and len(drawn) == 1

@@ -205,6 +205,11 @@ _DESCRIPTIONS = {
 # Onyx: every level also blocks a run that is this many stones from connecting when it is
 # not ahead in the race itself (the straight line along the side is stopped early).
 RACE_DISTANCE = 6
+# Onyx, levels 2-4 in a race (a side within RACE_DISTANCE of connecting): at least this
+# many iterations, the search's own move (no softmax), and running home when well ahead
+# (``_racing``, ``_run_home``); level 1 stays a beginner there too.
+RACE_ITERATIONS = 300
+RACE_FROM_LEVEL = 2
 
 
 # Per game, the ladder's budgets that differ from ``_RUNGS`` (iterations, softmax): Onyx's
@@ -368,11 +373,23 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         stoppers = threat_stoppers(game)
         if stoppers is None and lv.race_distance and game.name == "onyx":
             stoppers = threat_stoppers(game, lv.race_distance, race=True)
+    # In a race the weak levels look as far as Medium's floor and play their best
+    # (measured: with 25-160 iterations a level 6 stones from connecting, valued 0.99, still
+    # let the shortest-path runner cut and capture its way back in 1 game of 10).
+    racing = _racing(game, lv)
+    params = None
+    if racing and lv.params is not None and lv.params.iterations is not None:
+        cap = max(lv.params.iterations, RACE_ITERATIONS)
+        params = replace(lv.params, iterations=cap, fallback_iterations=cap)
+        if iterations is not None:
+            iterations = max(iterations, RACE_ITERATIONS)
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
-                  iterations=iterations, seconds=seconds, tree=tree)
+                  iterations=iterations, seconds=seconds, tree=tree, params=params)
     move = res.move
-    if lv.softmax > 0 and res.proven == 0:
+    if lv.softmax > 0 and res.proven == 0 and not racing:
         move = softmax_pick(game, res, lv.softmax, rng, stoppers, lv.min_visits)
+    if racing and lv.softmax > 0 and res.proven != 1:
+        move = _run_home(game, move, rng)
     if stoppers and move not in stoppers and res.proven != 1:
         # The search's pick lets the opponent win at once or connect in two: take instead
         # the stopping move the search liked best (most visits, then value).
@@ -412,6 +429,10 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
     if len(pool) < 2:
         return res.move
     pool.sort(key=lambda m: -res.values[m])
+    if game.name == "onyx":
+        pool = _keeping_the_race(game, pool, res.move)
+        if len(pool) < 2:
+            return res.move
     k = knowledge_for(game.name)
     g = game.copy()
     safe = []
@@ -426,6 +447,56 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
     top = res.values[safe[0]]
     weights = [math.exp((res.values[m] - top) / temperature) for m in safe]
     return rng.choices(safe, weights=weights)[0]
+
+
+def _racing(game: Game, lv: Level) -> bool:
+    """Onyx: a side is within the level's race distance of connecting."""
+    if game.name != "onyx" or not lv.race_distance or lv.number < RACE_FROM_LEVEL:
+        return False
+    from .onyx_eval import distances
+    return min(distances(game)) <= lv.race_distance
+
+
+def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
+    """Onyx, a weak level well ahead in the race (within the race distance of connecting
+    and three stones nearer than the opponent): when its move does not bring it nearer,
+    it runs instead (the greedy runner's move). A small search values every move of a
+    won race near 1 and can wander while the opponent cuts and captures its way back."""
+    from ..rules.onyx import Onyx
+    from .onyx_eval import distances
+    from .runners import greedy_move
+    me = 0 if game.to_move == Color.BLACK else 1
+    d = distances(game)
+    if d[me] > RACE_DISTANCE or d[1 - me] - d[me] < 3:
+        return move
+    g = game.copy()
+    assert isinstance(g, Onyx)
+    g.play(move)
+    if g.result is not None or distances(g)[me] < d[me]:
+        return move
+    g.undo()
+    run = greedy_move(g, rng)
+    g.play(run)
+    return run if g.result is not None or distances(g)[me] < d[me] else move
+
+
+def _keeping_the_race(game: Game, pool: list[Move], best: Move) -> list[Move]:
+    """Onyx: the moves of ``pool`` that leave the connection race (the opponent's
+    distance less ours) no worse than the search's own move does. A weak level's slip is
+    a plausible second-best move, never a lost tempo in the race: a greedy runner that
+    gains one stone at a time beats a level that gives tempi away."""
+    from .onyx_eval import distances
+    me = 0 if game.to_move == Color.BLACK else 1
+    g = game.copy()
+
+    def balance(m: Move) -> int:
+        g.play(m)
+        d = distances(g)
+        g.undo()
+        return d[1 - me] - d[me]
+
+    floor = balance(best)
+    return [m for m in pool if m == best or balance(m) >= floor]
 
 
 # The check before the search (``threat_stoppers``): Onyx, the opponent's connection
