@@ -46,6 +46,7 @@ from .cli import (DEFAULT_SIZE, MIN_SIZE, game_options, on_stop_signals, parse_a
 from .resources import assets_dir, report_missing
 from .scenes.base import Scene
 from .ui import focus as focus_ui
+from .ui.tips import TipKeeper
 from .settings import Settings
 from .themes import CLASSIC, Theme, theme_named, ui_overrides
 
@@ -166,6 +167,7 @@ class App:
         self._release_pending = False       # a resize freed big pictures: give them back after the frame
         self.keys_overlay: Any = None       # the keys overlay (F1 or ?), over every scene while open
         self.focus: Any = None              # the widget with the keyboard focus (Tab), drawn with a ring
+        self.tips = TipKeeper()             # button tooltips: gone with their button, off other controls
 
     # ------------------------------------------------------------ properties
     @property
@@ -442,29 +444,7 @@ class App:
         _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
         if _BIG_WIDGETS[0]:
             finish_widget_pictures(self.ui)
-        self._drop_stale_tooltips()
-
-    def _drop_stale_tooltips(self) -> None:
-        """A button's tooltip goes when the button is no longer there to point at: hidden (its
-        scene paused under another), killed (a relayout), or no longer under the mouse.
-        pygame-gui only drops it when the mouse leaves a visible button, so tooltips of hidden
-        buttons stayed over the next scene, one more each time."""
-        for el in self.ui.get_sprite_group().sprites():
-            if not isinstance(el, UIElement):
-                continue
-            tip = el.tool_tip
-            if tip is None or _is_tooltip(el):
-                continue
-            if not el.alive() or not el.visible or not el.hovered:
-                tip.kill()
-                el.tool_tip = None
-                continue
-            modal = focus_ui.modal(self)
-            if modal is not None and not modal.rect.contains(el.rect):
-                tip.kill()                  # never a tooltip of what a dialog covers, over the dialog
-                el.tool_tip = None
-                continue
-            focus_ui.keep_tip_off(self, tip, el)
+        self.tips.tend(self, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene

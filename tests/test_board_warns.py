@@ -305,3 +305,93 @@ def test_a_message_on_the_card_moves_no_button_from_under_the_pointer():
         assert app.scene is not scene and not app.scene.match.is_over      # the press was not lost
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- tooltips
+def controls(app: App, but) -> list:
+    from game.ui.tips import CONTROLS
+    return [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, CONTROLS) and el.visible
+            and el.alive() and el is not but and "tool_tip" not in el.get_element_ids()]
+
+
+def rest_on(app: App, monkeypatch, el, frames: int = 90) -> list:
+    """The pointer rests on ``el`` until its tooltip shows; the tooltip rects."""
+    at = el.rect.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+    for _ in range(frames):
+        step(app)
+        if app.tooltip_rects():
+            break
+    return app.tooltip_rects()
+
+
+@pytest.mark.parametrize("size", ["1024x640", "2560x1440"])
+def test_board_tooltips_cover_no_other_control(monkeypatch, size):
+    app = make_app("--game", "amoeba", "--moves", "b3-c4 e4-e3", "--window", size)
+    try:
+        settle(app)
+        sc = app.scene
+        for key in ("resign", "new", "offer", "undo", "hint"):
+            but = sc.w[key]
+            tips = rest_on(app, monkeypatch, but)
+            assert tips, key
+            for r in tips:
+                assert not r.colliderect(but.rect), key
+                hit = [o.text for o in controls(app, but) if r.colliderect(o.rect)]
+                assert not hit, (key, hit)
+                assert pygame.Rect((0, 0), app.size).contains(r)
+            monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (5, 5))
+            step(app, 2)
+            assert not app.tooltip_rects()
+    finally:
+        app.close()
+
+
+def test_lesson_button_tooltips_cover_no_other_button(monkeypatch):
+    app = make_app("--scene", "lesson:onager:3:3", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        for key in ("back", "replay", "next", "index"):
+            but = sc.w[key]
+            tips = rest_on(app, monkeypatch, but)
+            assert tips, key
+            for r in tips:
+                hit = [o.text for o in controls(app, but) if r.colliderect(o.rect)]
+                assert not hit and not r.colliderect(but.rect), (key, hit)
+            monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (5, 5))
+            step(app, 2)
+    finally:
+        app.close()
+
+
+def test_a_tooltip_never_outlives_its_target(monkeypatch):
+    from game.ui.tips import TIP_LIFE
+    app = make_app("--game", "amoeba", "--moves", "b3-c4 e4-e3", "--window", "1280x800")
+    try:
+        settle(app)
+        sc = app.scene
+        but = sc.toolbar.buttons["review"]
+        assert rest_on(app, monkeypatch, but)
+        step(app, int((TIP_LIFE + 1) * 60))                 # the pointer rests: it goes after a while…
+        assert not app.tooltip_rects()
+        step(app, 120)
+        assert not app.tooltip_rects()                       # …and stays gone while nothing moves
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (but.rect.centerx + 2, but.rect.centery))
+        step(app)
+        assert rest_on(app, monkeypatch, but)                # the pointer moved: it may come again
+        # its button goes (the panel made anew): the tooltip goes with it, wherever the pointer is
+        sc.relayout()
+        step(app)
+        assert not but.alive() and not app.tooltip_rects()    # (the new button's comes after its own wait)
+        # the board's own card of a stack goes after the same while
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (5, 5))
+        step(app, 2)
+        x, y = sc.view.pixel_of("c4")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0)))
+        step(app, 60)
+        assert sc.board.tooltip_text()
+        step(app, int((TIP_LIFE + 1) * 60))
+        assert sc.board.tooltip_text() == ""
+    finally:
+        app.close()

@@ -34,6 +34,7 @@ import pygame
 from ...rules.base import RulesError
 from ...themes import CLASSIC
 from ...ui.overlays import draw_tooltip
+from ...ui.tips import TIP_LIFE
 from ...views import BoardInput, BoardView, ClickResult, Decorations
 
 DRAG_START_PX = 6      # pointer travel (at scale 1) before a press becomes a drag
@@ -391,6 +392,8 @@ class BoardController:
         pieces = self._stacks().get(lab, ())
         if not pieces or self.hover_time <= TIP_AFTER or (len(pieces) < 2 and self.hover_time <= TIP_AFTER_ONE):
             return ""
+        if self.hover_time > TIP_AFTER_ONE + TIP_LIFE:
+            return ""                       # it has stood long enough: it comes again on another stack
         return self.input.describe(lab) or f"{lab}: {len(pieces)} pieces"
 
     def needs_frames(self) -> bool:

@@ -1,0 +1,141 @@
+"""Button tooltips that never outlive their target and never cover another control.
+
+pygame-gui shows a button's tooltip after the pointer rests on it and drops it only when the
+pointer leaves a visible button. ``TipKeeper.tend`` (the app calls it every frame, after the
+widgets' update) keeps every tooltip honest:
+
+* it goes with its button: the button hidden (its scene paused under another), killed (a
+  relayout), disabled, no longer under the pointer, or covered by a dialog; a tooltip whose
+  button is gone from the screen altogether goes too (nothing else would take it away);
+* it goes after ``TIP_LIFE`` seconds over a pointer at rest, and comes back only once the
+  pointer moves (a tooltip left standing for half a minute reads as part of the screen);
+* it stands where it covers no other control (buttons, check boxes, text entries, lists): below
+  its button, above it, or beside it (over the board, which is no control), the first place
+  that covers nothing, else the one that covers least; never over its own button.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer, UIElement
+from pygame_gui.elements import UITooltip
+
+from . import focus as focus_ui
+
+__all__ = ["TipKeeper", "TIP_LIFE", "place_tip"]
+
+TIP_LIFE = 8.0          # seconds a tooltip stands over a pointer at rest
+CONTROLS: tuple[type, ...] = tuple(t for t in (
+    pygame_gui.elements.UIButton, getattr(pygame_gui.elements, "UICheckBox", None),
+    pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UIDropDownMenu,
+    pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UISelectionList) if t is not None)
+
+
+def _is_tip(el: Any) -> bool:
+    return "tool_tip" in el.get_element_ids()
+
+
+def _owner(tip: UITooltip) -> Any:
+    """The element a tooltip belongs to (None once that is unknown)."""
+    return tip.parent_element
+
+
+class TipKeeper:
+    """The app's one keeper of button tooltips (``app.tips``): see the module docstring."""
+
+    def __init__(self) -> None:
+        self.age = 0.0                          # seconds the tooltip now shown has stood
+        self.shown: UITooltip | None = None     # that tooltip
+        self.pointer: tuple[int, int] | None = None   # where the pointer was when it last moved
+        self.quiet: Any = None                  # a button whose tooltip timed out, until the pointer moves
+
+    def tend(self, app: Any, dt: float) -> None:
+        ui = app.ui
+        pointer = tuple(int(v) for v in ui.get_mouse_position())
+        moved = pointer != self.pointer
+        self.pointer = pointer
+        if moved:
+            self.quiet = None
+        modal = focus_ui.modal(app)
+        tips = [el for el in ui.get_sprite_group().sprites() if isinstance(el, UITooltip) and el.alive()]
+        owners = [el for el in ui.get_sprite_group().sprites()
+                  if isinstance(el, UIElement) and not _is_tip(el) and el.tool_tip is not None]
+        for el in owners:                       # a tooltip goes with its button
+            tip = el.tool_tip
+            if not el.alive() or not el.visible or not el.hovered or not el.is_enabled \
+                    or (modal is not None and not modal.rect.contains(el.rect)):
+                tip.kill()
+                el.tool_tip = None
+        for tip in tips:                        # …and when its button has gone from the screen
+            el = _owner(tip)
+            if tip.alive() and (el is None or not el.alive() or el.tool_tip is not tip):
+                tip.kill()
+        live = [el for el in owners if el.tool_tip is not None and el.tool_tip.alive()]
+        if self.quiet is not None:
+            self.quiet.hover_time = 0.0         # (pygame-gui would make it again at once)
+        if not live:
+            self.shown, self.age = None, 0.0
+            return
+        el = live[-1]
+        tip = el.tool_tip
+        if tip is not self.shown:
+            self.shown, self.age = tip, 0.0
+            place_tip(app, tip, el)
+        elif moved:
+            self.age = 0.0
+        else:
+            self.age += dt
+        if self.age > TIP_LIFE:                 # stood long enough over a pointer at rest
+            tip.kill()
+            el.tool_tip = None
+            self.shown, self.age, self.quiet = None, 0.0, el
+            el.hover_time = 0.0
+
+
+def _others(app: Any, tip: Any, own: Any) -> list[tuple[pygame.Rect, int]]:
+    """Where the other widgets on screen are, each with how much covering it costs: a control
+    (something to click or type in) much more than a text."""
+    out = []
+    for el in app.ui.get_sprite_group().sprites():
+        if not isinstance(el, UIElement) or el is own or el is tip or _is_tip(el) or not el.visible \
+                or not el.alive() or isinstance(el, UIContainer) or el.rect.w <= 0 or el.rect.h <= 0:
+            continue
+        if getattr(tip, "text_block", None) is el:
+            continue
+        if el.rect.w >= app.size[0] and el.rect.h >= app.size[1]:
+            continue                            # a window-sized root or backdrop
+        out.append((pygame.Rect(el.rect), 100 if isinstance(el, CONTROLS) else 1))
+    return out
+
+
+def place_tip(app: Any, tip: Any, el: Any) -> None:
+    """Put ``tip`` where it covers no other control, as near its button as that allows: below or
+    above it, beside it, beside the row of controls it stands in (over the board), or further up
+    or down past the controls nearby; the place covering least when none is free. Never over its
+    own button, always inside the window."""
+    r, own = pygame.Rect(tip.rect), pygame.Rect(el.rect)
+    win = pygame.Rect((0, 0), app.size)
+    gap = app.px(6)
+    others = _others(app, tip, el)
+    row = [rect for rect, w in others if w > 1 and rect.top < own.bottom and rect.bottom > own.top]
+    xs = [r.x, own.x, own.right - r.w, own.left - gap - r.w, own.right + gap,
+          min([rect.left for rect in row] + [own.left]) - gap - r.w,
+          max([rect.right for rect in row] + [own.right]) + gap]
+    step = max(4, app.px(8))
+    ys = [r.y, own.bottom + gap, own.top - gap - r.h, own.centery - r.h // 2]
+    ys += [own.top - gap - r.h - k * step for k in range(1, 60)] + [own.bottom + gap + k * step for k in range(1, 60)]
+    best, best_key = None, None
+    for y in ys:
+        for x in xs:
+            cand = pygame.Rect(x, y, r.w, r.h).clamp(win)
+            if cand.colliderect(own):
+                continue
+            cost = sum(w for rect, w in others if rect.colliderect(cand))
+            far = abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery)
+            key = (cost, far)
+            if best_key is None or key < best_key:
+                best, best_key = cand, key
+    if best is not None and best.topleft != r.topleft:
+        tip.set_position(best.topleft)
