@@ -1,0 +1,61 @@
+"""The games' names and one-line descriptions: the one table of them.
+
+The rules and records name a game by its key ('amoeba', 'onyx', 'onager'); these are the words
+a player reads for it, translated when shown (``docs/glossary.md`` gives each name in every
+language and where it comes from).
+"""
+from __future__ import annotations
+
+from .i18n import N_, _, pgettext
+
+__all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_words"]
+
+GAME_KEYS = ("amoeba", "onyx", "onager")
+_TITLES = {"amoeba": N_("Amoeba"), "onyx": N_("Onyx"), "onager": N_("Onager")}
+_TAGLINES = {
+    "amoeba": N_("Stack, split and hunt down the enemy Kernel."),
+    "onyx": N_("Join your two sides; capture across the squares."),
+    "onager": N_("Catapult your discs to the far row."),
+}
+
+
+def game_title(key: str) -> str:
+    """The game's name in the language in use ('Amoeba', 'アメーバ', 'Oniks')."""
+    title = _TITLES.get(str(key).strip().lower())
+    return _(title) if title else str(key).capitalize()
+
+
+def game_tagline(key: str) -> str:
+    """The game in one line, for its card on the menu."""
+    line = _TAGLINES.get(str(key).strip().lower())
+    return _(line) if line else ""
+
+
+def side_name(colour: str) -> str:
+    """'Black' or 'White': the side a player plays (``colour``: 'black' or 'white')."""
+    return pgettext("side", "White") if str(colour).lower().startswith("w") else pgettext("side", "Black")
+
+
+# ---------------------------------------------------------------- players
+_LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+def level_words(game_key: str, level: str) -> str:
+    """'Level 3 · about 900', 'Level 5 (Medium) · about 1470': a computer level of the ladder
+    with its shipped rating in that game (rounded to tens, written as ratings are, without a
+    thousands separator; the level alone when unmeasured)."""
+    from .ai.ladder import rating
+    from .ai.levels import level_name, level_number
+    try:
+        n = level_number(level)
+        name = level_name(level)
+    except ValueError:
+        return str(level)
+    named = _LEVEL_NAMES.get(name)
+    text = (_("Level {number} ({name})").format(number=n, name=_(named)) if named
+            else _("Level {number}").format(number=n))
+    r = rating(game_key, level)
+    if r is not None:
+        # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · about 900"
+        text = _("{level} · about {rating}").format(level=text, rating=int(round(r, -1)))
+    return text
