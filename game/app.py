@@ -42,7 +42,7 @@ from pygame_gui.core import UIElement
 from .anim.tween import Tween
 # the command line lives in game.cli; parse_args is the app's entry to it
 from .cli import (DEFAULT_SIZE, MIN_SIZE, game_options, on_stop_signals, parse_args, prog_name,
-                  scene_parts)
+                  run_command, scene_parts)
 from .resources import assets_dir, report_missing
 from .scenes.base import Scene
 from .ui import focus as focus_ui
@@ -745,10 +745,16 @@ def setup_logging(level: int = logging.WARNING) -> None:
     logging.basicConfig(level=level, format="%(name)s: %(levelname)s: %(message)s", stream=sys.stderr)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int | str | None:
     """Run the game (or render a --screenshot). SIGINT and SIGTERM end it within a frame or
     two: they post a QUIT, so the scenes close and the autosave is written as on a normal
-    exit; the exit status is then 128 + the signal (130, 143) and no screenshot is saved."""
+    exit; the exit status is then 128 + the signal (130, 143) and no screenshot is saved.
+    Its words on stdout (--help, --version, a screenshot's line) piped into a reader that
+    closes early end quietly with status 141 (``game.cli.run_command``)."""
+    return run_command(_run, argv)
+
+
+def _run(argv: Sequence[str] | None = None) -> int:
     stopped: list[int] = []
     setup_logging()
 

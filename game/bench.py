@@ -154,4 +154,5 @@ def _run(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))

@@ -142,6 +142,35 @@ def exit_status(exc: BaseException) -> int:
     return exc.status if isinstance(exc, Interrupted) else 128 + int(signal.SIGINT)
 
 
+CLOSED_PIPE_STATUS = 128 + 13      # what a shell reports for a command ended by SIGPIPE (141)
+
+
+def run_command(main: Callable[..., Any], *args: Any) -> int | str | None:
+    """Run a command's ``main`` for ``sys.exit``, quiet when its reader goes away.
+
+    Python ignores SIGPIPE, so a command piped into ``head`` meets a BrokenPipeError on a
+    later write (or on the last flush at exit) and prints a traceback. Here that ends the
+    command as the shell expects of a closed pipe: no words, status 141. Standard output is
+    pointed at the null device first, so the interpreter's own flush at exit finds nothing
+    left to write. Every entry point (``python -m game.rules``, ``game.records``,
+    ``game.ai.*``, ``game.bench``, the game itself) ends through this."""
+    try:
+        try:
+            status = main(*args)
+        except SystemExit as exc:          # argparse's --help and refusals end this way
+            status = exc.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):      # no file descriptor behind stdout (a test's capture)
+            pass
+        return CLOSED_PIPE_STATUS
+    return status
+
+
 # ====================================================================== the game's command line
 # (python main.py / abstract-trio / python -m game: parse_args; the app builds from its answer)
 MIN_SIZE = (1024, 640)          # the smallest window the screens are laid out for

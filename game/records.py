@@ -108,7 +108,7 @@ def show_text(record: Record) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] in ("-h", "--help"):
+    if any(a in ("-h", "--help") for a in args):         # also after a command: show --help
         print(__doc__.strip())
         return 0
     try:
@@ -138,4 +138,5 @@ def _one_line(text: str) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))

@@ -84,8 +84,18 @@ def test_forced_and_finished_positions() -> None:
     done = build_position("amoeba", setup=AMOEBA_KERNEL_HANGS, moves=["c3-d4"])
     a = analyse_position(done)
     assert a.value == 1.0 and a.lines == () and a.proven == "black"
+
+
+def test_the_lake_phase_is_searched_for_the_lines_asked(capsys) -> None:
+    """Onager's lakes are searched like any move: as many lines as asked, each with visits of
+    its own search (the players' engine places them by a rule, unsearched)."""
     lakes = analyse_position(build_position("onager"), iterations=IT)
-    assert lakes.to_move == "black" and len(lakes.lines) == 1
+    assert lakes.to_move == "black" and len(lakes.lines) == 3 and lakes.iterations > 0
+    assert all(ln.visits > 0 for ln in lakes.lines)
+    code, out, _ = run(capsys, "onager", "d7", "--iterations", "120", "--lines", "2")
+    rows = [ln for ln in out.splitlines() if ln.lstrip()[:2] in ("1.", "2.")]
+    assert code == 0 and "White to move" in out and " 0 iterations searched" not in out
+    assert len(rows) == 2, out
 
 
 @pytest.mark.parametrize("args,words", [

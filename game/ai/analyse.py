@@ -32,8 +32,8 @@ object::
 is found before any search (the knowledge's ``win_now``: Amoeba's Kernel capture, Onyx's
 connecting stone, Onager's back-row majority that no reply undoes), and is then the only
 line. A position with one legal move gives that move, valued by the position after it; a
-finished position gives its result and no lines; Onager's lake placements are valued
-statically, with the engine's lake. The Onyx ``swap`` of the pie rule is not analysed (the
+finished position gives its result and no lines; Onager's lake placements are searched like
+any other move (the players' engine places its lakes by a rule, unsearched). The Onyx ``swap`` of the pie rule is not analysed (the
 engine decides it by rule, ``levels``).
 
 Bad input (an unknown game or option, a number out of range, an Onyx option for another
@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from ..rules import GAME_NAMES, game_class, make_game
+from ..rules.__main__ import refusal
 from ..rules.base import Color, Game, Move, RulesError
 from .levels import get_level, knowledge_of
 from .mcts import SearchTree, principal_variation, search
@@ -149,7 +150,7 @@ def build_position(game_name: str, options: dict[str, Any] | None = None,
         try:
             game.push(text)
         except RulesError as e:
-            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+            raise refusal(game_name, n, text, e) from None
     return game
 
 
@@ -258,18 +259,13 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     lines = max(1, int(lines))
     share = None if iterations is None else max(1, iterations // (2 * lines))
     half = None if iterations is None or share is None else max(1, iterations - lines * share)
-    params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=half,
+    params = replace(lv.params, temperature=0.0, min_share=1.0, iterations=half, quick=False,
                      seconds=secs / 2.0 if secs is not None else None,
                      fallback_iterations=half or DEFAULT_ITERATIONS, min_iterations=0)
     line_params = replace(params, iterations=share,
                           seconds=secs / (2.0 * lines) if secs is not None else None,
                           fallback_iterations=share or DEFAULT_ITERATIONS // (2 * lines))
     mover = game.to_move
-    quick = k.quick_move(game, rng)
-    if quick is not None:                       # Onager's lakes: a rule, no search
-        v = _r3(k.evaluate(game))
-        text = game.record_str(quick)
-        return Analysis(mover.word, v, (Line(text, v, (text,)),), mean=v)
     moves = k.search_moves(game) or game.legal_moves()
     if len(moves) == 1:                         # forced: the value of the position after it
         child = game.copy()
@@ -449,4 +445,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))

@@ -418,4 +418,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))

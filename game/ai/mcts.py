@@ -82,6 +82,8 @@ class SearchParams:
     exploration: float = 0.7          # UCT constant c in Q + c*sqrt(ln N / n)
     solver: bool = True               # prove wins/losses and back them up
     knowledge: bool = True            # immediate-win checks in the tree and at the root
+    quick: bool = True                # play the knowledge's quick move (Onager's lakes) unsearched;
+                                      # the analysis searches those positions too (False)
     rave_k: float = 0.0               # RAVE equivalence parameter (0: RAVE off)
     iterations: int | None = None     # hard cap on iterations (None: no cap)
     seconds: float | None = None      # time budget, used only when a clock is given
@@ -324,7 +326,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
         w = knowledge.win_now(game)
         if w is not None:
             return SearchResult(w, value=1.0, proven=1, proof_plies=knowledge.win_plies)
-        q = knowledge.quick_move(game, rng)
+        q = knowledge.quick_move(game, rng) if params.quick else None
         if q is not None:
             return SearchResult(q)
 

@@ -977,4 +977,5 @@ def _review_command(args: Any, record: Record, seconds: float | None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))

@@ -13,6 +13,7 @@ bad argument: exit status 2 and one line on stderr, nothing on stdout
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from . import GAME_NAMES, make_game
@@ -64,12 +65,29 @@ def parse_common(game_name: str, args: list[str]) -> tuple[dict, list[str]]:
     return options, moves
 
 
+# games whose notation uses '>' (Amoeba's split), which a shell reads as "write to a file":
+# ``legal c3>d4`` unquoted reaches the command as the lone point 'c3'
+SHELL_CUT_GAMES = ("amoeba",)
+_LONE_POINT = re.compile(r"[a-z]{1,2}[0-9]{1,2}")
+
+
+def refusal(game_name: str, n: int, text: str, error: RulesError) -> RulesError:
+    """The refusal of the ``n``-th move as the command says it: the whole move as given, in
+    quotes, and why; a lone point in a game that splits with '>' adds that the shell cuts an
+    unquoted move there."""
+    note = ""
+    if game_name in SHELL_CUT_GAMES and _LONE_POINT.fullmatch(text.strip().lower()):
+        note = (" (unquoted, the shell cuts a move at '>' and writes what follows to a file: "
+                "quote the whole move, e.g. 'd4>g4')")
+    return RulesError(f"move {n} {text!r} refused: {error}{note}")
+
+
 def play_moves(game: Game, moves: list[str]) -> None:
     for n, text in enumerate(moves, start=1):
         try:
             game.push(text)
         except RulesError as e:
-            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+            raise refusal(game.name, n, text, e) from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,4 +152,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..cli import run_command     # a closed pipe (| head) ends quietly
+    sys.exit(run_command(main))
