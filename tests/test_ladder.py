@@ -215,24 +215,15 @@ def test_a_weak_level_well_ahead_in_a_race_runs_home():
 
 
 def test_weak_levels_play_their_search_in_a_race(monkeypatch):
-    """Levels 2-4 draw no softmax move in a race and search at least RACE_ITERATIONS;
-    level 1 stays a beginner."""
+    """Levels 2-4 draw no softmax move in a race (on their own budget); level 1 stays a
+    beginner."""
     from game.ai import levels
     game = _race_position()
-    drawn: list[str] = []
+    drawn: list[int] = []
     monkeypatch.setattr(levels, "softmax_pick",
                         lambda g, res, *a, **k: drawn.append(res.iterations) or res.move)
-    seen: list[int] = []
-    real = levels.analyse
-
-    def spy(*a, **k):
-        res = real(*a, **k)
-        seen.append(res.iterations)
-        return res
-    monkeypatch.setattr(levels, "analyse", spy)
     for name in ("easy", "3", "4"):
         levels.choose_move(game, name, random.Random(0))
-    assert drawn == [] and min(seen) >= levels.RACE_ITERATIONS
-    seen.clear()
+    assert drawn == []
     levels.choose_move(game, "1", random.Random(0))
-    assert seen == [ladder.ladder_iterations("1", "onyx")] and len(drawn) == 1
+    assert drawn == [ladder.ladder_iterations("1", "onyx")]
