@@ -37,14 +37,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.core import UIElement
-from pygame_gui.windows import UIConfirmationDialog
 
 from ..rules.record import Record, RecordError, parse_record
-from ..themes import Theme
+from ..themes import CLASSIC, Theme
 from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
                        trash_record, TRASH_FOLDER)
 from ..ui import style as S
-from ..ui.dialogs import fit_confirmation
+from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
 from ..ui.entry import TextEntry
 from ..ui.focus import GameDialog
@@ -198,7 +197,7 @@ class LibraryDialog(UIWindow, GameDialog):
         self.clock = 0.0
         self._last_click: tuple[int, float] = (-1, -10.0)
         self._drag: int | None = None        # the scroll thumb held: mouse y minus the thumb's top
-        self._confirm: UIConfirmationDialog | None = None
+        self._confirm: QuestionCard | None = None
         self._confirm_path: Path | None = None
         self._texts: list[tuple[str, pygame.Rect, pygame.Rect, int]] = []
         self._dirty = True
@@ -434,12 +433,11 @@ class LibraryDialog(UIWindow, GameDialog):
         path = self.entries[self.selected].path
         self._confirm_path = path
         px = self.px
-        rect = pygame.Rect(0, 0, px(440), px(250))
-        rect.center = self.rect.center
         text = (f"Move {html.escape(path.name)} to the trash folder?<br><br>It is kept in "
                 f"{html.escape(friendly_path(path.parent / TRASH_FOLDER))}, where you can move it back.")
-        self._confirm = fit_confirmation(UIConfirmationDialog(rect, text, self.ui_manager, window_title="Delete the game?",
-                                                              action_short_name="Move it", blocking=True), px)
+        app = self.scene.app
+        self._confirm = ask(self.ui_manager, px, "Delete the game?", text, "Move it", danger=True,
+                            theme=app.theme if app is not None else CLASSIC)
 
     def delete_confirmed(self) -> None:
         path, self._confirm_path = self._confirm_path, None

@@ -19,12 +19,10 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
-from pygame_gui.windows import UIConfirmationDialog
 
 from ..themes import CLASSIC, Theme
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
-from ..ui.dialogs import fit_confirmation
 from ..ui.text import wrap
 from .base import Scene, is_board_scene, is_button, make_scene, register
 
@@ -434,15 +432,6 @@ class MenuScene(Scene):
             self.dialog_kind = ""
             return True
         return False
-
-    def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
-        """A confirmation dialog in the middle of the window (e.g. before a load replaces the autosave)."""
-        self.close_dialog()
-        rect = pygame.Rect(0, 0, self.px(440), self.px(250))
-        rect.center = (self.size[0] // 2, self.size[1] // 2)
-        self.dialog = fit_confirmation(UIConfirmationDialog(rect, text, self.ui, window_title=title,
-                                                            action_short_name=ok, blocking=True), self.px)
-        self.dialog_kind = kind
 
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A card's picture in the app's current theme (drawn once per game, size and theme:

@@ -1,17 +1,33 @@
-"""pygame-gui's dialogs laid out for the window's UI scale.
+"""The questions the game asks, and pygame-gui's dialogs laid out for the window's UI scale.
 
-``UIFileDialog`` and ``UIConfirmationDialog`` place their buttons, icons and boxes at fixed pixel
-sizes (buttons 30 px high), while the theme's fonts grow with ``app.ui_scale`` (``scaled_theme``):
-on a 4K screen the OK and Cancel texts no longer fit. ``fit_file_dialog`` and
-``fit_confirmation`` move and size those parts with the scene's ``px`` (identity at scale 1).
+Every question ("Resign?", "Play on from here?", "Replace the game?", "Delete the game?", ...)
+is one ``QuestionCard`` (``ask``): a card in the theme's card colours, centred on the window,
+as wide as its words need (within the window) and as tall as they make it, so a text is never
+cut or scrolled; its buttons are measured from their fonts at the UI scale. Enter presses the
+answer that goes on (``ok_button``), Escape the other, Tab moves between them. It posts what
+pygame-gui's confirmation dialog posts (``UI_CONFIRMATION_DIALOG_CONFIRMED``, then
+``UI_WINDOW_CLOSE`` as it goes), so whoever asked answers the same events; when the window
+changes size it lays itself out again.
+
+``UIFileDialog`` places its buttons, icons and boxes at fixed pixel sizes (buttons 30 px high),
+while the theme's fonts grow with ``app.ui_scale`` (``scaled_theme``): on a 4K screen the OK and
+Cancel texts no longer fit. ``fit_file_dialog`` moves and sizes those parts with the scene's
+``px`` (identity at scale 1).
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from pygame_gui.elements import UIButton
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIImage, UIWindow
 
-__all__ = ["fit_confirmation", "fit_file_dialog"]
+from ..themes import CLASSIC, Theme
+from ..views import draw as D
+from .focus import GameDialog
+from .text import FastLabel, StatusText
+
+__all__ = ["QuestionCard", "ask", "fit_file_dialog"]
 
 Px = Callable[[float], int]
 
@@ -29,19 +45,6 @@ def _button_row(buttons: list[UIButton], px: Px) -> int:
         b.set_dimensions((w, bh))
         b.set_relative_position((-(w + g), -(g + bh)))
     return bh
-
-
-def fit_confirmation(dlg: Any, px: Px) -> Any:
-    """A ``UIConfirmationDialog`` at the UI scale: its buttons and its text above them."""
-    try:
-        bh = _button_row([dlg.confirm_button, dlg.cancel_button], px)
-        cw, ch = dlg.get_container().get_size()
-        g = px(10)
-        dlg.confirmation_text.set_relative_position((px(5), px(5)))
-        dlg.confirmation_text.set_dimensions((cw - 2 * px(5), ch - px(5) - 2 * g - bh))
-    except AttributeError:          # another pygame-gui: leave it as it is
-        pass
-    return dlg
 
 
 def fit_file_dialog(dlg: Any, px: Px) -> Any:
@@ -63,3 +66,134 @@ def fit_file_dialog(dlg: Any, px: Px) -> Any:
     except AttributeError:
         pass
     return dlg
+
+
+# ====================================================================== the question card
+BODY_SIZE = 16          # the question's words (px at UI scale 1)
+TITLE_SIZE = 21
+WIDTHS = (440, 560, 700)        # the card's widths tried, narrowest first (px at scale 1)
+TALL = 0.45                     # a text taller than this share of the window tries a wider card
+
+
+class QuestionCard(UIWindow, GameDialog):
+    """One question in the game's card style (see the module docstring). ``confirm_button``
+    (also ``ok_button``: what Enter presses) goes on, ``cancel_button`` does not;
+    ``title``, ``text`` (the status line's small HTML subset: ``<br>``, ``<b>``) and the
+    button words are kept, so the card can lay itself out again at another size."""
+
+    def __init__(self, manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str,
+                 cancel: str = "Cancel", *, danger: bool = False, theme: Theme = CLASSIC) -> None:
+        self.px = px
+        self.title, self.text, self.ok, self.cancel = title, text, ok, cancel
+        self.danger = danger
+        self.theme = theme
+        self._built_for: tuple[Any, ...] = ()
+        super().__init__(pygame.Rect(0, 0, px(WIDTHS[0]), px(200)), manager, window_display_title=title,
+                         object_id="#question_card", resizable=False, draggable=False)
+        self.set_blocking(True)
+        self.confirm_button: UIButton
+        self.cancel_button: UIButton
+        self.title_label: FastLabel
+        self.body: StatusText
+        self._lay_out()
+
+    # ------------------------------------------------------------ layout
+    def _key(self) -> tuple[Any, ...]:
+        return (tuple(self.ui_manager.window_resolution), self.px(100))
+
+    def _plan(self) -> dict[str, Any]:
+        """Sizes: the card's width (the narrowest that keeps the words short of ``TALL`` of
+        the window), the buttons' widths and height, the body's height."""
+        px = self.px
+        win_w, win_h = self.ui_manager.window_resolution
+        pad, gap = px(22), px(10)
+        bfont, pfont = D.font(px(16), True), D.font(px(18), True)
+        bh = max(px(38), pfont.get_linesize() + px(12))
+        ok_w = max(px(110), pfont.size(self.ok)[0] + px(40))
+        cancel_w = max(px(110), bfont.size(self.cancel)[0] + px(40))
+        title_font = D.font(px(TITLE_SIZE), True)
+        need_w = max(title_font.size(self.title)[0], ok_w + gap + cancel_w)
+        room = win_w - 2 * px(24)
+        probe = StatusText(pygame.Rect(0, 0, 10, 10), self.ui_manager, scale=px(100) / 100,
+                           size=BODY_SIZE, framed=False)
+        try:
+            for wanted in WIDTHS:
+                inner = min(room - 2 * pad, max(px(wanted) - 2 * pad, need_w))
+                probe.set_dimensions((inner + 2 * probe.pad_x, 10))
+                body_h = probe.needed_height(self.text)
+                if body_h <= TALL * win_h:
+                    break
+        finally:
+            probe.kill()
+        return {"pad": pad, "gap": gap, "bh": bh, "ok_w": ok_w, "cancel_w": cancel_w, "inner": inner,
+                "body_h": body_h, "title_h": title_font.get_linesize(), "body_pad": probe.pad_x}
+
+    def _lay_out(self) -> None:
+        """Make the card's parts for the window as it is (again after a resize)."""
+        for el in list(self.get_container().elements):
+            el.kill()
+        px = self.px
+        p = self._plan()
+        pad, inner, bh = p["pad"], p["inner"], p["bh"]
+        shadow = px(6)
+        w = inner + 2 * pad
+        title_y = pad
+        body_y = title_y + p["title_h"] + px(8)
+        buttons_y = body_y + p["body_h"] + px(14)
+        h = buttons_y + bh + pad
+        win_w, win_h = self.ui_manager.window_resolution
+        self.set_dimensions((w + shadow, h + shadow))
+        self.set_position(((win_w - w) // 2, max(0, (win_h - h) // 2)))
+        theme = self.theme
+        pic = pygame.Surface((w + shadow, h + shadow), pygame.SRCALPHA)
+        pic.blit(D.rounded_panel((w, h), theme.panel_shadow, radius=px(14)), (shadow, shadow))
+        pic.blit(D.rounded_panel((w, h), theme.card_fill[:3] + (250,), radius=px(14),
+                                 border=theme.card_border, border_width=max(2, px(2))), (0, 0))
+        UIImage(pygame.Rect(0, 0, w + shadow, h + shadow), pic, self.ui_manager, container=self)
+        self.title_label = FastLabel(pygame.Rect(pad, title_y, inner, p["title_h"]), self.title,
+                                     self.ui_manager, container=self, size=px(TITLE_SIZE), bold=True,
+                                     colour=theme.heading)
+        self.body = StatusText(pygame.Rect(pad - p["body_pad"], body_y, inner + 2 * p["body_pad"], p["body_h"]),
+                               self.ui_manager, container=self, scale=px(100) / 100, size=BODY_SIZE, framed=False)
+        self.body.theme = theme
+        self.body.set_text(self.text)
+        right = pad + inner
+        self.confirm_button = UIButton(pygame.Rect(right - p["ok_w"], buttons_y, p["ok_w"], bh), self.ok,
+                                       self.ui_manager, container=self,
+                                       object_id="#danger_button" if self.danger else "#primary_button")
+        self.cancel_button = UIButton(pygame.Rect(right - p["ok_w"] - p["gap"] - p["cancel_w"], buttons_y,
+                                                  p["cancel_w"], bh), self.cancel, self.ui_manager, container=self)
+        self.ok_button = self.confirm_button
+        self._built_for = self._key()
+
+    @property
+    def fits(self) -> bool:
+        """Every word shows, at its size, inside the card and the window."""
+        win = pygame.Rect((0, 0), self.ui_manager.window_resolution)
+        return self.body.fits and win.contains(self.rect) and all(
+            self.rect.contains(el.rect) for el in (self.title_label, self.body, self.confirm_button,
+                                                   self.cancel_button))
+
+    # ------------------------------------------------------------ events
+    def update(self, time_delta: float) -> None:
+        if self._key() != self._built_for and self.alive():
+            self._lay_out()                 # the window (or its UI scale) changed
+        super().update(time_delta)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        used = super().process_event(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button:
+            self.kill()                     # (UIWindow.kill posts UI_WINDOW_CLOSE)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.confirm_button:
+            pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                                                 {"ui_element": self, "ui_object_id": self.most_specific_combined_id}))
+            self.kill()
+            return True
+        return used
+
+
+def ask(manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str, cancel: str = "Cancel", *,
+        danger: bool = False, theme: Theme = CLASSIC) -> QuestionCard:
+    """A question on its card in the middle of the window (see ``QuestionCard``)."""
+    return QuestionCard(manager, px, title, text, ok, cancel, danger=danger, theme=theme)

@@ -143,11 +143,12 @@ class StatusText(UIElement):
     """
 
     def __init__(self, rect: pygame.Rect, manager: Any, container: Any = None, scale: float = 1.0,
-                 size: int = 15) -> None:
+                 size: int = 15, framed: bool = True) -> None:
         super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
                          element_id=["status_text"])
         self.scale = max(0.5, float(scale))
         self.size = size
+        self.framed = framed     # the status box's fill and border (False: words on what lies under)
         self.pad_x, self.pad_y = self._px(10), self._px(6)
         self.html_text = ""
         self.head = ""           # a headline over the text, larger and centred (the game-over banner)
@@ -304,10 +305,11 @@ class StatusText(UIElement):
         w, h = max(1, self.rect.w), max(1, self.rect.h)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         t = self.theme
-        img.fill(t.status_bg)
+        if self.framed:
+            img.fill(t.status_bg)
         if self.head:
             pygame.draw.rect(img, t.banner_border, img.get_rect(), max(2, self._px(2)))
-        else:
+        elif self.framed:
             pygame.draw.rect(img, t.status_border, img.get_rect(), 1)
         head_h = self._head_height(self.head)
         width, room = w - 2 * self.pad_x, h - 2 * self.pad_y - head_h

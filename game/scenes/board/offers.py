@@ -43,7 +43,8 @@ class BoardOffers(ScenePart):
         humans = [c for c in Color if m.is_human(c)]
         who = m.to_move if m.to_move in humans or not humans else humans[0]
         self.scene.open_dialog("resign", "Resign?",
-                               f"{who.title} resigns and {who.other.title} wins.<br><br>Are you sure?", "Resign")
+                               f"{who.title} resigns and {who.other.title} wins.<br><br>Are you sure?", "Resign",
+                               danger=True)
         self.resigner = who
 
     def offer(self) -> None:
@@ -91,9 +92,7 @@ class BoardOffers(ScenePart):
             return
         text = OFFER_TEXT.get(sc.game_name, OFFER_TEXT["onager"]).format(
             me=me.title, other=other.title, means=self.consequence())
-        sc.open_dialog("offer", "An offer", text, "Accept")
-        if sc.dialog is not None:
-            sc.dialog.cancel_button.set_text("Decline")
+        sc.open_dialog("offer", "An offer", text, "Accept", cancel="Decline")
 
     def answered(self, accepted: bool) -> None:
         """The computer opponent's answer to the offer."""

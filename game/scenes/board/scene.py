@@ -27,14 +27,12 @@ from typing import Any, Self
 
 import pygame
 import pygame_gui
-from pygame_gui.windows import UIConfirmationDialog
 
 from ...anim.moves import MovePlayer
 from ...clock import TimeControl
 from ...match import HUMAN, Match
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
-from ...ui.dialogs import fit_confirmation
 from ...ui.focus import ring_on as focus_ring_on
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from .. import files
@@ -82,7 +80,7 @@ class BoardScene(Scene):
         self.mover = MovePlayer(self._animation_done)   # plays and animates every move (anim/moves.py)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.w: dict[str, Any] = {}                 # the scene's widgets (made by the panel and the toolbar)
-        self.dialog: UIConfirmationDialog | None = None
+        self.dialog: Any = None                     # the question card, or the library (Scene.dialog)
         self.dialog_kind = ""
         self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
         self.leaving = False                        # Menu / New game pressed: no more engine work
@@ -188,17 +186,8 @@ class BoardScene(Scene):
         super().exit()
 
     # ------------------------------------------------------------ the scene's one dialog
-    def open_dialog(self, kind: str, title: str, text: str, ok: str) -> None:
-        """Ask a question in a confirmation dialog (one at a time: an open one goes); ``kind``
-        says whose it is (``offers.KINDS``; the history's 'branch'; the files' 'overwrite'…)."""
-        self.close_dialog()
-        w, h = self.size
-        rect = pygame.Rect(0, 0, self.px(420), self.px(240))
-        rect.center = self.board_rect.center if self.board_rect.w > 440 else (w // 2, h // 2)
-        self.dialog = fit_confirmation(UIConfirmationDialog(rect, text, self.ui, window_title=title,
-                                                            action_short_name=ok, blocking=True), self.px)
-        self.dialog_kind = kind
-
+    # (open_dialog: Scene's, the question card; ``kind`` says whose it is: ``offers.KINDS``, the
+    # history's 'branch', the files' 'overwrite'…)
     def close_dialog(self) -> None:
         if self.dialog is not None:
             self.dialog.kill()
