@@ -41,6 +41,7 @@ TIME_CONTROL_HEADER = "TimeControl"   # a game with clocks: "300+3" (PGN's; each
 _COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z0-9]+)\s*\)|[-:]\s*([a-z0-9]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
+           "stands_unfinished", "seat_names", "STATE_HEADERS",
            "BackgroundWriter", "Autosaver", "writer", "CURRENT_HEADER", "TIME_CONTROL_HEADER",
            "time_control_of"]
 
@@ -76,25 +77,48 @@ def _line_end_result(match: Match) -> Result | None:
     return end.ending or _line_game(match).result
 
 
+#: Headers a record of a match writes anew every time (where the game stands, what the side
+#: to move had spent of its turn): a match loaded from a record does not keep them.
+STATE_HEADERS = (CURRENT_HEADER, REDO_HEADER, LIVE_HEADER, CURRENT_PATH_HEADER, "ClockUsed")
+
+
+def seat_names(match: Match) -> dict[Color, str]:
+    """The players' names by the colour they played on the game's line (after an Onyx swap on
+    it, the player who moved first is White): the names the match came with (a loaded record's
+    Black and White), else 'Human' / 'Computer (Hard)'."""
+    start = match.start_players
+    names = {c: match.names.get(c) or player_name(start[c]) for c in Color}
+    if match.line_exchanged():
+        return {Color.BLACK: names[Color.WHITE], Color.WHITE: names[Color.BLACK]}
+    return names
+
+
 def match_record(match: Match, date: Any = None, headers: dict[str, str] | None = None) -> Record:
     """The record of the match's game tree: the main line with its variations and comments,
     the result at the main line's end, and where the player stands.
 
-    Headers: ``Current`` gives the ply shown when it is an earlier position of the main line,
-    ``CurrentPath`` the child indices from the start when it is in a variation, and ``Live``
-    the ply where the game stands when moves after it were taken back (the redo line), so a
-    resumed game comes back exactly as it was left (endings belong to the tree's nodes);
-    ``TimeControl`` a game played with clocks (its moves' times are ``%clk`` comments).
+    Headers: those the match came with (``match.headers``, a loaded record's, in their order),
+    ``Black`` and ``White`` naming the players by the colours they played (``seat_names``),
+    ``Date`` (the record's own, else ``date`` or today), then ``headers``; ``Current`` gives
+    the ply shown when it is an earlier position of the main line, ``CurrentPath`` the child
+    indices from the start when it is in a variation, and ``Live`` the ply where the game
+    stands when moves after it were taken back (the redo line), so a resumed game comes back
+    exactly as it was left (endings belong to the tree's nodes); ``TimeControl`` a game played
+    with clocks (its moves' times are ``%clk`` comments).
     """
     tree = match.tree
     end_node = tree.root.end()
     game = _line_game(match)
     ui = end_node.ending if game.result is None else None
-    start = match.start_players
-    names = (player_name(start[Color.BLACK]), player_name(start[Color.WHITE]))
-    extra = dict(headers or {})
-    if match.time_control is not None:
-        extra[TIME_CONTROL_HEADER] = match.time_control.text
+    names = seat_names(match)
+    rec = record_from_game(game, (names[Color.BLACK], names[Color.WHITE]),
+                           date if date is not None else _dt.date.today(), ui_result=ui)
+    extra = {k: v for k, v in match.headers.items() if k not in STATE_HEADERS and k not in _RECORD_FIELDS}
+    extra["Black"], extra["White"] = names[Color.BLACK], names[Color.WHITE]   # in their place, if given
+    extra.setdefault("Date", rec.headers["Date"])
+    extra.update(headers or {})
+    if match.time_control is not None and _control(extra.get(TIME_CONTROL_HEADER, "")) != match.time_control:
+        extra[TIME_CONTROL_HEADER] = match.time_control.text     # (a record's own way of writing it stays)
     if tree.live is not end_node:
         extra[LIVE_HEADER] = str(tree.live.ply)
     cur = tree.cursor
@@ -104,8 +128,7 @@ def match_record(match: Match, date: Any = None, headers: dict[str, str] | None 
         else:
             extra[CURRENT_PATH_HEADER] = ".".join(
                 str(n.parent.children.index(n)) for n in cur.path())  # type: ignore[union-attr]
-    rec = record_from_game(game, names, date if date is not None else _dt.date.today(), ui_result=ui,
-                           headers=extra)
+    rec.headers = {k: v for k, v in extra.items() if k not in _RECORD_FIELDS}
     comments: dict[int, list[str]] = {}
     if tree.root.comments:
         comments[0] = list(tree.root.comments)
@@ -115,6 +138,10 @@ def match_record(match: Match, date: Any = None, headers: dict[str, str] | None 
     rec.comments = comments
     rec.tree = tree
     return rec
+
+
+# headers a Record keeps in its own fields (never among its other headers)
+_RECORD_FIELDS = frozenset(("Game", "Variant", "Result", "Reason", "SetUp", "ToMove", "SetUpOptions", "Plies"))
 
 
 def tree_of_record(record: Record) -> GameTree:
@@ -153,6 +180,8 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None) -
     """A match rebuilt from a record: its tree, the result at the main line's end (a
     resignation or agreement as that node's ending), and where the player stood (``Current``,
     ``CurrentPath``, ``Live``; older files: ``Redo "yes"`` = the game stood at ``Current``).
+    The match keeps the record's headers (``Match.headers``, but the ``STATE_HEADERS``) and
+    its players' names (``Match.names``), so a record of it says what the file said.
 
     A ``TimeControl`` header gives the match its clocks (one that cannot be read is left out:
     the game is played on without them).
@@ -160,8 +189,12 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None) -
     Raises RecordError when a move is refused (a record that parsed never does).
     """
     tree = tree_of_record(record)
+    # the record names its players by the colours they played on its line: after an Onyx swap
+    # there, the player who moved first (the match's Black at the start) is its White
+    exchanged = sum(1 for n in tree.root.main_line() if n.move is not None and n.move.exchange) % 2 == 1
+    first, second = (record.white, record.black) if exchanged else (record.black, record.white)
     if players is None:
-        players = {Color.BLACK: player_from_name(record.black), Color.WHITE: player_from_name(record.white)}
+        players = {Color.BLACK: player_from_name(first), Color.WHITE: player_from_name(second)}
     end = tree.root.end()
     res = record.result
     if res is not None and res.reason in UI_REASONS:
@@ -182,18 +215,29 @@ def match_from_record(record: Record, players: dict[Color, str] | None = None) -
     if path:
         cursor = _node_at_path(tree, path) or cursor
     tree.live, tree.cursor = live, cursor
-    return Match(record.start(), players, tree=tree, time_control=time_control_of(record))
+    match = Match(record.start(), players, tree=tree, time_control=time_control_of(record))
+    match.headers = {k: v for k, v in record.headers.items() if k not in STATE_HEADERS}
+    match.names = {c: name for c, name in ((Color.BLACK, first), (Color.WHITE, second)) if name}
+    return match
 
 
 def time_control_of(record: Record) -> TimeControl | None:
     """The record's ``TimeControl`` header as a time control (None: none, or not readable)."""
-    text = record.headers.get(TIME_CONTROL_HEADER, "").strip()
+    control = _control(record.headers.get(TIME_CONTROL_HEADER, ""))
+    if control is None and record.headers.get(TIME_CONTROL_HEADER, "").strip():
+        log.warning("the record's TimeControl %r cannot be read: no clocks",
+                    record.headers[TIME_CONTROL_HEADER])
+    return control
+
+
+def _control(text: str) -> TimeControl | None:
+    """A ``TimeControl`` header's value as a time control (None: empty or not readable)."""
+    text = text.strip()
     if not text:
         return None
     try:
         return TimeControl.parse(text)
     except ValueError:
-        log.warning("the record's TimeControl %r cannot be read: no clocks", text)
         return None
 
 
@@ -204,6 +248,15 @@ def _main_node(tree: GameTree, ply: int) -> GameNode:
             break
         node = node.children[0]
     return node
+
+
+def stands_unfinished(record: Record) -> bool:
+    """Does the game of this record stand unfinished where it was left: no result, or a
+    finished game taken back from its end (its ``Live`` header before the last move)?"""
+    if record.result is None:
+        return True
+    live = record.headers.get(LIVE_HEADER, "").strip()
+    return live.isdigit() and int(live) < len(record.moves)
 
 
 def describe_record(record: Record) -> str:
@@ -361,8 +414,9 @@ class Autosaver:
     is never overwritten. ``update(match)`` is called every frame: when the match
     changed since the last call (a move, undo, redo, resignation, agreement, or the shown ply
     while browsing), the record text is made (on the caller's thread) and written in the
-    background: an unfinished line to ``path``, a finished one to ``last-game.txt`` (and
-    ``path`` is removed). The first call only takes note of the state (a resumed or loaded
+    background: a game that stands unfinished to ``path`` (also a finished game taken back
+    from its end: its ``Live`` header says where it stands), a finished one to
+    ``last-game.txt`` (and ``path`` is removed). The first call only takes note of the state (a resumed or loaded
     game is not rewritten until something changes), and a line with no moves is never
     written (a new game has no file until its first move).
 
@@ -396,10 +450,19 @@ class Autosaver:
             self._line_end = _line_end_result(match)
         return probe, self._line_end
 
+    def _standing(self, match: Match) -> tuple[Any, Result | None]:
+        """(the tree's shape, the result where the game stands): a game taken back from its
+        end stands unfinished (a position with moves after it is not over)."""
+        line, end = self._end_of_line(match)
+        live = match.tree.live
+        if live.ending is not None:
+            return line, live.ending
+        return line, (end if live is match.tree.root.end() else None)
+
     def state_key(self, match: Match) -> Any:
         """What is written: the tree, its result, where the game stands and the position shown
         (unfinished games), the players."""
-        line, end = self._end_of_line(match)
+        line, end = self._standing(match)
         extra = self.annotate_key() if self.annotate_key is not None else None
         if end is not None:
             return (line, end, extra)
@@ -435,7 +498,7 @@ class Autosaver:
         if not match.tree.root.children:
             return False
         today = _dt.date.today()
-        end = self._line_end
+        end = self._standing(match)[1]
         last = last_game_path()
         if end is None:
             # the text is made here (a few ms, on the caller's thread): the writer thread only
@@ -462,10 +525,10 @@ class Autosaver:
 
     def keeps(self, match: Match | None) -> bool:
         """Whether the match is kept among the unfinished games when the player leaves it:
-        its line has moves and no result."""
+        its line has moves and it stands unfinished (also a finished game taken back)."""
         if match is None or not match.tree.root.children:
             return False
-        return _line_end_result(match) is None
+        return self._standing(match)[1] is None
 
     def flush(self, timeout: float = 5.0) -> bool:
         return self.bg.flush(timeout)

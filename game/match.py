@@ -37,6 +37,11 @@ class Match:
     def __init__(self, game: Game, players: Mapping[Color, str] | None = None,
                  tree: GameTree | None = None, time_control: TimeControl | None = None) -> None:
         self.time_control = time_control              # played with clocks (game.clock), else None
+        # what a record this match came from said of itself: its headers in order (Event, Date,
+        # ... but not the ones a record of the match writes anew: result, moves, where it stands)
+        # and its players' names by the colour each started with (a saved game keeps them)
+        self.headers: dict[str, str] = {}
+        self.names: dict[Color, str] = {}
         self._start = game.copy()
         self.game = game
         self.players: dict[Color, str] = {Color.BLACK: HUMAN, Color.WHITE: HUMAN}
@@ -316,6 +321,11 @@ class Match:
         if sum(1 for pm in self.history if pm.exchange) % 2:
             out[Color.BLACK], out[Color.WHITE] = out[Color.WHITE], out[Color.BLACK]
         return out
+
+    def line_exchanged(self) -> bool:
+        """Did the players exchange colours (an odd number of Onyx swaps) on the game's line, the
+        main line to its end? A record names its players by the colours they played there."""
+        return sum(1 for n in self.tree.root.main_line() if n.move is not None and n.move.exchange) % 2 == 1
 
     @property
     def swapped(self) -> bool:

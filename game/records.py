@@ -4,7 +4,8 @@
     python -m game.records format FILE [--recover]
 
 ``show`` prints the main line's numbered move list, one row a line (the label, Black's plies,
-White's plies; rows grouped by ``game.rules.numbering``). With ``--json`` it prints exactly one
+White's plies; rows grouped by ``game.rules.numbering``; Onager's lakes row in the order they
+were placed). With ``--json`` it prints exactly one
 JSON object instead::
 
     {"game": "onyx", "result": "black" | "white" | "draw" | "*",
@@ -96,14 +97,17 @@ def summary(record: Record) -> dict[str, Any]:
 
 def show_text(record: Record) -> str:
     """The move list as text: one row a line, the label, Black's plies, White's plies."""
-    table = [(row.label + ("." if row.label.isdigit() else ":"), " ".join(row.black) or "...",
-              " ".join(row.white)) for row in move_rows(record)]
-    if not table:
+    found = move_rows(record)
+    if not found:
         return "(no moves)"
+    # a phase's row (the lakes) reads in the order the plies were played, across the columns
+    table = [(row.label + ("." if row.label.isdigit() else ":"),
+              " ".join(row.order) if row.phase else " ".join(row.black) or "...",
+              "" if row.phase else " ".join(row.white), row.phase) for row in found]
     wl = max(len(t[0]) for t in table)
-    wb = max(len(t[1]) for t in table)
-    return "\n".join(f"{label:>{wl}} {black:<{wb}}  {white}".rstrip()
-                     for label, black, white in table)
+    wb = max((len(t[1]) for t in table if not t[3]), default=0)
+    return "\n".join((f"{label:>{wl}} {black}" if phase else f"{label:>{wl}} {black:<{wb}}  {white}").rstrip()
+                     for label, black, white, phase in table)
 
 
 def main(argv: list[str] | None = None) -> int:

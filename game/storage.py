@@ -499,12 +499,14 @@ def records_dir() -> Path:
 
 
 def suggest_record_path(record: Record, folder: str | os.PathLike[str] | None = None) -> Path:
-    """A free file name like ``2026-11-29 onyx Ann vs Bob.txt`` in ``folder`` (default records_dir)."""
+    """A free file name like ``2026-11-29 Onyx, Ann vs Bob.txt`` in ``folder`` (default
+    records_dir): the date, the game, and the players by the colours they played (Black first);
+    a game between two people with no names of their own says no names."""
     base = Path(folder) if folder is not None else records_dir()
-    parts = [record.date, record.game]
-    if record.black or record.white:
-        parts.append(f"{record.black or '?'} vs {record.white or '?'}")
-    name = " ".join(p for p in parts if p)
+    name = " ".join(p for p in (record.date, record.game.capitalize()) if p)
+    black, white = record.black.strip(), record.white.strip()
+    if (black or white) and not (black.lower() == white.lower() == "human"):
+        name += f", {black or '?'} vs {white or '?'}"
     name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in name).strip(" .")[:80]
     name = name or "game"
     path = base / f"{name}{RECORD_SUFFIX}"

@@ -267,7 +267,7 @@ def test_save_prefills_a_name_enter_saves_and_an_existing_name_asks():
         key(app, pygame.K_s, pygame.KMOD_CTRL)
         dlg = _dialog(app)
         assert sc.dialog_kind == "save" and dlg.name_entry.get_text().startswith(datetime.date.today().isoformat())
-        assert "onyx" in dlg.name_entry.get_text() and dlg.name_entry.is_focused
+        assert "Onyx" in dlg.name_entry.get_text() and dlg.name_entry.is_focused
         dlg.name_entry.set_text("evening game")
         key(app, pygame.K_RETURN)
         step(app, 2)                     # the entry's Enter, then the library's answer

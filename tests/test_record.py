@@ -116,7 +116,7 @@ def test_onyx_suffix_added_on_input_and_checked() -> None:
     assert record.moves == ["b5*"]           # spec W1: record b5*
     assert "1. b5*" in format_record(record)
     err = error_of(setup + "1. b5**\n")
-    assert err.line == 5 and "move 1 'b5**' refused" in str(err)
+    assert err.line == 5 and "move 1 (Black) 'b5**' refused" in str(err)
 
 
 def test_onyx_swap_and_pie() -> None:
@@ -127,7 +127,7 @@ def test_onyx_swap_and_pie() -> None:
     game = record.replay()
     assert game.swapped and game.to_move == Color.BLACK
     err = error_of('[Game "onyx"]\n\n1. f6 swap\n')
-    assert err.line == 3 and "move 2 'swap' refused" in str(err)
+    assert err.line == 3 and "move 1 (White) 'swap' refused" in str(err)
 
 
 def test_onager_lakes_then_moves_and_path_forms() -> None:
@@ -227,7 +227,7 @@ def test_illegal_move_names_line_and_move(finished_onyx: str) -> None:
     lines[first + 5] = f"6. {black} a6"       # a6 holds a start stone: move 12 is illegal
     err = error_of("\n".join(lines))
     assert err.line == first + 6               # 1-based line of "6. ..."
-    assert str(err).startswith(f"line {first + 6}: move 12 'a6' refused: ")
+    assert str(err).startswith(f"line {first + 6}: move 6 (White) 'a6' refused: ")   # as the file numbers it
     assert "occupied" in str(err)
 
 
@@ -289,9 +289,9 @@ def test_wrong_game_header() -> None:
     # {comment} is a move comment now (PGN style); an unclosed one or a stray } is refused
     ('[Game "amoeba"]\n\n1. c3-d4 {comment\n', 3, "not closed"),
     ('[Game "amoeba"]\n\n1. c3-d4\ne3-d3 comment}\n', 4, "a } without a {"),
-    ('[Game "amoeba"]\n\n1. c3-d4 {ok} c3{d4}\n', 3, "move 2 'c3' refused"),
-    ('[Game "amoeba"]\n\n1. c3-d4 c3d4\n', 3, "move 2 'c3d4' refused"),
-    ('[Game "onager"]\n\n1. f6\n', 3, "move 1 'f6' refused"),
+    ('[Game "amoeba"]\n\n1. c3-d4 {ok} c3{d4}\n', 3, "move 1 (White) 'c3' refused"),
+    ('[Game "amoeba"]\n\n1. c3-d4 c3d4\n', 3, "move 1 (White) 'c3d4' refused"),
+    ('[Game "onager"]\n\n1. f6\n', 3, "the lakes (Black) 'f6' refused"),
 ])
 def test_bad_records_name_the_line(text: str, line: int, words: str) -> None:
     err = error_of(text)
@@ -323,7 +323,7 @@ def test_moves_after_the_end_and_result_contradictions(finished_onyx: str) -> No
 
 def test_record_replay_of_a_hand_made_record_reports_refusals() -> None:
     bad = Record(game="amoeba", moves=["c3-d4", "c3-d4"])
-    with pytest.raises(RecordError, match="move 2 'c3-d4' refused"):
+    with pytest.raises(RecordError, match=r"move 1 \(White\) 'c3-d4' refused"):
         bad.replay()
     with pytest.raises(RecordError, match="unknown game"):
         Record(game="go").replay()

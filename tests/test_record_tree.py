@@ -271,7 +271,7 @@ def test_record_from_tree_refuses_an_illegal_tree() -> None:
     pm, _ = played_move(start, start.legal_strs()[0])
     tree.play(pm)
     tree.play(pm)                      # the same move twice: refused the second time
-    with pytest.raises(RecordError, match="move 2"):
+    with pytest.raises(RecordError, match=r"move 1 \(White\)"):
         record_from_tree(start, tree, ("a", "b"), DATE)
 
 
@@ -296,7 +296,7 @@ def test_records_without_variations_format_as_before() -> None:
     ("( c3-d4 )\n", 3, "must follow the move"),
     ("1. c3-d4 e3-d3 )\n", 3, "a ) without a ("),
     ("1. c3-d4 (a1-a2 e1-d1\n", 3, "not closed"),
-    ("1. c3-d4\n(c3-d4\n c3-d4)\n", 5, "move 2 'c3-d4' in a variation (opened on line 4) refused"),
+    ("1. c3-d4\n(c3-d4\n c3-d4)\n", 5, "move 1 (White) 'c3-d4' in a variation (opened on line 4) refused"),
     ("1. c3-d4 (" + "(" * 3 + "\n", 3, "must follow the move"),
 ])
 def test_bad_variations_name_the_line(body: str, line: int, words: str) -> None:
@@ -419,7 +419,7 @@ def test_recovery_with_nothing_wrong_changes_nothing() -> None:
 
 def test_a_bad_variation_keeps_the_main_line_before_it() -> None:
     text = '[Game "amoeba"]\n\n1. c3-d4 e3-d3\n2. c2-c3 (c2-c3 c2-c3) e2-e3\n'
-    with pytest.raises(RecordError, match="line 4: move 4 'c2-c3' in a variation"):
+    with pytest.raises(RecordError, match=r"line 4: move 2 \(White\) 'c2-c3' in a variation"):
         parse_record(text)
     rec = parse_record(text, recover=True)
     assert rec.moves == ["c3-d4", "e3-d3", "c2-c3"] and rec.recovered_plies == 3

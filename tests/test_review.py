@@ -312,7 +312,7 @@ def test_cli_table_and_annotate(planted_file: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content,words", [
-    ('[Game "amoeba"]\n\n1. c3-d4 c3-d4\n', "line 3: move 2 'c3-d4' refused"),
+    ('[Game "amoeba"]\n\n1. c3-d4 c3-d4\n', "line 3: move 1 (White) 'c3-d4' refused"),
     ('[Game "chess"]\n', "unknown game"),
     ("", "empty record"),
     ('[Game "amoeba"]\n\n1. c3-d4 {unclosed\n', "not closed"),

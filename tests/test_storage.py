@@ -161,7 +161,7 @@ def test_corrupt_autosave_is_moved_aside_with_a_message(home: Path, content: byt
 def test_corrupt_autosave_message_names_the_line(home: Path) -> None:
     storage.autosave_path().write_text('[Game "amoeba"]\n\n1. c3-d4 c3-d4\n', encoding="utf-8")
     _, message = storage.load_autosave()
-    assert message is not None and "line 3: move 2 'c3-d4' refused" in message
+    assert message is not None and "line 3: move 1 (White) 'c3-d4' refused" in message
 
 
 def test_clear_autosave_keeps_a_finished_game(home: Path) -> None:
@@ -259,7 +259,7 @@ def test_permission_problems_give_clear_errors(home: Path, monkeypatch: pytest.M
 def test_bad_contents_raise_record_error_naming_the_line(home: Path) -> None:
     path = home / "bad.txt"
     path.write_text('[Game "onyx"]\n\n1. a6\n', encoding="utf-8")
-    with pytest.raises(RecordError, match="line 3: move 1 'a6' refused"):
+    with pytest.raises(RecordError, match=r"line 3: move 1 \(Black\) 'a6' refused"):
         storage.load_record(path)
 
 
@@ -269,10 +269,10 @@ def test_suggested_names_are_safe_and_free(home: Path) -> None:
     record.headers["Black"] = 'A/B: "C"?'
     first = storage.suggest_record_path(record)
     assert first.parent == storage.records_dir()
-    assert first.name == "2026-11-29 amoeba A-B- -C-- vs Bob.txt"
+    assert first.name == "2026-11-29 Amoeba, A-B- -C-- vs Bob.txt"
     storage.save_record(first, record)
     second = storage.suggest_record_path(record)
-    assert second.name == "2026-11-29 amoeba A-B- -C-- vs Bob (2).txt"
+    assert second.name == "2026-11-29 Amoeba, A-B- -C-- vs Bob (2).txt"
 
 
 def test_list_records_newest_first_with_problems_reported(home: Path) -> None:

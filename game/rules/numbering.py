@@ -56,6 +56,13 @@ class Slot:
             return f"{self.phase.lower()}, {self.color.title}"
         return f"move {self.number}, {self.color.title}"
 
+    def ref(self) -> str:
+        """'move 12 (White)' / 'the lakes (Black)': how a message about a record names a ply,
+        numbered as the record writes it (``12. b w``)."""
+        if self.phase is not None:
+            return f"the {self.phase.lower()} ({self.color.title})"
+        return f"move {self.number} ({self.color.title})"
+
 
 def next_slot(prev: Slot | None, phase: str | None, color: Color) -> Slot:
     """The slot of a ply by ``color`` (in ``phase``) that follows ``prev``."""
@@ -94,11 +101,14 @@ def slot_after_plies(slots: Sequence[Slot], plies: int) -> Slot | None:
 
 @dataclass
 class Row:
-    """One row of a two-column move list: its label and each side's plies in it."""
+    """One row of a two-column move list: its label and each side's plies in it. A phase's row
+    (Onager's lakes, placed by both sides in turn) is read in ``order``, not by columns."""
 
     label: str
     black: list[str] = field(default_factory=list)
     white: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)   # every ply of the row, in the order played
+    phase: bool = False                               # an opening phase's row ('Lakes'), read in order
 
     def to_json(self) -> dict[str, str | None]:
         return {"label": self.label, "black": " ".join(self.black) or None,
@@ -110,6 +120,7 @@ def rows(slots: Sequence[Slot], texts: Sequence[str]) -> list[Row]:
     out: list[Row] = []
     for slot, text in zip(slots, texts):
         if not out or len(out) <= slot.row:
-            out.append(Row(slot.label))
+            out.append(Row(slot.label, phase=slot.phase is not None))
         (out[-1].black if slot.color == Color.BLACK else out[-1].white).append(text)
+        out[-1].order.append(text)
     return out

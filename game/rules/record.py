@@ -19,8 +19,8 @@ and a backslash). Known headers:
 - ``Game`` (required, first): ``amoeba``, ``onyx`` or ``onager``.
 - ``Variant``: the game's options as ``key=value`` words (``game.options()``); omitted when
   the game has none. Booleans are ``true``/``false`` (``yes``/``no``, ``on``/``off`` accepted).
-- ``Black`` / ``White``: who sat at each colour at the start of the game (after an Onyx
-  ``swap`` the first player plays White; the record keeps the names as they started).
+- ``Black`` / ``White``: who played each colour in the game (after an Onyx ``swap`` the
+  player who moved first plays White, and is named as White).
 - ``Date``: free text, normally ``YYYY-MM-DD``.
 - ``Result``: ``black``, ``white``, ``draw`` or ``*`` (not finished); ``Reason``: the reason
   (the rules core's, or a UI-level ``resign`` / ``agreement`` / ``time``).
@@ -32,9 +32,14 @@ and a backslash). Known headers:
   ``from_position`` options as ``key=value`` words (Onyx ``plies``/``swapped``, Onager
   ``setup=true`` for a position in the lake phase).
 - ``Plies``: the number of moves (written by ``format_record``, checked when present, so a
-  file cut short at a line break is still caught).
+  file cut short at a line break is still caught). A file may end without a line break after
+  its last move (``2. f8 i1``): that move is a whole move, read the same by every reader;
+  only with a ``Plies`` header (the program's files end with a line break) is a last move
+  that begins a longer one (``f1`` of ``f12``) taken as cut there.
 
-Any other header is kept as it is. After the headers come the moves, whitespace separated,
+Any other header is kept as it is, in its order (``format_record`` writes ``Game`` and
+``Variant`` first, then the others as given, then ``Result``, ``Reason``, the set-up and
+``Plies``). After the headers come the moves, whitespace separated,
 in the specs' record forms (Onyx ``*``/``**`` suffixes; Onager the three lakes then the
 moves, path forms like ``b2-b4-d6`` accepted). Move numbers (``1.``, ``12...``, ``3.f6``)
 are optional and ignored on input. Lines starting with ``#`` are comments (dropped).
@@ -77,7 +82,7 @@ from . import GAME_NAMES, game_class
 from .base import Color, Game, Reason, Result, RulesError
 from .record_tree import (RecordError, main_nodes, main_slots, read_moves,
                           rebuild_tree, result_of_line, scan_line, stop_words, write_moves)
-from .numbering import Slot
+from .numbering import Slot, next_slot
 from .tree import GameTree
 
 __all__ = ["Record", "RecordError", "parse_record", "format_record", "record_from_game",
@@ -166,11 +171,13 @@ class Record:
         """
         moves = self.moves if upto is None else self.moves[:max(0, upto)]
         game = self.start()
-        for n, text in enumerate(moves, start=1):
+        slot: Slot | None = None
+        for text in moves:
+            slot = next_slot(slot, game.turn_phase(), game.to_move)
             try:
                 game.play(game.parse_move(text))
             except RulesError as e:
-                raise RecordError(f"move {n} {text!r} refused: {e}") from None
+                raise RecordError(f"{slot.ref()} {text!r} refused: {e}") from None
         if upto is None or upto >= len(self.moves):
             _apply_core_agreement(game, self.result)
         return game
@@ -449,10 +456,14 @@ def parse_record(text: str, recover: bool = False) -> Record:
     if setup is not None:
         setup = game.position_text()  # canonical
 
-    tail_cut = (recover and stop is None and bool(text) and not text[-1].isspace() and bool(body)
+    # the file ends right after a move token (no line break): a token that is no move but the
+    # start of one was cut there; one that is a move is a whole move, unless the record has a
+    # Plies header (the program writes one, and a line break after the moves, so such a file
+    # was cut short: 'f1' may be what is left of 'f12')
+    tail_cut = (stop is None and bool(text) and not text[-1].isspace() and bool(body)
                 and body[-1][1] == "move" and body[-1][0] == len(lines)
                 and lines[-1].endswith(body[-1][2]))
-    read = read_moves(game, body, recover, tail_cut)
+    read = read_moves(game, body, recover, tail_cut, strict_tail=tail_cut and "Plies" in values)
     game, moves = read.game, read.moves
     stop = read.stop or stop
     lost = stop is not None
@@ -571,13 +582,9 @@ def format_record(record: Record) -> str:
     out = [f'[Game "{_escape(record.game)}"]']
     if record.options:
         out.append(f'[Variant "{_escape(_format_options(record.options))}"]')
-    extra = {k: v for k, v in record.headers.items()
-             if k.lower() not in (h.lower() for h in _FIELD_HEADERS) and _HEADER_KEY_RE.match(k)}
-    for key in ("Black", "White", "Date"):
-        if key in extra:
-            out.append(f'[{key} "{_escape(extra.pop(key))}"]')
-    for key, value in extra.items():
-        out.append(f'[{key} "{_escape(value)}"]')
+    for key, value in record.headers.items():      # in the order given: a record keeps its own
+        if key.lower() not in (h.lower() for h in _FIELD_HEADERS) and _HEADER_KEY_RE.match(key):
+            out.append(f'[{key} "{_escape(value)}"]')
     out.append(f'[Result "{record.result_word}"]')
     if record.result is not None:
         out.append(f'[Reason "{_escape(record.result.reason)}"]')

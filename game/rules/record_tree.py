@@ -28,7 +28,7 @@ from .numbering import Slot, next_slot, slots_for
 from .tree import GameNode, GameTree, PlayedMove
 
 __all__ = ["RecordError", "MovesRead", "scan_line", "read_moves", "write_moves",
-           "comment_texts", "main_slots", "played_move", "stop_words", "MAX_DEPTH"]
+           "comment_texts", "main_slots", "played_move", "move_ref", "stop_words", "MAX_DEPTH"]
 
 #: How deep variations may nest in a record.
 MAX_DEPTH = 100
@@ -147,13 +147,14 @@ def _cut_off(game: Game, token: str) -> bool:
 
 
 def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
-               tail_cut: bool = False) -> MovesRead:
+               tail_cut: bool = False, strict_tail: bool = False) -> MovesRead:
     """Replay the move section ``body`` from ``game`` (changed: it ends at the main line's end).
 
     Without ``recover`` every problem raises RecordError naming the line. With it, reading
     stops at the first problem (kept in ``stop``); what was read before it stays. ``tail_cut``:
-    the file ends right after the last item (no line break), so a last move token that could
-    be the start of a longer legal move is taken as cut off.
+    the file ends right after the last item (no line break), so a last move token that is no
+    legal move but the start of a longer one is taken as cut off (a legal one is a whole move);
+    ``strict_tail``: a legal one that starts a longer one is taken as cut off too.
     """
     tree = GameTree()
     lines = [_Line(game, tree.root, tree.root, True, 0)]
@@ -190,7 +191,8 @@ def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
                     raise RecordError("an empty variation ()", lineno, plain="an empty variation ()")
                 lines.pop()
                 continue
-            _read_move(cur, out, lineno, token, tail_cut and index == len(body) - 1)
+            last = tail_cut and index == len(body) - 1
+            _read_move(cur, out, lineno, token, last, strict_tail and last)
         if len(lines) > 1:
             at = lines[1].line
             raise RecordError(f"a variation opened with ( on line {at} is not closed with )", at,
@@ -204,7 +206,8 @@ def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
     return out
 
 
-def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool) -> None:
+def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool,
+               strict: bool = False) -> None:
     m = _NUMBER_RE.match(token)
     if m:
         token = m.group(2)
@@ -213,24 +216,29 @@ def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool) 
         token = m.group(1)
     if not token:
         return
-    n = cur.node.ply + 1
+    n = move_ref(cur.node, cur.game)
     where = "" if cur.main else f" in a variation (opened on line {cur.line})"
     if len(token) > _MAX_TOKEN or not _TOKEN_RE.match(token):
-        raise RecordError(f"move {n}{where}: malformed token {_clip(token)!r}", lineno,
+        raise RecordError(f"{n}{where}: malformed token {_clip(token)!r}", lineno,
                           plain=f"{_clip(token)!r} is not a move")
     game = cur.game
     if game.result is not None:
-        raise RecordError(f"move {n} {token!r}{where} comes after the end of the game "
+        raise RecordError(f"{n} {token!r}{where} comes after the end of the game "
                           f"({game.result.describe()})", lineno,
                           plain=f"{token!r} comes after the end of the game")
-    if last and _cut_off(game, token):
-        raise RecordError(f"move {n} {token!r}{where}: the file ends inside this move", lineno,
+    if strict and _cut_off(game, token):
+        raise RecordError(f"{n} {token!r}{where}: the file ends inside this move", lineno,
                           plain=f"the file ends inside the move {token!r}")
     try:
         pm, move = played_move(game, token)
         game.play(move)
     except RulesError as e:
-        raise RecordError(f"move {n} {token!r}{where} refused: {e}", lineno,
+        # a last token cut off by the end of the file (no line break after it) is only taken
+        # for a cut when it is no move itself but the start of a longer one
+        if last and _cut_off(game, token):
+            raise RecordError(f"{n} {token!r}{where}: the file ends inside this move", lineno,
+                              plain=f"the file ends inside the move {token!r}") from None
+        raise RecordError(f"{n} {token!r}{where} refused: {e}", lineno,
                           plain=f"{token!r} is not a legal move there ({e})") from None
     node = cur.node.add(pm, main=cur.main)
     if cur.pending:
@@ -239,6 +247,12 @@ def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool) 
     cur.node = node
     if cur.main:
         out.moves.append(pm.record)
+
+
+def move_ref(before: GameNode, game: Game) -> str:
+    """'move 2 (White)': the ply after ``before`` (``game`` at that position), named as the
+    record numbers it, for messages about a record."""
+    return next_slot(before.slot, game.turn_phase(), game.to_move).ref()
 
 
 def stop_words(read: MovesRead) -> str:
@@ -397,7 +411,7 @@ def rebuild_tree(start: Game, tree: GameTree) -> tuple[GameTree, Game]:
                 pm, move = played_move(g, mv.replay_text, mv.path)
                 g.play(move)
             except RulesError as e:
-                raise RecordError(f"move {node.ply + 1} {mv.text!r} of the tree refused: {e}") \
+                raise RecordError(f"{move_ref(node, g)} {mv.text!r} of the tree refused: {e}") \
                     from None
             nn = node.add(pm)
             nn.comments.extend(child.comments)

@@ -129,7 +129,7 @@ class MenuScene(Scene):
         """Look for the unfinished games, newest first: the newest is Continue's, the next ones
         (up to MAX_RECENT) the recent list. An ``autosave.txt`` of an earlier version is moved
         among them first; a file that cannot be read is set aside with a message."""
-        from ..autosave import describe_record, writer
+        from ..autosave import describe_record, stands_unfinished, writer
         from ..storage import list_unfinished, load_unfinished, migrate_legacy_autosave
         writer().flush(2.0)     # a board that just closed may still be writing its file
         problems: list[str] = []
@@ -144,7 +144,7 @@ class MenuScene(Scene):
             record, problem = load_unfinished(path)
             if problem:
                 problems.append(problem)
-            if record is None or record.result is not None:
+            if record is None or not stands_unfinished(record):
                 continue        # a finished game is not offered (it is the last game)
             try:
                 text = describe_record(record)

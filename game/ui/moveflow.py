@@ -5,7 +5,8 @@ No pygame here: ``flatten(tree)`` turns a :class:`~game.rules.tree.GameTree` int
 
 * A main-line row is a :class:`Line` with a ``label`` ("12", "Lakes") and the tokens of
   Black's and White's plies of that numbered move (``black``, ``white``; either may be empty,
-  e.g. a game that starts with White to move).
+  e.g. a game that starts with White to move). An opening phase's row (Onager's lakes, placed
+  by both sides in turn) holds all its plies in ``black``, in the order they were played.
 * A variation is a :class:`Line` with ``depth`` >= 1 and a ``flow`` of tokens: "(", move
   numbers, moves, ")"; it comes right after the row (or variation line) of the move it is an
   alternative to. A variation inside a variation is a line of its own, one level deeper,
@@ -135,7 +136,8 @@ def flatten(tree: GameTree) -> list[Line]:
             close_row()
             row = {"row": slot.row, "label": slot.label, "black": [], "white": []}
         tone = "played" if ply <= live_ply else "later"
-        row["black" if slot.color == Color.BLACK else "white"].append(  # type: ignore[union-attr]
+        side = "black" if slot.color == Color.BLACK or slot.phase is not None else "white"
+        row[side].append(  # type: ignore[union-attr]     (a phase's row, the lakes: in the order placed)
             Token(node.move.record if node.move else "", str(ply), tone))
         if node.parent is not None and len(node.parent.children) > 1:
             pending.append(node)

@@ -185,8 +185,15 @@ class AnalysisScene(BoardScene):
     def of_match(cls, match: Match, node: GameNode | None = None) -> "AnalysisScene":
         """An analysis board with a copy of ``match``'s game tree, showing ``node`` (default:
         the position ``match`` shows). The game itself is not changed."""
+        from ...autosave import player_name
         tree, _ = copy_tree(match.tree, node)
-        return cls(Match(match.start_game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN}, tree=tree))
+        copy = Match(match.start_game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN}, tree=tree)
+        # a record of the analysis keeps what the game's record says: its headers, and its
+        # players' names (who played the moves, though people play both sides here)
+        copy.headers = dict(match.headers)
+        start = match.start_players
+        copy.names = {c: match.names.get(c) or player_name(start[c]) for c in Color}
+        return cls(copy)
 
     @classmethod
     def of_record(cls, record: Any, status: str = "") -> "AnalysisScene":
