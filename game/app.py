@@ -39,6 +39,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 
+from . import i18n
 from .anim.tween import Tween
 # the command line lives in game.cli; parse_args is the app's entry to it
 from .cli import (DEFAULT_SIZE, MIN_SIZE, game_options, on_stop_signals, parse_args, prog_name,
@@ -88,13 +89,21 @@ def _theme_data() -> str:
     return THEME.read_text(encoding="utf-8") if THEME.is_file() else "{}"
 
 
-def scaled_theme(scale: float, theme: Theme = CLASSIC) -> dict[str, Any]:
+def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None) -> dict[str, Any]:
     """The theme of assets/theme.json in a colour theme's widget colours (``themes.ui_overrides``),
-    with every font size (and list item height, corner radius, dialog title bar) times ``scale``."""
+    with every font size (and list item height, corner radius, dialog title bar) times ``scale``,
+    and every font the language's (``i18n.theme_font``: Noto Sans JP for Japanese). The names of
+    the languages in Settings are each drawn in their own language's font (``#lang_<code>``)."""
     data = ui_overrides(theme, json.loads(_theme_data()))
+    face = i18n.theme_font(lang)
+    defaults = data.setdefault("defaults", {})
+    if isinstance(defaults, dict):
+        defaults.setdefault("font", {"size": "16"})
     for block in data.values():
         if isinstance(block, dict):
             font = block.get("font")
+            if isinstance(font, dict):
+                font.update(face)
             if isinstance(font, dict) and "size" in font:
                 font["size"] = str(int(round(int(font["size"]) * scale)))
             misc = block.get("misc")
@@ -102,6 +111,9 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC) -> dict[str, Any]:
                 for key in ("list_item_height", "shape_corner_radius", "title_bar_height"):
                     if key in misc and str(misc[key]).isdigit():
                         misc[key] = str(int(round(int(misc[key]) * scale)))
+    base = data.get("drop_down_menu", {}).get("font", {}) if isinstance(data.get("drop_down_menu"), dict) else {}
+    for code in i18n.LANGUAGES:
+        data[f"#lang_{code}"] = {"font": {**i18n.theme_font(code), "size": str(base.get("size", "16"))}}
     window = data.setdefault("window", {})
     if isinstance(window, dict) and scale != 1.0:          # dialogs' title bars (pygame-gui: 28 px)
         misc = window.setdefault("misc", {})
@@ -133,6 +145,7 @@ class App:
     windowed_size: tuple[int, int] | None = None   # the window's size and place before full screen
     windowed_pos: tuple[int, int] | None = None
     clock: Callable[[], float] = staticmethod(time.monotonic)   # what game clocks read (tests step their own)
+    language_override: str | None = None  # --lang: the language of this run, over the settings' (not saved)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
@@ -152,8 +165,9 @@ class App:
         self.ui_scale = ui_scale_for((w, h))
         _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
         self.settings = settings or Settings()     # one object: live and saved (game.settings)
-        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme),
-                                       enable_live_theme_updates=False)
+        self.language = i18n.language()     # the language the widgets and fonts are in now
+        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme, self.language),
+                                       enable_live_theme_updates=False, starting_language=self.language)
         self.settings.listen(self._settings_changed)
         self.scenes: list[Scene] = []
         self.running = True
@@ -188,10 +202,31 @@ class App:
         return theme_named(self.settings.theme)
 
     def _settings_changed(self, name: str) -> None:
-        """The widgets take a new theme's colours (pygame-gui's theme data, rebuilt in place)."""
+        """The widgets take a new theme's colours (pygame-gui's theme data, rebuilt in place);
+        a language chosen in Settings replaces the command line's for the rest of the run."""
         if name == "theme":
-            self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme))
+            self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme, self.language))
             self.ui.rebuild_all_from_changed_theme_data()
+        elif name == "language":
+            self.language_override = None
+            self.apply_language()
+
+    def apply_language(self) -> bool:
+        """Use the language chosen (``--lang``, else the settings'): messages, pygame-gui's own
+        texts and the fonts of widgets and drawing follow; the current scene is rebuilt in it
+        (the others when they come back: ``Scene.resume``). True when it changed."""
+        code = i18n.set_language(self.language_override or self.settings.language)
+        if code == self.language:
+            return False
+        self.language = code
+        self.ui.set_locale(code)
+        self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme, code))
+        self.ui.rebuild_all_from_changed_theme_data()
+        from .views.draw import drop_caches
+        drop_caches()               # texts drawn in the other language's font
+        if self.scene is not None and self.scene.app is self and self.scene.root is not None:
+            self.scene.relayout()
+        return True
 
     def backdrop(self) -> pygame.Surface:
         """The shared table background (cached per window size)."""
@@ -308,7 +343,7 @@ class App:
         if scale != self.ui_scale:
             self.ui_scale = scale
             _BIG_WIDGETS[0] = scale >= BIG_UI_SCALE
-            self.ui.get_theme().load_theme(scaled_theme(scale, self.theme))
+            self.ui.get_theme().load_theme(scaled_theme(scale, self.theme, self.language))
             from .views.draw import drop_caches
             drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
         self._backdrop = None
@@ -650,7 +685,9 @@ def release_memory() -> None:
 def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     report_missing()            # a broken install names what it lacks on stderr
+    i18n.set_language(args.lang or i18n.SYSTEM)     # the saved choice comes with the settings
     app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
+    app.language_override = args.lang
     from .scenes.settings import attach_settings
     attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,
                     autosave=not args.screenshot)

@@ -319,6 +319,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--scene", type=_scene, default="menu",
                    help=f"first scene: {SCENES_HELP}; e.g. tutorial:onyx, lesson:amoeba:2:3, board:onager")
     p.add_argument("--theme", type=_theme, default=None, help="colours for this run: " + ", ".join(THEMES))
+    p.add_argument("--lang", type=_lang, default=None,
+                   help="language of this run: en, ja or uz (xx: the test pseudo-language); "
+                        "not saved (Settings chooses the lasting one)")
     args = p.parse_args(argv)
     if args.game and args.scene != "menu":
         p.error("--game starts a board: it cannot be used with --scene " + args.scene)
@@ -378,6 +381,14 @@ def _theme(text: str) -> str:
     t = {"colourblind": "colour-blind", "colorblind": "colour-blind", "color-blind": "colour-blind"}.get(t, t)
     if t not in THEMES:
         raise argparse.ArgumentTypeError(f"must be one of {', '.join(THEMES)}, not {text!r}")
+    return t
+
+
+def _lang(text: str) -> str:
+    from .i18n import LANGUAGES, PSEUDO
+    t = text.strip().lower()
+    if t not in (*LANGUAGES, PSEUDO):
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(LANGUAGES)} or {PSEUDO}, not {text!r}")
     return t
 
 

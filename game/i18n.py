@@ -277,15 +277,39 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 
 def extract_template() -> Any:
     """The messages of the source (Babel's extraction over ``game/``), as a Babel catalogue."""
-    from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
     package = Path(__file__).resolve().parent
-    template = Catalog(project="abstract-trio", domain=DOMAIN, charset="utf-8")
+    template = _new_catalog(None)
     found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("Translators:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"game/{filename}", lineno)], auto_comments=comments, context=context)
     return template
+
+
+_HEADER = """The words of the game Amoeba · Onyx · Onager{lang}.
+Written with game/i18n.py (python -m game.i18n extract); see README.md, "Adding a language",
+and docs/glossary.md for the games' own terms."""
+
+
+def _new_catalog(lang: str | None) -> Any:
+    from babel.messages.catalog import Catalog
+    catalog = Catalog(locale=_BABEL_LOCALE[lang] if lang else None, domain=DOMAIN, project="abstract-trio",
+                      version="", copyright_holder="", msgid_bugs_address="", charset="utf-8")
+    _tidy_header(catalog, lang)
+    return catalog
+
+
+def _tidy_header(catalog: Any, lang: str | None) -> None:
+    """The header without Babel's placeholders (FIRST AUTHOR, EMAIL@ADDRESS, VERSION)."""
+    names = {"ja": "Japanese", "uz": "Uzbek (Latin script)"}
+    catalog.header_comment = "\n".join("# " + line for line in _HEADER.format(
+        lang=f": {names.get(lang, lang)}" if lang else " (template)").splitlines())
+    catalog.version = ""
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "abstract-trio translators"
+    catalog.language_team = names.get(lang or "", "")
+    catalog.revision_date = catalog.creation_date
 
 
 def _key(message: Any) -> tuple[str, str | None]:
@@ -337,7 +361,6 @@ def extract(write: bool = True) -> dict[str, int]:
     """Write the template ``game/locale/game.pot`` from the source and bring every language's
     .po up to date with it (new messages empty, changed ones fuzzy, dropped ones kept as
     obsolete at the end). The number of messages of each file."""
-    from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
     template = extract_template()
     counts = {"template": len([m for m in template if m.id])}
@@ -352,8 +375,9 @@ def extract(write: bool = True) -> dict[str, int]:
             with open(path, "rb") as fh:
                 catalog = read_po(fh, locale=_BABEL_LOCALE[lang])
         else:
-            catalog = Catalog(locale=_BABEL_LOCALE[lang], domain=DOMAIN, project="abstract-trio")
+            catalog = _new_catalog(lang)
         catalog.update(template, no_fuzzy_matching=False)
+        _tidy_header(catalog, lang)
         counts[lang] = len([m for m in catalog if m.id])
         if write:
             path.parent.mkdir(parents=True, exist_ok=True)

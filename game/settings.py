@@ -22,6 +22,7 @@ The file is flat and written by hand here (no TOML writer dependency)::
     think_easy = 0.25
     think_medium = 1.0
     think_hard = 2.8
+    language = "system"
 
 Files of earlier versions named three of them differently (``animation_speed``,
 ``show_coordinates``, ``show_highlights``): they are read under those names too.
@@ -43,6 +44,7 @@ from typing import Any, Callable, Mapping
 from .rules import GAME_NAMES, make_game
 from .rules.base import RulesError
 from .storage import StorageError, atomic_write_text, config_dir, move_aside, read_text
+from .i18n import LANGUAGES as _LANGUAGES, SYSTEM as _SYSTEM
 from .themes import THEME_NAMES as THEMES
 
 SETTINGS_NAME = "settings.toml"
@@ -50,8 +52,9 @@ SPEED_RANGE = (0.25, 4.0)
 THINK_RANGE = (0.1, 30.0)   # the computer's think time per move, seconds (as game.ai.levels.THINK_RANGE)
 THINK_KEYS = {"easy": "think_easy", "medium": "think_medium", "hard": "think_hard"}
 MAX_NAME = 100
+LANGUAGE_CHOICES = (_SYSTEM, *_LANGUAGES)   # 'system': the system's language (game.i18n)
 
-__all__ = ["Settings", "LastChoice", "THEMES", "SPEED_RANGE", "THINK_RANGE", "THINK_KEYS", "settings_path", "load_settings",
+__all__ = ["Settings", "LastChoice", "THEMES", "LANGUAGE_CHOICES", "SPEED_RANGE", "THINK_RANGE", "THINK_KEYS", "settings_path", "load_settings",
            "save_settings", "settings_to_toml", "settings_from_dict"]
 
 
@@ -82,6 +85,7 @@ class Settings:
     think_easy: float = 0.25          # the computer's think time per move at each level, seconds
     think_medium: float = 1.0         # (defaults: the levels' budgets, game.ai.levels.THINK_DEFAULTS;
     think_hard: float = 2.8           # range THINK_RANGE)
+    language: str = _SYSTEM           # one of LANGUAGE_CHOICES: 'system', 'en', 'ja', 'uz'
     last: dict[str, LastChoice] = field(default_factory=dict)  # by game name
 
     def __post_init__(self) -> None:
@@ -249,6 +253,11 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             s.theme = data["theme"]
         else:
             bad("theme", "one of " + ", ".join(THEMES))
+    if "language" in data:
+        if data["language"] in LANGUAGE_CHOICES:
+            s.language = data["language"]
+        else:
+            bad("language", "one of " + ", ".join(LANGUAGE_CHOICES))
     if "last" in data:
         last = data["last"]
         if isinstance(last, dict):

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .i18n import N_
+
 __all__ = ["Theme", "THEMES", "THEME_NAMES", "THEME_TITLES", "CLASSIC", "theme_named", "ui_overrides",
            "theme_colours"]
 
@@ -42,7 +44,7 @@ class Theme:
     ``theme.get(kind, default)``; ``palette()`` gives the board palette as a dict."""
 
     name: str = "classic"
-    title: str = "Classic"
+    title: str = N_("Classic")          # its name in Settings (English: translated when shown)
     # how texts name a highlight kind's colour ("click a green point"); a kind missing is not named
     colour_names: tuple[tuple[str, str], ...] = _NAMED
 
@@ -183,7 +185,7 @@ CLASSIC = Theme()
 _SKY, _ORANGE, _VERMILION, _PURPLE, _YELLOW = (86, 180, 233), (240, 158, 20), (225, 92, 10), (204, 121, 167), (250, 236, 90)
 
 COLOUR_BLIND = replace(
-    CLASSIC, name="colour-blind", title="Colour-blind safe", colour_names=(),
+    CLASSIC, name="colour-blind", title=N_("Colour-blind safe"), colour_names=(),
     move=_SKY, split=_ORANGE, place=_SKY, threat=_VERMILION, last=_PURPLE, select=_YELLOW,
     result=(255, 240, 140),
     walk=_SKY, jump=(150, 140, 255), stack=_ORANGE, end=_YELLOW, lake=_SKY, lake_place=_SKY, no=_VERMILION,
@@ -220,7 +222,7 @@ _DARK_UI = (
 )
 
 DARK = replace(
-    CLASSIC, name="dark", title="Dark",
+    CLASSIC, name="dark", title=N_("Dark"),
     bg_top=(18, 20, 26), bg_bottom=(6, 7, 10), felt=(20, 34, 30),
     wood_light=(132, 92, 60), wood_dark=(84, 54, 32), wood_edge=(48, 30, 16),
     line=(36, 22, 12), line_light=(176, 140, 100),

@@ -5,6 +5,9 @@ import sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The suite reads English: the system's language is English whatever the machine's (gettext
+# reads LANGUAGE first); tests of other languages choose them (tests/test_i18n.py).
+os.environ["LANGUAGE"] = "en"
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TESTS)
@@ -29,3 +32,11 @@ def _still_game_clocks(monkeypatch):
     some test reaches by chance (the monkey's New game) never depends on the machine's speed."""
     from game.app import App
     monkeypatch.setattr(App, "clock", staticmethod(lambda: 0.0))
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """A test that switched the language (through an app, ``--lang`` or ``i18n``) leaves English."""
+    yield
+    from game import i18n
+    i18n.set_language("en")

@@ -99,7 +99,10 @@ def test_the_wheel_carries_the_assets_and_levels(installed):
         assert f"game/data/assets/{rel}" in names, rel
     for p in (ROOT / "levels").glob("*.toml"):
         assert f"game/data/levels/{p.name}" in names, p.name
-    assert not any(n.startswith(("assets/", "levels/", "tests/", "tools/")) for n in names)
+    for lang in ("ja", "uz"):           # the translations, and the glossary their words follow
+        assert f"game/locale/{lang}/LC_MESSAGES/game.po" in names, lang
+    assert "game/locale/game.pot" in names and "game/data/docs/glossary.md" in names
+    assert not any(n.startswith(("assets/", "levels/", "tests/", "tools/", "docs/")) for n in names)
     assert "game/app.py" in names and "game/rules/__init__.py" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     assert "abstract-trio = game.app:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
@@ -148,6 +151,21 @@ def test_the_command_runs_from_another_folder(installed, scene, tmp_path):
     assert a.get_size() == b.get_size()
     assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"), \
         "the installed game draws a different picture from the source tree's"
+
+
+def test_the_installed_game_speaks_japanese_and_uzbek(installed, tmp_path):
+    """The installed catalogues are found and complete (``python -m game.i18n check``), and the
+    installed command draws the menu in Japanese."""
+    _, python, command, elsewhere, env, _ = installed
+    report = json.loads(_run([python, "-m", "game.i18n", "check", "--json"], elsewhere, env).stdout)
+    venv = installed[0]
+    for lang in ("ja", "uz"):
+        assert report[lang]["missing"] == 0 and report[lang]["messages"] > 90, report[lang]
+        assert _inside(report[lang]["file"], venv), report[lang]["file"]
+    shot = tmp_path / "menu-ja.png"
+    proc = _run([command, "--lang", "ja", "--scene", "menu", "--screenshot", shot, "--frames", "3"], elsewhere,
+                dict(env, ABSTRACT_TRIO_HOME=str(tmp_path / "home")))
+    assert "saved" in proc.stdout and shot.is_file() and proc.stderr == ""
 
 
 def test_missing_files_are_named_on_stderr(tmp_path, monkeypatch, capsys):

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 import pygame
 import pygame_gui
 
+from .. import i18n
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..app import App
     from .board.scene import BoardScene
@@ -78,6 +80,7 @@ class Scene:
     dialog_kind = ""          # whose it is ('load', 'save', 'replace', 'overwrite', …)
     path_to_load: Path | None = None        # a record waiting for "Replace the game?" (game.scenes.files)
     path_to_overwrite: Path | None = None   # a file waiting for "Replace the file?" (game.scenes.files)
+    _built_in = ""            # the language its widgets were built in (a change rebuilds them on resume)
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -110,9 +113,10 @@ class Scene:
             self.root.hide()
 
     def resume(self) -> None:
-        """The scene on top was popped: show the widgets again (rebuilt if the window changed)."""
+        """The scene on top was popped: show the widgets again (rebuilt if the window or the
+        language changed)."""
         self.active = True
-        if self.root is None or self.root.get_abs_rect().size != self.size:
+        if self.root is None or self.root.get_abs_rect().size != self.size or self._built_in != i18n.language():
             self.relayout()
         else:
             self.root.show()
@@ -125,6 +129,7 @@ class Scene:
 
     def _make_root(self) -> None:
         assert self.app is not None
+        self._built_in = i18n.language()
         self.root = pygame_gui.core.UIContainer(pygame.Rect((0, 0), self.size), manager=self.app.ui,
                                                 object_id="#scene_root")
 

@@ -26,11 +26,12 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
 from ..match import HUMAN, Match
 from ..rules import Color
 from ..themes import CLASSIC
+from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
 from ..ui.layout import draw_panel, split
 from ..ui.overlays import draw_tick
@@ -53,11 +54,6 @@ HINTS = {
     "onyx": "Click a point to put the chosen stone there; right click takes it off.",
     "onager": "Click a cell to put a disc on top (or a lake); right click takes the top one off.",
 }
-
-
-def _selected(dropdown: Any) -> str:
-    sel = dropdown.selected_option
-    return str(sel[0] if isinstance(sel, tuple) else sel)
 
 
 @register("editor")
@@ -231,8 +227,8 @@ class EditorScene(Scene):
             ry = py + i * (dh + px(6))
             UILabel(pygame.Rect(x, ry, lw - px(6), dh), colour.capitalize(), ui, container=root,
                     object_id="#counts_label")
-            W[colour] = UIDropDownMenu([t for t, _ in PLAYER_CHOICES], self._choice_text(self.players[colour]),
-                                       pygame.Rect(x + lw, ry, iw - lw, dh), ui, container=root)
+            W[colour] = ChoiceMenu(PLAYER_CHOICES, self.players[colour], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
+                                   container=root)
         W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
                                  scale=self.k)
         if self.app is not None:
@@ -245,14 +241,13 @@ class EditorScene(Scene):
         if self.game_name == "onyx":
             lw = px(60)
             UILabel(pygame.Rect(x, y, lw - px(6), dh), "Board", ui, container=root, object_id="#counts_label")
-            W["size"] = UIDropDownMenu([f"{s}×{s}" for s in ONYX_SIZES], f"{self.model.size}×{self.model.size}",
-                                       pygame.Rect(x + lw, y, px(110), dh), ui, container=root)
+            W["size"] = ChoiceMenu([(f"{s}×{s}", int(s)) for s in ONYX_SIZES], int(self.model.size),
+                                   pygame.Rect(x + lw, y, px(110), dh), ui, container=root)
             W["open"] = UICheckBox(pygame.Rect(x + lw + px(124), y + px(6), px(24), px(24)), "Open start", ui,
                                    container=root, initial_state=self.model.open)
             y += dh + px(8)
-            W["pie"] = UIDropDownMenu([t for _, t, _, _ in PIE_STATES],
-                                      next(t for k, t, _, _ in PIE_STATES if k == self.model.pie),
-                                      pygame.Rect(x, y, iw, dh), ui, container=root)
+            W["pie"] = ChoiceMenu([(t, k) for k, t, _, _ in PIE_STATES], self.model.pie,
+                                  pygame.Rect(x, y, iw, dh), ui, container=root)
             y += dh + px(8)
         elif self.game_name == "onager":
             W["lake_phase"] = UICheckBox(pygame.Rect(x, y + px(6), px(24), px(24)),
@@ -273,10 +268,6 @@ class EditorScene(Scene):
         if code == LAKE:
             return "Click an empty cell to put a lake there (at most 3, never on f6)"
         return "Click a point to put this on top of its stack"
-
-    @staticmethod
-    def _choice_text(who: str) -> str:
-        return next((t for t, v in PLAYER_CHOICES if v == who), PLAYER_CHOICES[0][0])
 
     def sync(self) -> None:
         """The status line and the buttons as the verdict says."""
@@ -318,8 +309,7 @@ class EditorScene(Scene):
         W = self.widgets
         for colour in ("black", "white"):
             if colour in W:
-                text = _selected(W[colour])
-                self.players[colour] = next((v for t, v in PLAYER_CHOICES if t == text), HUMAN)
+                self.players[colour] = str(W[colour].value)
 
     # ------------------------------------------------------------ actions
     def play(self) -> None:
@@ -392,10 +382,9 @@ class EditorScene(Scene):
             return True
         if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is W.get("size"):
-                self.set_size(int(_selected(W["size"]).split("×")[0]))
+                self.set_size(int(W["size"].value))
             elif event.ui_element is W.get("pie"):
-                text = _selected(W["pie"])
-                self.model.pie = next(k for k, t2, _, _ in PIE_STATES if t2 == text)
+                self.model.pie = str(W["pie"].value)
                 self.changed()
             else:
                 self.read_widgets()

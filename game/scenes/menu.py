@@ -20,19 +20,16 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox
 
+from ..i18n import N_, _, ngettext
+from ..names import GAME_KEYS, game_tagline, game_title
 from ..themes import CLASSIC, Theme
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
-from ..ui.text import wrap
+from ..ui.text import wrap, wrapped_html
 from .base import Scene, is_board_scene, is_button, make_scene, register
 
 log = logging.getLogger(__name__)
 
-GAMES: tuple[tuple[str, str, str], ...] = (
-    ("amoeba", "Amoeba", "Stack, split and hunt down the enemy Kernel."),
-    ("onyx", "Onyx", "Join your two sides; capture across the squares."),
-    ("onager", "Onager", "Catapult your discs to the far row."),
-)
 MAX_RECENT = 5          # recent unfinished games listed under Continue
 
 
@@ -40,13 +37,13 @@ def age_text(seconds: float) -> str:
     """'just now', '5 min ago', '2 h ago', 'yesterday', '3 days ago'."""
     s = max(0.0, float(seconds))
     if s < 60:
-        return "just now"
+        return _("just now")
     if s < 3600:
-        return f"{int(s // 60)} min ago"
+        return _("{n} min ago").format(n=int(s // 60))
     if s < 86400:
-        return f"{int(s // 3600)} h ago"
+        return _("{n} h ago").format(n=int(s // 3600))
     days = int(s // 86400)
-    return "yesterday" if days == 1 else f"{days} days ago"
+    return _("yesterday") if days == 1 else ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
 def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
@@ -90,13 +87,13 @@ def placeholder_picture(game_name: str, size: tuple[int, int], theme: Theme | No
             x = rect.x + s * (0.15 + 0.7 * i / (n - 1))
             y = rect.y + s * (0.15 + 0.7 * j / (n - 1))
             pygame.draw.circle(surf, (90, 56, 28), (x, y), max(2, s * 0.02))
-    D.text(surf, "coming soon", rect.center, max(12, int(s * 0.1)), (255, 240, 210), bold=True)
+    D.text(surf, _("coming soon"), rect.center, max(12, int(s * 0.1)), (255, 240, 210), bold=True)
     return surf
 
 
 @register("menu")
 class MenuScene(Scene):
-    title = "Menu"
+    title = N_("Menu")
     _aside_path: Any = None      # the recent game whose × asks "set it aside?"
 
     def needs_frames(self) -> bool:
@@ -150,7 +147,8 @@ class MenuScene(Scene):
                 text = describe_record(record)
             except Exception:   # a record read from a file: never let one file break the menu
                 log.warning("cannot describe the saved game %s", path, exc_info=True)
-                text = f"{record.game.capitalize()}, {len(record.moves)} moves"
+                n = len(record.moves)
+                text = ngettext("{game}, {n} move", "{game}, {n} moves", n).format(game=game_title(record.game), n=n)
             found.append({"path": path, "record": record, "mtime": mtime, "text": text,
                           "label": f"{text} · {age_text(now - mtime)}", "btn": None, "aside": None})
         first = found[0] if found else None
@@ -159,7 +157,8 @@ class MenuScene(Scene):
         self.resume_text = first["text"] if first else ""
         self.recent = found[1:]
         if problems:
-            more = f" ({len(problems) - 1} more set aside.)" if len(problems) > 1 else ""
+            more = (" " + ngettext("({n} more set aside.)", "({n} more set aside.)", len(problems) - 1).format(
+                n=len(problems) - 1)) if len(problems) > 1 else ""
             self.set_message(problems[0] + more, "warn")
 
     def show_notice(self) -> None:
@@ -191,10 +190,10 @@ class MenuScene(Scene):
         box = self.message_box
         if box is None:
             return
-        import html
         colour = {"warn": "#ffb070", "error": "#ff8070"}.get(self.message_kind, "#efe4d0")
         if self.message:
-            box.set_text(f"<font color='{colour}'>{html.escape(self.message)}</font>")
+            lines = wrapped_html(self.message, D.font(self.px(15)), box.rect.w - self.px(28))
+            box.set_text(f"<font color='{colour}'>{lines}</font>")
             box.show()
         else:
             box.hide()
@@ -205,7 +204,7 @@ class MenuScene(Scene):
         self.show_notice()
         warnings = app.prefs_warnings
         if warnings and not self.message:
-            self.set_message("Settings: " + "; ".join(warnings), "warn")
+            self.set_message(_("Settings: {problems}").format(problems="; ".join(warnings)), "warn")
         super().enter(app)
 
     def exit(self) -> None:
@@ -246,7 +245,7 @@ class MenuScene(Scene):
     def build_ui(self) -> None:
         w, h = self.size
         self.cards = []
-        n = len(GAMES)
+        n = len(GAME_KEYS)
         margin = int(w * 0.05)
         gap = int(w * 0.025)
         px = self.px
@@ -263,7 +262,7 @@ class MenuScene(Scene):
         below = px(24) + bh + list_h + px(20) + (msg_h + px(8) if msg_h else 0)
         blurb_font = D.font(px(15))
         line_h = blurb_font.get_linesize()
-        most_lines = max(len(wrap(b, blurb_font, card_w - px(32))) for _, _, b in GAMES)
+        most_lines = max(len(wrap(game_tagline(g), blurb_font, card_w - px(32))) for g in GAME_KEYS)
 
         def card_height(top_y: int) -> int:
             return min(int(h * 0.62), int(card_w * 1.45), h - top_y - below)
@@ -285,13 +284,22 @@ class MenuScene(Scene):
             card_h = card_height(top)
             self.recent_heading = head_h
         x0 = (w - (n * card_w + (n - 1) * gap)) // 2
-        for i, (name, title, blurb) in enumerate(GAMES):
+        words = {"play": _("Play"), "tutorial": _("Tutorial"), "analyse": _("Analyse")}
+        for i, name in enumerate(GAME_KEYS):
+            title, blurb = game_title(name), game_tagline(name)
             rect = pygame.Rect(x0 + i * (card_w + gap), top, card_w, card_h)
             lines = wrap(blurb, blurb_font, rect.w - px(32))      # the tagline: one or two lines
-            if compact:         # Play, Tutorial and Analyse in one row
+            if compact:         # Play, Tutorial and Analyse in one row, each as its words need
                 room = rect.w - px(60)
-                play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), room * 26 // 100, bh)
-                tut_r = pygame.Rect(play_r.right + px(10), play_r.y, room * 37 // 100, bh)
+                need = {k: D.font(px(16), True).size(t)[0] + px(20) for k, t in words.items()}
+                need["play"] = D.font(px(18), True).size(words["play"])[0] + px(20)
+                if sum(need.values()) <= room:      # the room left shared out evenly
+                    spare = (room - sum(need.values())) // 3
+                    play_w, tut_w = need["play"] + spare, need["tutorial"] + spare
+                else:
+                    play_w, tut_w = room * 26 // 100, room * 37 // 100
+                play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), play_w, bh)
+                tut_r = pygame.Rect(play_r.right + px(10), play_r.y, tut_w, bh)
             else:
                 play_r = pygame.Rect(rect.x + px(20), rect.bottom - 2 * bh - px(26), rect.w - px(40), bh)
                 tut_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), (rect.w - px(50)) // 2, bh)
@@ -299,44 +307,49 @@ class MenuScene(Scene):
             play_y = play_r.y
             blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
             pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), blurb_y - px(8) - rect.y - px(64))
-            play = UIButton(play_r, "Play",
+            play = UIButton(play_r, words["play"],
                             self.ui, container=self.root, object_id="#primary_button",
-                            tool_tip_text=f"Set up a game of {title}")
-            tut = UIButton(tut_r, "Tutorial",
-                           self.ui, container=self.root, tool_tip_text=f"Learn {title} step by step")
-            ana = UIButton(ana_r, "Analyse", self.ui, container=self.root,
-                           tool_tip_text=f"An analysis board for {title}: try lines, ask the engine")
+                            tool_tip_text=_("Set up a game of {game}").format(game=title))
+            tut = UIButton(tut_r, words["tutorial"], self.ui, container=self.root,
+                           tool_tip_text=_("Learn {game} step by step: lessons, then puzzles").format(game=title))
+            ana = UIButton(ana_r, words["analyse"], self.ui, container=self.root,
+                           tool_tip_text=_("An analysis board for {game}: try lines, ask the engine").format(game=title))
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
                                "play": play, "tutorial": tut, "analyse": ana, "lines": lines, "blurb_y": blurb_y,
                                "line_h": blurb_font.get_linesize()})
-        bw, gap = px(150), px(16)
+        gap = px(16)
         y = min(h - bh - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
+        labels = {"load": _("Load game…"), "settings": _("Settings"), "quit": _("Quit")}
+        button_font = D.font(px(16), True)
+        fixed = [(key, max(px(150), button_font.size(t)[0] + px(36))) for key, t in labels.items()]
         widths: list[tuple[str, int]] = []
         if self.resume_record is not None:
-            label = f"Continue: {self.resume_text}"
-            cw = min(D.font(px(18), True).size(label)[0] + px(44), w - 2 * margin - 3 * (bw + gap))
-            widths.append(("continue", max(bw, cw)))
-        widths += [("load", bw), ("settings", bw), ("quit", bw)]
+            labels["continue"] = _("Continue: {game}").format(game=self.resume_text)
+            room = w - 2 * margin - sum(wd + gap for _key, wd in fixed)
+            cw = min(D.font(px(18), True).size(labels["continue"])[0] + px(44), room)
+            widths.append(("continue", max(px(150), cw)))
+        widths += fixed
         x = (w - (sum(wd for _, wd in widths) + gap * (len(widths) - 1))) // 2
         self.continue_btn = None
         for key, wd in widths:
             r = pygame.Rect(x, y, wd, bh)
             if key == "continue":
-                self.continue_btn = UIButton(r, f"Continue: {self.resume_text}", self.ui, container=self.root,
-                                             object_id="#primary_button",
-                                             tool_tip_text="Go on with the game you left (it is saved after every move)")
+                self.continue_btn = UIButton(r, fit_text(labels[key], D.font(px(18), True), wd - px(24)), self.ui,
+                                             container=self.root, object_id="#primary_button",
+                                             tool_tip_text=_("Go on with the game you left (it is saved after every "
+                                                             "move)"))
             elif key == "load":
-                self.load_btn = UIButton(r, "Load game…", self.ui, container=self.root,
-                                         tool_tip_text="Open a saved game record")
+                self.load_btn = UIButton(r, labels[key], self.ui, container=self.root,
+                                         tool_tip_text=_("Open a saved game record"))
             elif key == "settings":
-                self.settings_btn = UIButton(r, "Settings", self.ui, container=self.root)
+                self.settings_btn = UIButton(r, labels[key], self.ui, container=self.root)
             else:
-                self.quit_btn = UIButton(r, "Quit", self.ui, container=self.root, object_id="#danger_button")
+                self.quit_btn = UIButton(r, labels[key], self.ui, container=self.root, object_id="#danger_button")
             x += wd + gap
         y += bh
         kw = px(40)                       # the keys overlay's button, top right
         self.keys_btn = UIButton(pygame.Rect(w - kw - px(14), px(14), kw, px(34)), "?", self.ui, container=self.root,
-                                 tool_tip_text="Keys and shortcuts (F1 or ?)")
+                                 tool_tip_text=_("Keys and shortcuts (F1 or ?)"))
         if recent:
             col_w = min(px(520), (w - 2 * margin - (cols - 1) * gap) // cols)
             rx0 = (w - (cols * col_w + (cols - 1) * gap)) // 2
@@ -351,10 +364,12 @@ class MenuScene(Scene):
                                 col_w - xw - px(4), rh)
                 entry["btn"] = UIButton(r, fit_text(entry["label"], label_font, r.w - px(28)), self.ui,
                                         container=self.root,
-                                        tool_tip_text=f"Go on with this unfinished game ({entry['text']})")
+                                        tool_tip_text=_("Go on with this unfinished game ({game})").format(
+                                            game=entry["text"]))
                 entry["aside"] = UIButton(pygame.Rect(r.right + px(4), r.y, xw, rh), "×", self.ui,
                                           container=self.root,
-                                          tool_tip_text="Set this game aside (it is kept in the older games folder)")
+                                          tool_tip_text=_("Set this game aside (it is kept in the older games "
+                                                          "folder)"))
             y += list_h
         mh = max(px(30), min(msg_h or px(30), h - (y + px(8)) - px(6)))
         self.message_box = UITextBox("", pygame.Rect((w - mw) // 2, y + px(8), mw, mh), self.ui,
@@ -379,10 +394,10 @@ class MenuScene(Scene):
         """Open an unfinished game where it was left; its board goes on writing the same file."""
         assert self.app is not None
         try:
-            board = make_scene("board_from_record", record, f"Welcome back: {text}.")
+            board = make_scene("board_from_record", record, _("Welcome back: {game}.").format(game=text))
         except Exception as exc:  # a record that parsed replays; never crash the menu anyway
             log.exception("restoring the saved game %s failed", path)
-            self.set_message(f"The saved game could not be restored: {exc}", "error")
+            self.set_message(_("The saved game could not be restored: {problem}").format(problem=exc), "error")
             return
         if path is not None and is_board_scene(board):
             board.saver.keep_file(path)
@@ -511,8 +526,9 @@ class MenuScene(Scene):
         w, h = self.size
         px = self.px
         ty = int(h * 0.1)
-        out = [("title", "Amoeba  ·  Onyx  ·  Onager", (w // 2, ty), max(28, int(h * 0.062)), True, None),
-               ("subtitle", "Three abstract strategy games. Play a friend at this table or the computer.",
+        out = [("title", "  ·  ".join(game_title(g) for g in GAME_KEYS), (w // 2, ty), max(28, int(h * 0.062)),
+                True, None),
+               ("subtitle", _("Three abstract strategy games. Play a friend at this table or the computer."),
                 (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), False, None)]
         for card in self.cards:
             r: pygame.Rect = card["rect"]
@@ -522,7 +538,7 @@ class MenuScene(Scene):
                             (r.centerx, card["blurb_y"] + (2 * i + 1) * card["line_h"] // 2), px(15), False, r))
         head = self.recent_heading
         if isinstance(head, pygame.Rect) and self.recent:
-            out.append(("recent heading", "Recent games", head.center, px(16), True, head))
+            out.append(("recent heading", _("Recent games"), head.center, px(16), True, head))
         return out
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
@@ -565,7 +581,7 @@ class MessageScene(Scene):
 
     def build_ui(self) -> None:
         w, h = self.size
-        self.back_btn = UIButton(pygame.Rect(w // 2 - self.px(100), int(h * 0.62), self.px(200), self.px(46)), "Back",
+        self.back_btn = UIButton(pygame.Rect(w // 2 - self.px(100), int(h * 0.62), self.px(200), self.px(46)), _("Back"),
                                  self.ui,
                                  container=self.root, object_id="#primary_button")
 
@@ -595,8 +611,9 @@ def tutorial_scene(name: str, title: str) -> Scene:
         return make_scene("tutorial", name)
     except Exception as exc:    # opening a scene from the menu: a message page, never a crash
         log.exception("the %s tutorial cannot be opened", name)
-        return MessageScene(f"{title} tutorial", f"The lessons cannot be opened: {exc}. The Play screen "
-                            "marks every legal move: click one of your glowing pieces to see where it can go.")
+        return MessageScene(_("{game} tutorial").format(game=title),
+                            _("The lessons cannot be opened: {problem}. The Play screen marks every legal move: "
+                              "click one of your glowing pieces to see where it can go.").format(problem=exc))
 
 
 def settings_scene() -> Scene:
@@ -605,5 +622,6 @@ def settings_scene() -> Scene:
         return make_scene("settings")
     except Exception as exc:    # opening a scene from the menu: a message page, never a crash
         log.exception("the settings cannot be opened")
-        return MessageScene("Settings", f"Settings cannot be opened: {exc}. Keys on the board: C shows or hides "
-                            "coordinates, + and - change the animation speed, Ctrl+Z undoes, Ctrl+Y redoes.")
+        return MessageScene(_("Settings"), _("Settings cannot be opened: {problem}. Keys on the board: Ctrl+L "
+                                             "shows or hides coordinates, + and - change the animation speed, "
+                                             "Ctrl+Z undoes, Ctrl+Y redoes.").format(problem=exc))

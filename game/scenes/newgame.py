@@ -5,48 +5,73 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UICheckBox, UILabel, UITextBox
 
-from ..ai.ladder import about
 from ..ai.levels import LADDER
-from ..clock import PRESETS, TimeControl
+from ..clock import MAX_INCREMENT, MAX_INITIAL, PRESETS, TimeControl
+from ..i18n import N_, _
 from ..match import HUMAN
+from ..names import GAME_KEYS, game_title, level_words, side_name
+from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
 from ..ui.overlays import draw_tick
+from ..ui.text import wrapped_html
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register
 
 # The position editor's choices (it offers the three named levels; tests/test_editor.py
-# checks the two lists stay the same). The form itself offers every level of the ladder.
-PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
-                  ("Computer – Hard", "hard"))
+# checks the two lists stay the same): English words, translated where they are shown. The
+# form itself offers every level of the ladder.
+PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("Computer – Medium"), "medium"),
+                  (N_("Computer – Hard"), "hard"))
 # A new game: the player (Black) against the computer at level 2, a beginner's level.
 DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
 
 def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
-    """Human, then "Computer – Level N · about R" for each level (R: the shipped rating of
-    the level in this game, rounded to tens; ``game.ai.ladder``), with the names Easy,
-    Medium and Hard after the three levels that have them."""
-    out = [("Human", HUMAN)]
+    """(words, value): Human, then "Computer – Level N · about R" for each level (R: the
+    shipped rating of the level in this game, rounded to tens; ``game.ai.ladder``), with the
+    names Easy, Medium and Hard after the three levels that have them."""
+    out = [(_("Human"), HUMAN)]
     for name in LADDER:
-        out.append((f"Computer – {about(game_name, name)}", name))
+        # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · about 900"
+        out.append((_("Computer – {level}").format(level=level_words(game_name, name)), name))
     return tuple(out)
-# The clocks: none, the presets (minutes + seconds a move), or the player's own.
-NO_CLOCK, CUSTOM_CLOCK = "No clock", "Custom…"
+
+
+# The clocks: none, the presets (minutes + seconds a move), or the player's own. The
+# drop-down's values: NO_CLOCK, a preset's TimeControl, CUSTOM_CLOCK.
+NO_CLOCK, CUSTOM_CLOCK = "none", "custom"
+CLOCK_VALUES: tuple[Any, ...] = (NO_CLOCK, *PRESETS, CUSTOM_CLOCK)
+
+
+def clock_value(tc: TimeControl | None) -> Any:
+    """The clock drop-down's value for a time control (a preset's own, else custom)."""
+    if tc is None:
+        return NO_CLOCK
+    return tc if tc in PRESETS else CUSTOM_CLOCK
+
+
+def clock_words(value: Any) -> str:
+    """The clock drop-down's words for a value: 'No clock', '5 min + 3 s', 'Custom…'."""
+    if value == NO_CLOCK or value is None:
+        return _("No clock")
+    if isinstance(value, TimeControl):
+        m = value.initial // 60
+        if value.increment:
+            # Translators: a clock preset, minutes each plus seconds added a move
+            return _("{minutes} min + {seconds} s").format(minutes=m, seconds=value.increment)
+        return _("{minutes} min").format(minutes=m)
+    return _("Custom…")
 
 
 def clock_choice(tc: TimeControl | None) -> str:
     """The clock drop-down's words for a time control: 'No clock', '5 min + 3 s', 'Custom…'."""
-    if tc is None:
-        return NO_CLOCK
-    if tc in PRESETS:
-        m = tc.initial // 60
-        return f"{m} min + {tc.increment} s" if tc.increment else f"{m} min"
-    return CUSTOM_CLOCK
+    return clock_words(clock_value(tc))
 
 
-CLOCK_CHOICES = (NO_CLOCK,) + tuple(clock_choice(tc) for tc in PRESETS) + (CUSTOM_CLOCK,)
+def clock_options() -> list[tuple[str, Any]]:
+    return [(clock_words(v), v) for v in CLOCK_VALUES]
 
 
 def minutes_text(seconds: int) -> str:
@@ -60,44 +85,30 @@ def custom_clock(minutes: str, increment: str) -> TimeControl:
     move ('3'; empty: 0). ValueError in the player's words."""
     m_text, i_text = minutes.strip(), increment.strip() or "0"
     head, colon, tail = m_text.partition(":")
-    if not head.isdigit() or (colon and not (tail.isdigit() and len(tail) == 2 and int(tail) < 60)):
-        raise ValueError("Clock: give the minutes as a whole number (or minutes:seconds, 0:30).")
-    if not i_text.isdigit():
-        raise ValueError("Clock: give the seconds added a move as a whole number.")
+    if not (head.isascii() and head.isdigit()) or (colon and not (tail.isascii() and tail.isdigit()
+                                                                  and len(tail) == 2 and int(tail) < 60)):
+        raise ValueError(_("Clock: give the minutes as a whole number (or minutes:seconds, 0:30)."))
+    if not (i_text.isascii() and i_text.isdigit()):
+        raise ValueError(_("Clock: give the seconds added a move as a whole number."))
     total = int(head) * 60 + (int(tail) if colon else 0)
-    try:
-        return TimeControl(total, int(i_text))
-    except ValueError as e:
-        raise ValueError(f"Clock: {e}.") from None
+    if not 1 <= total <= MAX_INITIAL:
+        raise ValueError(_("Clock: from 1 second to {hours} hours each.").format(hours=MAX_INITIAL // 3600))
+    if not 0 <= int(i_text) <= MAX_INCREMENT:
+        raise ValueError(_("Clock: from 0 to {seconds} seconds added a move.").format(seconds=MAX_INCREMENT))
+    return TimeControl(total, int(i_text))
 
 
-GAME_TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
-ONYX_SIZES = ("12", "16", "20")
+ONYX_SIZES = (12, 16, 20)
 # shown where Onyx has its options, for the games that have none
-ABOUT = {"amoeba": ("One board of 37 points; each side has a Kernel. Capture the other Kernel, or "
-                    "control more stacks when the game is counted."),
-         "onager": ("Black places the first and the third lake, White the second; then Black moves "
-                    "first. Get more discs onto the far row than your opponent has on yours.")}
-
-
-def _choice_text(who: str, game_name: str = "amoeba") -> str:
-    choices = player_choices(game_name)
-    for text, value in choices:
-        if value == who:
-            return text
-    return choices[0][0]
-
-
-def _choice_value(text: str, game_name: str = "amoeba") -> str:
-    for t, value in player_choices(game_name):
-        if t == text:
-            return value
-    return HUMAN
+ABOUT = {"amoeba": N_("One board of 37 points; each side has a Kernel. Capture the other Kernel, or "
+                      "control more stacks when the game is counted."),
+         "onager": N_("Black places the first and the third lake, White the second; then Black moves "
+                      "first. Get more discs onto the far row than your opponent has on yours.")}
 
 
 @register("new_game")
 class NewGameScene(Scene):
-    title = "New game"
+    title = N_("New game")
 
     def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
@@ -113,7 +124,7 @@ class NewGameScene(Scene):
         self.options: dict[str, Any] = dict(options or {})
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
         self.time_control = time_control           # the clocks chosen (None: no clock)
-        self.clock_words = clock_choice(time_control)
+        self.clock = clock_value(time_control)     # the clock drop-down's value
         self.custom = (minutes_text(time_control.initial), str(time_control.increment)) \
             if time_control is not None else ("5", "3")   # the custom clock's boxes
         self.problem = ""                          # why the form cannot start (a custom clock's words)
@@ -135,32 +146,35 @@ class NewGameScene(Scene):
         W = self.widgets = {}
         # game tabs
         tab_w = (fw - px(20)) // 3
-        for i, name in enumerate(GAME_TITLES):
-            b = UIButton(pygame.Rect(x + i * (tab_w + px(10)), y, tab_w, px(40)), GAME_TITLES[name], self.ui,
+        for i, name in enumerate(GAME_KEYS):
+            b = UIButton(pygame.Rect(x + i * (tab_w + px(10)), y, tab_w, px(40)), game_title(name), self.ui,
                          container=self.root, object_id="#primary_button" if name == self.game_name else None)
             W[f"tab_{name}"] = b
         y += px(64)
-        lw = px(150)
+        # the labels' column as wide as its longest word needs (every language), within reason
+        labels = {"black": side_name("black"), "white": side_name("white"), "clock": _("Clock"),
+                  "size": _("Board")}
+        label_font = D.font(px(18), True)
+        lw = max(px(110), min(fw // 3, max(label_font.size(t)[0] for t in labels.values()) + px(24)))
         for color in ("black", "white"):
-            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), color.capitalize(), self.ui, container=self.root,
+            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels[color], self.ui, container=self.root,
                     object_id="#counts_label")
-            W[color] = UIDropDownMenu([t for t, _ in player_choices(self.game_name)],
-                                      _choice_text(self.players[color], self.game_name),
-                                      pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
+            W[color] = ChoiceMenu(player_choices(self.game_name), self.players[color],
+                                  pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
-        self._build_clock(x, y, lw, fw)
+        self._build_clock(x, y, lw, fw, labels["clock"])
         y += px(54)
         if self.game_name == "onyx":
-            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), "Board", self.ui, container=self.root,
+            UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels["size"], self.ui, container=self.root,
                     object_id="#counts_label")
-            size = str(self.options.get("size", 12))
-            W["size"] = UIDropDownMenu([f"{s}×{s}" for s in ONYX_SIZES], f"{size}×{size}",
-                                       pygame.Rect(x + lw, y, px(160), px(40)), self.ui, container=self.root)
+            W["size"] = ChoiceMenu([(f"{n}×{n}", n) for n in ONYX_SIZES], int(self.options.get("size", 12)),
+                                   pygame.Rect(x + lw, y, px(160), px(40)), self.ui, container=self.root)
             y += px(52)
-            W["open"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Open start (empty board)",
+            W["open"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), _("Open start (empty board)"),
                                    self.ui, container=self.root, initial_state=bool(self.options.get("open")))
             y += px(40)
-            W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), "Pie rule (second player may swap)",
+            W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)),
+                                  _("Pie rule (second player may swap)"),
                                   self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
             y += px(44)
             for key in ("open", "pie"):
@@ -169,44 +183,55 @@ class NewGameScene(Scene):
                 except AttributeError:
                     pass
         if self.game_name in ABOUT:
-            W["about"] = UITextBox(f"<font color='#b8a890'>{ABOUT[self.game_name]}</font>",
+            lines = wrapped_html(_(ABOUT[self.game_name]), D.font(px(15)), fw - px(24))
+            W["about"] = UITextBox(f"<font color='#b8a890'>{lines}</font>",
                                    pygame.Rect(x, y + px(4), fw, px(96)), self.ui, container=self.root,
                                    object_id="#plain_text")
         bottom = self.panel_rect.bottom - px(70)
-        W["back"] = UIButton(pygame.Rect(x, bottom, px(160), px(48)), "Back", self.ui, container=self.root)
-        W["start"] = UIButton(pygame.Rect(self.panel_rect.right - px(40) - px(220), bottom, px(220), px(48)),
-                              "Start game", self.ui, container=self.root, object_id="#primary_button")
+        # Back, Set up… and Start game: Start as wide as its words need, Set up… in between
+        button_font = D.font(px(18), True)
+        back_w = max(px(120), D.font(px(16), True).size(_("Back"))[0] + px(40))
+        start_w = max(px(200), button_font.size(_("Start game"))[0] + px(48))
+        W["back"] = UIButton(pygame.Rect(x, bottom, back_w, px(48)), _("Back"), self.ui, container=self.root)
+        W["start"] = UIButton(pygame.Rect(self.panel_rect.right - px(40) - start_w, bottom, start_w, px(48)),
+                              _("Start game"), self.ui, container=self.root, object_id="#primary_button")
         gap = px(10)            # between Back and Start: the position editor of this game
         W["setup"] = UIButton(pygame.Rect(W["back"].rect.right + gap, bottom, W["start"].rect.x - W["back"].rect.right
-                                          - 2 * gap, px(48)), "Set up…", self.ui, container=self.root,
-                              tool_tip_text="Set up any position of this game, then play, analyse or save it")
+                                          - 2 * gap, px(48)), _("Set up…"), self.ui, container=self.root,
+                              tool_tip_text=_("Set up any position of this game, then play, analyse or save it"))
 
-    def _build_clock(self, x: int, y: int, lw: int, fw: int) -> None:
+    def _build_clock(self, x: int, y: int, lw: int, fw: int, label: str) -> None:
         """The clock row: a drop-down of the time controls and, for a custom one, its minutes
         and seconds a move."""
         px = self.px
         W = self.widgets
-        UILabel(pygame.Rect(x, y, lw - px(10), px(40)), "Clock", self.ui, container=self.root,
+        UILabel(pygame.Rect(x, y, lw - px(10), px(40)), label, self.ui, container=self.root,
                 object_id="#counts_label")
-        custom = self.clock_words == CUSTOM_CLOCK
-        dw = px(170) if custom else fw - lw
-        W["clock"] = UIDropDownMenu(list(CLOCK_CHOICES), self.clock_words, pygame.Rect(x + lw, y, dw, px(40)),
-                                    self.ui, container=self.root)
+        custom = self.clock == CUSTOM_CLOCK
+        small = D.font(px(15))
+        unit_min, unit_s = _("min +"), _("s")
+        min_w = small.size(unit_min)[0] + px(8)
+        s_w = small.size(unit_s)[0] + px(8)
+        ew = px(52)
+        boxes = 2 * ew + min_w + s_w + 3 * px(6) + px(10)
+        dw = max(px(130), fw - lw - boxes) if custom else fw - lw
+        dw = min(dw, px(200)) if custom else dw
+        W["clock"] = ChoiceMenu(clock_options(), self.clock, pygame.Rect(x + lw, y, dw, px(40)),
+                                self.ui, container=self.root)
         self.problem_at = (x + lw, y + px(47))
         if not custom:
             return
         bx = x + lw + dw + px(10)
-        ew = px(52)
         W["clock_min"] = TextEntry(pygame.Rect(bx, y + px(4), ew, px(32)), self.ui, container=self.root,
-                                   placeholder_text="min", max_length=6)
+                                   placeholder_text=_("min"), max_length=6)
         W["clock_min"].set_text(self.custom[0])
-        UILabel(pygame.Rect(bx + ew + px(4), y, px(44), px(40)), "min +", self.ui, container=self.root,
+        UILabel(pygame.Rect(bx + ew + px(4), y, min_w, px(40)), unit_min, self.ui, container=self.root,
                 object_id="#player_label")
-        bx += ew + px(52)
+        bx += ew + px(4) + min_w + px(6)
         W["clock_inc"] = TextEntry(pygame.Rect(bx, y + px(4), ew, px(32)), self.ui, container=self.root,
-                                   placeholder_text="s", max_length=4)
+                                   placeholder_text=_("s"), max_length=4)
         W["clock_inc"].set_text(self.custom[1])
-        UILabel(pygame.Rect(bx + ew + px(4), y, px(24), px(40)), "s", self.ui, container=self.root,
+        UILabel(pygame.Rect(bx + ew + px(4), y, s_w, px(40)), unit_s, self.ui, container=self.root,
                 object_id="#player_label")
 
     # ------------------------------------------------------------ state
@@ -215,32 +240,27 @@ class NewGameScene(Scene):
         reason in ``problem``, when a custom clock cannot be read."""
         W = self.widgets
         if "clock" in W:
-            sel = W["clock"].selected_option
-            self.clock_words = str(sel[0] if isinstance(sel, tuple) else sel)
+            self.clock = W["clock"].value
         if "clock_min" in W and "clock_inc" in W:
             self.custom = (W["clock_min"].get_text(), W["clock_inc"].get_text())
         self.problem = ""
-        if self.clock_words == CUSTOM_CLOCK:
+        if self.clock == CUSTOM_CLOCK:
             try:
                 self.time_control = custom_clock(*self.custom)
             except ValueError as e:
                 self.problem = str(e)
                 return False
             return True
-        self.time_control = next((tc for tc in PRESETS if clock_choice(tc) == self.clock_words), None)
+        self.time_control = self.clock if isinstance(self.clock, TimeControl) else None
         return True
 
     def read_widgets(self) -> None:
         W = self.widgets
         for color in ("black", "white"):
             if color in W:
-                self.players[color] = _choice_value(W[color].selected_option[0]
-                                                    if isinstance(W[color].selected_option, tuple)
-                                                    else W[color].selected_option, self.game_name)
+                self.players[color] = str(W[color].value)
         if self.game_name == "onyx" and "size" in W:
-            sel = W["size"].selected_option
-            sel = sel[0] if isinstance(sel, tuple) else sel
-            self.options["size"] = int(str(sel).split("×")[0])
+            self.options["size"] = int(W["size"].value)
             self.options["open"] = bool(W["open"].get_state())
             self.options["pie"] = bool(W["pie"].get_state())
 
@@ -269,7 +289,7 @@ class NewGameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             W = self.widgets
-            for name in GAME_TITLES:
+            for name in GAME_KEYS:
                 if is_button(event, W.get(f"tab_{name}")):
                     self.choose_game(name)
                     return True
@@ -288,9 +308,9 @@ class NewGameScene(Scene):
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.read_widgets()
-            was = self.clock_words
+            was = self.clock
             self.read_clock()
-            if (was == CUSTOM_CLOCK) != (self.clock_words == CUSTOM_CLOCK):
+            if (was == CUSTOM_CLOCK) != (self.clock == CUSTOM_CLOCK):
                 self.relayout()             # the custom clock's boxes come or go
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -303,7 +323,7 @@ class NewGameScene(Scene):
         px = self.px
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(20)), r.move(6, 9))
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
-        D.text(surface, "New game", (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
+        D.text(surface, _("New game"), (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
         if self.problem:
             D.text(surface, self.problem, self.problem_at, px(14), (255, 128, 112), anchor="topleft")
 
@@ -317,7 +337,7 @@ class NewGameScene(Scene):
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The title the scene draws itself (the layout audit checks it): (name, rect, bounds, size)."""
         r = self.panel_rect
-        rect = pygame.Rect((0, 0), D.font(self.px(34), True).size("New game"))
+        rect = pygame.Rect((0, 0), D.font(self.px(34), True).size(_("New game")))
         rect.center = (r.centerx, r.y + self.px(48))
         out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = [("title", rect, r, self.px(34))]
         if self.problem:

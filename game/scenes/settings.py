@@ -16,11 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UIHorizontalSlider, UILabel
 
-from .. import themes
+from .. import i18n, themes
 from ..autosave import writer
-from ..settings import SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings, settings_path, settings_to_toml
+from ..i18n import N_, _
+from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings,
+                        settings_path, settings_to_toml)
+from ..ui.choice import ChoiceMenu
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
@@ -43,16 +46,28 @@ THINK_CHOICES = {"easy": (0.1, 0.25, 0.5, 1.0, 2.0), "medium": (0.5, 1.0, 2.0, 3
                  "hard": (1.0, 2.0, 2.8, 5.0, 10.0, 20.0, 30.0)}
 
 
+LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
 def _think_text(level: str, v: float) -> str:
-    return f"{level.title()} {v:g} s"
+    # Translators: a think time in Settings, e.g. "Easy 0.25 s" (a level, then seconds a move)
+    return _("{level} {seconds} s").format(level=_(LEVEL_WORDS[level]), seconds=i18n.decimal(v, 2))
 
 
-def think_choices(level: str, current: float) -> list[str]:
-    """The Computer row's options for ``level`` (as texts), the current value among them."""
+def _clamp_think(v: float) -> float:
+    return max(THINK_RANGE[0], min(THINK_RANGE[1], float(v)))
+
+
+def think_choices(level: str, current: float) -> list[tuple[str, float]]:
+    """The think time row's options for ``level`` as (words, seconds), the current value among them."""
     vals = set(THINK_CHOICES[level])
-    cur = max(THINK_RANGE[0], min(THINK_RANGE[1], float(current)))
-    vals.add(cur)
-    return [_think_text(level, v) for v in sorted(vals)]
+    vals.add(_clamp_think(current))
+    return [(_think_text(level, v), v) for v in sorted(vals)]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """(words, setting): the system's language, then each language by its own name."""
+    return [(_("System default"), i18n.SYSTEM), *((i18n.ENDONYMS[code], code) for code in LANGUAGE_CHOICES[1:])]
 
 
 # ----------------------------------------------------------------- app <-> settings
@@ -84,6 +99,7 @@ def attach_settings(app: "App", speed: float | None = None, allow_fullscreen: bo
         if speed is not None:
             st.anim_speed = float(speed)
     bank().configure(st.sound, st.volume)
+    app.apply_language()
     if allow_fullscreen and st.fullscreen != is_fullscreen(app):
         set_fullscreen(app, st.fullscreen, save=False)
     if not app._settings_attached:
@@ -278,7 +294,7 @@ class SettingsScene(Scene):
     """Animation speed, sound and volume, coordinates, highlights, colour theme, full screen,
     the computer's think time per level."""
 
-    title = "Settings"
+    title = N_("Settings")
 
     def needs_frames(self) -> bool:
         """Nothing here moves by itself: the window may sleep until the next event."""
@@ -306,12 +322,19 @@ class SettingsScene(Scene):
         w, h = self.size
         px = self.px
         p = prefs(self.app)
-        row_h = px(46)
-        pw = min(px(680), int(w * 0.8))
-        ph = min(px(96) + 9 * row_h + px(124), h - px(24))
+        labels = {"language": _("Language"), "speed": _("Animation speed"), "sound": _("Sound"),
+                  "volume": _("Volume"), "coords": _("Board"), "flip": _("View"), "highlights": _("Help"),
+                  "theme": _("Colours"), "fullscreen": _("Window"), "think": _("Think time")}
+        rows = len(labels)
+        pw = min(px(720), int(w * 0.84))
+        ph = min(px(96) + rows * px(46) + px(124), h - px(24))
+        # rows share what the panel has between its title and its foot (46 px each at most)
+        row_h = max(px(36), min(px(46), (ph - px(84) - px(112)) // rows))
+        pad = (row_h - px(34)) // 2          # a drop-down's (34 px) place in its row
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(36)
-        lw = px(200)
+        label_font = D.font(px(15))          # the labels' column as wide as its longest word needs
+        lw = max(px(150), min(px(240), max(label_font.size(t)[0] for t in labels.values()) + px(20)))
         fx = x + lw
         fw = self.panel_rect.right - px(36) - fx
         y = self.panel_rect.y + px(84)
@@ -319,73 +342,75 @@ class SettingsScene(Scene):
         self.rows = {}
         vw = px(70)
 
-        def label(key: str, text: str) -> None:
+        def label(key: str) -> None:
             self.rows[key] = pygame.Rect(x, y, lw, row_h)
-            W[f"{key}_label"] = UILabel(pygame.Rect(x, y + px(8), lw - px(10), px(30)), text, self.ui,
-                                        container=self.root, object_id="#player_label")
+            W[f"{key}_label"] = UILabel(pygame.Rect(x, y + (row_h - px(30)) // 2, lw - px(10), px(30)), labels[key],
+                                        self.ui, container=self.root, object_id="#player_label")
 
-        label("speed", "Animation speed")
-        W["speed"] = UIHorizontalSlider(pygame.Rect(fx, y + px(9), fw - vw - px(8), px(28)),
-                                        _speed_to_slider(p.anim_speed), (0, SLIDER_STEPS), self.ui,
-                                        container=self.root, click_increment=5)
-        W["speed_value"] = UILabel(pygame.Rect(fx + fw - vw, y + px(8), vw, px(30)), "", self.ui,
-                                   container=self.root, object_id="#player_label")
+        def check(key: str, text: str, on: bool) -> None:
+            W[key] = UICheckBox(pygame.Rect(fx, y + (row_h - px(24)) // 2, px(24), px(24)), text, self.ui,
+                                container=self.root, initial_state=on)
+
+        def slider(key: str, value: int, top: int) -> None:
+            W[key] = UIHorizontalSlider(pygame.Rect(fx, y + (row_h - px(28)) // 2, fw - vw - px(8), px(28)),
+                                        value, (0, top), self.ui, container=self.root, click_increment=5)
+            W[f"{key}_value"] = UILabel(pygame.Rect(fx + fw - vw, y + (row_h - px(30)) // 2, vw, px(30)), "",
+                                        self.ui, container=self.root, object_id="#player_label")
+
+        label("language")
+        W["language"] = ChoiceMenu(language_choices(), p.language, pygame.Rect(fx, y + pad, min(px(240), fw), px(34)),
+                                   self.ui, container=self.root, ids=[f"#lang_{c}" for c in LANGUAGE_CHOICES])
         y += row_h
-        label("sound", "Sound")
-        W["sound"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Play sounds", self.ui,
-                                container=self.root, initial_state=p.sound)
+        label("speed")
+        slider("speed", _speed_to_slider(p.anim_speed), SLIDER_STEPS)
         y += row_h
-        label("volume", "Volume")
-        W["volume"] = UIHorizontalSlider(pygame.Rect(fx, y + px(9), fw - vw - px(8), px(28)),
-                                         int(round(p.volume * 100)), (0, 100), self.ui, container=self.root,
-                                         click_increment=5)
-        W["volume_value"] = UILabel(pygame.Rect(fx + fw - vw, y + px(8), vw, px(30)), "", self.ui,
-                                    container=self.root, object_id="#player_label")
+        label("sound")
+        check("sound", _("Play sounds"), p.sound)
         y += row_h
-        label("coords", "Board")
-        W["coords"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Show coordinates (Ctrl+L)", self.ui,
-                                 container=self.root, initial_state=p.show_coords)
+        label("volume")
+        slider("volume", int(round(p.volume * 100)), 100)
         y += row_h
-        label("flip", "View")
-        W["flip"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Flip board: Black at the top (Ctrl+F)",
-                               self.ui, container=self.root, initial_state=p.flip)
+        label("coords")
+        check("coords", _("Show coordinates (Ctrl+L)"), p.show_coords)
         y += row_h
-        label("highlights", "Help")
-        W["highlights"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)),
-                                     "Show legal moves and targets", self.ui, container=self.root,
-                                     initial_state=p.show_targets)
+        label("flip")
+        check("flip", _("Flip board: Black at the top (Ctrl+F)"), p.flip)
         y += row_h
-        label("theme", "Colours")
+        label("highlights")
+        check("highlights", _("Show legal moves and targets"), p.show_targets)
+        y += row_h
+        label("theme")
         dd_w = min(px(240), fw)
-        W["theme"] = UIDropDownMenu([themes.THEME_TITLES[t] for t in themes.THEMES],
-                                    themes.THEME_TITLES.get(p.theme, "Classic"),
-                                    pygame.Rect(fx, y + px(6), dd_w, px(34)), self.ui, container=self.root)
-        self.preview_rect = pygame.Rect(fx + dd_w + px(14), y + px(4), max(0, fw - dd_w - px(14)), px(38))
+        W["theme"] = ChoiceMenu([(_(t.title), name) for name, t in themes.THEMES.items()], p.theme,
+                                pygame.Rect(fx, y + pad, dd_w, px(34)), self.ui, container=self.root)
+        self.preview_rect = pygame.Rect(fx + dd_w + px(14), y + pad - px(2), max(0, fw - dd_w - px(14)), px(38))
         y += row_h
-        label("fullscreen", "Window")
-        W["fullscreen"] = UICheckBox(pygame.Rect(fx, y + px(11), px(24), px(24)), "Full screen (F11)", self.ui,
-                                     container=self.root, initial_state=is_fullscreen(self.app))
+        label("fullscreen")
+        check("fullscreen", _("Full screen (F11)"), is_fullscreen(self.app))
         y += row_h
-        label("think", "Think time")
+        label("think")
         gap = px(8)
         tw = (fw - 2 * gap) // 3
-        for i, (level, key) in enumerate(THINK_KEYS.items()):
+        for i, level in enumerate(THINK_KEYS):
             cur = p.think_time(level)
-            W[f"think:{level}"] = UIDropDownMenu(
-                think_choices(level, cur), _think_text(level, max(THINK_RANGE[0], min(THINK_RANGE[1], cur))),
-                pygame.Rect(fx + i * (tw + gap), y + px(6), tw, px(34)), self.ui, container=self.root)
+            W[f"think:{level}"] = ChoiceMenu(
+                think_choices(level, cur), _clamp_think(cur),
+                pygame.Rect(fx + i * (tw + gap), y + pad, tw, px(34)), self.ui, container=self.root)
         y += row_h
         for key in CHECKS:
             try:
                 W[key].set_check_symbol("")
             except Exception:   # pygame-gui: the default tick stays
                 log.warning("the check box's symbol could not be set", exc_info=True)
-        bw, bh = px(180), px(44)
+        bh = px(44)
         by = self.panel_rect.bottom - bh - px(22)
-        W["defaults"] = UIButton(pygame.Rect(self.panel_rect.x + px(36), by, bw, bh), "Restore defaults", self.ui,
-                                 container=self.root, tool_tip_text="Put every setting back as it was at first")
-        W["back"] = UIButton(pygame.Rect(self.panel_rect.right - px(36) - bw, by, bw, bh), "Done", self.ui,
-                             container=self.root, object_id="#primary_button", tool_tip_text="Back (Esc)")
+        words = (_("Restore defaults"), _("Done"))
+        bw = max(px(180), *(D.font(px(18), True).size(t)[0] + px(40) for t in words))
+        W["defaults"] = UIButton(pygame.Rect(self.panel_rect.x + px(36), by, bw, bh), words[0], self.ui,
+                                 container=self.root,
+                                 tool_tip_text=_("Put every setting back as it was at first (the language stays)"))
+        W["back"] = UIButton(pygame.Rect(self.panel_rect.right - px(36) - bw, by, bw, bh), words[1], self.ui,
+                             container=self.root, object_id="#primary_button", tool_tip_text=_("Back (Esc)"))
         self._values()
 
     def _values(self) -> None:
@@ -394,9 +419,12 @@ class SettingsScene(Scene):
         W = self.widgets
         if "speed_value" in W:
             v = p.anim_speed
-            W["speed_value"].set_text(f"×{v:.1f}" if v >= 1 else f"×{v:.2g}")
+            # ×1.0 and up with one decimal, slower with two significant digits (×0.25, ×0.5)
+            W["speed_value"].set_text("×" + (i18n.decimal(v, 1, fixed=True) if v >= 1
+                                             else i18n.decimal(float(f"{v:.2g}"), 2)))
         if "volume_value" in W:
-            W["volume_value"].set_text(f"{int(round(p.volume * 100))} %")
+            # Translators: the volume in per cent, e.g. "80 %"
+            W["volume_value"].set_text(_("{percent} %").format(percent=int(round(p.volume * 100))))
         if "volume" in W:
             (W["volume"].enable() if p.sound else W["volume"].disable())
 
@@ -435,20 +463,20 @@ class SettingsScene(Scene):
                         bank().play("place")
                     return True
         if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is W.get("theme"):
-            name = next((k for k, v in themes.THEME_TITLES.items() if v == event.text), "classic")
-            self.change(theme=name)
+            self.change(theme=str(W["theme"].value))
+            return True
+        if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is W.get("language"):
+            self.change(language=str(W["language"].value))     # the app rebuilds this scene in it
             return True
         if t == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for level, key in THINK_KEYS.items():
-                if event.ui_element is W.get(f"think:{level}"):
-                    try:
-                        v = float(str(event.text).split()[-2])
-                    except (ValueError, IndexError):
-                        return True
-                    self.change(**{key: max(THINK_RANGE[0], min(THINK_RANGE[1], v))})
+                menu = W.get(f"think:{level}")
+                if menu is not None and event.ui_element is menu:
+                    self.change(**{key: _clamp_think(float(menu.value))})
                     return True
         if is_button(event, W.get("defaults")):
-            self.app.settings.assign(Settings(last=dict(self.app.settings.last)))
+            st = self.app.settings
+            self.app.settings.assign(Settings(last=dict(st.last), language=st.language))
             self.relayout()
             return True
         if is_button(event, W.get("back")):
@@ -478,9 +506,9 @@ class SettingsScene(Scene):
         t = self.app.theme if self.app is not None else themes.CLASSIC
         surface.blit(D.rounded_panel(r.size, (0, 0, 0, 90), radius=px(18)), r.move(5, 8))
         surface.blit(D.rounded_panel(r.size, t.card_fill, radius=px(18), border=t.card_border), r)
-        D.text(surface, "Settings", (r.centerx, r.y + px(42)), px(32), t.heading, bold=True)
+        D.text(surface, _("Settings"), (r.centerx, r.y + px(42)), px(32), t.heading, bold=True)
         for key, row in self.rows.items():
-            if key != "speed":
+            if key != "language":       # a rule between rows (none over the first)
                 pygame.draw.line(surface, t.card_rule, (row.x, row.y), (r.right - px(36), row.y), 1)
         self._preview(surface, t)
         text, at, size = self._saved_in()
@@ -496,7 +524,7 @@ class SettingsScene(Scene):
         cands = [friendly_path(folder), str(Path("…", folder.name))]
         text = ""
         for cand in cands:
-            text = f"Saved in {cand}"
+            text = _("Saved in {folder}").format(folder=cand)
             if D.font(size).size(text)[0] <= room:
                 break
         return text, (r.centerx, r.bottom - self.px(88)), size
@@ -505,7 +533,7 @@ class SettingsScene(Scene):
         """Texts the scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
         r = self.panel_rect
         out = []
-        for name, text, at, size, bold in (("title", "Settings", (r.centerx, r.y + self.px(42)), self.px(32), True),
+        for name, text, at, size, bold in (("title", _("Settings"), (r.centerx, r.y + self.px(42)), self.px(32), True),
                                            ("saved in", *self._saved_in(), False)):
             rect = pygame.Rect((0, 0), D.font(size, bold).size(text))
             rect.center = at

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
+from .. import i18n
 from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
@@ -173,8 +174,9 @@ class TutorialLayout(TutorialPart):
         fb_h = px(36)
         fb_y = self.feedback_bottom - fb_h
         fonts = ui.get_theme().get_font_dictionary()
-        if not fonts.check_font_preloaded(fonts.create_font_id(self.title_size(), "noto_sans", True, False)):
-            ui.preload_fonts([{"name": "noto_sans", "point_size": self.title_size(), "style": "bold"}])
+        face = i18n.font_name()         # the language's font (the theme's)
+        if not fonts.check_font_preloaded(fonts.create_font_id(self.title_size(), face, True, False)):
+            ui.preload_fonts([{"name": face, "point_size": self.title_size(), "style": "bold"}])
         # (the narration is the one box that may scroll: a long step at a small window)
         W["text"] = UITextBox("", pygame.Rect(x, y, iw, max(px(80), fb_y - px(10) - y)), ui,
                               container=root, object_id="#narration")

@@ -226,10 +226,12 @@ def _inside(el: UIElement, root: Any) -> bool:
 
 
 def _ids(el: IUIElementInterface | None) -> str:
-    """The element's object and element ids, one string ('' for no element)."""
+    """The element's object, class and element ids, one string ('' for no element). (A drop-down
+    whose options carry ids, ``ChoiceMenu``, gives its box the option's id and the class
+    '@selected_option'.)"""
     if el is None:
         return ""
-    return " ".join(str(i) for i in el.get_object_ids() + el.get_element_ids())
+    return " ".join(str(i) for i in el.get_object_ids() + el.get_class_ids() + el.get_element_ids())
 
 
 def focusables(app: Any) -> list[Any]:

@@ -20,7 +20,8 @@ from ..views import draw as D
 from ..themes import CLASSIC, Theme
 from .style import LIST_PLAYED
 
-__all__ = ["FastLabel", "StatusText", "prime_disabled_look", "rich_runs", "warm_font", "wrap"]
+__all__ = ["FastLabel", "StatusText", "break_units", "prime_disabled_look", "rich_runs", "warm_font", "wrap",
+           "wrapped_html"]
 
 
 _CLOSING = ",.;:!?)]}…%»”’"
@@ -43,21 +44,59 @@ def _parts(word: str, fits: Any) -> list[str]:
     return out
 
 
-def _words(para: str) -> list[str]:
-    """The words of a paragraph (split at spaces), a lone closing mark kept with the word before
-    it so that no line starts with punctuation ("a , b" -> ["a ,", "b"])."""
-    out: list[str] = []
-    for word in para.split():
-        if out and word[0] in _CLOSING and all(c in _CLOSING for c in word):
-            out[-1] = f"{out[-1]} {word}"
+# Line breaking in Japanese (kinsoku): no line starts with a closing mark, a small kana or a
+# prolonged sound mark, none ends with an opening mark; between two other characters where
+# either is wide (kana, kanji, full-width forms) a line may break without a space.
+NO_LINE_START = _CLOSING + ("、。，．・：；？！゛゜ー〜‥)）]］}｝〕〉》」』】〙〗〟’”ゝゞヽヾ々"
+                           "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ")
+NO_LINE_END = "(（[［{｛〔〈《「『【〘〖〝‘“"
+_WIDE = ((0x2E80, 0x303F), (0x3040, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF),
+         (0x20000, 0x2FFFF))
+
+
+def wide(ch: str) -> bool:
+    """Is the character one of the scripts written without spaces (Japanese, Chinese)?"""
+    o = ord(ch)
+    return any(lo <= o <= hi for lo, hi in _WIDE)
+
+
+def _segments(word: str) -> list[str]:
+    """A word (no spaces) cut where a line may break inside it: between wide characters, never
+    before a mark that may not start a line nor after one that may not end it."""
+    segs: list[str] = []
+    for ch in word:
+        if not segs:
+            segs.append(ch)
+        elif ch in NO_LINE_START or segs[-1][-1] in NO_LINE_END:
+            segs[-1] += ch
+        elif wide(ch) or wide(segs[-1][-1]):
+            segs.append(ch)
         else:
-            out.append(word)
+            segs[-1] += ch
+    return segs
+
+
+def break_units(para: str) -> list[tuple[str, bool]]:
+    """The pieces of a paragraph a line may break between, each with whether a space stands
+    before it: English words (a lone closing mark kept with the word before it, so that no line
+    starts with punctuation: "a , b"), and in Japanese single characters with their marks."""
+    out: list[tuple[str, bool]] = []
+    for word in para.split():
+        for i, seg in enumerate(_segments(word)):
+            if out and i == 0 and all(c in NO_LINE_START for c in seg):
+                text, spaced = out[-1]
+                out[-1] = (f"{text} {seg}", spaced)
+            elif out and i > 0:
+                out.append((seg, False))
+            else:
+                out.append((seg, bool(out)))
     return out
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Split text into lines that fit ``width`` pixels. Lines break at spaces, never before a
-    closing mark; a word wider than a line (a file path) breaks after its ``/`` or ``\\``."""
+    """Split text into lines that fit ``width`` pixels. Lines break at spaces and, in Japanese,
+    between characters (``break_units``), never before a closing mark (。、」…) nor after an
+    opening one; a word wider than a line (a file path) breaks after its ``/`` or ``\\``."""
     lines: list[str] = []
 
     def fits(t: str) -> bool:
@@ -65,23 +104,31 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
     for para in text.split("\n"):
         cur = ""
-        for word in _words(para):
-            trial = f"{cur} {word}" if cur else word
+        for unit, spaced in break_units(para):
+            glue = " " if spaced and cur else ""
+            trial = f"{cur}{glue}{unit}" if cur else unit
             if fits(trial):
                 cur = trial
                 continue
-            if fits(word):
+            if fits(unit):
                 lines.append(cur)
-                cur = word
+                cur = unit
                 continue
-            cur = f"{cur} " if cur else ""          # too wide for any line: in parts, from here on
-            for part in _parts(word, fits):
+            cur = f"{cur}{glue}" if cur else ""          # too wide for any line: in parts, from here on
+            for part in _parts(unit, fits):
                 if cur.strip() and not fits(cur + part):
                     lines.append(cur.rstrip())
                     cur = ""
                 cur += part
         lines.append(cur)
     return lines
+
+
+def wrapped_html(text: str, font: pygame.font.Font, width: int) -> str:
+    """Plain text as a text box's HTML with the lines already broken (``wrap``), so that a
+    pygame-gui box, which breaks only at spaces (and hyphenates a long Japanese run), has
+    nothing left to break."""
+    return "<br>".join(html.escape(line) for line in wrap(text, font, width))
 
 
 GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?()-–…'×·%"

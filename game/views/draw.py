@@ -22,6 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import pygame
 
+from .. import i18n
 from ..themes import CLASSIC, Theme
 
 Color3 = tuple[int, int, int]
@@ -105,7 +106,7 @@ def drop_caches() -> None:
     ui scale changed, the sizes in use all change and the old pictures would only hold memory."""
     for cache in _CACHES:
         cache.cache_clear()
-    font.cache_clear()
+    _font.cache_clear()
     _wood_tile.cache_clear()
     _noise_tile.cache_clear()
 
@@ -113,7 +114,7 @@ def drop_caches() -> None:
 def cache_report() -> dict[str, tuple[int, int, int]]:
     """{name: (entries, bytes, byte bound)} of the picture caches, and the fonts (entries, 0, 0)."""
     out = {fn.__name__: (fn.cache_info().currsize, fn.cache_bytes(), fn.max_bytes) for fn in _CACHES}
-    out["font"] = (font.cache_info().currsize, 0, 0)
+    out["font"] = (_font.cache_info().currsize, 0, 0)
     return out
 
 
@@ -121,8 +122,7 @@ def cache_report() -> dict[str, tuple[int, int, int]]:
 FONTS = 32     # font sizes kept (each with its loaded glyphs is about half a MiB)
 
 
-def _font_path(bold: bool) -> str | None:
-    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+def _font_path(name: str) -> str | None:
     try:
         path = resources.files("pygame_gui.data").joinpath(name)
         return str(path) if path.is_file() else None
@@ -130,13 +130,18 @@ def _font_path(bold: bool) -> str | None:
         return None
 
 
-@lru_cache(maxsize=FONTS)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game's font (Noto Sans shipped with pygame-gui; pygame's default if missing)."""
+    """The game's font in the language in use (``i18n.font_files``: Noto Sans, or Noto Sans JP
+    for Japanese, both shipped with pygame-gui; pygame's default if missing)."""
+    regular, heavy = i18n.font_files()
+    return _font(max(6, int(size)), heavy if bold else regular)
+
+
+@lru_cache(maxsize=FONTS)
+def _font(size: int, name: str) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    size = max(6, int(size))
-    path = _font_path(bold)
+    path = _font_path(name)
     try:
         return pygame.font.Font(path, size)
     except (OSError, FileNotFoundError):

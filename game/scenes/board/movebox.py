@@ -26,15 +26,26 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
+from ...i18n import _
 from ...rules.base import InvalidMoveError, RulesError
 from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
 from .controller import BoardController
 
-__all__ = ["MoveBox", "MoveBoxHost", "PLACEHOLDER", "TYPING_WORDS", "starts_a_move"]
+__all__ = ["MoveBox", "MoveBoxHost", "EXAMPLES", "placeholder", "TYPING_WORDS", "starts_a_move"]
 
-PLACEHOLDER = {"amoeba": "Type a move: c3-d4, d4>a1", "onyx": "Type a move: f6, ef67, swap",
-               "onager": "Type a move: b2-b4, b2-b4-d6"}
+# moves as each game writes them (notation: the same in every language), shown in the empty box
+EXAMPLES = {"amoeba": ("c3-d4", "d4>a1"), "onyx": ("f6", "ef67", "swap"), "onager": ("b2-b4", "b2-b4-d6")}
+
+
+def placeholder(game_name: str) -> str:
+    """What the empty box says: 'Type a move: c3-d4, d4>a1'."""
+    examples = EXAMPLES.get(game_name)
+    if not examples:
+        return _("Type a move")
+    return _("Type a move: {examples}").format(examples=", ".join(examples))
+
+
 TYPING_WORDS = "Type the move, then Enter (Escape: back to the board)."
 # what the box never takes: the keys that mean something else on a board ('/' gives the box
 # the keyboard, '?' shows the keys)
@@ -103,7 +114,7 @@ class MoveBox:
         after a relayout, the keyboard."""
         keep = self._had_keyboard or self.focused()
         self.box = TextEntry(rect, ui, container=container, refuse=REFUSED,
-                             placeholder_text=PLACEHOLDER.get(self.host.game_name, "Type a move"))
+                             placeholder_text=placeholder(self.host.game_name))
         if self.text:
             self.box.set_text(self.text)
         if keep:
@@ -209,12 +220,12 @@ class MoveBox:
         if isinstance(exc, InvalidMoveError):
             example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
             if not example:
-                example = PLACEHOLDER.get(self.host.game_name, "c3-d4").split(": ")[-1].split(",")[0]
-            return f"“{text}” is not a move: type a move such as {example}."
+                example = EXAMPLES.get(self.host.game_name, ("c3-d4",))[0]
+            return _("“{text}” is not a move: type a move such as {example}.").format(text=text, example=example)
         why = str(exc).strip().rstrip(".")
         if not why or "'" in why or '"' in why:
-            return f"“{text}” cannot be played in this position."
-        return f"“{text}” cannot be played now: {why}."
+            return _("“{text}” cannot be played in this position.").format(text=text)
+        return _("“{text}” cannot be played now: {why}.").format(text=text, why=why)
 
     def typed(self, text: str) -> bool:
         """A move typed in the box (Enter); True if it was taken."""

@@ -1,0 +1,373 @@
+"""The game in Japanese and Uzbek: the catalogues, the pseudo-language, --lang, the language in
+Settings, the Japanese line breaker, and forms that read values, never the words they show.
+
+The rest of the suite runs in English (``tests/conftest.py`` pins LANGUAGE=en); these tests
+switch the language through the app, as a player would, and the conftest puts English back.
+"""
+from __future__ import annotations
+
+import json
+import re
+import warnings
+
+import pygame
+import pygame_gui
+import pytest
+
+from game import i18n
+from game.app import App
+from game.cli import parse_args
+from game.i18n import CLOSE, OPEN
+from game.settings import load_settings, settings_path
+from game.ui.choice import ChoiceMenu
+from game.ui.text import break_units, wrap
+from game.views import draw as D
+
+import ui_helpers as helpers
+from ui_helpers import click_widget, step
+from test_layout_audit import _Log, _elements, audit, open_case
+
+PHASE_SCENES = [("menu", ()), ("new:amoeba", ()), ("new:onyx", ()), ("new:onager", ()),
+                ("new:onyx", ("--clock", "150+2")), ("settings", ())]
+
+
+def settle(app: App) -> None:
+    helpers.settle(app, 30)
+
+
+def choose(app: App, dropdown, value) -> None:
+    """Open a drop-down and click the option that means ``value``, by what it shows now."""
+    words = next(w for w, v in zip((t for t, _ in dropdown.options_list), dropdown.values) if v == value)
+    click_widget(app, dropdown)
+    step(app, 2)
+    items = dropdown.current_state.options_selection_list.item_list_container.elements
+    target = next(b for b in items if b.text == words)
+    click_widget(app, target)
+    step(app, 2)
+
+
+# ---------------------------------------------------------------- the catalogues
+def test_japanese_and_uzbek_miss_no_message():
+    report = i18n.catalogue_report()
+    assert set(report) == {"ja", "uz"}
+    for lang, r in report.items():
+        assert r["messages"] > 90, r
+        assert r["missing"] == 0 and r["missing_messages"] == [], (lang, r["missing_messages"])
+        assert r["fuzzy"] == 0 and r["translated"] == r["messages"] and "error" not in r
+
+
+def test_the_check_command_says_what_is_missing_and_fails(monkeypatch, capsys):
+    assert i18n.main(["check", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ja"]["missing"] == 0 and report["uz"]["missing"] == 0
+    template = i18n.extract_template()
+    template.add("A message no catalogue has yet", None, [("game/x.py", 1)])
+    monkeypatch.setattr(i18n, "extract_template", lambda: template)
+    assert i18n.main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "ja: " in out and "1 missing" in out and "A message no catalogue has yet" in out
+
+
+def test_messages_translate_with_plural_forms_and_numbers():
+    i18n.set_language("ja")
+    assert i18n._("New game") == "新しい対局" and i18n.pgettext("side", "Black") == "黒"
+    assert i18n.ngettext("{n} day ago", "{n} days ago", 3).format(n=3) == "3日前"
+    i18n.set_language("uz")
+    assert i18n._("New game") == "Yangi oʻyin" and i18n.decimal(0.25, 2) == "0,25"
+    assert i18n.ngettext("{n} day ago", "{n} days ago", 1).format(n=1) == "1 kun oldin"
+    i18n.set_language("en")
+    assert i18n.ngettext("{n} day ago", "{n} days ago", 1) == "{n} day ago"
+    assert i18n._("New game") == "New game" and i18n.decimal(0.25, 2) == "0.25"
+
+
+def test_the_system_language_is_read_as_gettext_reads_it():
+    assert i18n.system_language({"LANGUAGE": "fr:ja", "LANG": "uz_UZ.UTF-8"}) == "ja"
+    assert i18n.system_language({"LANG": "uz_UZ.UTF-8@latin"}) == "uz"
+    assert i18n.system_language({"LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"}) == "en"
+    assert i18n.system_language({}) == "en"
+    assert i18n.resolve("ja") == "ja" and i18n.resolve("klingon") == "en" and i18n.resolve("xx") == "xx"
+
+
+def test_pseudo_keeps_fields_and_markup_and_lengthens():
+    out = i18n.pseudo("Continue: {game} <b>now</b> &amp; 50 %")
+    assert out.startswith(OPEN) and out.endswith(CLOSE)
+    assert "{game}" in out and "<b>" in out and "</b>" in out and "&amp;" in out
+    assert i18n.pseudo("New game") == "⁅Ńéŵ ĝåmé···⁆"                 # a third longer, bracketed
+    assert len(i18n.pseudo("Animation speed")) >= len("Animation speed") * 1.3
+
+
+# ---------------------------------------------------------------- the command line
+def test_lang_option():
+    assert parse_args(["--lang", "ja"]).lang == "ja"
+    assert parse_args(["--lang", " UZ "]).lang == "uz"
+    assert parse_args([]).lang is None
+    assert parse_args(["--lang", "xx", "--scene", "settings"]).lang == "xx"
+
+
+def test_a_bad_lang_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit) as exc:
+        parse_args(["--lang", "fr"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--lang" in err and "en, ja, uz" in err
+
+
+# ---------------------------------------------------------------- the Japanese line breaker
+def test_japanese_breaks_between_characters_never_before_closing_marks():
+    i18n.set_language("ja")
+    f = D.font(16)
+    text = "スタックを積み、分離し、相手のKernelを追い詰める。「アメーバ」は2010年に考案されました。"
+    for width in (40, 60, 90, 130, 200, 400):
+        lines = wrap(text, f, width)
+        assert "".join(lines) == text                       # no space added, nothing lost
+        for line in lines:
+            assert line and line[0] not in "。、」』）", lines
+            assert line[-1] not in "「『（", lines
+            assert f.size(line)[0] <= width or len(line) <= 2, (width, line)
+    assert "Kernel" in "".join(u for u, _ in break_units(text)) and ("Kernel", False) not in [("Kerne", False)]
+    assert ("Kernelを", False) not in break_units(text) and ("Kernel", False) in break_units(text)
+
+
+def test_english_still_breaks_at_spaces_and_keeps_lone_marks():
+    assert break_units("a , b") == [("a ,", False), ("b", True)]
+    lines = wrap("Three abstract strategy games. Play a friend at this table or the computer.", D.font(15), 200)
+    assert all(" " not in (ln[0], ln[-1]) for ln in lines) and " ".join(lines).split() == \
+        "Three abstract strategy games. Play a friend at this table or the computer.".split()
+
+
+# ---------------------------------------------------------------- the screens in every language
+def _drawn_texts(app: App, monkeypatch) -> list[list[str]]:
+    """Every text the scene shows, in runs that belong together: the lines it draws itself
+    (recorded from the drawing kit, in order: a wrapped message is one run), then each of its
+    widgets' texts (with their drop-downs' options and tooltips) on its own."""
+    drawn: list[str] = []
+    real_text, real_label = D.text, D.label
+
+    def text(surface, s, *a, **k):
+        drawn.append(s)
+        return real_text(surface, s, *a, **k)
+
+    def label(surface, s, *a, **k):
+        drawn.append(s)
+        return real_label(surface, s, *a, **k)
+
+    monkeypatch.setattr(D, "text", text)
+    monkeypatch.setattr(D, "label", label)
+    app.step(1 / 60)
+    monkeypatch.setattr(D, "text", real_text)
+    monkeypatch.setattr(D, "label", real_label)
+    runs = [drawn]
+    for el in _elements(app):
+        words = getattr(el, "text", None) or ""
+        if isinstance(el, pygame_gui.elements.UITextBox):
+            words = re.sub(r"<[^>]+>", " ", str(el.html_text))
+        if isinstance(el, pygame_gui.elements.UITextEntryLine):
+            words = el.get_text() or el.placeholder_text
+        if words:
+            runs.append([str(words)])
+        tip = getattr(el, "tool_tip_text", None)
+        if tip:
+            runs.append([str(tip)])
+        if isinstance(el, ChoiceMenu):
+            runs.extend([t] for t, _ in el.options_list)
+    return runs
+
+
+def _loose(run: list[str]) -> list[str]:
+    """The texts of a run with letters outside the pseudo-language's brackets (a text that did
+    not go through the catalogue). Brackets may span lines (a wrapped message); what is outside
+    them has no letters ('×1.0', '12×12', '?'). Each language's own name is shown as it is."""
+    out: list[str] = []
+    depth = 0
+    for text in run:
+        if text.strip() in i18n.ENDONYMS.values():
+            continue
+        bad = False
+        for ch in text:
+            if ch == OPEN:
+                depth += 1
+            elif ch == CLOSE:
+                depth = max(0, depth - 1)
+            elif ch.isalpha() and depth == 0:
+                bad = True
+        if bad:
+            out.append(text)
+    return out
+
+
+def _app(size: tuple[int, int], lang: str) -> App:
+    app = App(size, fade=False)
+    from game.scenes.board import StubEngine
+    from game.scenes.settings import attach_settings
+    app.language_override = lang
+    attach_settings(app, allow_fullscreen=False, autosave=False)
+    app.engine_factory = StubEngine
+    return app
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)], ids=["1024x640", "2560x1440"])
+def test_pseudo_language_on_the_menu_new_game_and_settings(size, monkeypatch):
+    """Every text of these screens comes from the catalogue (bracketed in ``xx``), fits its
+    widget or place, and nothing warns: a text drawn without ``_()`` or cut by a widget too
+    small for a longer language shows here."""
+    app = _app(size, "xx")
+    log = _Log()
+    import logging
+    logging.getLogger().addHandler(log)
+    try:
+        assert i18n.language() == "xx"
+        for scene, extra in PHASE_SCENES:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                open_case(app, scene, extra)
+                settle(app)
+                runs = _drawn_texts(app, monkeypatch)
+                problems = audit(app)
+            assert len(runs) > 5 and runs[0], scene
+            loose = [t for run in runs for t in _loose(run)]
+            assert loose == [], f"{scene}: drawn without the catalogue: {loose}"
+            assert problems == [], f"{scene}: {problems}"
+            assert [str(w.message) for w in caught] == [] and log.records == [], scene
+    finally:
+        logging.getLogger().removeHandler(log)
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "uz"])
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)], ids=["1024x640", "2560x1440"])
+def test_japanese_and_uzbek_screens_fit(lang, size):
+    """The phase's screens in Japanese and Uzbek: every text fits, nothing overlaps, nothing
+    warns (the layout audit's checks), and Japanese is drawn in a font that has its glyphs."""
+    app = _app(size, lang)
+    try:
+        for scene, extra in PHASE_SCENES:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                open_case(app, scene, extra)
+                settle(app)
+                problems = audit(app)
+            assert problems == [], f"{lang} {scene}: {problems}"
+            assert [str(w.message) for w in caught] == [], (lang, scene)
+        if lang == "ja":
+            assert i18n.font_files() == ("NotoSansJP-Regular.otf", "NotoSansJP-Bold.otf")
+            import pygame.freetype
+            from importlib import resources
+            pygame.freetype.init()
+            face = pygame.freetype.Font(str(resources.files("pygame_gui.data").joinpath(i18n.font_files()[0])), 16)
+            words = "新しい対局 持ち時間 設定 アメーバ オナガー 「」。、"
+            assert None not in face.get_metrics(words)       # no tofu: the font has every glyph
+            assert app.ui.get_theme().get_font_info(["button"])["name"] == "noto_sans_jp"
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- Settings: the language
+def test_the_language_chosen_in_settings_is_used_at_once_and_kept(monkeypatch):
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    app = helpers.make_app("--scene", "settings")
+    try:
+        settle(app)
+        sc = app.scene
+        menu_words = sc.widgets["language"]
+        assert menu_words.value == "system" and i18n.language() == "en"
+        choose(app, sc.widgets["language"], "ja")
+        settle(app)
+        sc = app.scene
+        assert i18n.language() == "ja" and app.settings.language == "ja"
+        assert sc.widgets["language"].value == "ja" and sc.widgets["back"].text == "完了"
+        assert sc.widgets["language"].words() == "日本語"
+        from game.autosave import writer
+        writer().flush(5.0)
+        saved, warns = load_settings(settings_path())
+        assert saved.language == "ja" and warns == []
+        assert 'language = "ja"' in settings_path().read_text(encoding="utf-8")
+        click_widget(app, sc.widgets["defaults"])        # Restore defaults keeps the language
+        settle(app)
+        assert app.settings.language == "ja" and i18n.language() == "ja"
+        click_widget(app, app.scene.widgets["back"])
+        settle(app)
+        assert app.scene.settings_btn.text == "設定"        # the menu below, rebuilt in Japanese
+    finally:
+        app.close()
+    i18n.set_language("en")
+    again = helpers.make_app()                               # a new start reads it back
+    try:
+        assert i18n.language() == "ja" and again.scene.quit_btn.text == "終了"
+    finally:
+        again.close()
+
+
+def test_lang_on_the_command_line_is_for_this_run_only():
+    app = helpers.make_app("--lang", "uz", "--scene", "settings")
+    try:
+        settle(app)
+        assert i18n.language() == "uz" and app.settings.language == "system"
+        assert app.scene.widgets["back"].text == "Tayyor"
+        assert app.ui.get_locale() == "uz"
+        choose(app, app.scene.widgets["think:hard"], 5.0)      # another change saves: not the language
+        settle(app)
+        from game.autosave import writer
+        writer().flush(5.0)
+        assert load_settings(settings_path())[0].language == "system"
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- values, not labels
+def test_new_game_reads_values_whatever_the_words(monkeypatch):
+    """In the pseudo-language no option reads as in English: the form still starts the game chosen."""
+    app = helpers.make_app("--lang", "xx", "--scene", "new:onyx")
+    try:
+        settle(app)
+        form = app.scene
+        choose(app, form.widgets["black"], "hard")
+        choose(app, form.widgets["white"], "3")
+        choose(app, form.widgets["size"], 16)
+        form = app.scene
+        choose(app, form.widgets["clock"], form.widgets["clock"].values[2])   # the second preset
+        form = app.scene
+        assert form.players == {"black": "hard", "white": "3"} and form.options["size"] == 16
+        tc = form.time_control
+        assert tc is not None and (tc.initial, tc.increment) == (180, 2)
+        assert all(OPEN in t for t, _ in form.widgets["clock"].options_list)
+        click_widget(app, form.widgets["start"])
+        settle(app)
+        sc = helpers.board(app)
+        assert sc.match.players[sc.match.game.to_move.__class__.BLACK] == "hard"
+        assert sc.match.game.size == 16 and sc.match.time_control == tc
+    finally:
+        app.close()
+
+
+def test_settings_read_values_whatever_the_words():
+    app = helpers.make_app("--lang", "ja", "--scene", "settings")
+    try:
+        settle(app)
+        sc = app.scene
+        choose(app, sc.widgets["think:medium"], 3.0)
+        assert app.settings.think_medium == 3.0
+        assert sc.widgets["think:medium"].words() == "ふつう 3秒"
+        choose(app, sc.widgets["theme"], "dark")
+        assert app.settings.theme == "dark" and app.scene.widgets["theme"].words() == "ダーク"
+    finally:
+        app.close()
+
+
+def test_the_move_box_example_is_a_value():
+    from game.scenes.board import movebox
+    i18n.set_language("xx")
+    assert "c3-d4, d4>a1" in movebox.placeholder("amoeba")
+    assert movebox.EXAMPLES["onyx"][0] == "f6"
+    i18n.set_language("ja")
+    assert movebox.placeholder("onager") == "手を入力（例: b2-b4, b2-b4-d6）"
+
+
+def test_one_table_of_the_games_names():
+    from game.names import GAME_KEYS, game_title
+    from game.rules import GAME_NAMES
+    assert tuple(GAME_KEYS) == tuple(GAME_NAMES)
+    i18n.set_language("ja")
+    assert [game_title(g) for g in GAME_KEYS] == ["アメーバ", "オニキス", "オナガー"]
+    i18n.set_language("uz")
+    assert [game_title(g) for g in GAME_KEYS] == ["Amyoba", "Oniks", "Onager"]
