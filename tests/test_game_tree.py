@@ -53,15 +53,16 @@ def test_white_first_setup_starts_with_an_empty_black_column():
         {"label": "1", "black": None, "white": "x"}, {"label": "2", "black": "y", "white": None}]
 
 
-def test_onyx_swap_white_moves_twice_in_the_first_row():
+def test_onyx_swap_then_white_again_starts_a_row_of_its_own():
+    """'1. f6 swap' then '2... c3': White's second ply in a row is a row of its own."""
     g = make_game("onyx", pie=True)
     moves = ["f6", "swap", "c3", "d4", "e5"]
     slots = slots_for(g, moves)
     assert [(s.label, s.color) for s in slots] == [("1", Color.BLACK), ("1", Color.WHITE),
-                                                   ("1", Color.WHITE), ("2", Color.BLACK),
-                                                   ("2", Color.WHITE)]
-    assert [r.to_json() for r in rows(slots, moves)][0] == {"label": "1", "black": "f6",
-                                                            "white": "swap c3"}
+                                                   ("2", Color.WHITE), ("3", Color.BLACK),
+                                                   ("3", Color.WHITE)]
+    assert [r.to_json() for r in rows(slots, moves)][:2] == [
+        {"label": "1", "black": "f6", "white": "swap"}, {"label": "2", "black": None, "white": "c3"}]
 
 
 def test_amoeba_numbers_black_and_white_in_pairs():

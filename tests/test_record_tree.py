@@ -38,7 +38,7 @@ CHANGED_FORMAT = {
     "setup_onager_lakes_white.txt",                         # a lakes row started by White
     "setup_amoeba_white.txt", "setup_onager_white.txt",
     "setup_onyx_white_pie.txt",                             # White first: "1... x", then "2."
-    "onyx12_pie_swap.txt",              # White's swap and its next ply share Black's row
+    "onyx12_pie_swap.txt",              # White's swap shares Black's row, its next ply is "2... x"
 }
 
 
@@ -141,9 +141,10 @@ def test_corpus_round_trip(path: Path) -> None:
     first = slots[0]
     if first.phase is None:
         assert first.prefix == "1." or (first.prefix == "1..." and record.to_move == Color.WHITE)
-    if "swap" in record.moves:            # the pie rule: White's swap and White's next ply
-        i = record.moves.index("swap")    # share the row of Black's ply before them
-        assert slots[i].row == slots[i + 1].row == slots[i - 1].row
+    if "swap" in record.moves:            # the pie rule: White's swap shares the row of Black's
+        i = record.moves.index("swap")    # ply before it, White's next ply starts a row ("2... x")
+        assert slots[i].row == slots[i - 1].row and slots[i + 1].row == slots[i].row + 1
+        assert slots[i + 1].prefix == f"{slots[i].number + 1}..."
 
 
 # ------------------------------------------------------------------ numbering in records
@@ -175,8 +176,8 @@ def test_onyx_pie_swap_is_an_exchange() -> None:
     main = record.tree.main_line()
     assert [n.move.exchange for n in main] == [False, True, False]
     assert [n.move.color for n in main] == [Color.BLACK, Color.WHITE, Color.WHITE]
-    assert [n.slot.row for n in main] == [0, 0, 0]
-    assert format_record(record).endswith("\n\n1. f6 swap e5\n")
+    assert [n.slot.row for n in main] == [0, 0, 1]
+    assert format_record(record).endswith("\n\n1. f6 swap\n2... e5\n")
     assert main[0].move.text == "f6" and main[0].move.path == ()
     assert record.tree.live is main[-1] and record.tree.cursor is main[-1]
 

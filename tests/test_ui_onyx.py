@@ -231,8 +231,8 @@ def test_standard_start_with_pie_swap_threats_double_and_single_capture(pie_app)
     assert board.match.moves_text() == "1. a4 swap"
     for lab in "a5 b3 b4 c2 d2 c4 k3 d3".split():
         play(app, lab)
-    # numbered by colour (game.rules.numbering): White's swap and White's a5 share move 1
-    assert board.match.moves_text() == "1. a4 swap a5 2. b3 b4 3. c2 d2 4. c4 k3 5. d3"
+    # numbered by colour (game.rules.numbering): White's a5 after its swap is a row of its own
+    assert board.match.moves_text() == "1. a4 swap 2... a5 3. b3 b4 4. c2 d2 5. c4 k3 6. d3"
     assert g.to_move == Color.WHITE
     # White's a5 and b4 can be taken by Black's b5: marked as threats
     deco = board.decorations()
@@ -254,7 +254,7 @@ def test_standard_start_with_pie_swap_threats_double_and_single_capture(pie_app)
     assert sorted(deco.captures) == ["a5", "b4"] and deco.tags == {"b5": "Captures 2"}
     play(app, "b5")
     assert board.match.history[-1].record == "b5*"
-    assert board.match.moves_text().endswith("5. d3 c3** 6. b5*")
+    assert board.match.moves_text().endswith("6. d3 c3** 7. b5*")
     assert board.w["count_b"].text == "Black  2"
     assert board.decorations().last_move[0] == "b5"
     # the midpoint ab45 is still closed (Black holds a4 and b5): clicking it explains

@@ -5,10 +5,10 @@ a player reads it: the move list, records, the review, status lines, file names)
 the move list: Black's ply and White's reply share a number. A game with an un-numbered
 opening phase (Onager's three lakes, ``Game.turn_phase()``) lists that phase's plies in one
 row named after it, and Black's double turn (third lake, then the first move) falls apart into
-the "Lakes" row and move 1. A row starts with each of Black's plies; White's plies join the
-row of the Black ply before them, so after the Onyx pie rule's ``swap`` (White's turn, and White
-moves again) the row reads "1. f6 swap c3". A game that starts with White to move begins with
-"1... ".
+the "Lakes" row and move 1. A row starts with each of Black's plies; White's reply joins the
+row of the Black ply before it. A second White ply in a row (after the Onyx pie rule's ``swap``,
+White moves again) starts a row of its own: "1. f6 swap", then "2... c3". A game that starts
+with White to move begins with "1... ".
 
 ``next_slot(prev, phase, color)`` places one ply after another (``prev`` None for the first);
 ``slots_for(start, moves)`` places a whole line by replaying it; ``rows(slots, texts)`` groups
@@ -73,9 +73,9 @@ def next_slot(prev: Slot | None, phase: str | None, color: Color) -> Slot:
         if prev.phase == phase:
             return Slot(prev.row, prev.number, phase, color)
         return Slot(prev.row + 1, prev.number, phase, color)
-    if prev.phase is not None or color == Color.BLACK:
-        return Slot(prev.row + 1, prev.number + 1, None, color)
-    return Slot(prev.row, prev.number, None, color)     # White's reply, or White again (Onyx swap)
+    if prev.phase is not None or color == Color.BLACK or prev.color == Color.WHITE:
+        return Slot(prev.row + 1, prev.number + 1, None, color)   # (White again: after the Onyx swap)
+    return Slot(prev.row, prev.number, None, color)     # White's reply
 
 
 def slots_for(start: Game, moves: Iterable[str]) -> list[Slot]:

@@ -10,8 +10,9 @@ Pure text in and out: no files, no clock (the date is passed in). Example::
     [Result "black"]
     [Reason "connection"]
 
-    1. f6 swap c3**
-    2. d4 e5
+    1. f6 swap
+    2... c3**
+    3. d4 e5
 
 Headers come first, one per line, as ``[Name "value"]`` (``\\"`` and ``\\\\`` escape a quote
 and a backslash). Known headers:
@@ -61,7 +62,7 @@ the same position), nested as deep as needed, with ``{comments}`` inside, e.g.
 ``game.rules.record_tree`` reads and writes the move section.
 
 Move numbers come from ``game.rules.numbering``: one numbered row a line (``12. b w``; after
-the Onyx pie rule's ``swap`` White moves again in the same row: ``1. f6 swap c3**``); a game
+the Onyx pie rule's ``swap`` White's next ply is a row of its own: ``1. f6 swap`` ``2... c3**``); a game
 that starts with White to move begins ``1... w``; Onager's three lakes are one row written
 ``Lakes: c3 c5 h5``, the numbered moves start after them. Inside and right after a variation a
 ply gets its number again (``3... e3-d3``). ``Lakes:`` labels are ignored on input, like numbers.
