@@ -555,7 +555,8 @@ def puzzles_path(game: str) -> Path:
 def validate(item: Course | PuzzleSet, deep: bool = True) -> list[LevelError]:
     """Every problem found, checked against the rules core (empty list: all good)."""
     if isinstance(item, Course):
-        return [e for step in item.steps() for e in _check_step(item.path, item.game, step)]
+        found = [e for step in item.steps() for e in _check_step(item.path, item.game, step)]
+        return found or [e for lesson in item.lessons for e in _check_tasks(item.path, lesson)]
     return [e for p in item.puzzles for e in _check_puzzle(item.path, item.game, p, deep)]
 
 
@@ -655,6 +656,34 @@ def _check_step(file: str, game_name: str, step: Step) -> list[LevelError]:
                                               "nothing can be tried wrong")
     except LevelError as e:
         return [e]
+    return []
+
+
+ASKS_AT_MOST = 3        # a task with this many answers or fewer asks for each of them
+
+
+def _check_tasks(file: str, lesson: Lesson) -> list[LevelError]:
+    """A try step never asks for a move a demo of its lesson already played on the same board
+    (the same position, the same side to move): the player would only repeat what was shown.
+    A task asks for a move when it is one of its few answers (``ASKS_AT_MOST``: "place any
+    stone" asks for none). Steps are assumed checked (``_check_step``)."""
+    shown: dict[int, list[tuple[str, Move, str]]] = {}     # position key -> (demo, move, its text)
+    for step in lesson.steps:
+        if step.setup is None:
+            continue
+        game = step.setup.make()
+        if step.kind == "demo":
+            for text in step.moves:
+                move = game.parse_move(text)
+                shown.setdefault(game.key(), []).append((step.where, move, text))
+                game.play(move)
+        elif step.kind == "try" and step.goal is not None:
+            answers = set(step.goal.solutions(game))
+            for where, move, text in shown.get(game.key(), []):
+                if move in answers and len(answers) <= ASKS_AT_MOST:
+                    return [LevelError(file, step.where, f"the task can be done with {text!r}, the move "
+                                                         f"{where.split(', ')[-1]} just played on the same "
+                                                         "board: give the task a board of its own")]
     return []
 
 

@@ -348,11 +348,13 @@ def test_next_buttons_tooltip_follows_its_text():
     app = make_app("--scene", "lesson:amoeba:1")
     try:
         settle(app)
-        nxt = app.scene.w["next"]
-        nxt.set_text("Finish")
-        assert "Next step" not in (nxt.tool_tip_text or "")
-        nxt.set_text("Next")
-        assert nxt.tool_tip_text.startswith("Next step")
+        sc = app.scene
+        nxt = sc.w["next"]
+        assert nxt.text == "Next" and nxt.tool_tip_text.startswith("Next step")
+        sc.open_step(len(sc.lesson.steps) - 1)          # the last step: it says where it goes
+        step(app, 2)
+        assert nxt.text == "Next lesson" and "Next step" not in (nxt.tool_tip_text or "")
+        assert nxt.tool_tip_text.startswith("On to lesson 2")
     finally:
         app.close()
 

@@ -186,7 +186,7 @@ def test_specific_try_goals_judged_by_the_rules() -> None:
     assert sorted(g.move_str(m) for m in chain.goal.solutions(g)) == ["b2-d6"]
     reply = next(s for s in onager.steps() if s.goal is not None and s.goal.kind == "safe")
     g = reply.start()
-    assert [g.move_str(m) for m in reply.goal.solutions(g)] == ["i1-k1"]
+    assert [g.move_str(m) for m in reply.goal.solutions(g)] == ["i3-k3"]    # not the demo's i1-k1
     onyx = load_course(course_path("onyx"))
     double = next(s for s in onyx.steps() if s.goal is not None and s.goal.kind == "double-capture")
     g = double.start()
@@ -408,3 +408,38 @@ def test_goal_describe_and_setup() -> None:
     course = parse_course(course_path("onager"))
     first_try = next(s for s in course.steps() if s.kind == "try")
     assert first_try.start().in_setup        # the lake try starts in the set-up phase
+
+
+# ------------------------------------------------------------------ tasks, tips and boards
+def test_a_task_never_asks_for_the_move_a_demo_just_played(tmp_path: Path) -> None:
+    """A try step whose few answers include a move a demo of its lesson played on the same
+    board is refused: the player would only repeat what was shown (give it a board of its own)."""
+    board = 'position = "d1: B,B,W,W,B,B; b3: Bk; f3: Wk; g4: W,W,B,W,B,W,B"\n'
+    text = (COURSE_HEAD + LESSON + '[[lessons.steps]]\nkind = "demo"\n' + board + 'moves = ["d1>d7"]\n'
+            '[[lessons.steps]]\nkind = "try"\n' + board + 'goal = "any-of"\nmoves = ["d1-d7", "d1>d7"]\n'
+            'hint = "h"\npraise = "p"\n')
+    result = open_course(_write(tmp_path, "repeat.toml", text))
+    assert isinstance(result, LevelError) and "step 1 just played on the same board" in result.problem
+    for game in ("amoeba", "onyx", "onager"):          # the courses the game ships ask for new moves
+        course = load_course(course_path(game))
+        assert all(not levels._check_tasks(course.path, lesson) for lesson in course.lessons)
+
+
+def test_every_strategy_tip_stands_over_a_board_of_its_own_with_a_caption() -> None:
+    for game in ("onyx", "onager"):
+        course = load_course(course_path(game))
+        tips = [s for s in course.steps() if s.title.startswith("Tip")]
+        assert len(tips) >= 3
+        boards = set()
+        for step in tips:
+            assert step.setup is not None and step.caption, step.where
+            assert step.highlights or step.arrows, step.where
+            boards.add(step.start().key())
+        assert len(boards) == len(tips)                 # each tip its own board
+
+
+def test_the_open_variant_step_shows_an_empty_board() -> None:
+    course = load_course(course_path("onyx"))
+    step = next(s for s in course.steps() if s.title == "Open start, bigger boards")
+    game = step.start()
+    assert "open variant" in step.text and game.options().get("open") and game.stacks() == {}

@@ -3,9 +3,11 @@
 A part of ``TutorialScene`` (``tutorial.py``): it owns the widgets (``w``), the board and panel
 rects and where the panel's texts go, builds the pages (``build``) and writes where the page
 stands into the panel (``refresh``). Every length is scaled with ``px`` (big screens), the
-buttons are as wide as their texts need, and the feedback under the narration is a
-``StatusText`` sized to its text (``fit_feedback``: never scrolled, never cut), the narration
-(``#narration``) taking the rest of the room. ``layout_rects`` names the texts the scene draws
+buttons are as wide as their texts need. The narration (``#narration``) is as tall as its
+words and the feedback right under it is a ``StatusText`` sized to its text (``fit_texts``:
+never scrolled, never cut; hidden while it has nothing to say); only a narration too long
+for the panel scrolls. The Next button says where it goes (``next_action``: Next, Skip, Next
+lesson, Finish back to the list). ``layout_rects`` names the texts the scene draws
 itself, for the layout audit (tests/test_layout_audit.py).
 """
 from __future__ import annotations
@@ -28,28 +30,13 @@ from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
 __all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TITLES", "TutorialLayout"]
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
+NOTHING_SAID = "&nbsp;"     # the feedback with no words: the box is hidden (fit_texts)
 DIFFICULTY_OF = 5        # puzzles' difficulty is shown as 'difficulty N of 5'
 
 
 def difficulty_text(n: int) -> str:
     """A puzzle's difficulty in words ('difficulty 3 of 5'), never a row of asterisks."""
     return f"difficulty {max(1, int(n))} of {max(DIFFICULTY_OF, int(n))}"
-
-
-class NextButton(UIButton):
-    """The lesson and puzzle page's Next button: its tooltip follows what it reads (Next,
-    Finish, Skip, Next puzzle), so a button reading 'Finish' never says 'Next step'."""
-
-    TIPS = {"Next": "Next step (Right arrow)",
-            "Finish": "Finish: back to the list of lessons and puzzles (Right arrow)",
-            "Skip": "Go on without this task (it is not marked done)",
-            "Next puzzle": "The next puzzle"}
-
-    def set_text(self, text: str, *args: Any, **kwargs: Any) -> None:
-        super().set_text(text, *args, **kwargs)
-        tip = self.TIPS.get(text)
-        if tip is not None:
-            self.set_tooltip(tip)
 
 
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
@@ -65,6 +52,8 @@ class TutorialLayout(TutorialPart):
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_top = 0                           # the narration's top, the feedback's bottom (build_page)
         self.feedback_bottom = 0
+        self._fitted: tuple[str, str] | None = None     # (feedback, narration) the boxes were sized for
+        self._next_tip = ""                         # the Next button's tooltip as last set
         self.done_at = (0, 0)                       # centre of 'n of m lessons done' (build_index)
 
     def build(self) -> None:
@@ -148,6 +137,7 @@ class TutorialLayout(TutorialPart):
 
     def build_page(self) -> None:
         sc = self.scene
+        self._fitted, self._next_tip = None, ""     # new widgets: sized and worded afresh
         self.board_rect, self.panel_rect = split(sc.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         if sc.view is not None:
             sc.view.layout(self.board_rect)
@@ -188,7 +178,7 @@ class TutorialLayout(TutorialPart):
             specs = [("back", "Back", None, "Previous step (Left arrow)"),
                      ("replay", "Replay", None, "Show this step again (Ctrl+R)"),
                      ("next", "Next", "#primary_button", "Next step (Right arrow)")]
-            longest: tuple[str, ...] = ("Finish", "Skip")
+            longest: tuple[str, ...] = ("Finish", "Skip", "Next lesson")
         else:
             specs = [("replay", "Restart", None, "Start the puzzle again (Ctrl+R)"),
                      ("solution", "Solution", None, "Show the winning line"),
@@ -196,15 +186,16 @@ class TutorialLayout(TutorialPart):
             longest = ("Finish",)
         # widths after the texts (the longest a button may show), the rest shared out
         font = {None: D.font(px(16), True), "#primary_button": D.font(px(18), True)}
-        need = [max(font[oid].size(t)[0] for t in (label, *(longest if key == "next" else ()))) + px(26)
-                for key, label, oid, _ in specs]
+        words = [max(font[oid].size(t)[0] for t in (label, *(longest if key == "next" else ())))
+                 for key, label, oid, _ in specs]
+        pad = max(px(10), min(px(26), (iw - 2 * gap - sum(words)) // len(specs)))   # a narrow panel: less padding
+        need = [w + pad for w in words]
         spare = max(0, iw - 2 * gap - sum(need))
         xx = x
         for i, (key, label, oid, tip) in enumerate(specs):
             bw = need[i] + spare // 3 + (spare % 3 if i == 2 else 0)
-            cls = NextButton if key == "next" else UIButton
-            W[key] = cls(pygame.Rect(xx, row1, bw, bh), label, ui, container=root,
-                         object_id=oid, tool_tip_text=tip)
+            W[key] = UIButton(pygame.Rect(xx, row1, bw, bh), label, ui, container=root,
+                              object_id=oid, tool_tip_text=tip)
             xx += bw + gap
         swap_w = font[None].size("Swap")[0] + px(40)
         W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), "Lessons and puzzles", ui,
@@ -230,11 +221,7 @@ class TutorialLayout(TutorialPart):
                     if step.title else "")
             body = markup_html(step.text)
             self.set_box(W["text"], head + body)
-            last = sc.step_i + 1 >= len(lesson.steps)
-            if step.kind == "try" and not sc.solved:
-                self.set_label(W["next"], "Skip")
-            else:
-                self.set_label(W["next"], "Finish" if last else "Next")
+            self.set_next(*self.next_action())
             can_back = sc.step_i > 0 or sc.lesson_i > 0
             if W["back"].is_enabled != can_back:
                 (W["back"].enable() if can_back else W["back"].disable())
@@ -251,7 +238,7 @@ class TutorialLayout(TutorialPart):
                                     f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
                                     f"{HOW_TO_MOVE.get(sc.game_name, '')} The defence answers each of your "
                                     f"moves.</font>")
-            self.set_label(W["next"], "Next puzzle" if sc.puzzle_i + 1 < n else "Finish")
+            self.set_next(*self.next_action())
             self.set_label(W["solution"], "Hint" if sc.puzzle_play.hints_left() else "Solution")
         extra = ""
         dangers = sc.dangers_shown()
@@ -265,10 +252,12 @@ class TutorialLayout(TutorialPart):
             note = f"{'<br>' if sc.feedback else ''}<font color='{sc.note_colour}'>{html.escape(sc.note)}</font>"
         elif sc.movebox.focused():
             note = f"{'<br>' if sc.feedback else ''}<font color='{DIM_COLOUR}'>{html.escape(TYPING_WORDS)}</font>"
-        feedback = ((sc.feedback + note) if (sc.feedback or note) else "&nbsp;") + extra
-        if W["feedback"].html_text != feedback:
-            self.fit_feedback(feedback)
+        feedback = ((sc.feedback + note) if (sc.feedback or note) else NOTHING_SAID) + extra
+        if (feedback, W["text"].html_text) != self._fitted:
+            self.fit_texts(feedback)
         self.set_box(W["feedback"], feedback)
+        if (feedback == NOTHING_SAID) == W["feedback"].visible:     # no words: no empty box
+            (W["feedback"].hide() if feedback == NOTHING_SAID else W["feedback"].show())
         box = W["movebox"]
         if box.is_enabled != sc.task_open():       # a typed move only where the board takes one
             (box.enable() if sc.task_open() else box.disable())
@@ -276,6 +265,32 @@ class TutorialLayout(TutorialPart):
         swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
         if W["swap"].visible != swap_ok:
             (W["swap"].show() if swap_ok else W["swap"].hide())
+
+    def next_action(self) -> tuple[str, str]:
+        """(words, tooltip) of the Next button: what pressing it does (``TutorialScene.next_step``)."""
+        sc = self.scene
+        if sc.mode == "puzzle":
+            n = len(sc.puzzles.puzzles) if sc.puzzles else 0
+            if sc.puzzle_i + 1 < n:
+                return "Next puzzle", "The next puzzle"
+            return "Finish", "Finish: back to the list of lessons and puzzles"
+        if sc.step.kind == "try" and not sc.solved:
+            return "Skip", "Go on without this task (it is not marked done)"
+        if sc.step_i + 1 < len(sc.lesson.steps):
+            return "Next", "Next step (Right arrow)"
+        lessons = sc.course.lessons if sc.course is not None else ()
+        if sc.lesson_i + 1 < len(lessons):
+            following = lessons[sc.lesson_i + 1]
+            return "Next lesson", f"On to lesson {sc.lesson_i + 2}, {following.title} (Right arrow)"
+        return "Finish", "Finish: back to the list of lessons and puzzles (Right arrow)"
+
+    def set_next(self, text: str, tip: str) -> None:
+        """The Next button's words and tooltip, changed only when they differ."""
+        button = self.w["next"]
+        self.set_label(button, text)
+        if self._next_tip != tip:
+            self._next_tip = tip
+            button.set_tooltip(tip)
 
     @staticmethod
     def set_label(widget: UILabel | UIButton, text: str) -> None:
@@ -309,24 +324,40 @@ class TutorialLayout(TutorialPart):
         """The step title's type size in the narration: larger than the body (15), scaled."""
         return self.px(19)
 
-    def fit_feedback(self, content: str) -> None:
-        """Size the feedback box to its text (one line at least, never scrolled or cut), the
-        narration box above taking the rest of the room."""
+    def fit_texts(self, content: str) -> None:
+        """The narration as tall as its words, the feedback right under it sized to its text
+        (one line at least, never scrolled or cut). When both do not fit above the move box,
+        the feedback keeps its height (the narration keeps 120 px at least) and the narration
+        takes the rest, scrolling."""
         W = self.w
         box, text = W.get("feedback"), W.get("text")
         if box is None or text is None:
             return
         px = self.px
+        gap = px(10)
         room = self.feedback_bottom - self.text_top
-        most = max(box.needed_height("&nbsp;"), room - px(130))      # the narration keeps 120 px at least
-        h = max(box.needed_height("&nbsp;"), min(most, box.needed_height(content)))
-        y = self.feedback_bottom - h
-        if box.rect.h != h:
-            box.set_relative_position((box.relative_rect.x, y))
-            box.set_dimensions((box.rect.w, h))
-        th = max(px(80), y - px(10) - self.text_top)
+        one = box.needed_height("&nbsp;")
+        fb_h = max(one, min(max(one, room - px(130)), box.needed_height(content)))
+        quiet = content == NOTHING_SAID           # nothing to say: the box hides (refresh)
+        th = max(px(80), min(self.narration_height(text), room - (0 if quiet else gap + fb_h)))
         if text.rect.h != th:
             text.set_dimensions((text.rect.w, th))
+        y = self.text_top + th + gap
+        if box.rect.h != fb_h or box.relative_rect.y != y:
+            box.set_relative_position((box.relative_rect.x, y))
+            box.set_dimensions((box.rect.w, fb_h))
+        self._fitted = (content, text.html_text)
+
+    def narration_height(self, text: UITextBox) -> int:
+        """The height the narration's words need at its width: its rows as pygame-gui laid
+        them out, and the box's padding, border, shadow and corners."""
+        layout = text.text_box_layout
+        if layout is None or not layout.layout_rows:
+            return max(self.px(80), self.feedback_bottom - self.text_top)
+        words = max(row.bottom for row in layout.layout_rows) - layout.layout_rect.y
+        border = text.border_width["top"] + text.border_width["bottom"]
+        chrome = 2 * text.padding[1] + border + 2 * text.shadow_width + sum(text.rounded_corner_height_offsets)
+        return int(words) + chrome + self.px(4)
 
     # ------------------------------------------------------------ drawing
     def draw_panel(self, surface: pygame.Surface) -> None:
