@@ -202,6 +202,7 @@ def test_planted_blunders_show_in_the_move_list_graph_and_board():
     sc.history.browse_to(2)
     settle(app)
     assert "1... h10 ??" in sc.panel.status and "Better was e12" in sc.panel.status
+    assert "Better was e12: press Left to see it on the board." in sc.panel.status
     # not before an unmarked move
     assert sc.decorations().tags == {}
     app.close()

@@ -271,8 +271,8 @@ def load_path(scene: Scene, path: Path) -> bool:
         else:
             board = board_from_record(record)
         n = board.match.moves_count() if board.match is not None else 0
-        end = f", {record.result.describe()}" if record.result is not None else ""
-        status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}{end}. "
+        end = f" {board.panel.result_sentence(record.result)}" if record.result is not None else ""
+        status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}.{end} "
                   f"Step through it with the arrow keys or press Replay.")
         if record.error:
             status = (f"{Path(path).name} is damaged: {record.error}. It was loaded up to there "

@@ -2,8 +2,9 @@
 
 The rules core says why a game ended as a value (``game.rules.base.Reason``, kept in records
 as the ``[Reason]`` header); every screen that words an ending takes its words from here: the
-result card (``ending_sentence``), the library's list (``result_words``), the lessons and
-puzzles (``describe_result``), and the board's warning that a move loses at once
+result card (``ending_sentence``), the status line and the messages about a game that ended
+(``result_line``: "Black wins: White resigned."), the library's list (``result_words``), the
+lessons and puzzles (``describe_result``), and the board's warning that a move loses at once
 (``loss_words``).
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Mapping
 from ..rules.base import Color, Game, Reason, Result
 
 __all__ = ["REASON_WORDS", "reason_phrase", "result_words", "describe_result", "loss_words",
-           "ending_sentence"]
+           "ending_sentence", "result_line"]
 
 
 # Per reason: (the phrase for an ending, the short word after a result, what losing by it
@@ -101,3 +102,13 @@ def ending_sentence(result: Result, game_name: str, counts: Mapping[str, object]
         return f"{lose} ran out of time"
     phrase = reason_phrase(reason)
     return phrase[:1].upper() + phrase[1:]
+
+
+def result_line(result: Result, game_name: str, counts: Mapping[str, object] | None = None,
+                size: int = 12, to_move: Color | None = None) -> str:
+    """A result as one sentence, brackets only round a count: 'Black wins: White resigned.',
+    'White wins: White connected columns a and l.', 'Draw. Ended by agreement.'"""
+    sentence = ending_sentence(result, game_name, counts or {}, size, to_move)
+    if result.winner is None:
+        return f"Draw. {sentence}."
+    return f"{result.winner.title} wins: {sentence}."

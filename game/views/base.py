@@ -153,6 +153,11 @@ class BoardView:
             if self.rect.w > 1:
                 self.layout(self.rect)
 
+    def flip_words(self, flipped: bool) -> str:
+        """Where the board's sides stand, turned half round or not, in this game's words
+        (the status line after Ctrl+F, the Flip button's tooltip)."""
+        return "Black's side at the top" if flipped else "Black's side at the bottom"
+
     def model_to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Model coordinates as the board is shown: turned half round when flipped."""
         return (-x, -y) if self.flip else (x, y)

@@ -195,6 +195,12 @@ class OnyxView(BoardView):
     def points(self) -> Sequence[str]:
         return self.geo.labels
 
+    def flip_words(self, flipped: bool) -> str:
+        """Black owns two sides (rows 1 and n) and White two (columns a and the last): said by
+        where row 1 and column a stand."""
+        return ("row 1 at the top, column a on the right" if flipped
+                else "row 1 at the bottom, column a on the left")
+
     def model_xy(self, label: str) -> tuple[float, float]:
         return self._xy[label]
 

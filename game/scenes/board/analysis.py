@@ -448,7 +448,7 @@ class AnalysisScene(BoardScene):
         if m.is_over:
             r = m.result
             black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)   # type: ignore[union-attr]
-            return PanelState(True, black, "", (), f"Game over: {r.describe()}", flip, theme)  # type: ignore[union-attr]
+            return PanelState(True, black, "", (), self.panel.result_sentence(r), flip, theme)
         if self._an_error:
             return PanelState(True, None, "", (), self._an_error, flip, theme)
         a = self._an

@@ -165,7 +165,8 @@ class BoardController:
         self.view.set_look(app.theme, st.flip)
         self.drag = None
         self.hover(None)
-        words = "Board flipped: Black's side at the top." if st.flip else "Board the usual way round."
+        words = (f"Board turned half round: {self.view.flip_words(True)}." if st.flip
+                 else f"Board the usual way round: {self.view.flip_words(False)}.")
         self.host.board_said(ClickResult(None, words, True))
         return True
 

@@ -23,6 +23,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from ...rules.base import Color, Danger, RulesError
 from ...ui.dangers import DANGER_COLOUR, shown as shown_dangers, warning_line
+from ...ui.endings import result_line
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
@@ -157,7 +158,7 @@ class BoardPanel(ScenePart):
         offer = OFFER_LABEL.get(sc.game_name, "Offer draw")
         # a row of buttons, each (key, label, object id, tooltip)
         rows: list[list[tuple[str, str, str | None, str]]] = [
-            [("undo", "Undo", None, "Take back the last move (Ctrl+Z)"),
+            [("undo", "Undo", None, self.undo_tip()),
              ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
              ("hint", "Hint", None, "Ask the computer for a good move (Ctrl+H)")],
             [("offer", offer, None, "The other player is asked to accept")],
@@ -169,6 +170,16 @@ class BoardPanel(ScenePart):
                 r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
                 W[key] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
         sc.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
+
+    def undo_tip(self) -> str:
+        """What Undo takes back, as its tooltip says: against the computer, the player's own
+        last move and the computer's reply (``BoardScene.undo`` goes back to a person's turn)."""
+        m = self.match
+        if self.scene.is_analysis:
+            return "One move back: the move stays on the board's tree (Ctrl+Z)"
+        if m is not None and any(m.is_human(c) for c in Color) and not all(m.is_human(c) for c in Color):
+            return "Take back your last move and the computer's reply (Ctrl+Z)"
+        return "Take back the last move (Ctrl+Z)"
 
     def warm_tasks(self) -> list[Any]:
         """First-time work done one piece a frame after the panel is built (the toolbar
@@ -225,6 +236,13 @@ class BoardPanel(ScenePart):
             return kept
         return m.to_move, m.result
 
+    def result_sentence(self, result: Any) -> str:
+        """A result in one sentence, in this game's words: 'Black wins: White resigned.'"""
+        m = self.match
+        size = int(m.game.options().get("size", 12) or 12) if m is not None else 12
+        return result_line(result, self.scene.game_name, self.counts(), size,
+                           m.to_move if m is not None else None)
+
     def default_status(self) -> str:
         sc = self.scene
         m = self.match
@@ -232,7 +250,7 @@ class BoardPanel(ScenePart):
             return ""
         side, result = self.turn_shown()
         if result is not None:
-            return f"Game over: {result.describe()}."
+            return self.result_sentence(result)
         who = side.title
         if side != m.to_move and sc.anim is not None:
             last = m.last_move
@@ -469,6 +487,8 @@ class BoardPanel(ScenePart):
         m = self.match
         if m is None:
             return ""
+        if sc.is_analysis:              # both sides are the player's: no seats to name
+            return "Analysis: you move both sides"
         names = {c: ("Human" if m.is_human(c) else computer_words(m.players[c])) for c in Color}
         sep = "   ·   "
         swapped = m.swapped

@@ -269,7 +269,7 @@ class ReviewDisplay(ScenePart):
         mark = f" {prev.mark}" if prev.mark else ""
         text = f"{where}: {move_number(k, m)} {prev.move}{mark} ({verdict(prev)})."
         if prev.mark and prev.best != prev.move:
-            text += f" Better was {prev.best} (Left shows it)."
+            text += f" Better was {prev.best}: press Left to see it on the board."
         return text
 
     def _sync_status(self) -> None:

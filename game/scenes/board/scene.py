@@ -36,7 +36,7 @@ from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.focus import ring_on as focus_ring_on
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from .. import files
-from ..base import Scene, is_button, make_scene, register
+from ..base import Scene, is_board_scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
 from .banner import BoardBanner
 from .clocks import BoardClocks
@@ -56,6 +56,15 @@ from .toolbar import BoardToolbar
 log = logging.getLogger(__name__)
 
 __all__ = ["BoardScene", "THINK_MIN"]
+
+
+def rematch_words(start: dict[Color, str]) -> str:
+    """What a rematch says first: the colours went round (``start``: the seats of the game
+    before, by colour)."""
+    humans = [c for c in Color if start[c] == HUMAN]
+    if len(humans) == 1:
+        return f"Rematch, colours swapped: you play {humans[0].other.title} now."
+    return "Rematch, colours swapped: who played White plays Black now, and moves first."
 
 
 @register("board")
@@ -433,7 +442,8 @@ class BoardScene(Scene):
         if m is None or self.view is None or self.input is None:
             return False
         if m.is_over:
-            self.set_status(f"The game is over ({m.result.describe()}). Undo or start a new game.", "warn")  # type: ignore[union-attr]
+            self.set_status(f"{self.panel.result_sentence(m.result)} The game is over: Undo takes a move back, "
+                            f"or start a new game.", "warn")
             return False
         refused = self.clocks.gate_move()           # paused, or the mover's time is up
         if refused:
@@ -526,8 +536,11 @@ class BoardScene(Scene):
         self.leave()
         start = m.start_players
         players = {"black": start[Color.WHITE], "white": start[Color.BLACK]}
-        self.app.replace(make_scene("new_board", self.game_name or m.name, m.start_game.options(), players,
-                                    time_control=m.time_control))
+        board = make_scene("new_board", self.game_name or m.name, m.start_game.options(), players,
+                           time_control=m.time_control)
+        if is_board_scene(board):
+            board.panel.open_with(rematch_words(start))
+        self.app.replace(board)
 
     def leave(self) -> None:
         """The scene is about to go (Menu, New game, Escape): stop the computer at once."""

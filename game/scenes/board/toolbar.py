@@ -110,7 +110,8 @@ class BoardToolbar(ScenePart):
                 "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
                 "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
                 "settings": "Settings: speed, sound, colours, full screen (F11)",
-                "flip": "Flip the board: turn it half round, Black's side at the top (Ctrl+F)",
+                "flip": (f"Flip the board: turn it half round, {sc.view.flip_words(True)} (Ctrl+F)"
+                         if sc.view is not None else "Flip the board: turn it half round (Ctrl+F)"),
                 "review": "Review: the engine judges every move in the background; a graph of the chances "
                           "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
                           "allowed forced win)"}
