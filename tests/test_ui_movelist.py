@@ -52,10 +52,14 @@ def play_long(app: App, plies: int, seed: int = 5) -> list[str]:
 
 def expected_rows(sc: BoardScene) -> list[str]:
     """The rows of the line through the position shown, numbered as the game numbers them
-    (``game.rules.numbering``: Onager's lakes are one row, 'Lakes', before move 1)."""
+    (``game.rules.numbering``: Onager's lakes are one row, 'Lakes', before move 1, in the order
+    they were placed)."""
     out = []
     for row in sc.match.rows():
         label = f"{row.label}." if row.label.isdigit() else row.label
+        if row.phase:
+            out.append(" ".join([label] + row.order))
+            continue
         out.append(" ".join([label, " ".join(row.black) or "…"] + row.white))
     return out
 
