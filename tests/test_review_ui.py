@@ -351,9 +351,8 @@ def test_the_review_fits_small_and_big_windows():
         assert S.contains(graph) and S.contains(col) and not graph.colliderect(col)
         for b in rv.buttons.values():
             assert col.contains(b.get_abs_rect())
-        for text, _, bold in rv.column_lines():          # the summary's words fit, not too small
-            t, s = rv._fit([text], col.w, sc.px(14), bold)
-            assert rv._font(s, bold).size(t)[0] <= col.w and s >= sc.px(12), text
+        for text, _, bold in rv.column_text(col.w):     # the summary's words fit (wrapped), at full size
+            assert rv._font(sc.px(14), bold).size(text)[0] <= col.w, text
         for a in rv.buttons.values():
             for b in rv.buttons.values():
                 assert a is b or not a.get_abs_rect().colliderect(b.get_abs_rect())

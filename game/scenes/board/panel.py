@@ -329,15 +329,17 @@ class BoardPanel(ScenePart):
 
     def _fit_status(self, need: int, whole: bool = False) -> None:
         """Give the status box the height its text needs (``need``): it grows upwards into the
-        move list (down to one row of it), and nothing else moves; past that the text is set
-        smaller, then cut (``StatusText``). Back to its size when the text is short again.
+        move list (down to two rows of it: the move shown and its neighbour stay in view), and
+        nothing else moves; past that the text is set smaller, then cut (``StatusText``). Back
+        to its size when the text is short again.
         ``whole``: the result card's place, which may take the whole list (hidden while it does)."""
         sc = self.scene
         W = sc.w
         base, box = self._status_base, W.get("status")
         if base is None or box is None or "moves" not in W:
             return
-        most = max(0, self._moves_base.h - self.px(28))
+        rows = W["moves"]
+        most = max(0, self._moves_base.h - (2 * rows.row_h + 2 * rows.pad_y))   # two rows stay
         if whole and need - base.h > most:
             most = self._moves_base.h + self.px(8)
         grow = min(max(0, need - base.h), most)

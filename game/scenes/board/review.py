@@ -513,6 +513,7 @@ class BoardReview(ReviewDisplay):
         if self.running and self.engine is not None:
             self._poll()
         if sc.w:
+            self.fit_strip()                # the column's words may need a taller strip
             self._sync_buttons()
             self._sync_move_list()
             self._sync_graph()

@@ -16,6 +16,7 @@ from ...rules.base import RulesError
 from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
+from ...ui.text import wrap
 from ...views import draw as D
 from ...views.base import ghosts_of
 from .part import ScenePart
@@ -25,7 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 REVIEW_ITERATIONS = 800   # per position: game.ai.review.DEFAULT_ITERATIONS (not imported at start-up)
-STRIP_H = 112             # the strip under the board (scaled with px)
+STRIP_H = 112             # the strip under the board (scaled with px); taller when its words need it
+STRIP_MOST = 0.42         # ... up to this share of the board area's height
+LINE_H = 19               # a line of the column's words (px at scale 1)
 TEXT = (239, 228, 208)
 DIM = (170, 152, 128)
 REASON_WORDS = {"missed-win": "missed a forced win", "allows-win": "allows a forced win"}
@@ -113,6 +116,8 @@ class ReviewDisplay(ScenePart):
         self._shown_buttons: tuple[str, ...] = ()     # the strip's buttons as last made
         self._strip: tuple[Any, pygame.Surface] | None = None   # the strip's picture, kept per key
         self._full_board: pygame.Rect | None = None
+        self._strip_made = 0               # the strip's height as last laid out (fit_strip)
+        self._wrapped: tuple[Any, list[tuple[str, tuple[int, int, int], bool]]] | None = None
         self._list_key: Any = None
         self._list_box: Any = None        # the move list and tree the marks were given to
         self._list_tree: Any = None
@@ -129,7 +134,7 @@ class ReviewDisplay(ScenePart):
             self.strip_rect = None
             return pygame.Rect(board_rect)
         px = self.scene.px
-        sh = px(STRIP_H)
+        sh = self._strip_made = self.strip_height(board_rect)
         gap = max(8, px(10))
         board = pygame.Rect(board_rect.x, board_rect.y, board_rect.w, max(px(120), board_rect.h - sh - gap))
         self.strip_rect = pygame.Rect(board_rect.x, board.bottom + gap, board_rect.w,
@@ -149,13 +154,53 @@ class ReviewDisplay(ScenePart):
             sc.view.layout(sc.board_rect)
         self.build_ui()
 
+    def _column_width(self, strip_w: int) -> int:
+        px = self.scene.px
+        return min(px(260), max(px(180), strip_w * 2 // 5))
+
+    def column_text(self, width: int) -> list[tuple[str, tuple[int, int, int], bool]]:
+        """The column's words wrapped to ``width`` (a line a row), never cut."""
+        size = self.scene.px(14)
+        lines = tuple(self.column_lines())
+        kept = self._wrapped
+        if kept is not None and kept[0] == (lines, width, size):
+            return kept[1]
+        out = [(line, colour, bold) for text, colour, bold in lines
+               for line in wrap(text, self._font(size, bold), width)]
+        self._wrapped = ((lines, width, size), out)
+        return out
+
+    def strip_height(self, board_rect: pygame.Rect) -> int:
+        """The strip's height: ``STRIP_H``, or as tall as the column's wrapped words and its
+        buttons need (at most ``STRIP_MOST`` of the board area)."""
+        px = self.scene.px
+        col_w = self._column_width(board_rect.w)
+        lines = len(self.column_text(col_w))
+        need = px(10) * 2 + px(2) + lines * px(LINE_H) + px(8) + px(30)
+        return max(px(STRIP_H), min(need, int(board_rect.h * STRIP_MOST)))
+
+    def fit_strip(self) -> None:
+        """The column's words changed (the review ended, a new summary): the strip grows or
+        shrinks to them, the board beside it laid out again."""
+        sc = self.scene
+        if not self.shown or self._full_board is None or self.strip_rect is None or not sc.w:
+            return
+        full = self._full_board
+        if self.strip_height(full) == self._strip_made:
+            return
+        sc.finish_animation()
+        sc.board_rect = self.layout(full)
+        if sc.view is not None:
+            sc.view.layout(sc.board_rect)
+        self.build_ui()
+
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(graph, column) inside the strip."""
         S = self.strip_rect
         assert S is not None
         px = self.scene.px
         pad = px(10)
-        col_w = min(px(260), max(px(180), S.w * 2 // 5))
+        col_w = self._column_width(S.w)
         graph = pygame.Rect(S.x + pad, S.y + pad, S.w - col_w - 3 * pad, S.h - 2 * pad)
         col = pygame.Rect(graph.right + pad, S.y + pad - px(2), col_w, S.h - 2 * pad + px(4))
         return graph, col
@@ -346,14 +391,6 @@ class ReviewDisplay(ScenePart):
             f = self._fonts[(size, bold)] = D.font(size, bold)
         return f
 
-    def _fit(self, options: list[str], width: int, size: int, bold: bool = False) -> tuple[str, int]:
-        """The first text that fits ``width`` at ``size`` (or a size smaller), else the last one."""
-        for s in (size, size - max(1, size // 8)):
-            for text in options:
-                if self._font(s, bold).size(text)[0] <= width:
-                    return text, s
-        return options[-1], size - max(1, size // 8)
-
     def column_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """What the column says (text, colour, bold), above its buttons."""
         if self.running:
@@ -422,14 +459,9 @@ class ReviewDisplay(ScenePart):
         col = col.move(-ox, -oy)
         size = px(14)
         y = col.y + px(2)
-        for text, colour, bold in lines:
-            t, s = self._fit([text], col.w, size, bold)
-            if self._font(s, bold).size(t)[0] > col.w:      # too long even smaller: cut
-                while t and self._font(s, bold).size(t + "…")[0] > col.w:
-                    t = t[:-1]
-                t += "…"
-            D.text(surface, t, (col.x, y), s, colour, anchor="topleft", bold=bold, shadow=False)
-            y += px(20)
+        for text, colour, bold in self.column_text(col.w):     # wrapped, never cut
+            D.text(surface, text, (col.x, y), size, colour, anchor="topleft", bold=bold, shadow=False)
+            y += px(LINE_H)
         if self.running:
             bar = pygame.Rect(col.x, y + px(4), col.w, px(10))
             pygame.draw.rect(surface, (40, 32, 26), bar, border_radius=bar.h // 2)
