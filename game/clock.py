@@ -26,7 +26,7 @@ from .rules.base import Color
 from .rules.tree import GameNode
 
 __all__ = ["TimeControl", "PRESETS", "GameClock", "clock_text", "clk_text", "clk_of", "with_clk",
-           "times_at", "think_budget", "MAX_INITIAL", "MAX_INCREMENT", "WARN_AT"]
+           "clk_commands", "without_clk", "times_at", "think_budget", "MAX_INITIAL", "MAX_INCREMENT", "WARN_AT"]
 
 MAX_INITIAL = 24 * 3600      # a time control's time: 1 second up to a day
 MAX_INCREMENT = 3600         # and its increment: 0 up to an hour a move
@@ -117,6 +117,22 @@ def clk_of(comments: Iterable[str]) -> float | None:
         if m is not None:
             return _clk_seconds(m)
     return None
+
+
+def clk_commands(comments: Iterable[str]) -> list[str]:
+    """The ``[%clk ...]`` commands of a move's comments, as written."""
+    return [m.group(0) for text in comments for m in _CLK_RE.finditer(text)]
+
+
+def without_clk(comments: Iterable[str]) -> list[str]:
+    """A move's comments without their ``[%clk ...]`` commands: the words a person wrote (a
+    comment that held only a time goes)."""
+    out = []
+    for text in comments:
+        rest = " ".join(_CLK_RE.sub(" ", text).split())
+        if rest:
+            out.append(rest)
+    return out
 
 
 def with_clk(comments: Iterable[str], seconds: float) -> list[str]:

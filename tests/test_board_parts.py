@@ -23,7 +23,7 @@ from ui_helpers import click, settle
 
 PACKAGE = Path(inspect.getfile(BoardScene)).parent
 PARTS = ("board", "panel", "toolbar", "history", "redoing", "review", "computer", "offers", "banner",
-         "drawing", "movebox", "sounds", "saver", "clocks")
+         "drawing", "movebox", "sounds", "saver", "clocks", "comments")
 
 
 def test_the_board_scene_is_a_scene_and_nothing_else():

@@ -21,7 +21,8 @@ def colour_icon(surface: pygame.Surface, center: tuple[int, int], color: Color, 
 
 def draw_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
     """Small antialiased icons drawn on blank buttons (the UI font has no such glyphs):
-    first |◀, back ◀, forward ▶, last ▶|, replay ↻▶, stop ■, save ⤓, load (folder), picture, gear."""
+    first |◀, back ◀, forward ▶, last ▶|, replay ↻▶, stop ■, save ⤓, load (folder), picture, gear,
+    comment (a speech bubble)."""
     s = min(rect.h, rect.w) * 0.36
     cx, cy = rect.center
     if kind == "gear":
@@ -68,6 +69,16 @@ def draw_icon(surface: pygame.Surface, kind: str, rect: pygame.Rect, colour: tup
                                        (cx + s * 0.25, cy + s * 0.3), (cx + s * 0.45, cy + s * 0.1),
                                        (frame.right - lw, frame.bottom - lw)])
         pygame.draw.circle(surface, colour, (round(cx + s * 0.45), round(cy - s * 0.3)), max(2, round(s * 0.17)))
+        return
+    if kind == "comment":           # a speech bubble with two lines of words
+        bubble = pygame.Rect(round(cx - s * 0.9), round(cy - s * 0.72), round(s * 1.8), round(s * 1.2))
+        pygame.draw.rect(surface, colour, bubble, lw, border_radius=max(2, round(s * 0.3)))
+        D.polygon_aa(surface, colour, [(cx - s * 0.45, bubble.bottom - lw), (cx - s * 0.05, bubble.bottom - lw),
+                                       (cx - s * 0.55, cy + s * 0.85)])
+        for k, length in ((0, 0.95), (1, 0.6)):
+            yy = round(cy - s * 0.32 + k * s * 0.38)
+            pygame.draw.line(surface, colour, (round(cx - s * 0.5), yy), (round(cx - s * 0.5 + s * length), yy),
+                             max(1, lw - 1))
         return
     w = s * 0.9
     if kind in ("back", "first"):

@@ -138,6 +138,7 @@ class MoveList(UIElement):
         self.bar_w = max(6, px(9))
         self.lines: tuple[Line, ...] = ()
         self.marks: dict[int, str] = {}   # 0-based ply -> the review's mark ('?!', '?', '??'), see set_marks
+        self.var_marks: dict[str, str] = {}   # a variation move's key ('v12') -> its mark
         self.current_key: str | None = None
         self.scroll = 0                   # pixels from the top of the content (always a row's top)
         self.hover_key: str | None = None
@@ -222,12 +223,17 @@ class MoveList(UIElement):
             self._widths[key] = w
         return w
 
+    def _mark_of(self, key: str | None) -> str:
+        """The review's mark after the move of this link key (main line or variation), or ''."""
+        if key is None:
+            return ""
+        if key.isdigit():
+            return self.marks.get(int(key) - 1, "")
+        return self.var_marks.get(key, "")
+
     def _label(self, tok: Token) -> str:
-        """A move as the list shows it: its record text and, on the main line, the review's mark."""
-        key = tok.key
-        if key is not None and key.isdigit():
-            return tok.text + self.marks.get(int(key) - 1, "")
-        return tok.text
+        """A move as the list shows it: its record text and the review's mark."""
+        return tok.text + self._mark_of(tok.key)
 
     def _side_w(self, toks: tuple[Token, ...]) -> int:
         return sum(self._width(self._label(t), True) for t in toks) + self._px(7) * max(0, len(toks) - 1)
@@ -257,7 +263,7 @@ class MoveList(UIElement):
     def _shape(self, ln: Line) -> tuple:
         """What a line's layout depends on (not the tones: they change colours only)."""
         if ln.depth or ln.flow:
-            return (ln.depth, tuple((t.text, t.key) for t in ln.flow))
+            return (ln.depth, tuple((self._label(t), t.key) for t in ln.flow))
         return (ln.label, tuple((self._label(t), t.key) for t in ln.black),
                 tuple((self._label(t), t.key) for t in ln.white))
 
@@ -371,7 +377,7 @@ class MoveList(UIElement):
             glue = tok.key is None and tok.text != ")"     # '(' and numbers hold on to what follows
 
         def w_of(tok: Token) -> int:
-            return width(tok.text, tok.key is not None, True)
+            return width(self._label(tok), tok.key is not None, True)
 
         def sep(prev: Token | None, tok: Token) -> int:
             return 0 if prev is None or prev.text == "(" or tok.text == ")" else space
@@ -393,7 +399,7 @@ class MoveList(UIElement):
                     self._put(line_i, None, x, tok.text, TEXT)
                     x += w_of(tok)
                 else:
-                    x = self._place(line_i, tok.text, tok.key, VAR, x, start, True, depth)
+                    x = self._place(line_i, self._label(tok), tok.key, VAR, x, start, True, depth)
                 prev = tok
 
     # ------------------------------------------------------------ state
@@ -467,15 +473,18 @@ class MoveList(UIElement):
         current = max(0, min(len(recs), int(current)))
         return self.set_lines(lines_for_records(recs, current), str(current) if current else None, follow)
 
-    def set_marks(self, marks: Any) -> bool:
+    def set_marks(self, marks: Any, variations: Any = None) -> bool:
         """The review's marks after the main line's moves: {0-based ply: '?!' | '?' | '??'}
-        (others dropped); True if anything changed. Relays out from the first line that changed."""
+        (others dropped), and after variations' moves: {link key 'v12': mark}; True if anything
+        changed. Relays out from the first line that changed."""
         new = {int(k): str(v) for k, v in dict(marks).items() if v in MARK_COLOURS}
-        if new == self.marks:
+        var = {str(k): str(v) for k, v in dict(variations or {}).items() if v in MARK_COLOURS}
+        if new == self.marks and var == self.var_marks:
             return False
-        changed = [k for k in set(new) | set(self.marks) if new.get(k) != self.marks.get(k)]
-        self.marks = new
-        lines = [self._key_line.get(str(k + 1), len(self.lines)) for k in changed]
+        changed = [str(k + 1) for k in set(new) | set(self.marks) if new.get(k) != self.marks.get(k)]
+        changed += [k for k in set(var) | set(self.var_marks) if var.get(k) != self.var_marks.get(k)]
+        self.marks, self.var_marks = new, var
+        lines = [self._key_line.get(k, len(self.lines)) for k in changed]
         self._layout(min(lines))
         self._dirty = True
         return True
@@ -692,7 +701,7 @@ class MoveList(UIElement):
                 shown = key == self.current_key
                 hover = key == self.hover_key
                 colour = self.theme.list_hover if hover and not shown else self._colour(key, kind)
-                mark = self.marks.get(int(key) - 1, "") if kind == MAIN and key else ""   # type: ignore[arg-type]
+                mark = self._mark_of(key) if kind in (MAIN, VAR) else ""
                 if mark and piece.endswith(mark):       # the mark after the move, in its colour
                     s = self._text(piece[:-len(mark)], colour, shown, row.small)
                     img.blit(s, (x, y))

@@ -147,6 +147,7 @@ class AnalysisScene(BoardScene):
 
     title = "Analysis"
     asks_before_branching = False                       # a move from anywhere adds a variation
+    stops_at_game = False                               # Right and End follow the line shown to its end
     unavailable_verb = "analysed"
     is_analysis = True                                  # (the result banner offers no "Analyse" here)
     analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position

@@ -94,11 +94,34 @@ class BoardHistory(ScenePart):
         return {str(j + 1): box.colour_of(j) for j in range(len(box.records))}
 
     # ------------------------------------------------------------ browsing
-    def browse(self, delta: int) -> None:
+    def step_target(self, delta: int) -> GameNode | None:
+        """The node ``delta`` plies from the one shown along the line shown: on a game's board
+        Right stops where the game stands (Redo goes beyond it); on the analysis board, where
+        there is no game to stand at, it follows the line shown in the move list to its end."""
         m = self.match
         if m is None:
-            return
-        self.show(m.tree.step_target(delta))
+            return None
+        if self.scene.stops_at_game:
+            return m.tree.step_target(delta)
+        line = m.line()
+        i = max(0, min(len(line), m.tree.cursor.ply + int(delta)))
+        return m.tree.root if i == 0 else line[i - 1]
+
+    def last_node(self) -> GameNode | None:
+        """Where End goes: where the game stands, or (the analysis board) the end of the line
+        shown."""
+        m = self.match
+        if m is None:
+            return None
+        if self.scene.stops_at_game:
+            return m.tree.live
+        line = m.line()
+        return line[-1] if line else m.tree.root
+
+    def browse(self, delta: int) -> None:
+        node = self.step_target(delta)
+        if node is not None:
+            self.show(node)
 
     def browse_to(self, ply: int, animate: bool = True) -> bool:
         """Show the position after ``ply`` moves of the line through the position shown
@@ -117,9 +140,9 @@ class BoardHistory(ScenePart):
         return node is not None and self.show(node)
 
     def end(self) -> bool:
-        """End: back to where the game stands."""
-        m = self.match
-        return m is not None and self.show(m.tree.live)
+        """End: back to where the game stands (the analysis board: the end of the line shown)."""
+        node = self.last_node()
+        return node is not None and self.show(node)
 
     def show(self, node: GameNode, animate: bool = True) -> bool:
         """Show ``node``'s position; False if nothing changed."""
@@ -206,7 +229,9 @@ class BoardHistory(ScenePart):
                 and cur.is_ancestor_of(m.tree.live) and nxt.is_ancestor_of(m.tree.live):
             self.show(nxt)                     # the game's own next move: step on
             return True
-        later = m.tree.live.ply - cur.ply if cur.is_ancestor_of(m.tree.live) else 0
+        # every move of the line after this position goes into the variation: the moves to where
+        # the game stands and the ones taken back after it (the redo line)
+        later = cur.end().ply - cur.ply if cur.is_ancestor_of(m.tree.live) else 0
         self._confirm_text = text
         if later > 0:
             words = "move" if later == 1 else "moves"

@@ -40,12 +40,14 @@ def player_words(text: str) -> str:
     """A parser's or a record reader's message in a player's words: "move 5 '3' refused: '3' is
     not an Amoeba move" becomes "Move 5 (“3”) is not a move of this game"."""
     def one(mt: "re.Match[str]") -> str:
-        n, move, why = mt.group(1), mt.group(2), mt.group(3)
+        n, side, move, why = mt.group(1), mt.group(2), mt.group(3), mt.group(4)
+        n = f"{n}, {side}" if side else n           # a record's 'move 2 (White)'
         if "not a" in why and "move" in why:
             return f"Move {n} (“{move}”) is not a move of this game"
         why = re.sub(r"'([^']*)'", r"“\1”", why).strip()
         return f"Move {n} (“{move}”) could not be played: {why}"
-    return re.sub(r"move (\d+) '([^']*)'(?: [^:]*?)? (?:is )?refused: ([^.]*)", one, str(text))
+    return re.sub(r"move (\d+)(?: \((Black|White)\))? '([^']*)'(?: [^:]*?)? (?:is )?refused: ([^.]*)", one,
+                  str(text))
 
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
@@ -65,6 +67,7 @@ class BoardPanel(ScenePart):
         self._dangers_kept: tuple[Any, list[Danger]] | None = None   # (position, game.dangers()) as last asked
         self._turn_kept: tuple[Color, Any] | None = None   # the header's turn as last shown (turn_shown)
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
+        self._note_shown: str | None = None                      # the comment shown under the move list
         self._moves_rect = pygame.Rect(0, 0, 10, 10)
         self._moves_base = pygame.Rect(0, 0, 10, 10)
         self._status_base: pygame.Rect | None = None
@@ -150,6 +153,7 @@ class BoardPanel(ScenePart):
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
         W["moves"] = MoveList(self._moves_rect.copy(), sc.ui, container=sc.root, scale=sc.k)
         W["movebox"] = sc.movebox.make(pygame.Rect(x, box_y, iw, box_h), sc.ui, sc.root)
+        W["comment"] = sc.comments.make(pygame.Rect(x, sy, iw, px(30)), sc.ui, sc.root)
         self._acts_shown = None   # the action buttons (Swap colours, End move) are placed by sync_actions
         W["status"] = StatusText(pygame.Rect(x, sy, iw, status_h), sc.ui, container=sc.root, scale=sc.k)
         if sc.app is not None:
@@ -545,23 +549,35 @@ class BoardPanel(ScenePart):
         return out
 
     def sync_actions(self) -> None:
-        """Show one button per current action, in a row taken from the bottom of the move list."""
+        """Show one button per current action, in a row taken from the bottom of the move list,
+        and above it the comment of the position shown (``scene.comments``), when it has one."""
         sc = self.scene
         W = sc.w
         if not W or sc.root is None or "moves" not in W:
             return
         acts = self.current_actions()
-        if acts == self._acts_shown:
+        note = sc.comments.shown()
+        if acts == self._acts_shown and note == self._note_shown:
             return
-        for k in [k for k in W if k.startswith("act:")]:
-            W.pop(k).kill()
-        self._acts_shown = acts
+        renew = acts != self._acts_shown
+        if renew:
+            for k in [k for k in W if k.startswith("act:")]:
+                W.pop(k).kill()
+        self._acts_shown, self._note_shown = acts, note
         base = self._moves_rect
         bh, gap = self.px(40), self.px(8)
         moves_rect = base.copy()
-        if acts:
-            moves_rect.h = max(self.px(40), base.h - bh - gap)
-            y = moves_rect.bottom + gap
+        bottom = base.bottom - (bh + gap if acts else 0)
+        note_h = sc.comments.height_for(note, base.w)
+        if note_h and bottom - base.y - note_h - gap < self.px(44):     # the list keeps two rows
+            note_h = max(0, bottom - base.y - gap - self.px(44))
+            note_h = note_h if note_h >= self.px(28) else 0
+        sc.comments.place(pygame.Rect(base.x, bottom - note_h, base.w, note_h) if note_h else None, note)
+        if note_h:
+            bottom -= note_h + gap
+        moves_rect.h = max(self.px(40), bottom - base.y)
+        if acts and renew:
+            y = base.bottom - bh
             n = len(acts)
             cw = (base.w - gap * (n - 1)) // n
             for i, (label, key) in enumerate(acts):

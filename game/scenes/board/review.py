@@ -287,6 +287,18 @@ class BoardReview(ReviewDisplay):
                 out[i] = p.mark
         return out
 
+    def variation_marks(self) -> dict[str, str]:
+        """The marks of the moves off the main line: link key ('v12') -> mark."""
+        m = self.scene.match
+        if m is None:
+            return {}
+        out = {}
+        for node, _ply in _off_main(m.tree):
+            p = node_review(node)
+            if p is not None and p.mark:
+                out[f"v{node.uid}"] = p.mark
+        return out
+
     def current_line(self) -> tuple[str, ...]:
         m = self.scene.match
         if m is None:

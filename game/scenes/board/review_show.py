@@ -101,6 +101,9 @@ class ReviewDisplay(ScenePart):
     def main_marks(self) -> dict[int, str]:
         raise NotImplementedError
 
+    def variation_marks(self) -> dict[str, str]:
+        raise NotImplementedError
+
     def _on_run_line(self) -> bool:
         raise NotImplementedError
 
@@ -260,7 +263,8 @@ class ReviewDisplay(ScenePart):
         return {k: p.mark for k, p in self.plies.items() if p.mark}
 
     def _sync_move_list(self) -> None:
-        """The move list's marks: after the main line's moves (read from their nodes)."""
+        """The move list's marks: after the moves of the main line and of the variations (read
+        from their nodes: a line made the main line, or no longer it, keeps its marks)."""
         box = self.scene.w.get("moves")
         m = self.scene.match
         if box is None or m is None or not hasattr(box, "set_marks"):
@@ -268,7 +272,7 @@ class ReviewDisplay(ScenePart):
         key = (m.tree.version, self.version)
         if key != self._list_key or box is not self._list_box or m.tree is not self._list_tree:
             self._list_key, self._list_box, self._list_tree = key, box, m.tree
-            box.set_marks({k - 1: v for k, v in self.main_marks().items()})
+            box.set_marks({k - 1: v for k, v in self.main_marks().items()}, self.variation_marks())
 
     def _values(self, total: int) -> list[float | None]:
         vals: list[float | None] = [None] * (total + 1)

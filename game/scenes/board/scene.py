@@ -40,6 +40,7 @@ from ..base import Scene, is_board_scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
 from .banner import BoardBanner
 from .clocks import BoardClocks
+from .comments import BoardComments
 from .drawing import BoardDrawing
 from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
@@ -75,6 +76,7 @@ class BoardScene(Scene):
     is_board = True
     is_analysis = False               # the analysis board says True (analysis.py)
     asks_before_branching = True      # a move from an earlier position asks first (history.py)
+    stops_at_game = True              # Right and End stop where the game stands (history.py)
     unavailable_verb = "played"       # "Onyx cannot be played yet: …"
     _anim: Any = None                 # the running animation (the ``anim`` property)
     _settings_seen: Any = None        # the settings' version the view last followed
@@ -108,6 +110,7 @@ class BoardScene(Scene):
         self.computer = BoardComputer(self)         # the computer's turns, hints, answers (computer.py)
         self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
         self.clocks = BoardClocks(self)             # the game clocks, when the game has a time control (clocks.py)
+        self.comments = BoardComments(self)         # the comment of the position shown, and its editor (comments.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -389,6 +392,8 @@ class BoardScene(Scene):
         if self.toolbar.handle_event(event):
             return True
         if self.review.handle_event(event):
+            return True
+        if self.comments.handle_event(event):
             return True
         if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
                 and event.ui_element is self.dialog:

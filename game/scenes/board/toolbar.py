@@ -52,18 +52,18 @@ class BoardToolbar(ScenePart):
     def layout(self, w: int) -> tuple[int, list[tuple[str, pygame.Rect, str, str]]]:
         """The toolbar's one layout for a width ``w``: its height and its buttons as
         ``(key, rect relative to the toolbar's top left, label, icon)``. Two rows (|◀ ◀ ▶ ▶|
-        Replay Review; Save… Load… Picture, Flip, ⚙) where the panel is tall and wide enough for
+        Replay Review; Save… Load… Picture, Comment, Flip, ⚙) where the panel is tall and wide enough for
         the labels, else one row of icons. ``reserve_height`` and ``build_ui`` both use it."""
         px = self.px
         p = self.scene.panel.rect
         bh, gap = px(32), px(6)
         text_w = D.font(px(15)).size("Picture")[0] + px(20)
-        compact = p.h < px(700) or (w - 2 * px(36) - 4 * gap) // 3 < text_w
+        compact = p.h < px(700) or (w - 3 * px(36) - 5 * gap) // 3 < text_w
         out: list[tuple[str, pygame.Rect, str, str]] = []
         y = gap
         if compact:
-            keys = ["first", "back", "forward", "last", "replay", "review", "save", "load", "picture", "flip",
-                    "settings"]
+            keys = ["first", "back", "forward", "last", "replay", "review", "comment", "save", "load", "picture",
+                    "flip", "settings"]
             n = len(keys)
             g = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
             bw = (w - g * (n - 1)) // n
@@ -83,9 +83,10 @@ class BoardToolbar(ScenePart):
         out.append(("review", pygame.Rect(rx + half + gap, y, w - rx - half - gap, bh), "Review", ""))
         y += bh + gap
         gear_w = bh + px(4)
-        cw = (w - 2 * gear_w - 4 * gap) // 3
+        cw = (w - 3 * gear_w - 5 * gap) // 3
         for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
             out.append((key, pygame.Rect(i * (cw + gap), y, cw, bh), label, ""))
+        out.append(("comment", pygame.Rect(w - 3 * gear_w - 2 * gap, y, gear_w, bh), "", "comment"))
         out.append(("flip", pygame.Rect(w - 2 * gear_w - gap, y, gear_w, bh), "", "flip"))
         out.append(("settings", pygame.Rect(w - gear_w, y, gear_w, bh), "", "gear"))
         return y + bh + gap, out
@@ -110,6 +111,7 @@ class BoardToolbar(ScenePart):
                 "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
                 "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
                 "settings": "Settings: speed, sound, colours, full screen (F11)",
+                "comment": "Write or edit a comment on the move shown (Ctrl+K)",
                 "flip": (f"Flip the board: turn it half round, {sc.view.flip_words(True)} (Ctrl+F)"
                          if sc.view is not None else "Flip the board: turn it half round (Ctrl+F)"),
                 "review": "Review: the engine judges every move in the background; a graph of the chances "
@@ -143,11 +145,12 @@ class BoardToolbar(ScenePart):
         busy = bool(sc.computer.waiting) or sc.dialog is not None
         n = m.ply if m is not None else 0
         total = self.history.total()
-        ahead = m is not None and m.tree.step_target(1) is not m.tree.cursor
-        away = m is not None and m.browsing
+        ahead = m is not None and self.history.step_target(1) is not m.tree.cursor
+        away = m is not None and self.history.last_node() is not m.tree.cursor
         played = m is not None and m.live.parent is not None
         for key, ok in (("first", n > 0), ("back", n > 0), ("forward", ahead), ("last", away),
                         ("replay", played), ("review", total > 0), ("save", m is not None), ("load", True),
+                        ("comment", m is not None),
                         ("picture", sc.view is not None), ("settings", True)):
             b = self.buttons.get(key)
             if b is None:
@@ -250,6 +253,8 @@ class BoardToolbar(ScenePart):
             self.history.browse(1)
         elif key == "last":
             self.history.end()
+        elif key == "comment":
+            sc.comments.open_editor()
         elif key == "replay":
             self.history.toggle_replay()
         elif key == "review":
