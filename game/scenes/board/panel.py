@@ -333,8 +333,8 @@ class BoardPanel(ScenePart):
 
     def _fit_status(self, need: int, whole: bool = False) -> None:
         """Give the status box the height its text needs (``need``): it grows upwards into the
-        move list (down to two rows of it: the move shown and its neighbour stay in view), and
-        nothing else moves; past that the text is set smaller, then cut (``StatusText``). Back
+        move list (down to one row of it; two while the review is shown, the move shown and its
+        neighbour in view), and nothing else moves; past that the text is set smaller, then cut (``StatusText``). Back
         to its size when the text is short again.
         ``whole``: the result card's place, which may take the whole list (hidden while it does)."""
         sc = self.scene
@@ -343,7 +343,8 @@ class BoardPanel(ScenePart):
         if base is None or box is None or "moves" not in W:
             return
         rows = W["moves"]
-        most = max(0, self._moves_base.h - (2 * rows.row_h + 2 * rows.pad_y))   # two rows stay
+        keep = 2 if sc.review.shown else 1      # browsing a reviewed game: the move and its neighbour
+        most = max(0, self._moves_base.h - (keep * rows.row_h + 2 * rows.pad_y))
         if whole and need - base.h > most:
             most = self._moves_base.h + self.px(8)
         grow = min(max(0, need - base.h), most)
