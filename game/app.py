@@ -338,6 +338,8 @@ class App:
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
         if (w, h) != self.size:
             self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.settings.window_size = f"{w}x{h}"     # the next start opens at it (saved by the settings)
         self.ui.set_window_resolution((w, h))
         scale = ui_scale_for((w, h))
         if scale != self.ui_scale:
@@ -686,11 +688,14 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     report_missing()            # a broken install names what it lacks on stderr
     i18n.set_language(args.lang or i18n.SYSTEM)     # the saved choice comes with the settings
-    app = App(args.window, Settings(anim_speed=args.speed), fade=fade)
-    app.language_override = args.lang
     from .scenes.settings import attach_settings
+    from .settings import load_settings, window_size
+    loaded = load_settings()                # first: the window opens at the size it was left at
+    size = args.window or window_size(loaded[0].window_size) or DEFAULT_SIZE
+    app = App(size, Settings(anim_speed=args.speed), fade=fade)
+    app.language_override = args.lang
     attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,
-                    autosave=not args.screenshot)
+                    autosave=not args.screenshot, loaded=loaded)
     from .scenes.board import default_engine_factory
     app.engine_factory = default_engine_factory()
     if args.theme:
@@ -698,6 +703,10 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     app.reset(first_scenes(app, args))
     app.finish_transition()
     after_start(app, args)
+    from .scenes.base import is_board_scene
+    board = app.scene
+    if app.prefs_warnings and is_board_scene(board) and not board.panel.status:
+        board.panel.open_with(app.prefs_warnings[0])    # a start on a board: said there (the menu says it else)
     return app
 
 

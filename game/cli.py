@@ -306,8 +306,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
-    p.add_argument("--window", type=_window_size, default=DEFAULT_SIZE,
-                   help=f"window size, e.g. 1280x800 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]})")
+    p.add_argument("--window", type=_window_size, default=None,
+                   help=f"window size, e.g. 1280x800 ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}; "
+                        f"default: the size it was left at, else {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")
     p.add_argument("--speed", type=positive(MAX_SPEED), default=1.0,
                    help=f"animation speed multiplier (more than 0, at most {MAX_SPEED:g})")
     p.add_argument("--screenshot", metavar="PATH",

@@ -7,7 +7,9 @@ the background when a value really changed; nothing compares settings frame by f
 
 Loading is never fatal: unknown keys are ignored, a bad value is replaced by its default
 (with a warning for the player), and a file that is not valid TOML is moved aside to
-``settings.corrupt-<n>.toml`` and the defaults are used. Saving is atomic.
+``settings.corrupt-<n>.toml`` and the defaults are used: the player is told in plain words
+where the old file is (the menu, or the board a start opens on), the parser's details go to
+the log. Saving is atomic.
 
 The file is flat and written by hand here (no TOML writer dependency)::
 
@@ -23,6 +25,7 @@ The file is flat and written by hand here (no TOML writer dependency)::
     think_medium = 1.0
     think_hard = 2.8
     language = "system"
+    window_size = "1280x800"
 
 Files of earlier versions named three of them differently (``animation_speed``,
 ``show_coordinates``, ``show_highlights``): they are read under those names too.
@@ -31,9 +34,15 @@ Files of earlier versions named three of them differently (``animation_speed``,
     black = "human"
     white = "hard"
     options = { size = 12, open = false, pie = true }
+    clock = "300+3"
+
+``window_size`` is the size the window was left at (the next start opens at it unless
+``--window`` says otherwise; "" before the first resize); ``last`` is what New game chose
+for each game, offered again the next time (``clock``: PGN's TimeControl, "" for none).
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import tomllib     # Python 3.11+ (pyproject.toml: requires-python)
@@ -41,17 +50,21 @@ from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from .clock import TimeControl
 from .rules import GAME_NAMES, make_game
 from .rules.base import RulesError
 from .storage import StorageError, atomic_write_text, config_dir, move_aside, read_text
 from .i18n import LANGUAGES as _LANGUAGES, SYSTEM as _SYSTEM
 from .themes import THEME_NAMES as THEMES
 
+log = logging.getLogger(__name__)
+
 SETTINGS_NAME = "settings.toml"
 SPEED_RANGE = (0.25, 4.0)
 THINK_RANGE = (0.1, 30.0)   # the computer's think time per move, seconds (as game.ai.levels.THINK_RANGE)
 THINK_KEYS = {"easy": "think_easy", "medium": "think_medium", "hard": "think_hard"}
 MAX_NAME = 100
+WINDOW_RANGE = ((1024, 640), (8192, 8192))   # a remembered window size (as --window takes)
 LANGUAGE_CHOICES = (_SYSTEM, *_LANGUAGES)   # 'system': the system's language (game.i18n)
 
 __all__ = ["Settings", "LastChoice", "THEMES", "LANGUAGE_CHOICES", "SPEED_RANGE", "THINK_RANGE", "THINK_KEYS", "settings_path", "load_settings",
@@ -65,6 +78,7 @@ class LastChoice:
     black: str = "human"
     white: str = "human"
     options: dict[str, Any] = field(default_factory=dict)
+    clock: str = ""              # the time control as PGN writes it ('300+3'), '' for no clock
 
 
 Listener = Callable[[str], None]
@@ -86,6 +100,7 @@ class Settings:
     think_medium: float = 1.0         # (defaults: the levels' budgets, game.ai.levels.THINK_DEFAULTS;
     think_hard: float = 2.8           # range THINK_RANGE)
     language: str = _SYSTEM           # one of LANGUAGE_CHOICES: 'system', 'en', 'ja', 'uz'
+    window_size: str = ""             # the window's size as it was left: 'WxH' ('' never resized)
     last: dict[str, LastChoice] = field(default_factory=dict)  # by game name
 
     def __post_init__(self) -> None:
@@ -136,10 +151,10 @@ class Settings:
         return replace(self, last=dict(self.last))
 
     def remember(self, game: str, black: str, white: str,
-                 options: Mapping[str, Any] | None = None) -> "Settings":
+                 options: Mapping[str, Any] | None = None, clock: str = "") -> "Settings":
         """Keep the last choice for ``game`` (in place); returns the settings."""
         last = dict(self.last)
-        last[game] = LastChoice(str(black), str(white), dict(options or {}))
+        last[game] = LastChoice(str(black), str(white), dict(options or {}), str(clock))
         self.last = last
         return self
 
@@ -208,7 +223,19 @@ def _last_choice(game: str, value: Any, warn: list[str]) -> LastChoice | None:
             choice.options = dict(opts)
         else:
             warn.append(f"last variant for {game} ({opts!r}) is not valid; using the standard game")
+    if "clock" in value:
+        text = value["clock"]
+        try:
+            choice.clock = TimeControl.parse(text).text if text != "" else ""
+        except (ValueError, TypeError):
+            warn.append(f"last clock for {game} ({text!r}) is not valid; using no clock")
     return choice
+
+
+def window_size(text: str) -> tuple[int, int] | None:
+    """'1280x800' as (1280, 800); None for '' or anything else."""
+    w, _, h = str(text).lower().partition("x")
+    return (int(w), int(h)) if w.isdigit() and h.isdigit() else None
 
 
 def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
@@ -258,6 +285,13 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             s.language = data["language"]
         else:
             bad("language", "one of " + ", ".join(LANGUAGE_CHOICES))
+    if "window_size" in data:
+        text = data["window_size"]
+        size = window_size(text) if isinstance(text, str) else None
+        if text == "" or (size is not None and all(lo <= v <= hi for v, lo, hi in zip(size, *WINDOW_RANGE))):
+            s.window_size = text
+        else:
+            bad("window_size", "WIDTHxHEIGHT, e.g. 1280x800")
     if "last" in data:
         last = data["last"]
         if isinstance(last, dict):
@@ -323,6 +357,7 @@ def settings_to_toml(settings: Settings) -> str:
         lines.append(f"black = {_toml_value(choice.black)}")
         lines.append(f"white = {_toml_value(choice.white)}")
         lines.append(f"options = {_toml_value(choice.options)}")
+        lines.append(f"clock = {_toml_value(choice.clock)}")
     return "\n".join(lines) + "\n"
 
 
@@ -350,10 +385,12 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         return s, [f"{p.name}: {w}" for w in warn]
     try:
         dest = move_aside(p, p.stem, p.suffix)
-        where = f"it was kept as {dest}"
+        where = f"The old file is kept as {dest}."
     except StorageError as e:
-        where = f"it could not be moved aside: {e}"
-    return Settings(), [f"the settings file could not be read ({problem}); {where}; using defaults"]
+        where = f"The old file could not be moved aside ({e})."
+    log.warning("%s could not be read: %s", p, problem)      # the details, for whoever looks
+    return Settings(), [f"Your settings file was damaged, so the game started with its defaults. "
+                        f"{where}"]
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:

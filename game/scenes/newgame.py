@@ -99,9 +99,10 @@ def custom_clock(minutes: str, increment: str) -> TimeControl:
 
 
 ONYX_SIZES = (12, 16, 20)
-# shown where Onyx has its options, for the games that have none
+# what each game is about, under its options
 ABOUT = {"amoeba": N_("One board of 37 points; each side has a Kernel. Capture the other Kernel, or "
                       "control more stacks when the game is counted."),
+         "onyx": N_("Join your two edges; a stone that closes a square captures across it."),
          "onager": N_("Black places the first and the third lake, White the second; then Black moves "
                       "first. Get more discs onto the far row than your opponent has on yours.")}
 
@@ -123,14 +124,44 @@ class NewGameScene(Scene):
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
-        self.time_control = time_control           # the clocks chosen (None: no clock)
-        self.clock = clock_value(time_control)     # the clock drop-down's value
-        self.custom = (minutes_text(time_control.initial), str(time_control.increment)) \
-            if time_control is not None else ("5", "3")   # the custom clock's boxes
+        self.custom = ("5", "3")                   # the custom clock's boxes
+        self.set_clock(time_control)
+        # what the caller chose (a board's New game, the command line); the rest is offered as
+        # the player last chose it for this game (``Settings.last``, taken in ``enter``)
+        self.given = (dict(players or {}), bool(options), time_control is not None)
         self.problem = ""                          # why the form cannot start (a custom clock's words)
         self.problem_at: tuple[int, int] = (0, 0)
         self.widgets: dict[str, Any] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
+
+    def set_clock(self, time_control: TimeControl | None) -> None:
+        """The clocks chosen (None: no clock): the drop-down's value and the custom boxes."""
+        self.time_control = time_control
+        self.clock = clock_value(time_control)
+        if time_control is not None:
+            self.custom = (minutes_text(time_control.initial), str(time_control.increment))
+
+    def enter(self, app: Any) -> None:
+        self.take_last(app, *self.given)
+        super().enter(app)
+
+    def take_last(self, app: Any, players: dict[str, str], options: bool, clock: bool) -> None:
+        """Offer what the player last chose for this game (``Settings.last``), except what was
+        given: the players of the sides not given, the variant, the clock."""
+        last = app.settings.last.get(self.game_name)
+        if last is None:
+            return
+        valid = {value for _words, value in player_choices(self.game_name)}
+        for side, who in (("black", last.black), ("white", last.white)):
+            if side not in players and who in valid:
+                self.players[side] = who
+        if not options and self.game_name == "onyx":
+            self.options = dict(last.options)
+        if not clock:
+            try:
+                self.set_clock(TimeControl.parse(last.clock) if last.clock else None)
+            except ValueError:          # (checked when the settings were read)
+                pass
 
     def build_ui(self) -> None:
         w, h = self.size
@@ -182,12 +213,12 @@ class NewGameScene(Scene):
                     W[key].set_check_symbol("")  # the tick is drawn (draw_overlay), as in Settings
                 except AttributeError:
                     pass
+        bottom = self.panel_rect.bottom - px(70)
         if self.game_name in ABOUT:
             lines = wrapped_html(_(ABOUT[self.game_name]), D.font(px(15)), fw - px(24))
             W["about"] = UITextBox(f"<font color='#b8a890'>{lines}</font>",
-                                   pygame.Rect(x, y + px(4), fw, px(96)), self.ui, container=self.root,
-                                   object_id="#plain_text")
-        bottom = self.panel_rect.bottom - px(70)
+                                   pygame.Rect(x, y + px(4), fw, min(px(96), bottom - px(6) - y - px(4))), self.ui,
+                                   container=self.root, object_id="#plain_text")
         # Back, Set up… and Start game: Start as wide as its words need, Set up… in between
         button_font = D.font(px(18), True)
         back_w = max(px(120), D.font(px(16), True).size(_("Back"))[0] + px(40))
@@ -270,6 +301,8 @@ class NewGameScene(Scene):
         if name != self.game_name:
             self.game_name = name
             self.options = {}
+            if self.app is not None:
+                self.take_last(self.app, {}, False, False)     # that game's last choices
             self.relayout()
 
     def start(self) -> None:
@@ -278,6 +311,8 @@ class NewGameScene(Scene):
         if not self.read_clock():
             return                          # the form says why (``problem``)
         opts = dict(self.options) if self.game_name == "onyx" else {}
+        self.app.settings.remember(self.game_name, self.players["black"], self.players["white"], opts,
+                                   self.time_control.text if self.time_control is not None else "")
         board = make_scene("new_board", self.game_name, opts, dict(self.players),
                            time_control=self.time_control)
         notice = self.app.notice

@@ -81,21 +81,22 @@ def _clamp_speed(v: float) -> float:
 
 
 def attach_settings(app: "App", speed: float | None = None, allow_fullscreen: bool = True,
-                    autosave: bool = True) -> list[str]:
+                    autosave: bool = True, loaded: tuple[Settings, list[str]] | None = None) -> list[str]:
     """Load the saved settings into ``app.settings`` at start-up and keep them applied and saved
     from then on; returns warnings for the player.
 
     ``speed`` (the command line's ``--speed``) overrides the saved animation speed for this run
     (not saved by itself); ``autosave=False`` (``--screenshot`` runs) keeps the games of this run
-    off the disk; ``allow_fullscreen=False`` never changes the window.
+    off the disk; ``allow_fullscreen=False`` never changes the window. ``loaded``: what
+    ``load_settings`` gave already (the start reads the window's size before it opens one).
     """
     app.autosave_enabled = autosave
     app._allow_fullscreen = allow_fullscreen
-    loaded, warns = load_settings()
+    loaded_settings, warns = loaded if loaded is not None else load_settings()
     app.prefs_warnings = tuple(warns)
     st = app.settings
     with quietly(app):
-        st.assign(loaded)
+        st.assign(loaded_settings)
         if speed is not None:
             st.anim_speed = float(speed)
     bank().configure(st.sound, st.volume)
