@@ -324,6 +324,7 @@ class LibraryDialog(UIWindow, GameDialog):
             return
         self.sort_key = key
         self._sort()
+        self.note, self.note_kind = self._count_note(), "info"     # the footer says the order shown
         self._sync_buttons()
         self.show_selected()
 

@@ -394,9 +394,10 @@ class SettingsScene(Scene):
         tw = (fw - 2 * gap) // 3
         for i, level in enumerate(THINK_KEYS):
             cur = p.think_time(level)
-            W[f"think:{level}"] = ChoiceMenu(
+            W[f"think:{level}"] = ChoiceMenu(       # (the last row: its lists open upwards, inside the card)
                 think_choices(level, cur), _clamp_think(cur),
-                pygame.Rect(fx + i * (tw + gap), y + pad, tw, px(34)), self.ui, container=self.root)
+                pygame.Rect(fx + i * (tw + gap), y + pad, tw, px(34)), self.ui, container=self.root,
+                object_id="#upward_list")
         y += row_h
         for key in CHECKS:
             try:

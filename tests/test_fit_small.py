@@ -1,0 +1,48 @@
+"""What must fit at the smallest window (1024x640): Settings' think-time lists open upwards
+inside their card, every item whole; the library's footer says the order the list is in."""
+from __future__ import annotations
+
+import pytest
+
+from ui_helpers import click_widget, make_app, settle, step
+
+import test_library as TL
+
+
+@pytest.mark.parametrize("size", ["1024x640", "2560x1440"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_think_time_lists_open_upwards_inside_the_card(size, level):
+    app = make_app("--scene", "settings", "--window", size)
+    settle(app)
+    sc = app.scene
+    menu = sc.widgets[f"think:{level}"]
+    click_widget(app, menu)
+    step(app, 3)
+    state = menu.current_state
+    assert state is menu.menu_states["expanded"]
+    lst = state.options_selection_list
+    assert lst.rect.bottom <= menu.rect.centery < menu.rect.bottom    # upwards, from the box
+    assert sc.panel_rect.contains(lst.rect)                          # inside the card (and the window)
+    assert lst.scroll_bar is None                                    # every choice shown
+    for item in lst.item_list:
+        button = item["button_element"]
+        w = button.font.get_rect(button.text).w
+        assert w <= button.rect.w, (button.text, button.rect)
+    app.close()
+
+
+def test_the_librarys_footer_follows_the_sort():
+    TL._library(3)
+    app = make_app("--window", "1024x640")
+    settle(app)
+    click_widget(app, app.scene.load_btn)
+    settle(app)
+    dlg = TL._dialog(app)
+    assert dlg.note == "3 saved games, newest first."
+    click_widget(app, dlg.buttons["sort_game"])
+    step(app, 2)
+    assert dlg.note == "3 saved games, by game."
+    click_widget(app, dlg.buttons["sort_result"])
+    step(app, 2)
+    assert dlg.note == "3 saved games, by result."
+    app.close()
