@@ -46,3 +46,20 @@ def test_the_librarys_footer_follows_the_sort():
     step(app, 2)
     assert dlg.note == "3 saved games, by result."
     app.close()
+
+
+def test_a_text_cut_with_an_ellipsis_is_noted_while_the_audit_watches():
+    import pygame
+    from game.ui.text import cuts, ellipsize, watch_cuts
+    from game.views import draw as D
+    pygame.font.init()
+    font = D.font(15)
+    long = "Accuracy: Computer (Medium) 91% · You 64% · Biggest swing: 23. c3-d4"
+    assert ellipsize(long, font, 120, "review summary").endswith("…")
+    assert cuts() == []                                     # not watching: nothing kept
+    watch_cuts(True)
+    shown = ellipsize(long, font, 120, "review summary")
+    assert ellipsize("short", font, 500, "review summary") == "short"
+    assert cuts() == [("review summary", long, shown)] and font.size(shown)[0] <= 120
+    watch_cuts(False)
+    assert cuts() == []

@@ -14,7 +14,9 @@ colour-blind and dark themes, and fails when
   ``(name, rect, bounds)``; ``bounds`` is the rectangle the text must stay in, or None);
 * anything lies outside the window (or a drawn text outside its bounds), or a text (drawn, or a
   label's or button's font) is smaller than 12 px times the window's UI scale;
-* pygame-gui warns (the ``warnings`` module) or anything logs a warning.
+* pygame-gui warns (the ``warnings`` module) or anything logs a warning;
+* a text a player needs is cut with '…' (every cut goes through ``game.ui.text.ellipsize``,
+  which names the kind of text; only the kinds in ``MAY_BE_CUT`` may lose their end).
 
 One app per window size is reused for all scenes (``app.reset``); each scene is checked in full
 once (the layout does not depend on the colours) and drawn in every theme, the themes taken in
@@ -40,7 +42,7 @@ from pygame_gui.core.utility import translate
 from game.app import App, after_start, first_scenes, parse_args, use_theme
 from game.scenes.board import StubEngine
 from game.scenes.settings import attach_settings
-from game.ui.text import FastLabel, StatusText
+from game.ui.text import FastLabel, StatusText, cuts, watch_cuts
 
 SIZES = [(1024, 640), (1280, 800), (1920, 1080), (2400, 1400), (3840, 2160)]
 THEMES = ("classic", "colour-blind", "dark")
@@ -75,6 +77,11 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     ("gameover:onager", ("--clock", "60+0", "--moves", "d7 f9 e8")),
 ]
 MIN_TEXT = 12          # px at UI scale 1: drawn text smaller than this is not readable
+# Texts that may lose their end to '…' (``ellipsize``'s ``what``): the rest of the engine's
+# expected line, a long folder path, a file's name in the library's list, a recent game's
+# label (its tooltip says it whole). Every other cut text is a problem.
+MAY_BE_CUT = {"engine panel: the rest of a line", "library: the folder", "library: row",
+              "menu: a recent game"}
 
 
 def _name(el: Any) -> str:
@@ -300,6 +307,7 @@ def run_size(size: tuple[int, int], shots: Path | None, part: int = 0, parts: in
             order = THEMES if i % 2 == 0 else THEMES[::-1]
             assert app.settings.theme == order[0]
             found: list[str] = []
+            watch_cuts(True)
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 open_case(app, scene, extra)
@@ -314,6 +322,9 @@ def run_size(size: tuple[int, int], shots: Path | None, part: int = 0, parts: in
                         found = audit(app)
                     if shots is not None:
                         pygame.image.save(app.screen, str(shots / f"{name}-{size[0]}x{size[1]}-{theme}.png"))
+            found += [f"{what} cut with '…': {whole!r} shown as {shown!r}" for what, whole, shown in
+                      dict.fromkeys(cuts()) if what not in MAY_BE_CUT]
+            watch_cuts(False)
             found += [f"warning: {w.message}" for w in caught]
             found += [f"log: {m}" for m in log.records]
             log.records.clear()

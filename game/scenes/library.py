@@ -47,7 +47,7 @@ from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
 from ..ui.entry import TextEntry
 from ..ui.focus import GameDialog
-from ..ui.text import wrap
+from ..ui.text import ellipsize, wrap
 from ..ui.thumbnail import ThumbnailCache, placeholder
 from ..views import draw as D
 from .base import Scene
@@ -151,13 +151,10 @@ def date_text(info: RecordInfo) -> str:
         return ""
 
 
-def fit(text: str, font: pygame.font.Font, width: int) -> str:
-    """``text`` cut with an ellipsis to at most ``width`` pixels."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ·,") + "…"
+def fit(text: str, font: pygame.font.Font, width: int, what: str) -> str:
+    """``text`` cut with an ellipsis to at most ``width`` pixels (``what``: the kind of text,
+    for the layout audit: ``game.ui.text.ellipsize``)."""
+    return ellipsize(text, font, width, what, strip=" ·,")
 
 
 class _Canvas(UIElement):
@@ -242,7 +239,7 @@ class LibraryDialog(UIWindow, GameDialog):
         room = cw - g - (x + px(10))
         lab_font = D.font(px(15))
         if room > px(80):
-            text = fit(where, lab_font, room - px(10))
+            text = fit(where, lab_font, room - px(10), "library: the folder")
             self.folder_label = UILabel(pygame.Rect(cw - g - room, y, room, bh), text, self.ui_manager,
                                         container=self, object_id="#player_label")
         y += bh + px(10)
@@ -674,7 +671,7 @@ class LibraryDialog(UIWindow, GameDialog):
     def _text(self, surf: pygame.Surface, text: str, pos: tuple[int, int], size: int, colour: tuple[int, int, int],
               bold: bool, bounds: pygame.Rect, name: str) -> None:
         font = D.font(size, bold)
-        text = fit(text, font, bounds.right - pos[0])
+        text = fit(text, font, bounds.right - pos[0], "library: " + name.split(" ")[0])
         if not text:
             return
         img = font.render(text, True, colour)

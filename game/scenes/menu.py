@@ -25,7 +25,7 @@ from ..names import GAME_KEYS, game_tagline, game_title
 from ..themes import CLASSIC, Theme
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
-from ..ui.text import wrap, wrapped_html
+from ..ui.text import ellipsize, wrap, wrapped_html
 from .base import Scene, is_board_scene, is_button, make_scene, register
 
 log = logging.getLogger(__name__)
@@ -46,13 +46,10 @@ def age_text(seconds: float) -> str:
     return _("yesterday") if days == 1 else ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
-def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide in ``font``."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ·,") + "…"
+def fit_text(text: str, font: pygame.font.Font, width: int, what: str = "menu") -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide in ``font``
+    (``what``: the kind of text, for the layout audit: ``game.ui.text.ellipsize``)."""
+    return ellipsize(text, font, width, what, strip=" ·,")
 
 
 def board_picture(game_name: str, size: tuple[int, int], theme: Theme | None = None) -> pygame.Surface:
@@ -334,7 +331,8 @@ class MenuScene(Scene):
         for key, wd in widths:
             r = pygame.Rect(x, y, wd, bh)
             if key == "continue":
-                self.continue_btn = UIButton(r, fit_text(labels[key], D.font(px(18), True), wd - px(24)), self.ui,
+                words = fit_text(labels[key], D.font(px(18), True), wd - px(24), "menu: Continue")
+                self.continue_btn = UIButton(r, words, self.ui,
                                              container=self.root, object_id="#primary_button",
                                              tool_tip_text=_("Go on with the game you left (it is saved after every "
                                                              "move)"))
@@ -362,7 +360,8 @@ class MenuScene(Scene):
             for i, entry in enumerate(recent):
                 r = pygame.Rect(rx0 + (i % cols) * (col_w + gap), y0 + (i // cols) * (rh + rgap),
                                 col_w - xw - px(4), rh)
-                entry["btn"] = UIButton(r, fit_text(entry["label"], label_font, r.w - px(28)), self.ui,
+                words = fit_text(entry["label"], label_font, r.w - px(28), "menu: a recent game")
+                entry["btn"] = UIButton(r, words, self.ui,
                                         container=self.root,
                                         tool_tip_text=_("Go on with this unfinished game ({game})").format(
                                             game=entry["text"]))

@@ -33,6 +33,7 @@ import pygame
 
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
+from .text import ellipsize
 
 __all__ = ["EvalPanel", "PanelLine", "PanelState", "ROWS", "HEAD", "pct", "STRIP_ROWS"]
 
@@ -161,13 +162,8 @@ class EvalPanel:
             f = self._fonts[(size, bold)] = D.font(size, bold)
         return f
 
-    def _cut(self, text: str, width: int, size: int, bold: bool) -> str:
-        f = self._font(size, bold)
-        if f.size(text)[0] <= width:
-            return text
-        while text and f.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text.rstrip() + "…"
+    def _cut(self, text: str, width: int, size: int, bold: bool, what: str = "engine panel") -> str:
+        return ellipsize(text, self._font(size, bold), width, what)
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -238,7 +234,7 @@ class EvalPanel:
         pygame.draw.rect(img, TIP_BG, img.get_rect(), border_radius=self.px(6))
         pygame.draw.rect(img, TIP_EDGE, img.get_rect(), max(1, self.px(1)), border_radius=self.px(6))
         for i, t in enumerate(lines):
-            D.text(img, self._cut(t, w - 2 * pad, size, False), (pad, pad + i * lh), size, TEXT,
+            D.text(img, self._cut(t, w - 2 * pad, size, False, "engine panel: tooltip"), (pad, pad + i * lh), size, TEXT,
                    anchor="topleft", shadow=False)
         rows = self._rows()
         row = rows[0] if self.hover == HEAD else rows[1 + self.hover]
@@ -313,10 +309,11 @@ class EvalPanel:
                     right = vr.x - self.px(12)
                 rest = " ".join(ln.line[1:]) if len(ln.line) > 1 else ""
                 if rest and right - x > self.px(30):
-                    self._text(surf, rest, pygame.Rect(x, row.y, right - x, row.h), size, dim, False)
+                    self._text(surf, rest, pygame.Rect(x, row.y, right - x, row.h), size, dim, False,
+                               "engine panel: the rest of a line")
 
     def _text(self, surf: pygame.Surface, text: str, rect: pygame.Rect, size: int,
-              colour: tuple[int, int, int], bold: bool) -> None:
-        t = self._cut(text, rect.w, size, bold)
+              colour: tuple[int, int, int], bold: bool, what: str = "engine panel") -> None:
+        t = self._cut(text, rect.w, size, bold, what)
         if t and t != "…":
             D.text(surf, t, (rect.x, rect.centery), size, colour, anchor="midleft", bold=bold, shadow=False)

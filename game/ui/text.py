@@ -20,8 +20,8 @@ from ..views import draw as D
 from ..themes import CLASSIC, Theme
 from .style import LIST_PLAYED
 
-__all__ = ["FastLabel", "StatusText", "break_units", "prime_disabled_look", "rich_runs", "warm_font", "wrap",
-           "wrapped_html"]
+__all__ = ["FastLabel", "StatusText", "break_units", "cuts", "ellipsize", "prime_disabled_look", "rich_runs",
+           "warm_font", "watch_cuts", "wrap", "wrapped_html"]
 
 
 _CLOSING = ",.;:!?)]}…%»”’"
@@ -129,6 +129,40 @@ def wrapped_html(text: str, font: pygame.font.Font, width: int) -> str:
     pygame-gui box, which breaks only at spaces (and hyphenates a long Japanese run), has
     nothing left to break."""
     return "<br>".join(html.escape(line) for line in wrap(text, font, width))
+
+
+# ---------------------------------------------------------------- texts cut with an ellipsis
+# Every place that shortens a text with '…' to fit goes through ``ellipsize`` and says what the
+# text is (``what``). While the layout audit watches (``watch_cuts``) each cut is noted, so the
+# audit fails on a text a player needs (tests/test_layout_audit.py: only a few kinds, such as a
+# long folder path, may be cut). Nothing is noted otherwise.
+_cuts: list[tuple[str, str, str]] | None = None
+
+
+def watch_cuts(on: bool) -> None:
+    """Start (a fresh list) or stop noting the texts ``ellipsize`` cuts."""
+    global _cuts
+    _cuts = [] if on else None
+
+
+def cuts() -> list[tuple[str, str, str]]:
+    """The texts cut since ``watch_cuts(True)``: (what, the whole text, what was shown)."""
+    return list(_cuts or ())
+
+
+def ellipsize(text: str, font: pygame.font.Font, width: int, what: str, strip: str = " ") -> str:
+    """``text`` cut with an ellipsis to at most ``width`` pixels in ``font`` (the whole text
+    when it fits); ``what`` names the kind of text for the audit, ``strip`` what may not stand
+    before the '…'."""
+    if font.size(text)[0] <= width:
+        return text
+    shown = text
+    while shown and font.size(shown + "…")[0] > width:
+        shown = shown[:-1]
+    shown = shown.rstrip(strip) + "…"
+    if _cuts is not None and len(_cuts) < 1000:
+        _cuts.append((what, text, shown))
+    return shown
 
 
 GLYPHS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;!?()-–…'×·%"
