@@ -82,3 +82,16 @@ def test_a_rematch_says_the_colours_swapped():
     assert new is not sc and new.match.is_human(Color.WHITE)
     assert "Rematch, colours swapped: you play White now." in new.panel.status
     app.close()
+
+
+def test_the_analysis_board_names_a_records_players():
+    from game.rules.record import parse_record
+    from game.scenes.base import make_scene
+    record = parse_record('[Game "amoeba"]\n[Black "Ann"]\n[White "Bob"]\n\n1. b3-c4 e4-e3\n')
+    app = make_app()
+    settle(app)
+    app.push(make_scene("analysis_from_record", record))
+    app.finish_transition()
+    settle(app)
+    assert app.scene.w["players"].text == "Analysis: Ann (Black) · Bob (White)"
+    app.close()

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
+from ...autosave import player_from_name, player_name
+from ...match import HUMAN
 from ...rules.base import Color, Danger, RulesError
 from ...ui.dangers import DANGER_COLOUR, shown as shown_dangers, warning_line
 from ...ui.endings import result_line
@@ -494,16 +496,21 @@ class BoardPanel(ScenePart):
         m = self.match
         if m is None:
             return ""
-        if sc.is_analysis:              # both sides are the player's: no seats to name
-            return "Analysis: you move both sides"
-        names = {c: ("Human" if m.is_human(c) else computer_words(m.players[c])) for c in Color}
-        sep = "   ·   "
-        swapped = m.swapped
         label = sc.w.get("players")
         room = label.rect.w - self.px(10) if label is not None else 10 ** 6
         f = label.font if label is not None else None
         if f is None:
             f = D.font(self.px(16))
+        if sc.is_analysis:              # both sides are the player's: no seats, a record's names at most
+            people = [m.names.get(c, "") for c in Color]
+            if all(n and player_from_name(n) == HUMAN and n != player_name(HUMAN) for n in people):
+                named = f"Analysis: {people[0]} (Black) · {people[1]} (White)"
+                if f.size(named)[0] <= room:
+                    return named
+            return "Analysis: you move both sides"
+        names = {c: ("Human" if m.is_human(c) else computer_words(m.players[c])) for c in Color}
+        sep = "   ·   "
+        swapped = m.swapped
         b, w = names[Color.BLACK], names[Color.WHITE]
         short = {c: ("Human" if m.is_human(c) else f"CPU ({m.players[c]})") for c in Color}
         texts = [f"Black: {b}{sep}White: {w}", f"Black: {b} · White: {w}", f"B: {b} · W: {w}",
