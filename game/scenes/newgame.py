@@ -200,14 +200,14 @@ class NewGameScene(Scene):
                     object_id="#counts_label")
             W["size"] = ChoiceMenu([(f"{n}×{n}", n) for n in ONYX_SIZES], int(self.options.get("size", 12)),
                                    pygame.Rect(x + lw, y, px(160), px(40)), self.ui, container=self.root)
-            y += px(52)
+            y += px(46)
             W["open"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)), _("Open start (empty board)"),
                                    self.ui, container=self.root, initial_state=bool(self.options.get("open")))
-            y += px(40)
+            y += px(34)
             W["pie"] = UICheckBox(pygame.Rect(x + lw, y + px(6), px(24), px(24)),
                                   _("Pie rule (second player may swap)"),
                                   self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
-            y += px(44)
+            y += px(38)             # (the rows close up: the game's description keeps two lines below)
             for key in ("open", "pie"):
                 try:
                     W[key].set_check_symbol("")  # the tick is drawn (draw_overlay), as in Settings
