@@ -47,6 +47,7 @@ from .cli import (DEFAULT_SIZE, MIN_SIZE, game_options, on_stop_signals, parse_a
 from .resources import assets_dir, report_missing
 from .scenes.base import Scene
 from .ui import focus as focus_ui
+from .ui.shapes import use_widget_shapes
 from .ui.tips import TipKeeper
 from .settings import Settings
 from .themes import CLASSIC, Theme, theme_named, ui_overrides
@@ -163,11 +164,11 @@ class App:
         except Exception:   # pygame's Window API; older pygame: the resize handler clamps instead (expected: info)
             log.info("no minimum window size: the resize handler clamps", exc_info=True)
         self.ui_scale = ui_scale_for((w, h))
-        _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
         self.settings = settings or Settings()     # one object: live and saved (game.settings)
         self.language = i18n.language()     # the language the widgets and fonts are in now
         self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme, self.language),
                                        enable_live_theme_updates=False, starting_language=self.language)
+        use_widget_shapes(self.ui)          # rounded widgets drawn at their size, not 4x (memory)
         self.settings.listen(self._settings_changed)
         self.scenes: list[Scene] = []
         self.running = True
@@ -344,7 +345,6 @@ class App:
         scale = ui_scale_for((w, h))
         if scale != self.ui_scale:
             self.ui_scale = scale
-            _BIG_WIDGETS[0] = scale >= BIG_UI_SCALE
             self.ui.get_theme().load_theme(scaled_theme(scale, self.theme, self.language))
             from .views.draw import drop_caches
             drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
@@ -478,9 +478,6 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
         self.ui.update(dt)
-        _BIG_WIDGETS[0] = self.ui_scale >= BIG_UI_SCALE
-        if _BIG_WIDGETS[0]:
-            finish_widget_pictures(self.ui)
         self.tips.tend(self, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -619,48 +616,6 @@ def settle_memory() -> None:
 
 
 _libc: Any = None
-
-
-BIG_UI_SCALE = 2.0      # from 2560x1600 up: widgets' pictures are drawn at once (finish_widget_pictures)
-
-
-def finish_widget_pictures(ui: pygame_gui.UIManager) -> None:
-    """Draw now what pygame-gui still has to draw of its widgets' looks (hovered, pressed,
-    disabled...: one a frame) and free the big pictures it keeps meanwhile. A rounded widget is
-    drawn at 4 times its size, and those pictures stay until its last look is drawn, a few frames
-    later: in a 3200x2000 window a menu's buttons hold 70-170 MiB of them at once, the peak of a
-    long session. The same work, done in one frame instead of three."""
-    for el in ui.get_sprite_group().sprites():
-        shape = el.drawable_shape if isinstance(el, UIElement) else None
-        if shape is None:
-            continue
-        queue = shape.states_to_redraw_queue
-        while queue:
-            shape.redraw_state(queue.popleft())
-        if shape.need_to_clean_up:
-            shape.clean_up_temp_shapes()
-            shape.need_to_clean_up = False
-
-
-def _finish_at_birth(init: Callable[..., None]) -> Callable[..., None]:
-    """pygame-gui's RoundedRectangleShape.__init__, then, in a big window (``App.ui_scale``
-    from ``BIG_UI_SCALE``), its other looks drawn and its 4x pictures freed at once: a scene
-    building twenty buttons at 4K otherwise holds every button's 4x pictures until the next
-    frame (the menu's: 70-170 MiB)."""
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init(self, *args, **kwargs)
-        if _BIG_WIDGETS[0]:
-            queue = self.states_to_redraw_queue
-            while queue:
-                self.redraw_state(queue.popleft())
-            self.clean_up_temp_shapes()
-            self.need_to_clean_up = False
-    return __init__
-
-
-_BIG_WIDGETS = [False]      # the app's window is big (ui scale from BIG_UI_SCALE)
-_rounded = pygame_gui.core.drawable_shapes.RoundedRectangleShape
-_rounded.__init__ = _finish_at_birth(_rounded.__init__)  # type: ignore[method-assign]
 
 
 def release_memory() -> None:

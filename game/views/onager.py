@@ -108,8 +108,8 @@ class OnagerView(BoardView):
         D.blit_polygons(surf, [((0, 0, 0, 15), sh(self._outline(frame_g + i * 0.035), s * 0.05, s * 0.1))
                                for i in range(7, 0, -1)])
         # the frame: darker wood with bevelled edges
-        wood = D.wood(size, seed=11, theme=self.theme)
-        frame = wood.copy()
+        # (the tray's wood is made again below rather than kept: one board-sized layer less at once)
+        frame = D.wood(size, seed=11, theme=self.theme)
         frame.fill((150, 112, 84), special_flags=pygame.BLEND_RGB_MULT)
         D.blit_masked(surf, frame, mask_of(outer))
         del frame
@@ -121,8 +121,7 @@ class OnagerView(BoardView):
             pygame.draw.line(surf, (236, 200, 150) if light else (70, 42, 20), a, b, lw)
         pygame.draw.aalines(surf, self.theme.wood_edge, True, outer)
         # the tray the cells stand in: dark, with a shadowed upper edge
-        trayimg = wood                      # (its last use: no copy)
-        del wood
+        trayimg = D.wood(size, seed=11, theme=self.theme)
         trayimg.fill((92, 64, 46), special_flags=pygame.BLEND_RGB_MULT)
         D.blit_masked(surf, trayimg, mask_of(tray))
         del trayimg
