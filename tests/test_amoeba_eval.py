@@ -61,8 +61,10 @@ def test_a_split_threat_by_a_lower_piece_is_counted():
 def test_static_knowledge_plays_the_levels_and_keeps_the_tactics():
     kn = knowledge_of(get_level("hard", "amoeba"), make_game("amoeba"))
     assert isinstance(kn, AmoebaKnowledge) and kn.static
+    first = knowledge_of(get_level("1", "amoeba"), make_game("amoeba"))
+    assert not first.static and first.cutoff == 60            # level 1: the playouts
     easy = knowledge_of(get_level("easy", "amoeba"), make_game("amoeba"))
-    assert not easy.static and easy.cutoff == 60              # Easy: the playouts, as before
+    assert isinstance(easy, AmoebaKnowledge) and easy.static  # Easy: the game's knowledge
     # A win in one is still found and proven; a lost position is still known as lost.
     g = pos("d1: W,B,B; d3: Wk; b3: Bk; g4: W", "black")
     res = analyse(g, "hard", random.Random(1), iterations=300)

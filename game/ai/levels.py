@@ -34,11 +34,11 @@ run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer i
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
 and in the simulations), and leaves scored by four random plies and a static
-evaluation fitted to the results of engine games (``amoeba_eval``; Easy: playouts cut
+evaluation fitted to the results of engine games (``amoeba_eval``; level 1: playouts cut
 off after 60 plies and scored by stack count); Onager, two-ply back-row wins (found by
 counting what each reply changes, not by playing it: the same wins, twice as fast;
-Easy plays them out as before), short advance-biased rollouts scored by the race,
-which take or even the back-row count when a move can (Easy's rollouts do not), lakes
+level 1 plays them out), short advance-biased rollouts scored by the race,
+which take or even the back-row count when a move can (level 1's rollouts do not), lakes
 placed where they block the opponent most; Onyx, connection distances (``onyx_eval``):
 connections in one, the moves ordered by how near they lie to a shortest path of
 either side (the opponent's cuts first when it wins the plain race), and every leaf of
