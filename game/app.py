@@ -565,8 +565,8 @@ class App:
         while self.scenes:
             self.scenes.pop().exit()
         try:
-            from .autosave import writer
-            writer().flush(5.0)         # the autosave and settings written in the background
+            from .writer import flush_writes
+            flush_writes(5.0)           # the autosave and settings written in the background
         except Exception:               # the writer thread and its files: closing goes on
             log.exception("the last background writes could not be finished")
         pygame.display.quit()

@@ -5,8 +5,8 @@
   Redo would play again), its result, and a ``Current`` header when the player looks at an
   earlier move, so a resumed game comes back exactly as it was left.
 * ``match_from_record(record)``: a Match rebuilt from a record.
-* ``BackgroundWriter``: writes files in a small daemon thread; only the latest job of each key
-  is run (a burst of moves costs one write). ``flush()`` waits for it (scene exit, tests).
+* ``BackgroundWriter`` and ``writer()`` (``game.writer``, named here too): files written in a
+  small daemon thread; only the latest job of each key is run (a burst of moves costs one write).
 * ``Autosaver``: what the board scene uses; it watches the match and autosaves after every
   change (move, undo, redo, resign, agreement), or keeps a finished game as the last game.
 
@@ -18,7 +18,6 @@ import logging
 import datetime as _dt
 import os
 import re
-import threading
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
@@ -28,8 +27,9 @@ from .rules.base import Color, Game, Result, RulesError
 from .rules.numbering import next_slot, slots_for
 from .rules.record import UI_REASONS, Record, RecordError, format_record, record_from_game
 from .rules.tree import GameNode, GameTree, PlayedMove
-from .storage import (StorageError, atomic_write_text, keep_unfinished_bounded, last_game_path,
+from .storage import (atomic_write_text, keep_unfinished_bounded, last_game_path,
                       new_unfinished_path, unfinished_dir)
+from .writer import BackgroundWriter, writer
 
 log = logging.getLogger(__name__)
 
@@ -285,100 +285,6 @@ def describe_record(record: Record) -> str:
         return f"{title}, {game.result.describe()}"
     nxt = next_slot(slots[-1] if slots else None, game.turn_phase(), game.to_move)
     return f"{title}, {nxt.words()} to move"
-
-
-# ----------------------------------------------------------------- writing in the background
-class BackgroundWriter:
-    """Runs file jobs in one daemon thread; a newer job for the same key replaces a waiting one.
-
-    ``threaded=False`` runs jobs at once (used when threads are unwanted). Errors are kept in
-    ``errors`` (latest last) for the UI to show; a job never raises into the caller.
-    """
-
-    def __init__(self, threaded: bool = True) -> None:
-        self.threaded = threaded
-        self._jobs: dict[Hashable, Callable[[], Any]] = {}
-        self._order: list[Hashable] = []
-        self._cond = threading.Condition()
-        self._busy = False
-        self._thread: threading.Thread | None = None
-        self.errors: list[str] = []
-        self.done = 0
-        self.last_seconds = 0.0
-
-    def submit(self, key: Hashable, job: Callable[[], Any]) -> None:
-        if not self.threaded:
-            self._run(job)
-            return
-        with self._cond:
-            if key not in self._jobs:
-                self._order.append(key)
-            self._jobs[key] = job
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._loop, name="abstract-trio-writer", daemon=True)
-                self._thread.start()
-            self._cond.notify_all()
-
-    def _run(self, job: Callable[[], Any]) -> None:
-        import time
-        t0 = time.perf_counter()
-        try:
-            job()
-        except (StorageError, RecordError, OSError, ValueError) as e:
-            self.errors.append(str(e))
-        except Exception as e:  # the background writer thread: never let a write kill the program
-            log.exception("a background write failed")
-            self.errors.append(f"{type(e).__name__}: {e}")
-        self.last_seconds = time.perf_counter() - t0
-        self.done += 1
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                while not self._order:
-                    self._busy = False
-                    self._cond.notify_all()
-                    if not self._cond.wait(timeout=30.0) and not self._order:
-                        self._thread = None
-                        return
-                key = self._order.pop(0)
-                job = self._jobs.pop(key)
-                self._busy = True
-            self._run(job)
-
-    @property
-    def idle(self) -> bool:
-        with self._cond:
-            return not self._order and not self._busy
-
-    def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until every submitted job ran; False on timeout."""
-        if not self.threaded:
-            return True
-        import time
-        end = time.monotonic() + timeout
-        with self._cond:
-            while self._order or self._busy:
-                left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                self._cond.wait(timeout=min(0.05, left))
-        return True
-
-    def take_errors(self) -> list[str]:
-        out, self.errors = self.errors, []
-        return out
-
-
-_WRITER: BackgroundWriter | None = None
-
-
-def writer() -> BackgroundWriter:
-    """The process-wide background writer."""
-    global _WRITER
-    if _WRITER is None:
-        _WRITER = BackgroundWriter(threaded=os.environ.get("ABSTRACT_TRIO_SYNC_WRITES") != "1")
-    return _WRITER
 
 
 def _write_job(path: Path, text: str) -> Callable[[], None]:

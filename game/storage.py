@@ -24,10 +24,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from .rules.record import Record, RecordError, format_record, parse_record
+# the record format (rules.record) is imported by the functions that read or write a record:
+# a start that only shows a board reads none
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules.record import Record
 
 APP_NAME = "abstract-trio"
 HOME_ENV = "ABSTRACT_TRIO_HOME"
@@ -215,6 +219,7 @@ def move_aside(path: Path, stem: str, suffix: str) -> Path:
 # ----------------------------------------------------------------- autosave
 def save_autosave(record: str | Record) -> Path:
     """Save the game in progress (text or Record) atomically; raises StorageError."""
+    from .rules.record import format_record
     text = record if isinstance(record, str) else format_record(record)
     return atomic_write_text(autosave_path(), text)
 
@@ -228,6 +233,7 @@ def load_autosave() -> tuple[Record | None, str | None]:
       ``(None, message)`` (the message names the problem and where the file went).
     Never raises.
     """
+    from .rules.record import RecordError, parse_record
     path = autosave_path()
     remove_stale_temps(path.parent, path.name)
     try:
@@ -258,6 +264,7 @@ def clear_autosave(final: str | Record | None = None) -> Path | None:
     (the player chose to start anew); a corrupt one is moved aside, never deleted.
     Raises StorageError if ``last-game.txt`` cannot be written (the autosave is then kept).
     """
+    from .rules.record import RecordError, format_record, parse_record
     path = autosave_path()
     kept: Path | None = None
     if final is not None:
@@ -347,6 +354,7 @@ def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, str | 
     """One unfinished game: ``(record, None)``; ``(None, None)`` if the file is gone; a corrupt
     file is moved aside (``<name>.corrupt-<n>.txt`` in the same folder, no longer listed) and the
     result is ``(None, message)``. Never raises."""
+    from .rules.record import RecordError, format_record, parse_record
     p = Path(path)
     try:
         if not p.exists():
@@ -479,6 +487,7 @@ def migrate_legacy_autosave() -> tuple[Path | None, str | None]:
 
 def load_last_game() -> Record | None:
     """The last finished game, or None if there is none or it cannot be read."""
+    from .rules.record import RecordError, parse_record
     path = last_game_path()
     if not path.exists():
         return None
@@ -521,6 +530,7 @@ def list_records(folder: str | os.PathLike[str] | None = None
                  ) -> list[tuple[Path, Record | None, str | None]]:
     """Every ``*.txt`` in ``folder`` (default records_dir), newest first, as
     ``(path, record, None)`` or ``(path, None, problem)`` for one that cannot be read."""
+    from .rules.record import RecordError
     base = Path(folder) if folder is not None else records_dir()
     try:
         paths = [p for p in base.glob(f"*{RECORD_SUFFIX}") if p.is_file()]
@@ -675,6 +685,7 @@ def friendly_path(path: str | os.PathLike[str]) -> str:
 
 def save_record(path: str | os.PathLike[str], record: str | Record) -> Path:
     """Save a record to a path the player chose; raises StorageError."""
+    from .rules.record import format_record
     text = record if isinstance(record, str) else format_record(record)
     return atomic_write_text(path, text)
 
@@ -685,4 +696,5 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     Raises StorageError when the file cannot be read (missing, a folder, no permission,
     too large, not UTF-8) and RecordError (naming the line) when its contents are wrong.
     """
+    from .rules.record import parse_record
     return parse_record(read_text(path))

@@ -127,3 +127,30 @@ def test_no_file_under_game_is_longer_than_1000_lines():
     long = {str(p.relative_to(ROOT)): n for p in PKG.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 1000}
     assert long == {}
+
+
+# What a start that shows a board does not load before (or at) its first frame: each is
+# imported where it is first used (a record read or written, a file dialog, a lesson, the
+# engine's own process, a review's analysis). Every run compiles what it imports (the program
+# runs without writing bytecode), so each module here is start-up time saved.
+NOT_AT_START = ("game.autosave", "game.rules.record", "game.rules.record_tree", "game.scenes.library",
+                "game.scenes.newgame", "game.scenes.tutorial", "game.scenes.editor",
+                "game.scenes.board.analysis", "game.ai")
+
+
+def test_a_board_shows_without_loading_what_it_does_not_use_yet(tmp_path):
+    import os
+    import subprocess
+    import sys
+    code = ("import sys\nfrom game.app import main\n"
+            f"status = main(['--game', 'onyx', '--screenshot', {str(tmp_path / 'first.png')!r}, '--frames', '2'])\n"
+            "print('\\n'.join(sorted(m for m in sys.modules if m.startswith('game'))))\n"
+            "sys.exit(status)\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    assert "game.scenes.board.scene" in loaded and "game.views.onyx" in loaded      # it did show the board
+    early = sorted(m for m in loaded for lazy in NOT_AT_START if m == lazy or m.startswith(lazy + "."))
+    assert early == []

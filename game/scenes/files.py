@@ -27,15 +27,16 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pygame
 from pygame_gui.windows import UIFileDialog
 
-from ..autosave import match_from_record, match_record
 from ..rules.base import Motion
-from ..rules.record import Record, RecordError, parse_record
 from ..ui.dialogs import fit_file_dialog
 from .base import Scene, is_board_scene, make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
 
+# the record format and the autosave's conversions are imported where a record is read or
+# written: every board imports this module, and a start that only shows a board reads none
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.record import Record
     from .library import LibraryDialog     # (imported when a dialog opens: 20 ms less at every start)
     from .board.scene import BoardScene
 
@@ -78,6 +79,7 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
 
     A record whose players are both computers opens paused: the computers wait for the
     player's "Play on" instead of starting to play at once."""
+    from ..autosave import match_from_record
     match = match_from_record(record)
     scene = make_scene("board", match)
     assert is_board_scene(scene)
@@ -120,6 +122,8 @@ def _dialog_made() -> Iterator[None]:
 
 def _suggested_path(scene: Scene) -> Path:
     """A free name in the records folder for the board's game (``game.txt`` when none can be made)."""
+    from ..rules.record import RecordError
+    from ..autosave import match_record
     m = scene.match if is_board_scene(scene) else None
     if m is not None:
         try:
@@ -226,6 +230,8 @@ def overwrite_confirmed(scene: Scene) -> None:
 
 def save_to(scene: Scene, path: Path) -> bool:
     """Write the board's game to ``path``; the status says where, or why not."""
+    from ..rules.record import RecordError
+    from ..autosave import match_record
     if not is_board_scene(scene) or scene.match is None:
         return False
     m = scene.match
@@ -243,6 +249,7 @@ def save_to(scene: Scene, path: Path) -> bool:
 
 def read_record(path: Path) -> tuple[Record | None, str]:
     """A record from a file, or None and a message for the player (with the line number)."""
+    from ..rules.record import RecordError, parse_record
     try:
         return load_record(path), ""
     except RecordError as e:
@@ -260,6 +267,7 @@ def read_record(path: Path) -> tuple[Record | None, str]:
 
 def load_path(scene: Scene, path: Path) -> bool:
     """Load a record into a new board scene (replacing ``scene`` if it is a board)."""
+    from ..rules.record import RecordError
     record, problem = read_record(path)
     if record is None:
         scene.set_status(problem, "error")

@@ -19,7 +19,6 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIHorizontalSlider, UILabel
 
 from .. import i18n, themes
-from ..autosave import writer
 from ..i18n import N_, _
 from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings,
                         settings_path, settings_to_toml)
@@ -27,6 +26,7 @@ from ..ui.choice import ChoiceMenu
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import draw as D
+from ..writer import writer
 from .base import Scene, is_button, register
 
 if TYPE_CHECKING:  # pragma: no cover

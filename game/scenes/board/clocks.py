@@ -34,7 +34,6 @@ from pygame_gui.elements import UIButton
 
 from ...clock import WARN_AT, GameClock, TimeControl, clock_text, think_budget, times_at, with_clk
 from ...rules.base import Color
-from ...rules.record import Record
 from ...rules.tree import GameNode
 from ...sound import bank
 from ...ui.icons import colour_icon
@@ -42,6 +41,7 @@ from ...views import draw as D
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...rules.record import Record
     from .scene import BoardScene
 
 CLOCK_USED_HEADER = "ClockUsed"    # the autosave's: seconds the side to move had spent of its turn

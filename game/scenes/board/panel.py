@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
-from ...autosave import player_from_name, player_name
 from ...match import HUMAN
 from ...rules.base import Color, Danger, RulesError
 from ...ui.dangers import DANGER_COLOUR, shown as shown_dangers, warning_line
@@ -502,6 +501,7 @@ class BoardPanel(ScenePart):
         if f is None:
             f = D.font(self.px(16))
         if sc.is_analysis:              # both sides are the player's: no seats, a record's names at most
+            from ...autosave import player_from_name, player_name
             people = [m.names.get(c, "") for c in Color]
             if all(n and player_from_name(n) == HUMAN and n != player_name(HUMAN) for n in people):
                 named = f"Analysis: {people[0]} (Black) · {people[1]} (White)"

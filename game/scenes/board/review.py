@@ -49,7 +49,6 @@ import pygame_gui
 
 from ...match import HUMAN
 from ...rules.base import Color, Game, RulesError
-from ...rules.record import Record
 from ...rules.tree import GameNode, GameTree
 from ..base import make_scene
 from .engine import default_engine_factory
@@ -59,6 +58,7 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...ai.review import Summary
+    from ...rules.record import Record
     from .scene import BoardScene
 
 

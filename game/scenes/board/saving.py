@@ -23,12 +23,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...autosave import Autosaver
 from .part import ScenePart
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...autosave import Autosaver
     from .scene import BoardScene
 
 
@@ -38,8 +38,17 @@ class BoardAutosave(ScenePart):
 
     def __init__(self, scene: "BoardScene") -> None:
         super().__init__(scene)
-        self.autosaver = Autosaver(annotate=self._annotate, annotate_key=self._review_key)
+        self._autosaver: Autosaver | None = None     # made when first needed (``autosaver``)
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
+
+    @property
+    def autosaver(self) -> "Autosaver":
+        """The game's autosaver, made (and ``game.autosave`` imported) when first asked for: after
+        the board's first frame, or never in a ``--screenshot`` run."""
+        if self._autosaver is None:
+            from ...autosave import Autosaver
+            self._autosaver = Autosaver(annotate=self._annotate, annotate_key=self._review_key)
+        return self._autosaver
 
     def _annotate(self, record: Any) -> Any:
         """The record with the board's review as move comments (``BoardReview.annotate``) and
@@ -93,7 +102,8 @@ class BoardAutosave(ScenePart):
                 self.autosaver.update(self.match)
         except Exception:       # the autosave (files, the writer thread) must not stop the scene closing
             log.exception("the last autosave failed")
-        self.autosaver.flush(5.0)
+        if self._autosaver is not None:
+            self._autosaver.flush(5.0)
 
     def write_now(self) -> None:
         """Write the autosave at once (a game just loaded: Continue must offer it, not the one before)."""
