@@ -21,6 +21,7 @@ from game.rules.onager import Onager
 from game.rules.onyx import Onyx
 from game.scenes.board import BoardScene
 from game.scenes.tutorial import TutorialScene
+from game.ui.dangers import DangerCache
 from game.themes import THEMES
 from game.ui.dangers import danger_words, shown
 from game.views import Decorations, view_for
@@ -131,7 +132,7 @@ def test_the_rules_are_asked_once_per_position(app, monkeypatch):
     calls = []
     real = Onyx.dangers
     monkeypatch.setattr(Onyx, "dangers", lambda self: calls.append(1) or real(self))
-    scene.panel._dangers_kept = None
+    scene.panel._dangers = DangerCache()    # forget what the opening frames asked
     for _ in range(5):
         scene.decorations()
         scene.panel.update_status_box()

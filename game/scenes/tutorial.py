@@ -43,7 +43,7 @@ from .. import levels as L
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Danger, Game, RulesError
-from ..ui.dangers import shown as shown_dangers
+from ..ui.dangers import DangerCache, shown as shown_dangers
 from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..views import draw as D
 from .base import Scene, is_button, register
@@ -91,7 +91,7 @@ class TutorialScene(Scene):
         self.puzzle_i = 0
         self.game: Game | None = None
         self.views: dict[tuple, BoardView | None] = {}
-        self._dangers_kept: tuple[Any, list[Danger]] | None = None   # (position, game.dangers()) as last asked
+        self._dangers = DangerCache()
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
         self.movebox = MoveBox(self)         # typed moves: the board's move box (board/movebox.py)
         self.layout = TutorialLayout(self)   # the pages' widgets and rects, the panel's texts (tutorial_layout.py)
@@ -720,16 +720,8 @@ class TutorialScene(Scene):
         goal = self._try_goal()
         if goal is None or goal.kind not in LIVE_GOALS:
             return []
-        key = (g.name, g.key(), g.ply, g.to_move)
-        kept = self._dangers_kept
-        if kept is None or kept[0] != key:
-            try:
-                found = list(g.dangers())
-            except (RulesError, ValueError, KeyError, TypeError):
-                found = []                  # a position the rules cannot judge: no warning
-            kept = self._dangers_kept = (key, found)
         player = g.to_move
-        return shown_dangers(kept[1], player, lambda c: c == player)
+        return shown_dangers(self._dangers.of(g), player, lambda c: c == player)
 
     # ================================================================ drawing
     def decorations(self) -> Decorations:

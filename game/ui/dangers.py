@@ -8,14 +8,32 @@ of the player it threatens ("your Kernel") when that player reads it. Pure: no p
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..rules.base import Color, Danger, Threat
+from ..rules.base import Color, Danger, Game, RulesError, Threat
 
-__all__ = ["shown", "danger_words", "warning_line", "MAX_NAMED", "DANGER_COLOUR"]
+__all__ = ["shown", "danger_words", "warning_line", "MAX_NAMED", "DANGER_COLOUR", "DangerCache"]
 
 MAX_NAMED = 3          # a warning names at most this many moves or points, then counts the rest
 DANGER_COLOUR = "#ff7060"   # the warning line's colour in the status texts (the panel's, a lesson's)
+
+
+class DangerCache:
+    """``Game.dangers()`` asked once per position, for a board that draws many frames of
+    one position (the board's panel, a lesson)."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Any, list[Danger]] | None = None   # (position, its dangers)
+
+    def of(self, game: Game) -> list[Danger]:
+        key = (game.name, game.key(), game.ply, game.to_move)
+        if self._kept is None or self._kept[0] != key:
+            try:
+                found = list(game.dangers())
+            except (RulesError, ValueError, KeyError, TypeError):
+                found = []              # a position the rules cannot judge: no warning
+            self._kept = (key, found)
+        return self._kept[1]
 
 
 def shown(dangers: Sequence[Danger], to_move: Color, human: Callable[[Color], bool]) -> list[Danger]:

@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from ...match import HUMAN
 from ...rules.base import Color, Danger, RulesError
-from ...ui.dangers import DANGER_COLOUR, shown as shown_dangers, warning_line
+from ...ui.dangers import DANGER_COLOUR, DangerCache, shown as shown_dangers, warning_line
 from ...ui.endings import result_line
 from ...ui.icons import colour_icon
 from ...ui.layout import split
@@ -65,7 +65,7 @@ class BoardPanel(ScenePart):
         self.status = ""                    # a message, else the game's own words (default_status)
         self.status_kind = "info"           # 'info', 'warn', 'error'
         self.waits = False                  # the panel shows the move when its animation lands
-        self._dangers_kept: tuple[Any, list[Danger]] | None = None   # (position, game.dangers()) as last asked
+        self._dangers = DangerCache()
         self._turn_kept: tuple[Color, Any] | None = None   # the header's turn as last shown (turn_shown)
         self._acts_shown: list[tuple[str, str]] | None = None   # extra action buttons now shown
         self._note_shown: str | None = None                      # the comment shown under the move list
@@ -378,15 +378,7 @@ class BoardPanel(ScenePart):
         g = self.scene.game
         if g is None or g.is_over:
             return []
-        key = (g.name, g.key(), g.ply, g.to_move)
-        kept = self._dangers_kept
-        if kept is None or kept[0] != key:
-            try:
-                found = list(g.dangers())
-            except (RulesError, ValueError, KeyError, TypeError):
-                found = []              # a position the rules cannot judge: no warning
-            kept = self._dangers_kept = (key, found)
-        return kept[1]
+        return self._dangers.of(g)
 
     def dangers_shown(self) -> list[Danger]:
         """The dangers the players are warned of now (``ui.dangers.shown``: the other side's
