@@ -138,13 +138,7 @@ def without_clk(comments: Iterable[str]) -> list[str]:
 def with_clk(comments: Iterable[str], seconds: float) -> list[str]:
     """The comments with their ``%clk`` replaced by ``seconds`` (other words are kept; a comment
     that held only the old one goes)."""
-    out = []
-    for text in comments:
-        rest = " ".join(_CLK_RE.sub(" ", text).split())
-        if rest:
-            out.append(rest)
-    out.append(clk_text(seconds))
-    return out
+    return without_clk(comments) + [clk_text(seconds)]
 
 
 def times_at(node: GameNode, control: TimeControl) -> dict[Color, float]:

@@ -21,9 +21,8 @@ from game.rules.onager import Onager
 from game.rules.onyx import Onyx
 from game.scenes.board import BoardScene
 from game.scenes.tutorial import TutorialScene
-from game.ui.dangers import DangerCache
 from game.themes import THEMES
-from game.ui.dangers import danger_words, shown
+from game.ui.dangers import DangerCache, danger_words, shown
 from game.views import Decorations, view_for
 
 from ui_helpers import make_app, settle, step
