@@ -138,7 +138,10 @@ class BoardBanner(ScenePart):
         pad, gap, bh, close = px(12), px(6), px(32), px(26)
         w = place.w
         inner = w - 2 * pad
-        icon = px(28) if self.match.result and self.match.result.winner else 0
+        # The winner's disc stands before the headline, a clear gap from its first letter: the
+        # disc as wide as it is drawn (``colour_icon`` paints 2r across), then the gap.
+        disc_r = px(11) if self.match.result and self.match.result.winner else 0
+        icon = 2 * disc_r + px(10) if disc_r else 0
         room_w = inner - close - gap - icon
         hs = next((s for s in (px(21), px(19), px(17)) if D.font(s, True).size(head)[0] <= room_w), px(17))
         head_lines = wrap(head, D.font(hs, True), room_w)[:2]
@@ -159,7 +162,11 @@ class BoardBanner(ScenePart):
         h = min(room, fixed + (len(why_lines) + len(note_lines)) * lh)
         card = pygame.Rect(place.x, place.bottom - h, w, h)
         geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, note_lines=note_lines, hs=hs, rs=rs,
-                   lh=lh, pad=pad, icon=icon)
+                   lh=lh, pad=pad, icon=icon, disc=None)
+        if disc_r and head_lines:
+            # centred on the ink of the headline's first line (its letters, not the font's box)
+            ink = D.font(hs, True).render(head_lines[0], True, (255, 255, 255)).get_bounding_rect()
+            geo["disc"] = ((card.x + pad + disc_r, card.y + pad + ink.centery), disc_r)
         buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
         bw = (inner - gap * (per_row - 1)) // max(1, per_row)
         for i, (key, _label, _tip) in enumerate(acts):
@@ -259,9 +266,9 @@ class BoardBanner(ScenePart):
             colour = theme.banner_head if name == "banner head" else theme.text if name == "banner reason" else \
                 NOTE_COLOURS.get(self.scene.panel.status_kind, theme.text)
             D.text(surface, text, r.topleft, size, colour, anchor="topleft", bold=name == "banner head", shadow=False)
-        if win is not None:
-            pad = geo["pad"]
-            colour_icon(surface, (rect.x + pad + self.px(11), rect.y + pad + self.px(13)), win, self.px(11))
+        if win is not None and geo["disc"] is not None:
+            centre, r = geo["disc"]
+            colour_icon(surface, centre, win, r)
 
     def _texts(self, geo: dict[str, Any]) -> list[tuple[str, str, pygame.Rect, int]]:
         """Each line the card draws: (name, text, its rectangle, font size)."""

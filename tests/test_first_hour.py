@@ -1,0 +1,50 @@
+"""What a new player met in the first hour: the result card's disc clear of the headline, a
+damaged settings file's message that fits the menu, the flip named truly per game, and an Onyx
+game after a pie swap continuing with the seats it was played with."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes.board import banner as banner_module
+from game.ui.icons import colour_icon
+from game.views import draw as D
+
+from ui_helpers import board, make_app, settle
+
+
+def _ink(font: pygame.font.Font, text: str, topleft: tuple[int, int]) -> pygame.Rect:
+    """Where a line's letters are painted (not the font's box)."""
+    return font.render(text, True, (255, 255, 255)).get_bounding_rect().move(topleft)
+
+
+def _disc_ink(size: tuple[int, int], centre: tuple[int, int], colour, r: int) -> pygame.Rect:
+    """Where ``colour_icon`` paints its disc."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    colour_icon(layer, centre, colour, r)
+    return layer.get_bounding_rect()
+
+
+@pytest.mark.parametrize("window,theme", [("1024x640", "classic"), ("1024x640", "dark"),
+                                          ("1024x640", "colour-blind"), ("1280x800", "classic"),
+                                          ("2560x1440", "dark"), ("3840x2160", "colour-blind")])
+def test_the_result_cards_disc_stands_clear_of_the_headline(monkeypatch, window, theme):
+    app = make_app("--scene", "gameover:onyx:resign", "--window", window, "--theme", theme)
+    settle(app)
+    sc = board(app)
+    assert sc.banner.shown()
+    drawn: list = []
+    monkeypatch.setattr(banner_module, "colour_icon", lambda _s, centre, colour, r: drawn.append((centre, colour, r)))
+    surface = pygame.Surface(app.screen.get_size())
+    sc.banner.draw(surface)
+    (centre, colour, r), = drawn
+    disc = _disc_ink(surface.get_size(), centre, colour, r)
+    geo = sc.banner.geometry()
+    name, head, rect, size = next(t for t in sc.banner._texts(geo) if t[0] == "banner head")
+    letters = _ink(D.font(size, True), head, rect.topleft)
+    gap = letters.left - disc.right
+    assert gap >= sc.px(9), (window, theme, gap)                        # a clear gap, at every size
+    assert abs(disc.centery - letters.centery) <= sc.px(3)              # level with the letters
+    card = geo["rect"]
+    assert disc.left - card.left >= geo["pad"] - 1 and card.contains(disc)
+    app.close()
