@@ -322,15 +322,17 @@ def _translated(message: Any) -> bool:
     return all(bool(x) for x in s) if isinstance(s, (list, tuple)) else bool(s)
 
 
-def catalogue_report(languages: Sequence[str] | None = None) -> dict[str, Any]:
+def catalogue_report(languages: Sequence[str] | None = None, template: Any = None,
+                     path_of: Any = None) -> dict[str, Any]:
     """For each language: messages (in the source), translated, missing and fuzzy, the missing
-    ones' English, and messages its file has that the source no longer uses (obsolete)."""
+    ones' English, and messages its file has that the source no longer uses (obsolete). Another
+    domain gives its ``template`` and ``path_of`` (language -> .po file)."""
     from babel.messages.pofile import read_po
-    template = extract_template()
+    template = extract_template() if template is None else template
     wanted = {_key(m): m for m in template if m.id}
     out: dict[str, Any] = {}
     for lang in languages or [code for code in LANGUAGES if code != SOURCE]:
-        path = po_path(lang)
+        path = (path_of or po_path)(lang)
         have: dict[tuple[str, str | None], Any] = {}
         problem = ""
         try:
@@ -357,20 +359,22 @@ def catalogue_report(languages: Sequence[str] | None = None) -> dict[str, Any]:
     return out
 
 
-def extract(write: bool = True) -> dict[str, int]:
+def extract(write: bool = True, domain: str = DOMAIN, template: Any = None,
+            path_of: Any = None) -> dict[str, int]:
     """Write the template ``game/locale/game.pot`` from the source and bring every language's
     .po up to date with it (new messages empty, changed ones fuzzy, dropped ones kept as
-    obsolete at the end). The number of messages of each file."""
+    obsolete at the end). The number of messages of each file. Another domain gives its name,
+    ``template`` and ``path_of`` (language -> .po file)."""
     from babel.messages.pofile import read_po, write_po
-    template = extract_template()
+    template = extract_template() if template is None else template
     counts = {"template": len([m for m in template if m.id])}
     if write:
-        with open(LOCALE_DIR / f"{DOMAIN}.pot", "wb") as fh:
+        with open(LOCALE_DIR / f"{domain}.pot", "wb") as fh:
             write_po(fh, template, width=100, sort_output=False, omit_header=False)
     for lang in LANGUAGES:
         if lang == SOURCE:
             continue
-        path = po_path(lang)
+        path = (path_of or po_path)(lang)
         if path.is_file():
             with open(path, "rb") as fh:
                 catalog = read_po(fh, locale=_BABEL_LOCALE[lang])
