@@ -176,7 +176,7 @@ def extract_template() -> Any:
     package = Path(__file__).resolve().parent
     template = i18n._new_catalog(None)
     template.domain = DOMAIN
-    found = extract_from_dir(str(package / "scenes"), method_map=[("tutorial*.py", "python")],
+    found = extract_from_dir(str(package / "scenes"), method_map=[("tutorial.py", "python"), ("tutorial_*.py", "python")],
                              keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"game/scenes/{filename}", lineno)], auto_comments=comments,

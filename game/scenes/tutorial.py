@@ -40,6 +40,8 @@ import pygame
 import pygame_gui
 
 from .. import levels as L
+from ..levels_i18n import T_, content
+from ..names import side_name
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Danger, Game, RulesError
@@ -268,14 +270,15 @@ class TutorialScene(Scene):
             self.wait = FIRST_WAIT / self.pace
             self.pending_agreement = step.agreement
             if step.caption:
-                self.feedback = markup_html(step.caption)
+                self.feedback = markup_html(content(step.caption))
             if not step.moves and not step.agreement:
                 self._demo_finished()
         elif step.kind == "try":
             self.enable_input()
-            self.feedback = f"<font color='{DIM_COLOUR}'>Your move: {html.escape(self._side())}.</font>"
+            said = T_("Your move: {side}.").format(side=self._side())
+            self.feedback = f"<font color='{DIM_COLOUR}'>{html.escape(said)}</font>"
         elif step.caption:
-            self.feedback = markup_html(step.caption)
+            self.feedback = markup_html(content(step.caption))
         self.progress.set_resume(self.game_name, self.lesson.id, index)
         self.refresh_panel()
 
@@ -317,8 +320,9 @@ class TutorialScene(Scene):
         if not self.task_open():
             self.next_step()
             return
-        button = "Skip" if self.mode == "lesson" else "Next puzzle"
-        self._note(f"Make your move on the board first (the {button} button goes on without it).", BAD_COLOUR)
+        self._note(T_("Make your move on the board first (the Skip button goes on without it).")
+                   if self.mode == "lesson" else
+                   T_("Make your move on the board first (the Next puzzle button goes on without it)."), BAD_COLOUR)
 
     def prev_step(self) -> None:
         if self.mode == "lesson":
@@ -360,7 +364,7 @@ class TutorialScene(Scene):
             self.game = setup.make()
         except (RulesError, ValueError) as exc:
             self.game = None
-            self.view_error = f"This position cannot be set up: {exc}"
+            self.view_error = T_("This position cannot be set up: {problem}").format(problem=exc)
             return
         view = self._get_view(dict(self.game.options()))
         if view is not self.view:
@@ -430,7 +434,7 @@ class TutorialScene(Scene):
         return not asked or _cells(text) in asked
 
     def _side(self) -> str:
-        return self.game.to_move.title if self.game is not None else ""
+        return side_name(self.game.to_move.word) if self.game is not None else ""
 
     def stop(self) -> None:
         """Stop animations, timers and searches of the page being left (or started again)."""
@@ -491,11 +495,12 @@ class TutorialScene(Scene):
             except RulesError as exc:
                 self.say(str(exc), BAD_COLOUR)
                 return
-        caption = markup_html(self.step.caption) if self.step.caption else ""
+        caption = markup_html(content(self.step.caption)) if self.step.caption else ""
         res = describe_result(g)
         if res:
             caption += ("<br>" if caption else "") + f"<b><font color='{GOOD_COLOUR}'>{html.escape(res)}</font></b>"
-        self.feedback = caption or f"<font color='{DIM_COLOUR}'>Replay (Ctrl+R) shows it again at half speed; Next goes on.</font>"
+        again = T_("Replay (Ctrl+R) shows it again at half speed; Next goes on.")
+        self.feedback = caption or f"<font color='{DIM_COLOUR}'>{html.escape(again)}</font>"
         self.refresh_panel()
 
     # ================================================================ moves by the player
@@ -517,10 +522,11 @@ class TutorialScene(Scene):
                 self.step_solved = True
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self.animate(text)
-                self.say(self.step.praise, GOOD_COLOUR, prefix="Well done! ")
+                self.say(content(self.step.praise), GOOD_COLOUR, prefix=html.escape(T_("Well done!")) + " ")
                 return True
             shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
-            self.say(self.step.hint, BAD_COLOUR, prefix=f"Not quite ({html.escape(shown)}). ")
+            self.say(content(self.step.hint), BAD_COLOUR,
+                     prefix=html.escape(T_("Not quite ({move}).").format(move=shown)) + " ")
             self.enable_input()
             return False
         if self.mode == "puzzle":
@@ -617,7 +623,7 @@ class TutorialScene(Scene):
             return False
         if self.input.game is None:
             if self.mode == "lesson" and self.step.kind == "try" and self.step_solved:
-                self.say("Done already: press Next.", GOOD_COLOUR)
+                self.say(T_("Done already: press Next."), GOOD_COLOUR)
             return False
         return True
 
@@ -756,7 +762,7 @@ class TutorialScene(Scene):
         self.layout.draw_panel(surface)
         if self.view is None or self.game is None:
             r = self.board_rect
-            D.text(surface, "The board cannot be shown here yet.", r.center, self.px(22), D.PALETTE["text_dim"])
+            D.text(surface, T_("The board cannot be shown here yet."), r.center, self.px(22), D.PALETTE["text_dim"])
             return
         self._look(self.view)
         stacks = self.anim_before if self.anim is not None else self.game.stacks()

@@ -19,6 +19,8 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from .. import i18n
+from ..levels_i18n import T_, Tn_, Tp_, content
+from ..names import game_title
 from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
@@ -27,7 +29,7 @@ from ..ui.dangers import DANGER_COLOUR, warning_line
 from .tutorial_part import TutorialPart
 from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
 
-__all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TITLES", "TutorialLayout"]
+__all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TutorialLayout"]
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
 NOTHING_SAID = "&nbsp;"     # the feedback with no words: the box is hidden (fit_texts)
@@ -36,10 +38,12 @@ DIFFICULTY_OF = 5        # puzzles' difficulty is shown as 'difficulty N of 5'
 
 def difficulty_text(n: int) -> str:
     """A puzzle's difficulty in words ('difficulty 3 of 5'), never a row of asterisks."""
-    return f"difficulty {max(1, int(n))} of {max(DIFFICULTY_OF, int(n))}"
+    return T_("difficulty {n} of {most}").format(n=max(1, int(n)), most=max(DIFFICULTY_OF, int(n)))
 
 
-TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
+def step_of(n: int, total: int) -> str:
+    """Where a lesson stands: 'step 3 of 8'."""
+    return T_("step {n} of {total}").format(n=n, total=total)
 
 
 class TutorialLayout(TutorialPart):
@@ -71,9 +75,9 @@ class TutorialLayout(TutorialPart):
         W = self.w
         px = self.px
         ui, root = sc.ui, sc.root
-        title = TITLES.get(sc.game_name, sc.game_name.capitalize())
         y = int(h * 0.04)
-        W["heading"] = UILabel(pygame.Rect(0, y, w, px(64)), f"{title}: lessons and puzzles", ui,
+        W["heading"] = UILabel(pygame.Rect(0, y, w, px(64)),
+                               T_("{game}: lessons and puzzles").format(game=game_title(sc.game_name)), ui,
                                container=root, object_id="#big_title")
         y += px(64) + px(2)
         # "n of m lessons done" is drawn under the heading (draw_index), the column heads under it
@@ -83,9 +87,9 @@ class TutorialLayout(TutorialPart):
         gap = int(w * 0.04)
         x1 = (w - 2 * col_w - gap) // 2
         x2 = x1 + col_w + gap
-        W["lessons_head"] = UILabel(pygame.Rect(x1, y, col_w, px(30)), "Lessons", ui, container=root,
+        W["lessons_head"] = UILabel(pygame.Rect(x1, y, col_w, px(30)), T_("Lessons"), ui, container=root,
                                     object_id="#heading")
-        W["puzzles_head"] = UILabel(pygame.Rect(x2, y, col_w, px(30)), "Puzzles", ui, container=root,
+        W["puzzles_head"] = UILabel(pygame.Rect(x2, y, col_w, px(30)), T_("Puzzles"), ui, container=root,
                                     object_id="#heading")
         top = y + px(34)
         bottom = h - px(96) - (px(30) if sc.progress_note else 0)
@@ -100,12 +104,15 @@ class TutorialLayout(TutorialPart):
                        next((i for i, st in enumerate(states) if st[0] == "new"), -1))
             for i, lesson in enumerate(sc.course.lessons):
                 state, where = states[i]
-                text = f"{i + 1}. {lesson.title}" + {"done": "   ·   done", "started": f"   ·   {where}",
-                                                      "new": ""}[state]
+                name = f"{i + 1}. {content(lesson.title)}"
+                text = name + {"done": "   ·   " + T_("done"), "started": f"   ·   {where}", "new": ""}[state]
                 if D.font(px(16), True).size(text)[0] + px(30) > col_w:
-                    text = f"{i + 1}. {lesson.title}" + {"done": "  ·  done", "started": "  ·  started", "new": ""}[state]
-                tip = {"done": f"Done · {len(lesson.steps)} steps", "started": f"Started: {where} · go on",
-                       "new": f"Not started · {len(lesson.steps)} steps"}[state]
+                    text = name + {"done": "  ·  " + T_("done"), "started": "  ·  " + T_("started"),
+                                   "new": ""}[state]
+                steps = len(lesson.steps)
+                tip = {"done": Tn_("Done · {n} step", "Done · {n} steps", steps).format(n=steps),
+                       "started": T_("Started: {where} · go on").format(where=where),
+                       "new": Tn_("Not started · {n} step", "Not started · {n} steps", steps).format(n=steps)}[state]
                 b = UIButton(pygame.Rect(x1, top + i * (bh + step), col_w, bh), text, ui, container=root,
                              object_id="#primary_button" if i == nxt else None, tool_tip_text=tip)
                 W["lesson_buttons"].append(b)
@@ -119,18 +126,19 @@ class TutorialLayout(TutorialPart):
             bh = max(px(28), min(px(46), (bottom - top) // max(1, n) - step))
             for i, p in enumerate(sc.puzzles.puzzles):
                 done = sc.progress.puzzle_solved(sc.game_name, p.id)
-                text = f"{p.title}  ·  {difficulty_text(p.difficulty)}" + ("   ·   solved" if done else "")
+                title = content(p.title)
+                text = f"{title}  ·  {difficulty_text(p.difficulty)}" + ("   ·   " + T_("solved") if done else "")
                 if D.font(px(16), True).size(text)[0] + px(30) > col_w:
-                    text = f"{p.title}  ·  {max(1, p.difficulty)}/{DIFFICULTY_OF}" + ("  ·  solved" if done else "")
+                    text = f"{title}  ·  {max(1, p.difficulty)}/{DIFFICULTY_OF}" + ("  ·  " + T_("solved") if done else "")
                 b = UIButton(pygame.Rect(x2, top + i * (bh + step), col_w, bh), text, ui, container=root,
-                             tool_tip_text=p.prompt)
+                             tool_tip_text=content(p.prompt))
                 W["puzzle_buttons"].append(b)
         else:
             W["puzzles_error"] = UITextBox(self.error_html(sc.puzzles_error),
                                            pygame.Rect(x2, top, col_w, px(200)),
                                            ui, container=root, object_id="#status_box")
-        W["menu"] = UIButton(pygame.Rect(w // 2 - px(100), h - px(70), px(200), px(44)), "Main menu", ui,
-                             container=root, tool_tip_text="Back to the main menu (Esc)")
+        W["menu"] = UIButton(pygame.Rect(w // 2 - px(100), h - px(70), px(200), px(44)), T_("Main menu"), ui,
+                             container=root, tool_tip_text=T_("Back to the main menu (Esc)"))
         if sc.progress_note:
             W["note"] = UILabel(pygame.Rect(0, h - px(110), w, px(30)), sc.progress_note, ui,
                                 container=root, object_id="#centered_label")
@@ -175,18 +183,18 @@ class TutorialLayout(TutorialPart):
         if self.app is not None:
             W["feedback"].theme = self.app.theme
         if sc.mode == "lesson":
-            specs = [("back", "Back", None, "Previous step (Left arrow)"),
-                     ("replay", "Replay", None, "Show this step again (Ctrl+R)"),
-                     ("next", "Next", "#primary_button", "Next step (Right arrow)")]
-            longest: tuple[str, ...] = ("Finish", "Skip", "Next lesson")
+            specs = [("back", T_("Back"), None, T_("Previous step (Left arrow)")),
+                     ("replay", T_("Replay"), None, T_("Show this step again (Ctrl+R)")),
+                     ("next", T_("Next"), "#primary_button", T_("Next step (Right arrow)"))]
+            longest: dict[str, tuple[str, ...]] = {"next": (T_("Finish"), T_("Skip"), T_("Next lesson"))}
         else:
-            specs = [("replay", "Restart", None, "Start the puzzle again (Ctrl+R)"),
-                     ("solution", "Solution", None, "Show the winning line"),
-                     ("next", "Next puzzle", "#primary_button", "The next puzzle")]
-            longest = ("Finish",)
+            specs = [("replay", T_("Restart"), None, T_("Start the puzzle again (Ctrl+R)")),
+                     ("solution", T_("Solution"), None, T_("Show the winning line")),
+                     ("next", T_("Next puzzle"), "#primary_button", T_("The next puzzle"))]
+            longest = {"next": (T_("Finish"),), "solution": (T_("Hint"),)}
         # widths after the texts (the longest a button may show), the rest shared out
         font = {None: D.font(px(16), True), "#primary_button": D.font(px(18), True)}
-        words = [max(font[oid].size(t)[0] for t in (label, *(longest if key == "next" else ())))
+        words = [max(font[oid].size(t)[0] for t in (label, *longest.get(key, ())))
                  for key, label, oid, _ in specs]
         pad = max(px(10), min(px(26), (iw - 2 * gap - sum(words)) // len(specs)))   # a narrow panel: less padding
         need = [w + pad for w in words]
@@ -197,11 +205,12 @@ class TutorialLayout(TutorialPart):
             W[key] = UIButton(pygame.Rect(xx, row1, bw, bh), label, ui, container=root,
                               object_id=oid, tool_tip_text=tip)
             xx += bw + gap
-        swap_w = font[None].size("Swap")[0] + px(40)
-        W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), "Lessons and puzzles", ui,
-                              container=root, tool_tip_text="Back to the list (Esc)")
-        W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), "Swap", ui, container=root,
-                             tool_tip_text="Pie rule: take over your opponent's colour")
+        swap = Tp_("pie rule", "Swap")
+        swap_w = font[None].size(swap)[0] + px(40)
+        W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), T_("Lessons and puzzles"), ui,
+                              container=root, tool_tip_text=T_("Back to the list (Esc)"))
+        W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), swap, ui, container=root,
+                             tool_tip_text=T_("Pie rule: take over your opponent's colour"))
 
     # ------------------------------------------------------------ the panel's texts
     def refresh(self) -> None:
@@ -213,13 +222,14 @@ class TutorialLayout(TutorialPart):
             return
         if sc.mode == "lesson":
             lesson, step = sc.lesson, sc.step
-            self.set_label(W["title"], f"{sc.lesson_i + 1}. {lesson.title}")
-            kind = {"narration": "", "demo": "  ·  watch", "try": "  ·  your turn"}[step.kind]
-            self.set_label(W["where"], f"Step {sc.step_i + 1} of {len(lesson.steps)}{kind}")
+            self.set_label(W["title"], f"{sc.lesson_i + 1}. {content(lesson.title)}")
+            where = T_("Step {n} of {total}").format(n=sc.step_i + 1, total=len(lesson.steps))
+            kind = {"narration": "", "demo": "  ·  " + T_("watch"), "try": "  ·  " + T_("your turn")}[step.kind]
+            self.set_label(W["where"], where + kind)
             big = self.title_size()
-            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(step.title)}</font></b><br><br>"
+            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(content(step.title))}</font></b><br><br>"
                     if step.title else "")
-            body = markup_html(step.text)
+            body = markup_html(content(step.text))
             self.set_box(W["text"], head + body)
             self.set_next(*self.next_action())
             can_back = sc.step_i > 0 or sc.lesson_i > 0
@@ -227,23 +237,26 @@ class TutorialLayout(TutorialPart):
                 (W["back"].enable() if can_back else W["back"].disable())
         else:
             p = sc.puzzle
-            self.set_label(W["title"], p.title)
+            self.set_label(W["title"], content(p.title))
             n = len(sc.puzzles.puzzles) if sc.puzzles else 0
-            self.set_label(W["where"], f"Puzzle {sc.puzzle_i + 1} of {n}  ·  difficulty {p.difficulty}")
-            what = ("Find the winning move." if p.plies <= 2 and p.goal == "win"
-                    else "Find the move that wins against any defence." if p.goal == "win"
-                    else "Find a move after which the opponent cannot win.")
+            self.set_label(W["where"], T_("Puzzle {n} of {total}  ·  difficulty {level}").format(
+                n=sc.puzzle_i + 1, total=n, level=p.difficulty))
+            what = (T_("Find the winning move.") if p.plies <= 2 and p.goal == "win"
+                    else T_("Find the move that wins against any defence.") if p.goal == "win"
+                    else T_("Find a move after which the opponent cannot win."))
+            how = HOW_TO_MOVE.get(sc.game_name)
+            how = (T_(how) + " " if how else "") + T_("The defence answers each of your moves.")
             self.set_box(W["text"], f"<b><font color='#ffe2a8' pixel_size={self.title_size()}>"
-                                    f"{markup_html(p.prompt)}</font></b><br><br>"
+                                    f"{markup_html(content(p.prompt))}</font></b><br><br>"
                                     f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
-                                    f"{HOW_TO_MOVE.get(sc.game_name, '')} The defence answers each of your "
-                                    f"moves.</font>")
+                                    f"{html.escape(how)}</font>")
             self.set_next(*self.next_action())
-            self.set_label(W["solution"], "Hint" if sc.puzzle_play.hints_left() else "Solution")
+            self.set_label(W["solution"], T_("Hint") if sc.puzzle_play.hints_left() else T_("Solution"))
         extra = ""
         dangers = sc.dangers_shown()
         if dangers:                         # a live position: the game's end one move away
-            extra = (f"<br><font color='{DANGER_COLOUR}'><b>Danger:</b> "
+            danger = T_("Danger:")
+            extra = (f"<br><font color='{DANGER_COLOUR}'><b>{html.escape(danger)}</b> "
                      f"{html.escape(warning_line(dangers, dangers[0].who.other))}</font>")
         if sc.view is None and sc.view_error:
             extra = f"<br><font color='{BAD_COLOUR}'>{html.escape(sc.view_error)}</font>"
@@ -272,17 +285,18 @@ class TutorialLayout(TutorialPart):
         if sc.mode == "puzzle":
             n = len(sc.puzzles.puzzles) if sc.puzzles else 0
             if sc.puzzle_i + 1 < n:
-                return "Next puzzle", "The next puzzle"
-            return "Finish", "Finish: back to the list of lessons and puzzles"
+                return T_("Next puzzle"), T_("The next puzzle")
+            return T_("Finish"), T_("Finish: back to the list of lessons and puzzles")
         if sc.step.kind == "try" and not sc.solved:
-            return "Skip", "Go on without this task (it is not marked done)"
+            return T_("Skip"), T_("Go on without this task (it is not marked done)")
         if sc.step_i + 1 < len(sc.lesson.steps):
-            return "Next", "Next step (Right arrow)"
+            return T_("Next"), T_("Next step (Right arrow)")
         lessons = sc.course.lessons if sc.course is not None else ()
         if sc.lesson_i + 1 < len(lessons):
             following = lessons[sc.lesson_i + 1]
-            return "Next lesson", f"On to lesson {sc.lesson_i + 2}, {following.title} (Right arrow)"
-        return "Finish", "Finish: back to the list of lessons and puzzles (Right arrow)"
+            return T_("Next lesson"), T_("On to lesson {n}, {title} (Right arrow)").format(
+                n=sc.lesson_i + 2, title=content(following.title))
+        return T_("Finish"), T_("Finish: back to the list of lessons and puzzles (Right arrow)")
 
     def set_next(self, text: str, tip: str) -> None:
         """The Next button's words and tooltip, changed only when they differ."""
@@ -305,8 +319,8 @@ class TutorialLayout(TutorialPart):
 
     @staticmethod
     def error_html(message: str) -> str:
-        return (f"<font color='{BAD_COLOUR}'><b>This part of the tutorial cannot be shown.</b></font><br>"
-                f"{html.escape(message)}")
+        head = T_("This part of the tutorial cannot be shown.")
+        return f"<font color='{BAD_COLOUR}'><b>{html.escape(head)}</b></font><br>{html.escape(message)}"
 
     def lesson_state(self, lesson: Any) -> tuple[str, str]:
         """('done' | 'started' | 'new', where it stands: 'step 3 of 8')."""
@@ -317,7 +331,7 @@ class TutorialLayout(TutorialPart):
         at = progress.resume_step(name, lesson.id)
         tried = any(progress.try_done(name, lesson.id, i) for i in range(len(lesson.steps)))
         if at > 0 or tried:
-            return "started", f"step {min(at + 1, len(lesson.steps))} of {len(lesson.steps)}"
+            return "started", step_of(min(at + 1, len(lesson.steps)), len(lesson.steps))
         return "new", ""
 
     def title_size(self) -> int:
@@ -370,7 +384,9 @@ class TutorialLayout(TutorialPart):
         if sc.course is None:
             return "", (0, 0), 0
         n_done = sum(1 for ls in sc.course.lessons if sc.progress.lesson_done(sc.game_name, ls.id))
-        return f"{n_done} of {len(sc.course.lessons)} lessons done", self.done_at, self.px(16)
+        total = len(sc.course.lessons)
+        return (Tn_("{n} of {total} lesson done", "{n} of {total} lessons done", total).format(n=n_done, total=total),
+                self.done_at, self.px(16))
 
     def draw_index(self, surface: pygame.Surface) -> None:
         text, at, size = self.done_text()

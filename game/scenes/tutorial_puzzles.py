@@ -17,6 +17,8 @@ import re
 from typing import Any
 
 from .. import levels as L
+from ..levels_i18n import T_, content
+from ..names import side_name
 from ..ui.endings import describe_result
 from .board.engine import close_engine
 from .tutorial_part import TutorialPart
@@ -96,7 +98,7 @@ class PuzzlePlay(TutorialPart):
         self.refuting = self.refuted = False
         sc.set_game(p.setup)
         sc.enable_input()
-        sc.tell(f"<font color='{DIM_COLOUR}'>{markup_html(p.prompt)}</font>")
+        sc.tell(f"<font color='{DIM_COLOUR}'>{markup_html(content(p.prompt))}</font>")
 
     def show_solution(self) -> None:
         sc = self.scene
@@ -106,7 +108,8 @@ class PuzzlePlay(TutorialPart):
         self.autoplay = True
         self.wait = FIRST_WAIT * 0.6 / sc.pace
         sc.disable_input()
-        sc.tell(f"<font color='{DIM_COLOUR}'>The solution, against the best defence:</font>")
+        said = T_("The solution, against the best defence:")
+        sc.tell(f"<font color='{DIM_COLOUR}'>{html.escape(said)}</font>")
 
     def give_hint(self) -> None:
         """The Hint button (Ctrl+H): the nudge, then the fuller hint; once both are out the button is
@@ -119,8 +122,9 @@ class PuzzlePlay(TutorialPart):
             self.show_solution()
             return
         self.hints_shown += 1
-        label = "Hint" if self.hints_shown == 1 else f"Hint {self.hints_shown}"
-        sc.tell(f"<font color='{DIM_COLOUR}'><b>{label}:</b> {markup_html(hints[self.hints_shown - 1])}</font>")
+        label = T_("Hint:") if self.hints_shown == 1 else T_("Hint {n}:").format(n=self.hints_shown)
+        sc.tell(f"<font color='{DIM_COLOUR}'><b>{html.escape(label)}</b> "
+                f"{markup_html(content(hints[self.hints_shown - 1]))}</font>")
 
     def judge(self, move: Any, text: str) -> None:
         """The player's move (legal): a good one is played; a wrong one is played too, and the
@@ -131,12 +135,12 @@ class PuzzlePlay(TutorialPart):
             return
         if L.puzzle_move_ok(p, g, move):
             sc.animate(text)
-            sc.say("Good move" + ("…" if p.goal == "win" else "."), DIM_COLOUR)
+            sc.say(T_("Good move…") if p.goal == "win" else T_("Good move."), DIM_COLOUR)
         else:
             self.refuting = True
             self.wrong_text = g.move_str(move)
             sc.animate(text)
-            sc.say("", BAD_COLOUR, prefix=f"{html.escape(self.wrong_text)}: watch the answer…")
+            sc.say("", BAD_COLOUR, prefix=html.escape(T_("{move}: watch the answer…").format(move=self.wrong_text)))
 
     # ------------------------------------------------------------ the lines
     def _solver_move(self) -> str | None:
@@ -201,7 +205,7 @@ class PuzzlePlay(TutorialPart):
             if g.result.winner == p.mover:
                 self._solved()
             else:
-                sc.say(f"{describe_result(g)} Press Restart to try again.", BAD_COLOUR)
+                sc.say(T_("{result} Press Restart to try again.").format(result=describe_result(g)), BAD_COLOUR)
             return
         if p.goal == "save":
             if not self.autoplay and not self.solved and g.ply >= 1:
@@ -218,8 +222,9 @@ class PuzzlePlay(TutorialPart):
             else:
                 sc.enable_input()
                 last = g.moves_played()[-1] if g.moves_played() else None
-                answer = f"{g.to_move.other.title} answered {sc.last_move_text}. " if last is not None else ""
-                sc.say(answer + "Your move again.", DIM_COLOUR)
+                sc.say(T_("{side} answered {move}. Your move again.").format(
+                    side=side_name(g.to_move.other.word), move=sc.last_move_text) if last is not None
+                    else T_("Your move again."), DIM_COLOUR)
         elif not self.solved:
             self.reply_wait = REPLY_WAIT / sc.pace
 
@@ -249,17 +254,21 @@ class PuzzlePlay(TutorialPart):
         assert g is not None
         self.refuting, self.refuted = False, True
         sc.disable_input()
-        wrong = html.escape(self.wrong_text)
+        wrong = self.wrong_text
         if g.result is not None:
-            what = f"{wrong} does not do it: {html.escape(describe_result(g))}"
+            what = T_("{move} does not do it: {result}").format(move=wrong, result=describe_result(g))
         else:
-            reply = html.escape(sc.last_move_text)
-            who = g.to_move.other.title
-            what = (f"{wrong} does not do it: {who} answers {reply}, and "
-                    + ("the win is gone." if p.goal == "win" else f"{who} now wins by force."))
-        hint = " Stuck? Ask for a Hint." if self.hints_left() else ""
-        sc.tell(f"<font color='{BAD_COLOUR}'>{what}</font><br><font color='{DIM_COLOUR}'>"
-                f"<b>Try again:</b> click the board or press Ctrl+R to go back to the start.{hint}</font>")
+            reply = sc.last_move_text
+            who = side_name(g.to_move.other.word)
+            what = (T_("{move} does not do it: {side} answers {reply}, and the win is gone.") if p.goal == "win"
+                    else T_("{move} does not do it: {side} answers {reply} and now wins by force."))
+            what = what.format(move=wrong, side=who, reply=reply)
+        again = T_("click the board or press Ctrl+R to go back to the start.")
+        if self.hints_left():
+            again += " " + T_("Stuck? Ask for a Hint.")
+        head = T_("Try again:")
+        sc.tell(f"<font color='{BAD_COLOUR}'>{html.escape(what)}</font><br><font color='{DIM_COLOUR}'>"
+                f"<b>{html.escape(head)}</b> {html.escape(again)}</font>")
 
     def _solved(self) -> None:
         sc = self.scene
@@ -268,9 +277,10 @@ class PuzzlePlay(TutorialPart):
         if not self.autoplay:
             sc.progress.mark_puzzle(sc.game_name, p.id)
             sc.save()
-            sc.say(("Solved! " + p.praise) if p.praise else "Solved!", GOOD_COLOUR)
+            sc.say(T_("Solved!") + (" " + content(p.praise) if p.praise else ""), GOOD_COLOUR)
         else:
-            sc.say((p.praise or "That is the solution.") + " Now try it yourself: Restart.", GOOD_COLOUR)
+            sc.say((content(p.praise) if p.praise else T_("That is the solution.")) + " "
+                   + T_("Now try it yourself: Restart."), GOOD_COLOUR)
         sc.disable_input()
 
     def _defend(self, dt: float) -> None:
@@ -308,7 +318,8 @@ class PuzzlePlay(TutorialPart):
                     self.engine.start(g.copy(), "hard")
                     self.engine_busy = True
                     if not self.autoplay:
-                        sc.say(f"{g.to_move.title} (computer) is looking for the best defence…", DIM_COLOUR)
+                        sc.say(T_("{side} (computer) is looking for the best defence…").format(
+                            side=side_name(g.to_move.word)), DIM_COLOUR)
                 move = self.engine.poll()
             except Exception:           # the engine worker's client: the puzzle goes on without it
                 log.warning("the tutorial's engine failed", exc_info=True)

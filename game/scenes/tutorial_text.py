@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 from .. import levels as L
+from ..levels_i18n import TN_
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
 FIRST_WAIT = 0.9      # seconds before a demo's first move
@@ -17,10 +18,11 @@ KEY_COLOUR = "#ffd27a"
 GOOD_COLOUR = "#9be39b"
 BAD_COLOUR = "#ffb070"
 DIM_COLOUR = "#b8a890"
-HOW_TO_MOVE = {"amoeba": "Click one of your stacks, then a marked point: far moves it whole, near splits it.",
-               "onyx": "Click an empty point to place your stone.",
-               "onager": "Click one of your discs, then each cell where it lands; to stop a chain, click the "
-                         "disc again or press Enter."}
+# how to make a move on each game's board (worded with T_ where it is shown)
+HOW_TO_MOVE = {"amoeba": TN_("Click one of your stacks, then a marked point: far moves it whole, near splits it."),
+               "onyx": TN_("Click an empty point to place your stone."),
+               "onager": TN_("Click one of your discs, then each cell where it lands; to stop a chain, click "
+                             "the disc again or press Enter.")}
 
 def markup_html(text: str) -> str:
     """Course text -> pygame-gui HTML: **key words** highlighted, blank lines as paragraphs."""
