@@ -48,3 +48,33 @@ def test_the_result_cards_disc_stands_clear_of_the_headline(monkeypatch, window,
     card = geo["rect"]
     assert disc.left - card.left >= geo["pad"] - 1 and card.contains(disc)
     app.close()
+
+
+@pytest.mark.parametrize("window", ["1024x640", "1280x800", "2560x1440"])
+def test_a_damaged_settings_files_message_fits_the_menu(window):
+    from game.storage import config_dir
+    folder = config_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "settings.toml").write_text('theme = "dark\n[[[ broken', encoding="utf-8")
+    app = make_app("--scene", "menu", "--window", window)
+    settle(app)
+    menu = app.scene
+    box = menu.message_box
+    assert "damaged" in menu.message and box is not None and box.visible
+    assert box.scroll_bar is None, (window, box.rect)                    # every word in sight
+    assert box.rect.bottom <= app.screen.get_height()
+    load = menu.load_btn
+    assert load is not None and load.rect.bottom <= box.rect.top         # under the buttons, not over them
+    app.close()
+
+
+def test_a_longer_message_set_later_grows_its_box():
+    app = make_app("--scene", "menu", "--window", "1024x640")
+    settle(app)
+    menu = app.scene
+    menu.set_message("A file was refused. " * 14, "warn")
+    app.step(0.05)
+    box = menu.message_box
+    assert box is not None and box.scroll_bar is None and box.rect.bottom <= 640
+    assert all(card["play"].rect.bottom <= menu.load_btn.rect.top for card in menu.cards)
+    app.close()

@@ -116,6 +116,7 @@ class MenuScene(Scene):
         self._aside_path: Path | None = None   # the recent game the × asks about
         self.message = ""                  # shown under the buttons (corrupt autosave, bad file…)
         self.message_kind = "info"
+        self._message_fit: tuple[str, int, int] | None = None   # (message, width, height its box needs), measured
         self.dialog: Any = None            # the Load game file dialog, or a question
 
     # ------------------------------------------------------------ the game in progress
@@ -175,6 +176,10 @@ class MenuScene(Scene):
         self.message = text
         self.message_kind = kind
         self._show_message()
+        box = self.message_box
+        if box is not None and self.message and self.active and \
+                self._message_height(box.rect.w) > box.rect.h:    # the box was laid out for another text
+            self.relayout()
 
     def set_status(self, text: str, kind: str = "info") -> None:
         """What the file dialogs say (a file refused): the menu's message."""
@@ -374,14 +379,44 @@ class MenuScene(Scene):
         self.message_box = UITextBox("", pygame.Rect((w - mw) // 2, y + px(8), mw, mh), self.ui,
                                      container=self.root, object_id="#status_box")
         self._show_message()
+        self._fit_message(mw, mh)
+
+    def _message_lines(self, width: int) -> list[str]:
+        """The message's lines in a box ``width`` wide (as ``_show_message`` breaks them)."""
+        return wrap(self.message, D.font(self.px(15)), width - self.px(28))
 
     def _message_height(self, width: int) -> int:
-        """The message box's height: one line for a short message, two otherwise (0: none)."""
+        """The height the message's box needs at ``width``, laid out from its lines (0: no
+        message): as measured on the box when it was, else reckoned from the font."""
         if not self.message:
             return 0
-        px = self.px
-        one_line = D.font(px(15)).size(self.message)[0] * 1.15 < width - px(28)
-        return px(40) if one_line else px(66)
+        fit = self._message_fit
+        if fit is not None and fit[:2] == (self.message, width):
+            return fit[2]
+        font = D.font(self.px(15))
+        ls = font.get_linesize()
+        n = max(1, len(self._message_lines(width)))
+        # pygame-gui's text boxes set lines 1.25 apart; padding, border and shadow round them
+        return (n - 1) * round(ls * 1.25) + ls + self.px(24)
+
+    def _fit_message(self, width: int, given: int) -> None:
+        """Measure what the message's box really needs (its rows as pygame-gui laid them out,
+        and the box's padding, border, shadow and corners); when the reckoning fell short, lay
+        the menu out again once with the measured height."""
+        box = self.message_box
+        if box is None or not self.message:
+            return
+        layout = box.text_box_layout
+        if layout is None or not layout.layout_rows:
+            return
+        words = max(row.bottom for row in layout.layout_rows) - layout.layout_rect.y
+        border = box.border_width["top"] + box.border_width["bottom"]
+        chrome = 2 * box.padding[1] + border + 2 * box.shadow_width + sum(box.rounded_corner_height_offsets)
+        need = int(words) + chrome + self.px(2)
+        known = self._message_fit
+        self._message_fit = (self.message, width, need)
+        if need > given and (known is None or known[:2] != (self.message, width) or known[2] < need):
+            self.relayout()
 
     def continue_game(self) -> None:
         """Open the newest unfinished game where it was left."""
