@@ -22,7 +22,7 @@ from typing import TextIO
 DIST_NAME = "abstract-trio"
 PACKAGE = "game"
 SOURCE_ROOT = Path(__file__).resolve().parent.parent    # the repository, when run from it
-SOUND_NAMES = ("place", "stack", "move", "capture", "win", "tick")   # assets/sounds/<name>.wav (game.sound)
+SOUND_NAMES = ("place", "stack", "move", "capture", "win", "tick", "right", "wrong", "timeup")   # assets/sounds/<name>.wav (game.sound)
 
 __all__ = ["assets_dir", "levels_dir", "sounds_dir", "theme_file", "icon_file", "version",
            "required_files", "missing_files", "report_missing", "DIST_NAME", "SOUND_NAMES"]

@@ -13,6 +13,9 @@ Sounds (22 050 Hz, 16-bit mono):
   capture  a piece taken off: a hollow "thok" falling in pitch, with a small rattle
   win      the end of the game: a rising four-note bell chime
   tick     a game clock's last seconds: a short, dry wooden tick, once a second
+  right    Puzzle Rush, a puzzle solved: two quick rising bell notes
+  wrong    Puzzle Rush, a wrong move: a low, buzzing falling pair
+  timeup   Puzzle Rush, the round's clock at zero: a hollow three-note fall
 """
 from __future__ import annotations
 
@@ -163,8 +166,29 @@ def tick() -> list[float]:
     return normalise(fade_out(mix(knock, highpass(click, 0.85)), 0.01), 0.45)
 
 
+def right() -> list[float]:
+    tracks = [partials(0.32, [(f, 1.0, 0.12), (2.0 * f, 0.3, 0.05), (3.0 * f, 0.1, 0.03)], attack=0.003)
+              for f in (880.0, 1318.5)]                      # A5 E6
+    return normalise(fade_out(mix(*tracks, offsets=[0.0, 0.07]), 0.04), 0.55)
+
+
+def wrong() -> list[float]:
+    tracks = [partials(0.28, [(f, 1.0, 0.1), (2.0 * f, 0.5, 0.07), (3.0 * f, 0.35, 0.05), (5.0 * f, 0.15, 0.03)],
+                       attack=0.004, glide=-0.08) for f in (233.1, 196.0)]      # Bb3 G3, a little flat
+    return normalise(fade_out(mix(*tracks, offsets=[0.0, 0.12]), 0.05), 0.55)
+
+
+def timeup() -> list[float]:
+    notes = [784.0, 622.3, 523.25]                            # G5 Eb5 C5
+    tracks = [partials(0.6 if i == 2 else 0.35, [(f, 1.0, 0.25 if i == 2 else 0.14), (2.0 * f, 0.25, 0.08),
+                                                 (2.76 * f, 0.12, 0.05)], attack=0.004)
+              for i, f in enumerate(notes)]
+    return normalise(fade_out(mix(*tracks, offsets=[0.0, 0.14, 0.28]), 0.06), 0.55)
+
+
 SOUNDS: dict[str, Callable[[], list[float]]] = {
     "place": place, "stack": stack, "move": move, "capture": capture, "win": win, "tick": tick,
+    "right": right, "wrong": wrong, "timeup": timeup,
 }
 
 
