@@ -709,6 +709,10 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         return [menu, make_scene("analysis", game, game_options(args), args.moves.split() if args.moves else ())]
     if kind in ("tutorial", "lesson", "puzzle"):
         return [menu, make_scene("tutorial", game)]
+    if kind == "rush":          # Puzzle Rush, and the rated puzzles
+        return [menu, make_scene("rush", game)]
+    if kind == "puzzles":
+        return [menu, make_scene("rated_puzzles", game)]
     if kind == "settings":
         return [menu, make_scene("settings")]
     return [menu]

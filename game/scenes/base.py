@@ -31,7 +31,8 @@ SCENES: dict[str, Callable[..., "Scene"]] = {}
 HOMES = {"menu": "menu", "message": "menu", "new_game": "newgame", "settings": "settings",
          "tutorial": "tutorial", "editor": "editor", "board_from_record": "files",
          "board": "board", "new_board": "board", "analysis": "board.analysis",
-         "analysis_of": "board.analysis", "analysis_from_record": "board.analysis"}
+         "analysis_of": "board.analysis", "analysis_from_record": "board.analysis",
+         "rush": "rush", "rated_puzzles": "rated_puzzles"}
 
 
 def register(name: str) -> Callable[[F], F]:
