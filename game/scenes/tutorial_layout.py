@@ -27,12 +27,14 @@ from ..views import draw as D
 from .board.movebox import TYPING_WORDS
 from ..ui.dangers import DANGER_COLOUR, warning_line
 from .tutorial_part import TutorialPart
-from .tutorial_text import BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, markup_html
+from .tutorial_text import (BAD_COLOUR, DIM_COLOUR, HOW_TO_MOVE, KEY_COLOUR, Run, broken_html, key_runs,
+                            markup_html, needs_breaking)
 
 __all__ = ["PANEL_MAX", "PANEL_MIN", "PANEL_SHARE", "TutorialLayout"]
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 340, 480, 0.32
 NOTHING_SAID = "&nbsp;"     # the feedback with no words: the box is hidden (fit_texts)
+TITLE_COLOUR = "#ffe2a8"    # a step's title and a puzzle's task over the narration
 DIFFICULTY_OF = 5        # puzzles' difficulty is shown as 'difficulty N of 5'
 
 
@@ -227,10 +229,15 @@ class TutorialLayout(TutorialPart):
             kind = {"narration": "", "demo": "  ·  " + T_("watch"), "try": "  ·  " + T_("your turn")}[step.kind]
             self.set_label(W["where"], where + kind)
             big = self.title_size()
-            head = (f"<b><font color='#ffe2a8' pixel_size={big}>{html.escape(content(step.title))}</font></b><br><br>"
-                    if step.title else "")
-            body = markup_html(content(step.text))
-            self.set_box(W["text"], head + body)
+            title, text = content(step.title), content(step.text)
+            runs: list[Run] = [(title, True, TITLE_COLOUR, big), ("\n\n", False, None, None)] if title else []
+            runs += key_runs(text)
+            if needs_breaking(runs):
+                self.set_box(W["text"], broken_html(runs, self.narration_width(), self.px(15)))
+            else:
+                head = (f"<b><font color='{TITLE_COLOUR}' pixel_size={big}>{html.escape(title)}</font></b><br><br>"
+                        if title else "")
+                self.set_box(W["text"], head + markup_html(text))
             self.set_next(*self.next_action())
             can_back = sc.step_i > 0 or sc.lesson_i > 0
             if W["back"].is_enabled != can_back:
@@ -245,11 +252,20 @@ class TutorialLayout(TutorialPart):
                     else T_("Find the move that wins against any defence.") if p.goal == "win"
                     else T_("Find a move after which the opponent cannot win."))
             how = HOW_TO_MOVE.get(sc.game_name)
-            how = (T_(how) + " " if how else "") + T_("The defence answers each of your moves.")
-            self.set_box(W["text"], f"<b><font color='#ffe2a8' pixel_size={self.title_size()}>"
-                                    f"{markup_html(content(p.prompt))}</font></b><br><br>"
-                                    f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
-                                    f"{html.escape(how)}</font>")
+            # Translators: {how} is how to make a move on this game's board (a sentence or two)
+            how = (T_("{how} The defence answers each of your moves.").format(how=T_(how)) if how
+                   else T_("The defence answers each of your moves."))
+            prompt = content(p.prompt)
+            runs = [(t, True, KEY_COLOUR if c else TITLE_COLOUR, self.title_size()) for t, _, c, _ in key_runs(prompt)]
+            runs += [("\n\n", False, None, None), (what, False, None, None), ("\n\n", False, None, None),
+                     (how, False, DIM_COLOUR, None)]
+            if needs_breaking(runs):
+                self.set_box(W["text"], broken_html(runs, self.narration_width(), self.px(15)))
+            else:
+                self.set_box(W["text"], f"<b><font color='{TITLE_COLOUR}' pixel_size={self.title_size()}>"
+                                        f"{markup_html(prompt)}</font></b><br><br>"
+                                        f"{html.escape(what)}<br><br><font color='{DIM_COLOUR}'>"
+                                        f"{html.escape(how)}</font>")
             self.set_next(*self.next_action())
             self.set_label(W["solution"], T_("Hint") if sc.puzzle_play.hints_left() else T_("Solution"))
         extra = ""
@@ -333,6 +349,14 @@ class TutorialLayout(TutorialPart):
         if at > 0 or tried:
             return "started", step_of(min(at + 1, len(lesson.steps)), len(lesson.steps))
         return "new", ""
+
+    def narration_width(self) -> int:
+        """The width the narration's lines may take: the box's, less its padding and border, the
+        scroll bar it may need, and room for the line break the text box puts at a line's end
+        (a line as wide as the box would push it onto a row of its own)."""
+        box = self.w["text"]
+        return box.rect.w - 2 * box.padding[0] - box.border_width["left"] - box.border_width["right"] \
+            - self.px(20) - self.px(16)
 
     def title_size(self) -> int:
         """The step title's type size in the narration: larger than the body (15), scaled."""

@@ -1,11 +1,19 @@
 """Words and constants of the tutorial pages: course text as pygame-gui HTML, results in words,
-pacing and colours (shared by ``tutorial.py``, ``tutorial_layout.py`` and ``tutorial_puzzles.py``)."""
+pacing and colours (shared by ``tutorial.py``, ``tutorial_layout.py`` and ``tutorial_puzzles.py``).
+
+A pygame-gui text box breaks lines only at spaces (a run without one is cut anywhere, with
+dashes), so text in a language written without spaces is broken into lines here first
+(``broken_html``): between characters, never before 。、」 nor after 「 (``ui.text.break_units``),
+each line ended with ``<br>``."""
 from __future__ import annotations
 
 import html
+from typing import Sequence
 
 from .. import levels as L
 from ..levels_i18n import TN_
+from ..ui.text import break_units, wide
+from ..views import draw as D
 
 DEMO_SLOW = 0.55      # demos run at this fraction of the player's animation speed
 FIRST_WAIT = 0.9      # seconds before a demo's first move
@@ -39,6 +47,114 @@ def markup_html(text: str) -> str:
         esc = html.escape(piece).replace("\n", "<br>")
         out.append(f"<b><font color='{KEY_COLOUR}'>{esc}</font></b>" if key else esc)
     return "".join(out)
+
+
+# a run of styled text: (text, bold, colour or None, pixel size or None for the box's own)
+Run = tuple[str, bool, "str | None", "int | None"]
+
+
+def key_runs(text: str) -> list[Run]:
+    """Course text as runs: **key words** bold in the key colour."""
+    return [(piece, key, KEY_COLOUR if key else None, None) for piece, key in L.markup_spans(text.strip())]
+
+
+def needs_breaking(runs: Sequence[Run]) -> bool:
+    """Is any of the text written without spaces (Japanese)? Only then is it broken here."""
+    return any(wide(ch) for t, *_ in runs for ch in t)
+
+
+def runs_html(runs: Sequence[Run]) -> str:
+    """Runs as pygame-gui HTML (blank lines as paragraphs)."""
+    out = []
+    for text, bold, colour, size in runs:
+        esc = html.escape(text).replace("\n", "<br>")
+        if colour or size:
+            attrs = (f" color='{colour}'" if colour else "") + (f" pixel_size={size}" if size else "")
+            esc = f"<font{attrs}>{esc}</font>"
+        out.append(f"<b>{esc}</b>" if bold else esc)
+    return "".join(out)
+
+
+def broken_html(runs: Sequence[Run], width: int, size: int) -> str:
+    """Runs as HTML with the lines already broken to ``width`` pixels (``size``: the box's type
+    size): every paragraph broken where ``break_units`` allows, the runs' styles kept."""
+    styles: list[tuple[bool, str | None, int | None]] = []
+    text = ""
+    owner: list[int] = []                  # the style of each character of ``text``
+    for t, bold, colour, px in runs:
+        styles.append((bold, colour, px))
+        text += t
+        owner.extend([len(styles) - 1] * len(t))
+    lines: list[list[tuple[int, str]]] = []      # (style, text) pieces of each line
+    start = 0
+    for para in text.split("\n"):
+        lines.extend(_break_para(para, owner[start:start + len(para)], styles, width, size))
+        start += len(para) + 1
+    out = []
+    for line in lines:
+        out.append(runs_html([(t, *styles[i]) for i, t in line]))
+    return "<br>".join(out)
+
+
+def _break_para(para: str, owner: list[int], styles: list[tuple[bool, "str | None", "int | None"]],
+                width: int, size: int) -> list[list[tuple[int, str]]]:
+    if not para.strip():
+        return [[]]
+
+    def measure(pieces: list[tuple[int, str]]) -> int:
+        total = 0
+        for i, t in pieces:
+            bold, _, px = styles[i]
+            total += D.font(px or size, bold).size(t)[0]
+        return total
+
+    # each break unit as styled pieces, found again in the paragraph (spaces skipped)
+    units: list[tuple[list[tuple[int, str]], bool]] = []
+    pos = 0
+    for unit, spaced in break_units(para):
+        pieces: list[tuple[int, str]] = []
+        for ch in unit:
+            if ch == " ":
+                while pos < len(para) and para[pos].isspace():
+                    pos += 1
+                who = owner[pos] if pos < len(owner) else (pieces[-1][0] if pieces else 0)
+            else:
+                while pos < len(para) and para[pos] != ch:
+                    pos += 1
+                who = owner[min(pos, len(owner) - 1)]
+                pos += 1
+            if pieces and pieces[-1][0] == who:
+                pieces[-1] = (who, pieces[-1][1] + ch)
+            else:
+                pieces.append((who, ch))
+        prev = units[-1][0][-1][1][-1] if units else ""
+        if prev and not spaced and _katakana(prev) and _katakana(unit[0]):
+            units[-1][0].extend(pieces)            # a loanword (スタック) stays on one line
+        else:
+            units.append((pieces, spaced))
+    lines: list[list[tuple[int, str]]] = []
+    line: list[tuple[int, str]] = []
+    x = 0
+    for pieces, spaced in units:
+        w = measure(pieces)
+        gap = measure([(pieces[0][0], " ")]) if spaced and line else 0
+        if line and x + gap + w > width:
+            lines.append(line)
+            line, x, gap = [], 0, 0
+        if gap:
+            line.append((pieces[0][0], " "))
+        for who, t in pieces:
+            if line and line[-1][0] == who:
+                line[-1] = (who, line[-1][1] + t)
+            else:
+                line.append((who, t))
+        x += gap + w
+    lines.append(line)
+    return lines
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff"
 
 
 def _cells(text: str) -> list[str]:
