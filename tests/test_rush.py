@@ -130,3 +130,167 @@ def test_a_round_on_a_stepped_clock_saves_a_personal_best(tmp_path):
     assert save_store(store, path) is None
     back = load_store(path)[0].of("onyx")
     assert back.best_score == 500 and back.bests[0].streak == 5 and back.bests[0].day == "2026-12-05"
+
+
+# ---------------------------------------------------------------- the scene, headless
+import pygame  # noqa: E402
+
+from game.puzzles.bank import read_bank  # noqa: E402
+from game.puzzles.store import load_store  # noqa: E402
+from ui_helpers import make_app, step  # noqa: E402
+
+DATA = __import__("pathlib").Path(__file__).resolve().parent / "data"
+CHAR_KEYS = {"-": pygame.K_MINUS, ">": pygame.K_PERIOD, "*": pygame.K_8}
+
+
+def fixture(game: str) -> tuple[BankPuzzle, ...]:
+    return read_bank(DATA / f"bank-fixture-{game}.toml", game)
+
+
+def post(k: int, text: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
+
+
+def type_move(app, text: str) -> None:
+    """The move typed on the board (the move box takes it), then Enter."""
+    for ch in text:
+        post(CHAR_KEYS.get(ch) or pygame.key.key_code(ch), ch, pygame.KMOD_SHIFT if ch == ">" else 0)
+        step(app, 1)
+    post(pygame.K_RETURN, "\r")
+    step(app, 2)
+
+
+def rush_app(tmp_path, game: str = "amoeba", size: str = "1024x640", **kw):
+    from game.scenes.base import make_scene
+    app = make_app("--window", size)
+    scene = make_scene("rush", game, puzzles=fixture(game), store_file=tmp_path / "puzzles.json",
+                       today=dt.date(2026, 12, 5), seed=0, **kw)
+    app.push(scene)
+    step(app, 2)
+    return app, scene
+
+
+def until(app, cond, limit: int = 400, dt_: float = 0.05) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        app.step(dt_)
+    raise AssertionError("never happened")
+
+
+def test_scene_counts_in_then_the_clock_runs(tmp_path):
+    app, sc = rush_app(tmp_path)
+    assert sc.mode == "count" and sc.rush.time_left == 180
+    until(app, lambda: sc.mode == "play")
+    assert sc.puzzle is sc.rush.current and sc.game is not None
+    step(app, 60, 0.05)
+    assert sc.rush.time_left == pytest.approx(177.0, abs=0.2)
+    app.close()
+
+
+def test_scene_right_and_wrong_moves_typed(tmp_path):
+    from game.sound import bank as sound_bank
+    app, sc = rush_app(tmp_path)
+    until(app, lambda: sc.mode == "play")
+    first = sc.puzzle
+    type_move(app, first.solution[0])
+    until(app, lambda: sc.rush.index == 1 and sc.puzzle is sc.rush.current and sc.anim is None)
+    assert sc.rush.score == RULES.points and sc.rush.streak == 1
+    assert "right" in sound_bank().played or not sound_bank().sounds
+    g = sc.game
+    wrong = next(m for m in sorted(g.legal_strs()) if g.move_str(g.parse_move(m)) != sc.line[0]
+                 and not sc._wins_at_once(m))
+    type_move(app, wrong)
+    assert sc.rush.strikes == 1 and sc.rush.streak == 0 and sc.rush.missed == [sc.rush.queue[1]]
+    app.close()
+
+
+def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
+    app, sc = rush_app(tmp_path)
+    until(app, lambda: sc.mode == "play")
+    type_move(app, sc.puzzle.solution[0])
+    until(app, lambda: sc.rush.index == 1 and sc.puzzle is sc.rush.current and sc.anim is None)
+    g = sc.game
+    wrong = next(m for m in sorted(g.legal_strs()) if g.move_str(g.parse_move(m)) != sc.line[0]
+                 and not sc._wins_at_once(m))
+    type_move(app, wrong)
+    for _ in range(800):           # the clock runs out (the app's frames are at most 0.25 s)
+        if sc.mode == "result":
+            break
+        sc.update(0.25)
+    step(app, 2)
+    assert sc.mode == "result" and sc.rush.end is End.TIME and sc.place == 0
+    stats = load_store(tmp_path / "puzzles.json")[0].of("amoeba")
+    assert stats.rounds == 1 and stats.best_score == RULES.points and stats.bests[0].day == "2026-12-05"
+    assert [p for _, p in sc.retry_buttons] == [sc.rush.queue[1]]
+    surface = pygame.Surface(app.size)
+    sc.draw(surface)                # the result page draws
+    # a missed puzzle retried, then Escape back to the result, Enter for another round
+    sc.retry(sc.retry_buttons[0][1])
+    assert sc.mode == "retry" and sc.puzzle is sc.rush.queue[1]
+    type_move(app, sc.puzzle.solution[0])
+    until(app, lambda: sc.done and sc.anim is None)
+    assert sc.rush.score == RULES.points            # not scored
+    post(pygame.K_ESCAPE)           # the move box gives the keyboard back first
+    step(app, 2)
+    assert sc.mode == "retry" and not sc.movebox.focused()
+    post(pygame.K_ESCAPE)
+    step(app, 2)
+    assert sc.mode == "result"
+    post(pygame.K_RETURN, "\r")
+    step(app, 2)
+    assert sc.mode == "count" and sc.rush.score == 0
+    app.close()
+
+
+def test_scene_three_strikes_end_the_round(tmp_path):
+    app, sc = rush_app(tmp_path, game="onyx")
+    until(app, lambda: sc.mode == "play")
+    for i in range(3):
+        until(app, lambda: sc.puzzle is sc.rush.current and sc.anim is None and sc.next_wait < 0)
+        g = sc.game
+        wrong = next(m for m in sorted(g.legal_strs()) if g.move_str(g.parse_move(m)) != sc.line[0]
+                     and not sc._wins_at_once(m))
+        type_move(app, wrong)
+    assert sc.mode == "result" and sc.rush.end in (End.STRIKES, End.PUZZLES)
+    app.close()
+
+
+def test_escape_ends_the_round_and_then_leaves(tmp_path):
+    app, sc = rush_app(tmp_path)
+    until(app, lambda: sc.mode == "play")
+    post(pygame.K_ESCAPE)
+    step(app, 2)
+    assert sc.mode == "result" and sc.rush.end is End.QUIT
+    post(pygame.K_ESCAPE)
+    step(app, 3)
+    assert app.scene is not sc
+    app.close()
+
+
+def test_onager_defence_answers_on_the_board(tmp_path):
+    """A puzzle of three plies: the defence's reply is played and animated, then the last move wins."""
+    app, sc = rush_app(tmp_path, game="onager")
+    until(app, lambda: sc.mode == "play")
+    p = sc.puzzle
+    assert len(p.solution) == 3
+    type_move(app, p.solution[0])
+    until(app, lambda: sc.step == 2 and sc.anim is None)
+    assert sc.rush.score == 0 and sc.input.game is not None
+    type_move(app, p.solution[2])
+    until(app, lambda: sc.rush.score == RULES.points)
+    app.close()
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
+def test_the_rush_scene_renders_from_the_command_line(tmp_path, game):
+    from game.app import build, parse_args
+    app = build(parse_args(["--scene", f"rush:{game}", "--window", "1024x640"]), fade=False)
+    sc = app.scene
+    assert type(sc).__name__ == "RushScene" and sc.game_name == game
+    step(app, 60, 0.05)
+    assert sc.mode == "play"
+    app.close()

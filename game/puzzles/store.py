@@ -166,12 +166,14 @@ class PuzzleStore:
     """Every game's ``GameStats`` (made on first use)."""
 
     games: dict[str, GameStats] = field(default_factory=dict)
+    last_game: str = ""                 # the game of the last puzzle screen or round (the menu opens it)
 
     def of(self, game: str) -> GameStats:
         return self.games.setdefault(game, GameStats())
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "games": {g: s.to_json() for g, s in sorted(self.games.items())}}
+        return {"version": VERSION, "last_game": self.last_game,
+                "games": {g: s.to_json() for g, s in sorted(self.games.items())}}
 
     @classmethod
     def from_json(cls, data: Any) -> "PuzzleStore":
@@ -179,6 +181,8 @@ class PuzzleStore:
         games = data.get("games") if isinstance(data, dict) else None
         if isinstance(games, dict):
             store.games = {g: GameStats.from_json(v) for g, v in games.items() if isinstance(g, str) and len(g) < 40}
+        last = data.get("last_game") if isinstance(data, dict) else None
+        store.last_game = last if isinstance(last, str) and len(last) < 40 else ""
         return store
 
 

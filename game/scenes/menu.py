@@ -106,6 +106,8 @@ class MenuScene(Scene):
         self.continue_btn: UIButton | None = None
         self.load_btn: UIButton | None = None
         self.keys_btn: UIButton | None = None
+        self.puzzles_btn: UIButton | None = None
+        self.rush_btn: UIButton | None = None
         self.message_box: UITextBox | None = None
         self.resume_record: Any = None     # the newest unfinished game's Record, if there is one
         self.resume_path: Path | None = None   # its file
@@ -242,6 +244,7 @@ class MenuScene(Scene):
         for entry in self.recent:
             entry["btn"] = entry["aside"] = None
         self.continue_btn = self.load_btn = self.settings_btn = self.quit_btn = self.keys_btn = None
+        self.puzzles_btn = self.rush_btn = None
         self.message_box = None
 
     def build_ui(self) -> None:
@@ -321,9 +324,11 @@ class MenuScene(Scene):
                                "line_h": blurb_font.get_linesize()})
         gap = px(16)
         y = min(h - bh - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
-        labels = {"load": _("Load game…"), "settings": _("Settings"), "quit": _("Quit")}
+        labels = {"load": _("Load game…"), "puzzles": _("Puzzles"), "rush": _("Puzzle Rush"),
+                  "settings": _("Settings"), "quit": _("Quit")}
         button_font = D.font(px(16), True)
-        fixed = [(key, max(px(150), button_font.size(t)[0] + px(36))) for key, t in labels.items()]
+        fixed = [(key, max(px(150 if key not in ("puzzles", "rush") else 110), button_font.size(t)[0] + px(36)))
+                 for key, t in labels.items()]
         widths: list[tuple[str, int]] = []
         if self.resume_record is not None:
             labels["continue"] = _("Continue: {game}").format(game=self.resume_text)
@@ -344,6 +349,12 @@ class MenuScene(Scene):
             elif key == "load":
                 self.load_btn = UIButton(r, labels[key], self.ui, container=self.root,
                                          tool_tip_text=_("Open a saved game record"))
+            elif key == "puzzles":
+                self.puzzles_btn = UIButton(r, labels[key], self.ui, container=self.root,
+                                            tool_tip_text=_("Rated puzzles mined from games, near your rating"))
+            elif key == "rush":
+                self.rush_btn = UIButton(r, labels[key], self.ui, container=self.root,
+                                         tool_tip_text=_("Three minutes of puzzles, easy to hard"))
             elif key == "settings":
                 self.settings_btn = UIButton(r, labels[key], self.ui, container=self.root)
             else:
@@ -547,6 +558,12 @@ class MenuScene(Scene):
             if is_button(event, card.get("analyse")):
                 self.analyse(card["name"])
                 return True
+        if is_button(event, self.puzzles_btn):
+            self.app.push(puzzles_scene("rated_puzzles"))
+            return True
+        if is_button(event, self.rush_btn):
+            self.app.push(puzzles_scene("rush"))
+            return True
         if is_button(event, self.settings_btn):
             self.app.push(settings_scene())
             return True
@@ -648,6 +665,18 @@ def tutorial_scene(name: str, title: str) -> Scene:
         return MessageScene(_("{game} tutorial").format(game=title),
                             _("The lessons cannot be opened: {problem}. The Play screen marks every legal move: "
                               "click one of your glowing pieces to see where it can go.").format(problem=exc))
+
+
+def puzzles_scene(name: str) -> Scene:
+    """The rated puzzles or Puzzle Rush ('rated_puzzles', 'rush') of the game played there last
+    (the first game's at first); a message page if it cannot be opened."""
+    try:
+        from ..puzzles.store import load_store
+        last = load_store()[0].last_game
+        return make_scene(name, last if last in GAME_KEYS else GAME_KEYS[0])
+    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+        log.exception("the %s scene cannot be opened", name)
+        return MessageScene(_("Puzzles"), _("The puzzles cannot be opened: {problem}.").format(problem=exc))
 
 
 def settings_scene() -> Scene:

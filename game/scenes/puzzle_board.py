@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import pygame
 
 from ..anim.moves import MoveAnimation, MovePlayer
-from ..i18n import _
+from ..i18n import N_, _
 from ..puzzles.bank import BankError, BankPuzzle, load_bank
 from ..rules.base import Color, Game, Motion, RulesError
 from ..sound import bank as sound_bank, sounds_for
@@ -32,9 +32,31 @@ from .board.movebox import MoveBox
 
 log = logging.getLogger(__name__)
 
-__all__ = ["PuzzleBoardScene", "REPLY_WAIT", "motion_labels"]
+__all__ = ["PuzzleBoardScene", "REPLY_WAIT", "motion_labels", "TAG_WORDS", "tag_words", "to_play_words", "GOOD", "BAD"]
 
 REPLY_WAIT = 0.35        # seconds before the defence answers (at animation speed 1)
+# what a puzzle is about (game.puzzles.bank.TAGS), in words
+TAG_WORDS = {"kernel-hunt": N_("Kernel hunt"), "split": N_("Split"), "merge": N_("Merge"),
+             "capture": N_("Capture"), "double-threat": N_("Double threat"), "edge-template": N_("Edge template"),
+             "midpoint": N_("Midpoint"), "chain": N_("Chain"), "jump-onto-stack": N_("Jump onto a stack"),
+             "back-row": N_("Back row")}
+
+
+GOOD = (140, 226, 140)   # a right move, a rating gained
+BAD = (255, 110, 90)     # a wrong move, a rating lost
+
+
+def to_play_words(color: Color | None) -> str:
+    """Who solves the puzzle: 'Black to play'."""
+    if color is None:
+        return ""
+    return _("Black to play") if color == Color.BLACK else _("White to play")
+
+
+def tag_words(tag: str) -> str:
+    """A tag as the player reads it (its id when it has no words yet)."""
+    words = TAG_WORDS.get(tag)
+    return _(words) if words else tag.replace("-", " ")
 
 
 def motion_labels(motions: Sequence[Motion]) -> tuple[str, ...]:

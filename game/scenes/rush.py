@@ -29,12 +29,11 @@ from ..names import game_title
 from ..puzzles.bank import BankPuzzle
 from ..puzzles.rush import End, Event, Rush
 from ..puzzles.store import load_store, save_store
-from ..rules.base import Color
 from ..sound import bank as sound_bank
 from ..ui.layout import draw_panel
 from ..views import draw as D
 from .base import is_button, register
-from .puzzle_board import PuzzleBoardScene
+from .puzzle_board import BAD, GOOD, PuzzleBoardScene, to_play_words
 
 __all__ = ["RushScene", "COUNT_IN"]
 
@@ -44,8 +43,6 @@ MAX_RETRY_BUTTONS = 8
 
 END_WORDS = {End.TIME: N_("Time's up!"), End.STRIKES: N_("Three strikes!"),
              End.PUZZLES: N_("Every puzzle done!"), End.QUIT: N_("Round ended")}
-GOOD = (140, 226, 140)
-BAD = (255, 110, 90)
 HOT = (255, 190, 80)
 
 
@@ -53,12 +50,6 @@ def clock_text(seconds: float) -> str:
     """The round's clock as it reads: 2:47 (whole seconds, rounded up)."""
     s = max(0, math.ceil(seconds - 1e-9))
     return f"{s // 60}:{s % 60:02d}"
-
-
-def to_play_words(color: Color | None) -> str:
-    if color is None:
-        return ""
-    return _("Black to play") if color == Color.BLACK else _("White to play")
 
 
 @register("rush")
@@ -75,6 +66,7 @@ class RushScene(PuzzleBoardScene):
         self.store_file = store_file
         self.store, self.store_note = load_store(store_file)
         self.stats = self.store.of(game_name)
+        self.store.last_game = game_name
         self.today = today if today is not None else _dt.date.today()
         self.seed_given = seed
         self.fx: dict[str, float] = {}
