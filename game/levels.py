@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from game.puzzles.prove import SearchBudget, forced_win
 from game.resources import levels_dir
 from game.rules import GAME_NAMES, game_class
 from game.rules.base import Color, Game, Move, RulesError
@@ -738,54 +739,7 @@ def _goal_met(goal: Goal, game: Game, move: Move) -> bool:
 
 
 # ------------------------------------------------------------------ search
-class SearchBudget(Exception):
-    """The exhaustive search went over its node budget."""
-
-
-def forced_win(game: Game, winner: Color, plies: int, budget: list[int] | None = None,
-               killers: dict[int, list[Move]] | None = None) -> bool:
-    """Whether ``winner`` wins within ``plies`` plies whatever the other side does.
-
-    The game is used as a scratch board (moves are played and undone). Exhaustive:
-    every move of the other side is tried. ``budget`` is a one-item list of nodes left.
-    """
-    res = game.result
-    if res is not None:
-        return res.winner == winner
-    if plies <= 0:
-        return False
-    if budget is not None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise SearchBudget()
-    if killers is None:
-        killers = {}
-    moves = game.legal_moves()
-    if game.to_move == winner:
-        first = [m for m in killers.get(plies, ()) if m in moves]
-        order = first + [m for m in moves if m not in first] if first else moves
-        for m in order:
-            game.play(m)
-            try:
-                ok = forced_win(game, winner, plies - 1, budget, killers)
-            finally:
-                game.undo()
-            if ok:
-                ks = killers.setdefault(plies, [])
-                if m not in ks:
-                    ks.insert(0, m)
-                    del ks[4:]
-                return True
-        return False
-    for m in moves:
-        game.play(m)
-        try:
-            ok = forced_win(game, winner, plies - 1, budget, killers)
-        finally:
-            game.undo()
-        if not ok:
-            return False
-    return True
+# The exhaustive search lives with the puzzle miner, which shares it (game.puzzles.prove).
 
 
 def winning_moves(game: Game, plies: int) -> list[Move]:
