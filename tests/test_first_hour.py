@@ -78,3 +78,18 @@ def test_a_longer_message_set_later_grows_its_box():
     assert box is not None and box.scroll_bar is None and box.rect.bottom <= 640
     assert all(card["play"].rect.bottom <= menu.load_btn.rect.top for card in menu.cards)
     app.close()
+
+
+def test_the_flip_setting_says_the_truth_for_every_game():
+    from game.names import GAME_KEYS, game_title
+    from game.views import view_for
+    app = make_app("--scene", "settings", "--window", "1024x640")
+    settle(app)
+    flip = app.scene.widgets["flip"]
+    assert "Black at the top" not in flip.text            # Onyx's Black owns the top and the bottom
+    assert "half round" in flip.text and "Ctrl+F" in flip.text
+    tip = flip.tool_tip_text or ""
+    for name in GAME_KEYS:                                  # each game names its sides in its own words
+        assert f"{game_title(name)}: {view_for(name).flip_words(True)}" in tip
+    assert "Onyx: row 1 at the top, column a on the right" in tip
+    app.close()

@@ -8,6 +8,7 @@ and saved in the background. F11 anywhere: ``toggle_fullscreen(app)``.
 """
 from __future__ import annotations
 
+import html
 import logging
 import math
 from pathlib import Path
@@ -22,9 +23,11 @@ from .. import i18n, themes
 from ..i18n import N_, _
 from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings,
                         settings_path, settings_to_toml)
+from ..names import GAME_KEYS, game_title
 from ..ui.choice import ChoiceMenu
 from ..sound import bank
 from ..storage import atomic_write_text
+from ..views import ViewUnavailable, view_for
 from ..views import draw as D
 from ..writer import writer
 from .base import Scene, is_button, register
@@ -52,6 +55,20 @@ LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 def _think_text(level: str, v: float) -> str:
     # Translators: a think time in Settings, e.g. "Easy 0.25 s" (a level, then seconds a move)
     return _("{level} {seconds} s").format(level=_(LEVEL_WORDS[level]), seconds=i18n.decimal(v, 2))
+
+
+def flip_tip() -> str:
+    """The flip's tooltip: what the board turned half round shows, a game a line, in each
+    game's own words (its view's ``flip_words``)."""
+    lines = []
+    for name in GAME_KEYS:
+        try:
+            sides = view_for(name).flip_words(True)
+        except ViewUnavailable:
+            continue
+        # Translators: one game's line in the flip's tooltip, e.g. "Onyx: row 1 at the top, column a on the right"
+        lines.append(_("{game}: {sides}").format(game=game_title(name), sides=sides))
+    return "<br>".join(html.escape(line, quote=False) for line in lines)
 
 
 def _clamp_think(v: float) -> float:
@@ -375,7 +392,10 @@ class SettingsScene(Scene):
         check("coords", _("Show coordinates (Ctrl+L)"), p.show_coords)
         y += row_h
         label("flip")
-        check("flip", _("Flip board: Black at the top (Ctrl+F)"), p.flip)
+        # (one setting for every game, and Black's side is not one side in every game: Onyx's
+        # Black owns the top and the bottom; each game names its own in the tooltip)
+        check("flip", _("Flip board: turned half round (Ctrl+F)"), p.flip)
+        W["flip"].set_tooltip(flip_tip(), wrap_width=px(420))      # a game a line
         y += row_h
         label("highlights")
         check("highlights", _("Show legal moves and targets"), p.show_targets)
