@@ -35,7 +35,9 @@ __all__ = ["Theme", "THEMES", "THEME_NAMES", "THEME_TITLES", "CLASSIC", "theme_n
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
-_NAMED = (("move", "green"), ("split", "blue"), ("walk", "green"), ("jump", "blue"), ("stack", "orange"))
+# the colours' words are translated where a text names them (BoardInput.mark_word)
+_NAMED = (("move", N_("green")), ("split", N_("blue")), ("walk", N_("green")), ("jump", N_("blue")),
+          ("stack", N_("orange")))
 
 
 @dataclass(frozen=True)

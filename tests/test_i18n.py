@@ -183,7 +183,7 @@ def _loose(run: list[str]) -> list[str]:
         if text.strip() in i18n.ENDONYMS.values():
             continue
         bad = False
-        for ch in text:
+        for ch in re.sub(r"<[^<>]*>", "", text):       # markup is not drawn (a tooltip's <br>)
             if ch == OPEN:
                 depth += 1
             elif ch == CLOSE:

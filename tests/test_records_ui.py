@@ -261,7 +261,7 @@ def test_the_computer_waits_while_browsing():
     assert len(m.history) == 3 and len(m.future) == 1 and not sc.computer.thinking
     # a click on the board says what is going on instead of "thinking"
     click(app, sc.view.pixel_of(sc.view.points()[0]))
-    assert "looking at move 2, black" in sc.panel.status.lower()       # ply 3 is Black's move 2
+    assert "looking at another position (move 2, black" in sc.panel.status.lower()   # ply 3: Black's move 2
     key(app, pygame.K_END)
     settle(app)
     assert len(m.history) == 4 and sc.browse_ply is None

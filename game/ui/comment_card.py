@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from ..i18n import _
 from ..themes import CLASSIC, Theme
 from .dialogs import Px, QuestionCard
 from .entry import TextEntry
@@ -32,7 +33,7 @@ class CommentCard(QuestionCard):
         self.entry: TextEntry | None = None
         self.answer: str | None = None
         self._text_h = 0
-        super().__init__(manager, px, title, text, "Save", "Cancel", theme=theme)
+        super().__init__(manager, px, title, text, _("Save"), _("Cancel"), theme=theme)
 
     def _plan(self) -> dict[str, Any]:
         plan = super()._plan()
@@ -48,7 +49,7 @@ class CommentCard(QuestionCard):
         pad = self.body.pad_x
         r = pygame.Rect(body.x + pad, body.y + self._text_h + self.px(10), body.w - 2 * pad, self.px(ENTRY_H))
         self.entry = TextEntry(r, self.ui_manager, container=self, max_length=MAX_COMMENT,
-                               placeholder_text="Write a comment on this move")
+                               placeholder_text=_("Write a comment on this move"))
         self.entry.set_text(typed)
         self.entry.take_keyboard()
 

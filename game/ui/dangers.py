@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from ..i18n import _, ngettext
+from ..names import side_name
 from ..rules.base import Color, Danger, Game, RulesError, Threat
 
 __all__ = ["shown", "danger_words", "warning_line", "MAX_NAMED", "DANGER_COLOUR", "DangerCache"]
@@ -54,34 +56,52 @@ def shown(dangers: Sequence[Danger], to_move: Color, human: Callable[[Color], bo
 def _listed(items: Sequence[str]) -> str:
     """'k7', 'k7 or j8', 'k7, j8 or h9', 'k7, j8, h9 or 2 more'."""
     items = list(items)
+    sep = _(", ")
     if len(items) > MAX_NAMED:
         rest = len(items) - MAX_NAMED
-        return f"{', '.join(items[:MAX_NAMED])} or {rest} more"
+        return ngettext("{items} or {n} more", "{items} or {n} more", rest).format(
+            items=sep.join(items[:MAX_NAMED]), n=rest)
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} or {items[-1]}"
+    return _("{items} or {last}").format(items=sep.join(items[:-1]), last=items[-1])
 
 
 def danger_words(d: Danger, you: Color | None = None) -> str:
     """One danger in words, for the player of colour ``you`` (None: nobody in particular, the
     colours are named): 'White connects at k7 next move'."""
-    who = d.who.title
+    who = side_name(d.who.word)
     victim = d.who.other
-    whose = "your" if you == victim else f"{victim.title}'s"
+    yours = you == victim
+    other = side_name(victim.word)
     moves = _listed(d.moves)
     if d.kind == Threat.CONNECT:
-        return f"{who} connects at {moves} next move"
+        return _("{side} connects at {moves} next move").format(side=who, moves=moves)
     if d.kind == Threat.KERNEL:
-        return f"{who} takes {whose} Kernel on {d.cells[0]} next move ({moves})" if d.cells else \
-            f"{who} takes {whose} Kernel next move ({moves})"
-    score = f" {d.score[0]} to {d.score[1]}" if len(d.score) == 2 else ""
+        if d.cells:
+            text = (_("{side} takes your Kernel on {point} next move ({moves})") if yours
+                    else _("{side} takes {other}'s Kernel on {point} next move ({moves})"))
+        else:
+            text = (_("{side} takes your Kernel next move ({moves})") if yours
+                    else _("{side} takes {other}'s Kernel next move ({moves})"))
+        return text.format(side=who, other=other, point=d.cells[0] if d.cells else "", moves=moves)
+    scored = len(d.score) == 2
+    a, b = (d.score[0], d.score[1]) if scored else ("", "")
     if d.kind == Threat.LEAD:
-        return f"{who} wins next turn: it leads on {whose} back row{score} ({', '.join(d.cells)})"
+        cells = _(", ").join(d.cells)
+        if yours:
+            text = (_("{side} wins next turn: it leads on your back row {a} to {b} ({cells})") if scored
+                    else _("{side} wins next turn: it leads on your back row ({cells})"))
+        else:
+            text = (_("{side} wins next turn: it leads on {other}'s back row {a} to {b} ({cells})") if scored
+                    else _("{side} wins next turn: it leads on {other}'s back row ({cells})"))
+        return text.format(side=who, other=other, a=a, b=b, cells=cells)
     if d.kind == Threat.BACK_ROW:
-        return f"{who} takes the back-row lead{score} next move with {moves}, and no answer undoes it"
-    return f"{who} can end the game next move ({moves})"
+        text = (_("{side} takes the back-row lead {a} to {b} next move with {moves}, and no answer undoes it")
+                if scored else _("{side} takes the back-row lead next move with {moves}, and no answer undoes it"))
+        return text.format(side=who, a=a, b=b, moves=moves)
+    return _("{side} can end the game next move ({moves})").format(side=who, moves=moves)
 
 
 def warning_line(dangers: Sequence[Danger], you: Color | None = None) -> str:
     """The warning for several dangers, most pressing first, one sentence each."""
-    return " ".join(f"{danger_words(d, you)}." for d in dangers)
+    return " ".join(_("{danger}.").format(danger=danger_words(d, you)) for d in dangers)

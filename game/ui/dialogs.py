@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIImage, UIWindow
 
+from ..i18n import _
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .focus import GameDialog
@@ -39,7 +40,7 @@ def _button_row(buttons: list[UIButton], px: Px) -> int:
     for b in buttons:
         font = b.font
         if font is not None:
-            bh = max(bh, font.get_rect("Cancel").h + px(8))
+            bh = max(bh, font.get_rect(_("Cancel")).h + px(8))
     for b in buttons:
         w = b.rect.w
         b.set_dimensions((w, bh))
@@ -82,7 +83,8 @@ class QuestionCard(UIWindow, GameDialog):
     button words are kept, so the card can lay itself out again at another size."""
 
     def __init__(self, manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str,
-                 cancel: str = "Cancel", *, danger: bool = False, theme: Theme = CLASSIC) -> None:
+                 cancel: str | None = None, *, danger: bool = False, theme: Theme = CLASSIC) -> None:
+        cancel = _("Cancel") if cancel is None else cancel
         self.px = px
         self.title, self.text, self.ok, self.cancel = title, text, ok, cancel
         self.danger = danger
@@ -193,7 +195,7 @@ class QuestionCard(UIWindow, GameDialog):
         return used
 
 
-def ask(manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str, cancel: str = "Cancel", *,
+def ask(manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str, cancel: str | None = None, *,
         danger: bool = False, theme: Theme = CLASSIC) -> QuestionCard:
     """A question on its card in the middle of the window (see ``QuestionCard``)."""
     return QuestionCard(manager, px, title, text, ok, cancel, danger=danger, theme=theme)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from ..i18n import N_, _
 from ..views import draw as D
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,51 +22,51 @@ __all__ = ["KeysOverlay", "keys_for", "place_of"]
 
 Section = tuple[str, list[tuple[str, str]]]
 
-EVERYWHERE: Section = ("Everywhere", [
-    ("Tab / Shift+Tab", "Move the focus to the next / previous button or box"),
-    ("Enter or Space", "Press the focused button"),
-    ("Up / Down", "Move through an open list (Enter chooses)"),
-    ("Esc", "Close the innermost thing (list, dialog, screen)"),
-    ("F1 or ?", "This list of keys"),
-    ("F11", "Full screen on or off"),
+EVERYWHERE: Section = (N_("Everywhere"), [
+    (N_("Tab / Shift+Tab"), N_("Move the focus to the next / previous button or box")),
+    (N_("Enter or Space"), N_("Press the focused button")),
+    (N_("Up / Down"), N_("Move through an open list (Enter chooses)")),
+    (N_("Esc"), N_("Close the innermost thing (list, dialog, screen)")),
+    (N_("F1 or ?"), N_("This list of keys")),
+    (N_("F11"), N_("Full screen on or off")),
 ])
 
-TYPING: Section = ("Typing a move", [
-    ("Ctrl+key", "Every shortcut; a plain letter types a move"),
-    ("A letter or digit", "Starts a move in the move box"),
-    ("/", "Type a move (the move box takes the keyboard)"),
-    ("Enter", "Play the typed move (the box keeps the keyboard)"),
-    ("Esc", "Leave the move box (back to the board)"),
+TYPING: Section = (N_("Typing a move"), [
+    (N_("Ctrl+key"), N_("Every shortcut; a plain letter types a move")),
+    (N_("A letter or digit"), N_("Starts a move in the move box")),
+    (N_("/"), N_("Type a move (the move box takes the keyboard)")),
+    (N_("Enter"), N_("Play the typed move (the box keeps the keyboard)")),
+    (N_("Esc"), N_("Leave the move box (back to the board)")),
 ])
 
-BOARD_MOVES: Section = ("Playing", [
-    ("Click, or drag", "Pick a piece, then its target"),
-    ("Right click or Esc", "Clear the selection (an open chain with it)"),
-    ("Backspace", "Take back one landing of a chain"),
-    ("Enter", "End an Onager chain where the disc stands"),
-    ("Ctrl+F", "Flip the board (kept)"),
+BOARD_MOVES: Section = (N_("Playing"), [
+    (N_("Click, or drag"), N_("Pick a piece, then its target")),
+    (N_("Right click or Esc"), N_("Clear the selection (an open chain with it)")),
+    (N_("Backspace"), N_("Take back one landing of a chain")),
+    (N_("Enter"), N_("End an Onager chain where the disc stands")),
+    (N_("Ctrl+F"), N_("Flip the board (kept)")),
 ])
 
-BROWSING: Section = ("Browsing", [
-    ("Left / Right", "One move back / forward"),
-    ("Home / End", "The start / back to the game"),
+BROWSING: Section = (N_("Browsing"), [
+    (N_("Left / Right"), N_("One move back / forward")),
+    (N_("Home / End"), N_("The start / back to the game")),
 ])
 
-VIEW: Section = ("View", [
-    ("Ctrl+L", "Coordinates on or off"),
-    ("Ctrl+Plus / Minus", "Faster / slower animations"),
+VIEW: Section = (N_("View"), [
+    (N_("Ctrl+L"), N_("Coordinates on or off")),
+    (N_("Ctrl+Plus / Minus"), N_("Faster / slower animations")),
 ])
 
 BOARD: list[Section] = [
     TYPING,
     BOARD_MOVES,
-    ("Game", [
-        ("Ctrl+Z / Ctrl+Y", "Undo / Redo (in the move box too)"),
-        ("Ctrl+H", "Hint: the computer suggests a move"),
-        ("Ctrl+M", "Move now: the computer plays its best move so far"),
-        ("Ctrl+S / Ctrl+O", "Save / Load a game"),
-        ("Ctrl+K", "Write or edit the comment of the move shown"),
-        ("Ctrl+P", "Pause / resume the clocks (a game between people)"),
+    (N_("Game"), [
+        (N_("Ctrl+Z / Ctrl+Y"), N_("Undo / Redo (in the move box too)")),
+        (N_("Ctrl+H"), N_("Hint: the computer suggests a move")),
+        (N_("Ctrl+M"), N_("Move now: the computer plays its best move so far")),
+        (N_("Ctrl+S / Ctrl+O"), N_("Save / Load a game")),
+        (N_("Ctrl+K"), N_("Write or edit the comment of the move shown")),
+        (N_("Ctrl+P"), N_("Pause / resume the clocks (a game between people)")),
     ]),
     BROWSING,
     VIEW,
@@ -75,11 +76,11 @@ BOARD: list[Section] = [
 ANALYSIS: list[Section] = [
     TYPING,
     BOARD_MOVES,
-    ("Analysis", [
-        ("Ctrl+Z / Ctrl+Y", "One move back / on (in the move box too)"),
-        ("Ctrl+E", "The engine's view on or off"),
-        ("Ctrl+S / Ctrl+O", "Save / Load a game"),
-        ("Ctrl+K", "Write or edit the comment of the move shown"),
+    (N_("Analysis"), [
+        (N_("Ctrl+Z / Ctrl+Y"), N_("One move back / on (in the move box too)")),
+        (N_("Ctrl+E"), N_("The engine's view on or off")),
+        (N_("Ctrl+S / Ctrl+O"), N_("Save / Load a game")),
+        (N_("Ctrl+K"), N_("Write or edit the comment of the move shown")),
     ]),
     BROWSING,
     VIEW,
@@ -87,10 +88,10 @@ ANALYSIS: list[Section] = [
 ]
 
 LESSON: list[Section] = [
-    ("Lesson", [
-        ("Right or Enter", "Next step (once its task is done)"),
-        ("Left", "Previous step"),
-        ("Ctrl+R", "Show this step again"),
+    (N_("Lesson"), [
+        (N_("Right or Enter"), N_("Next step (once its task is done)")),
+        (N_("Left"), N_("Previous step")),
+        (N_("Ctrl+R"), N_("Show this step again")),
     ]),
     TYPING,
     BOARD_MOVES,
@@ -98,33 +99,34 @@ LESSON: list[Section] = [
 ]
 
 PUZZLE: list[Section] = [
-    ("Puzzle", [("Ctrl+R", "Start the puzzle again"), ("Ctrl+H", "Hint, then the solution")]),
+    (N_("Puzzle"), [(N_("Ctrl+R"), N_("Start the puzzle again")), (N_("Ctrl+H"), N_("Hint, then the solution"))]),
     TYPING,
     BOARD_MOVES,
     EVERYWHERE,
 ]
 
 MENU: list[Section] = [
-    ("Menu", [
-        ("Enter", "Continue the last game, else New game"),
-        ("Tab, then Enter", "Any other button"),
+    (N_("Menu"), [
+        (N_("Enter"), N_("Continue the last game, else New game")),
+        (N_("Tab, then Enter"), N_("Any other button")),
     ]),
     EVERYWHERE,
 ]
 
 FORM: list[Section] = [
-    ("New game", [
-        ("Enter", "Start the game (in an open list: choose)"),
-        ("Up / Down", "In an open list: the next choice up or down"),
-        ("Esc", "Close an open list, else go back"),
+    (N_("New game"), [
+        (N_("Enter"), N_("Start the game (in an open list: choose)")),
+        (N_("Up / Down"), N_("In an open list: the next choice up or down")),
+        (N_("Esc"), N_("Close an open list, else go back")),
     ]),
     EVERYWHERE,
 ]
 
 OTHER: list[Section] = [EVERYWHERE]
 
-TITLES = {"board": "Board", "analysis": "Analysis board", "lesson": "Lesson", "puzzle": "Puzzle", "menu": "Menu", "form": "New game",
-          "tutorial": "Lessons and puzzles", "settings": "Settings", "other": "This screen"}
+TITLES = {"board": N_("Board"), "analysis": N_("Analysis board"), "lesson": N_("Lesson"), "puzzle": N_("Puzzle"),
+          "menu": N_("Menu"), "form": N_("New game"), "tutorial": N_("Lessons and puzzles"), "settings": N_("Settings"),
+          "other": N_("This screen")}
 
 
 def place_of(scene: "Scene | None") -> str:
@@ -135,11 +137,13 @@ def place_of(scene: "Scene | None") -> str:
 
 
 def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
-    """(title, sections) of the keys of ``scene``'s screen."""
+    """(title, sections) of the keys of ``scene``'s screen, in the language in use (the
+    tables keep the English words)."""
     place = place_of(scene)
     sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU,
                 "form": FORM}.get(place, OTHER)
-    return f"Keys · {TITLES[place]}", sections
+    shown = [(_(head), [(_(key), _(text)) for key, text in rows]) for head, rows in sections]
+    return _("Keys · {screen}").format(screen=_(TITLES[place])), shown
 
 
 class KeysOverlay:
@@ -211,7 +215,7 @@ class KeysOverlay:
                     items.append(("text", t, pygame.Rect(x + key_w, y, ww, wh), fs, False))
                     y += row
                 y += row // 2
-        hint = "Esc, F1 or a click closes this list"
+        hint = _("Esc, F1 or a click closes this list")
         hw, hh = text_f.size(hint)
         items.append(("hint", hint, pygame.Rect(card.centerx - hw // 2, card.bottom - pad - hh, hw, hh), fs, False))
         self.items = items

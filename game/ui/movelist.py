@@ -23,7 +23,9 @@ from pygame_gui.core import UIElement
 from pygame_gui.core.text import HyperlinkTextChunk
 from pygame_gui.elements import UITextBox
 
+from ..i18n import _
 from ..views import draw as D
+from .words import phase_name
 from .moveflow import Line, Token
 from ..themes import CLASSIC, Theme
 
@@ -245,7 +247,7 @@ class MoveList(UIElement):
         side = self._side_w(ln.black) if ln.black else self._width(ELLIPSIS, True)
         if ln.label is not None and ln.label.isdigit():
             return (self._width(ln.label + "."), side, 0)
-        return (0, 0, self._width(ln.label or "") + self._px(8) + side)    # 'Lakes': plies after the name
+        return (0, 0, self._width(phase_name(ln.label or "")) + self._px(8) + side)   # 'Lakes': plies after the name
 
     def _columns(self) -> tuple[int, int, int, int]:
         """(right edge, label width, first column x, second column x) for the main-line rows."""
@@ -339,8 +341,7 @@ class MoveList(UIElement):
         (after the first when it does not reach it); a pair that does not fit goes on two rows."""
         _right, num_w, x1, x2 = self._cols   # type: ignore[misc]
         label = ln.label or ""
-        if label.isdigit():
-            label += "."
+        label = label + "." if label.isdigit() else phase_name(label)
         self._new_row(label, False, 0)
         x = x1
         if label and not label[:-1].isdigit():          # 'Lakes': wider than the numbers
@@ -673,7 +674,7 @@ class MoveList(UIElement):
         clip = pygame.Rect(1, self.pad_y, w - 2, h - 2 * self.pad_y)
         img.set_clip(clip)
         if not self.lines:
-            img.blit(self._text("No moves yet.", self.theme.list_number, False), (self.pad_x, self.pad_y))
+            img.blit(self._text(_("No moves yet."), self.theme.list_number, False), (self.pad_x, self.pad_y))
         first = self._row_index(self.scroll)
         bottom = self.scroll + self.view_h
         line_w = max(1, self._px(1))

@@ -5,6 +5,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from ..i18n import _
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import wrap
@@ -72,8 +73,8 @@ def draw_unavailable(surface: pygame.Surface, area: pygame.Rect, message: str, p
     box = pygame.Rect(0, 0, min(px(640), area.w - 40), px(200))
     box.center = area.center
     surface.blit(D.rounded_panel(box.size, theme.card_fill, radius=px(18), border=theme.card_border), box)
-    D.text(surface, "Not available yet", (box.centerx, box.y + px(50)), px(30), theme.heading, bold=True)
+    D.text(surface, _("Not available yet"), (box.centerx, box.y + px(50)), px(30), theme.heading, bold=True)
     y = box.y + px(100)
-    for line in wrap(message or "This game cannot be shown.", D.font(px(17)), box.w - px(60))[:4]:
+    for line in wrap(message or _("This game cannot be shown."), D.font(px(17)), box.w - px(60))[:4]:
         D.text(surface, line, (box.centerx, y), px(17), theme.text)
         y += px(26)

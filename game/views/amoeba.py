@@ -14,6 +14,8 @@ from typing import Any, Sequence
 
 import pygame
 
+from ..i18n import _, ngettext
+from ..names import side_name
 from ..rules.base import Game, Motion
 from ..rules.hexgrid import grid
 from . import draw as D
@@ -217,13 +219,15 @@ def piece_name(code: str, viewer: str | None = None) -> str:
     colour = _colour(code)
     kernel = code.endswith("k")
     if viewer is not None and colour == viewer:
-        return "your Kernel" if kernel else "your piece"
-    return f"{colour}'s Kernel" if kernel else f"a {colour} piece"
+        return _("your Kernel") if kernel else _("your piece")
+    side = side_name(colour)
+    return _("{side}'s Kernel").format(side=side) if kernel else _("a {side} piece").format(side=side)
 
 
 def piece_word(code: str) -> str:
     """A piece in one or two words for the stack card: 'Black', 'White Kernel'."""
-    return f"{_colour(code)} Kernel" if code.endswith("k") else _colour(code)
+    side = side_name(_colour(code))
+    return _("{side} Kernel").format(side=side) if code.endswith("k") else side
 
 
 def stack_order(pieces: Sequence[str]) -> str:
@@ -235,7 +239,7 @@ def stack_order(pieces: Sequence[str]) -> str:
             runs[-1][1] += 1
         else:
             runs.append([word, 1])
-    return ", ".join(w if k == 1 else f"{w} ×{k}" for w, k in runs)
+    return _(", ").join(w if k == 1 else f"{w} ×{k}" for w, k in runs)
 
 
 def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None) -> str:
@@ -247,12 +251,17 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
      Bottom to top: Black, White, Black Kernel.'
     """
     if not pieces:
-        return f"{label}: empty point."
+        return _("{point}: empty point.").format(point=label)
     if len(pieces) == 1:
-        return f"{label}: {piece_name(pieces[0], viewer)}."
+        return _("{point}: {piece}.").format(point=label, piece=piece_name(pieces[0], viewer))
     colour = _colour(pieces[-1])
-    control = "you control it" if viewer == colour else f"{colour} controls it"
-    return f"{label}: {len(pieces)} pieces, {control}.\nBottom to top: {stack_order(pieces)}."
+    n = len(pieces)
+    if viewer == colour:
+        head = ngettext("{point}: {n} piece, you control it.", "{point}: {n} pieces, you control it.", n)
+    else:
+        head = ngettext("{point}: {n} piece, {side} controls it.", "{point}: {n} pieces, {side} controls it.", n)
+    head = head.format(point=label, n=n, side=side_name(colour))
+    return head + "\n" + _("Bottom to top: {pieces}.").format(pieces=stack_order(pieces))
 
 
 class AmoebaInput(BoardInput):
@@ -279,8 +288,8 @@ class AmoebaInput(BoardInput):
             return ""
         h = len(self.game.stacks().get(option.clicks[0], ()))
         if option.kind == "split":
-            return f"Split {h} to {option.text.split('>')[-1]}"
-        return "Move" if h == 1 else f"Move all {h}"
+            return _("Split {n} to {point}").format(n=h, point=option.text.split('>')[-1])
+        return _("Move") if h == 1 else _("Move all {n}").format(n=h)
 
     def after_select_message(self) -> str:
         """What to click now, and a warning when a target's move loses at once."""
@@ -291,29 +300,31 @@ class AmoebaInput(BoardInput):
         h = len(self.game.stacks().get(src, ())) if self.game else 0
         if not self.show_targets:           # nothing is marked on the board: say where to click
             if h >= 2:
-                return (f"{src}: click the point {h} steps away in a straight line to move all {h}, "
-                        f"or the point next to it in that direction to split them.")
-            return f"{src}: click a neighbouring point to move there."
+                return _("{point}: click the point {n} steps away in a straight line to move all {n}, "
+                         "or the point next to it in that direction to split them.").format(point=src, n=h)
+            return _("{point}: click a neighbouring point to move there.").format(point=src)
         if h >= 2:
             far, near = self.mark_word("move", ""), self.mark_word("split", "")
             if far and near:
-                return f"{src}: {far} moves all {h}; {near} splits them one per point."
-            return f"{src}: the far marks move all {h}; the near marks split them one per point."
-        return f"{src}: click {self._a(self.mark_word('move', 'highlighted'))} point to move there."
-
-    @staticmethod
-    def _a(word: str) -> str:
-        return ("an " if word[:1] in "aeiou" else "a ") + word
+                # Translators: {far} and {near} are the marks' colours ("green", "blue")
+                return _("{point}: {far} moves all {n}; {near} splits them one per point.").format(
+                    point=src, far=far, near=near, n=h)
+            return _("{point}: the far marks move all {n}; the near marks split them one per point.").format(
+                point=src, n=h)
+        colour = self.mark_word("move", "")
+        if colour:
+            return _("{point}: click a {colour} point to move there.").format(point=src, colour=colour)
+        return _("{point}: click a highlighted point to move there.").format(point=src)
 
     def _kind_note(self, kind: str) -> str:
         """' (green)' after a target's description, in themes that name their colours."""
         word = self.mark_word(kind, "") if self.show_targets else ""
-        return f" ({word})" if word else ""
+        return _(" ({colour})").format(colour=word) if word else ""
 
     def idle_message(self) -> str:
         g = self.game
         if g is not None and not g.is_over and not self.show_targets:
-            return f"{g.to_move.title} to move: click a stack with your colour on top."
+            return _("{side} to move: click a stack with your colour on top.").format(side=side_name(g.to_move.word))
         return super().idle_message()
 
     def describe(self, label: str) -> str:
@@ -322,7 +333,7 @@ class AmoebaInput(BoardInput):
     def why_not(self, label: str) -> str:
         g = self.game
         if g is None or g.is_over:
-            return "The game is over."
+            return _("The game is over.")
         stacks = g.stacks()
         me = g.to_move
         pieces = stacks.get(label)
@@ -330,19 +341,23 @@ class AmoebaInput(BoardInput):
             src = self.prefix[0]
             h = len(stacks.get(src, ()))
             if h >= 2:
-                return (f"{label} is not a target. A stack of {h} moves exactly {h} steps in a straight "
-                        f"line{self._kind_note('move')}, or splits starting next door{self._kind_note('split')}.")
-            return f"{label} is not a target: a single piece moves one step to a neighbour{self._kind_note('move')}."
+                # Translators: {far_note} and {near_note} are " (green)", " (blue)" or nothing
+                return _("{point} is not a target. A stack of {n} moves exactly {n} steps in a straight "
+                         "line{far_note}, or splits starting next door{near_note}.").format(
+                    point=label, n=h, far_note=self._kind_note("move"), near_note=self._kind_note("split"))
+            return _("{point} is not a target: a single piece moves one step to a neighbour{note}.").format(
+                point=label, note=self._kind_note("move"))
         if not pieces:
             if not self.show_targets:
-                return f"{label} is empty. Click one of your stacks (your colour on top)."
-            return f"{label} is empty. Click one of your stacks (the glowing ones)."
+                return _("{point} is empty. Click one of your stacks (your colour on top).").format(point=label)
+            return _("{point} is empty. Click one of your stacks (the glowing ones).").format(point=label)
         top = "White" if pieces[-1].startswith("W") else "Black"
         if top != me.title:
-            return f"{label} is controlled by {top} (its top piece). It is {me.title}'s turn."
+            return _("{point} is controlled by {owner} (its top piece). It is {side}'s turn.").format(
+                point=label, owner=side_name(top), side=side_name(me.word))
         h = len(pieces)
-        return (f"The stack on {label} has {h} pieces and no direction has {h} points beyond it, "
-                f"so it cannot move.")
+        return _("The stack on {point} has {n} pieces and no direction has {n} points beyond it, "
+                 "so it cannot move.").format(point=label, n=h)
 
     def decorate(self, deco: Decorations) -> None:
         super().decorate(deco)

@@ -15,6 +15,8 @@ from typing import Any, Sequence
 
 import pygame
 
+from ..i18n import _, ngettext
+from ..names import side_name
 from ..rules.base import Danger, Game, RulesError
 from ..themes import CLASSIC, Theme
 from ..ui.endings import loss_words
@@ -23,7 +25,6 @@ from . import draw as D
 log = logging.getLogger(__name__)
 
 
-LOSES_WORDS = "loses at once"       # in a target's tag: its move loses on the spot (BoardInput.loses_at_once)
 WARN_BORDER = (255, 110, 80, 230)   # local colour (not a theme value): the border of such a tag
 BLOCKED_INK = (255, 96, 72)         # local colour: a crossed-out arrow (a move that does not exist)
 
@@ -48,6 +49,7 @@ class Decorations:
     ghosts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # pieces previewed on points
     arrows: list[tuple[str, str]] = field(default_factory=list)
     tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
+    warned: set[str] = field(default_factory=set)          # tags that warn: their move loses at once
     captures: list[str] = field(default_factory=list)      # stones a hovered move would capture (Onyx)
     blocked: list[tuple[str, str]] = field(default_factory=list)   # arrows of moves that do NOT exist (crossed out)
     reach: dict[str, tuple[str, ...]] = field(default_factory=dict)  # where the selection's longer moves end -> their way
@@ -156,7 +158,7 @@ class BoardView:
     def flip_words(self, flipped: bool) -> str:
         """Where the board's sides stand, turned half round or not, in this game's words
         (the status line after Ctrl+F, the Flip button's tooltip)."""
-        return "Black's side at the top" if flipped else "Black's side at the bottom"
+        return _("Black's side at the top") if flipped else _("Black's side at the bottom")
 
     def model_to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Model coordinates as the board is shown: turned half round when flipped."""
@@ -449,9 +451,10 @@ class BoardView:
                 size = max(11, int(self.scale * 0.2))
                 f = D.font(size, True)
                 w = f.size(tag)[0] + size
-                border = WARN_BORDER if LOSES_WORDS in tag else (255, 255, 255, 90)
+                warns = lab in deco.warned
+                border = WARN_BORDER if warns else (255, 255, 255, 90)
                 box = D.rounded_panel((w, int(size * 1.6)), self.theme.tag_bg, radius=size // 2,
-                                      border=border, border_width=2 if LOSES_WORDS in tag else 1)
+                                      border=border, border_width=2 if warns else 1)
                 cx = min(max(px, self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)   # kept on the board
                 surface.blit(box, box.get_rect(center=(round(cx), round(top))))
                 D.text(surface, tag, (cx, top), size, self.theme.text, bold=True, shadow=False)
@@ -639,8 +642,9 @@ class BoardInput:
     def why_not(self, label: str) -> str:
         """Why clicking ``label`` did nothing (override for game-specific reasons)."""
         if self.prefix:
-            return f"{label} is not a target for {self.prefix[0]}. Click a marked point, or click elsewhere to cancel."
-        return f"Nothing can be played from {label}."
+            return _("{point} is not a target for {start}. Click a marked point, or click elsewhere to cancel.").format(
+                point=label, start=self.prefix[0])
+        return _("Nothing can be played from {point}.").format(point=label)
 
     def describe(self, label: str) -> str:
         """Hover text for a point (override): words a player reads, never piece codes."""
@@ -666,19 +670,20 @@ class BoardInput:
         g = self.game
         if g is None or g.is_over:
             return ""
-        who = g.to_move.title
+        who = side_name(g.to_move.word)
         board = [o for o in self.options if o.clicks]   # moves made on the board (not e.g. a swap button)
         if board and all(len(o.clicks) == 1 and o.kind == "place" for o in board):
-            return f"{who} to move: click a point to place a stone."
+            return _("{side} to move: click a point to place a stone.").format(side=who)
         if not self.show_targets:
-            return f"{who} to move: click one of your pieces."
-        return f"{who} to move: click a glowing piece."
+            return _("{side} to move: click one of your pieces.").format(side=who)
+        return _("{side} to move: click a glowing piece.").format(side=who)
 
-    def mark_word(self, kind: str, plain: str = "a highlighted point") -> str:
+    def mark_word(self, kind: str, plain: str | None = None) -> str:
         """How a text names a target mark: its colour in the current theme ('green') where the
         theme names it, else ``plain`` (the colour-blind theme names no colours)."""
         theme = self.view.theme if self.view is not None else CLASSIC
-        return theme.colour_name(kind) or plain
+        name = theme.colour_name(kind)
+        return _(name) if name else (_("a highlighted point") if plain is None else plain)
 
     def threat_message(self, threats: Sequence[str]) -> str:
         """Warning text for ``game.threats()`` (empty: no warning). Override per game."""
@@ -687,8 +692,8 @@ class BoardInput:
         g = self.game
         cells = ", ".join(threats)
         if g is not None and g.name == "amoeba":
-            return f"Your Kernel on {cells} can be captured next move!"
-        return f"{cells} can be captured next move!"
+            return _("Your Kernel on {points} can be captured next move!").format(points=cells)
+        return _("{points} can be captured next move!").format(points=cells)
 
     # ------------------------------------------------------------ state
     def set_game(self, game: Game | None) -> None:
@@ -740,7 +745,7 @@ class BoardInput:
     def cancel(self) -> ClickResult:
         had = bool(self.prefix)
         self.prefix = ()
-        return ClickResult(None, "Selection cleared." if had else "", had)
+        return ClickResult(None, _("Selection cleared.") if had else "", had)
 
     def step_back(self) -> ClickResult:
         """Take back the last click of the selection (Backspace): one landing of a chain, or the
@@ -749,7 +754,7 @@ class BoardInput:
             return ClickResult(None, "", False)
         self.prefix = self.prefix[:-1]
         if not self.prefix:
-            return ClickResult(None, "Selection cleared.", True)
+            return ClickResult(None, _("Selection cleared."), True)
         return ClickResult(None, self.after_select_message(), True)
 
     def extra_actions(self) -> list[tuple[str, str]]:
@@ -767,7 +772,7 @@ class BoardInput:
         return False
 
     def end_move(self) -> ClickResult:
-        return ClickResult(None, "There is no move in progress to end.")
+        return ClickResult(None, _("There is no move in progress to end."))
 
     def click(self, label: str | None) -> ClickResult:
         """A left click on a point (None: off the board). Never raises."""
@@ -776,13 +781,13 @@ class BoardInput:
         except Exception as exc:  # a view bug must not end the game
             log.exception("a click on %s could not be used", label)
             self.prefix = ()
-            return ClickResult(None, f"That click could not be used ({exc}).", True)
+            return ClickResult(None, _("That click could not be used ({error}).").format(error=exc), True)
 
     def _click(self, label: str | None) -> ClickResult:
         if self.game is None or self.game.is_over or not self.options:
-            return ClickResult(None, "No move can be made now.")
+            return ClickResult(None, _("No move can be made now."))
         if label is None:
-            return self.cancel() if self.prefix else ClickResult(None, "Click on a point of the board.")
+            return self.cancel() if self.prefix else ClickResult(None, _("Click on a point of the board."))
         steps = self.next_steps()
         if label in steps:
             new = self.prefix + (label,)
@@ -795,7 +800,7 @@ class BoardInput:
             return ClickResult(None, self.after_select_message(), True)
         if self.prefix and label == self.prefix[-1]:
             self.prefix = self.prefix[:-1]
-            return ClickResult(None, "Selection cleared." if not self.prefix else "", True)
+            return ClickResult(None, _("Selection cleared.") if not self.prefix else "", True)
         if self.prefix:
             fresh = self.next_steps(())
             if label in fresh:
@@ -805,7 +810,8 @@ class BoardInput:
 
     def after_select_message(self) -> str:
         n = len(self.next_steps())
-        return f"{self.prefix[-1]} selected: {n} possible target{'s' if n != 1 else ''}."
+        return ngettext("{point} selected: {n} possible target.", "{point} selected: {n} possible targets.",
+                        n).format(point=self.prefix[-1], n=n)
 
     # ------------------------------------------------------------ display
     def arrow_end(self, option: Option) -> str:
@@ -853,7 +859,8 @@ class BoardInput:
         tag = self.tag_for(option)
         why = self.loses_at_once(option)
         if why:
-            return f"{tag} — loses at once: {why}" if tag else f"Loses at once: {why}"
+            return (_("{tag} — loses at once: {why}").format(tag=tag, why=why) if tag
+                    else _("Loses at once: {why}").format(why=why))
         return tag
 
     def danger_note(self) -> str:
@@ -869,10 +876,12 @@ class BoardInput:
         if not bad:
             return ""
         def listed(labs: list[str]) -> str:
-            return labs[0] if len(labs) == 1 else ", ".join(labs[:-1]) + " and " + labs[-1]
-        parts = [f"{listed(labs)} {'loses' if len(labs) == 1 else 'lose'} at once ({why})"
-                 for why, labs in bad.items()]
-        return " Careful: " + "; ".join(parts) + "."
+            return labs[0] if len(labs) == 1 else _("{points} and {last}").format(
+                points=", ".join(labs[:-1]), last=labs[-1])
+        parts = [ngettext("{points} loses at once ({why})", "{points} lose at once ({why})", len(labs)).format(
+                 points=listed(labs), why=why) for why, labs in bad.items()]
+        # Translators: appended to the line that says what to click; the warnings joined by "; "
+        return _(" Careful: {warnings}.").format(warnings=_("; ").join(parts))
 
     def option_at(self, label: str) -> Option | None:
         return self.next_steps().get(label)
@@ -917,6 +926,8 @@ class BoardInput:
                     tag = self.warned_tag(opt)
                     if tag:
                         deco.tags = {h: tag}
+                        if self.loses_at_once(opt):
+                            deco.warned = {h}
         elif self.hover_label in deco.selectable:
             steps = self.next_steps((self.hover_label,))  # type: ignore[arg-type]
             deco.preview_targets = {lab: o.kind for lab, o in steps.items()}

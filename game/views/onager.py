@@ -27,6 +27,8 @@ import pygame
 from ..rules.base import Game, RulesError
 from ..rules.hexgrid import grid
 from . import draw as D
+from ..i18n import N_, _, ngettext
+from ..names import side_name
 from .arcs import draw_arc
 from .base import BoardInput, BoardView, ClickResult, Decorations, Option
 from .onager_shapes import _hex_pts, hex_shape, lake_stone, tile_overlay, warning_badge, water_cell
@@ -35,7 +37,7 @@ SQRT3 = math.sqrt(3.0)
 SS = D.SS
 CENTRE = "f6"
 CORNERS = ("f11", "k6", "k1", "f1", "a1", "a6")   # anticlockwise from the east
-LAKE_HINT = "Place a lake: any empty cell except the centre"
+LAKE_HINT = N_("Place a lake: any empty cell except the centre")   # translated when shown
 COLOUR_NAME = {"B": "Black", "W": "White"}
 
 # Highlight colours by target kind are the theme's (``view.theme.kind_colour(kind)``: walk, jump,
@@ -406,13 +408,14 @@ class OnagerView(BoardView):
                 px, py = self._pix[lab]
                 n = len(stacks.get(lab, ())) + sum(len(p) for g, p in deco.ghosts if g == lab)
                 top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.radius_px * 1.45
-                self._pill(surface, tag, (px, top), max(11, int(self.scale * 0.2)))
+                self._pill(surface, tag, (px, top), max(11, int(self.scale * 0.2)),
+                           border=(255, 110, 80, 230) if lab in deco.warned else (255, 255, 255, 90))
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             self._hex(surface, deco.hover, 0.86, (255, 255, 255), 150, max(2, int(rc * 0.06)))
         if self.note:
             x0, y0 = self.to_pixel(0, 0)
             top = self._outline(1.22)[1][1]
-            self._pill(surface, self.note, (x0, top + (y0 - top) * 0.0 + self.scale * 0.12),
+            self._pill(surface, _(self.note), (x0, top + (y0 - top) * 0.0 + self.scale * 0.12),
                        max(12, int(self.scale * 0.24)), border=(120, 206, 255, 200))
 
     def draw_danger_ways(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
@@ -486,8 +489,6 @@ class OnagerView(BoardView):
 
     def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
               border: Sequence[int] = (255, 255, 255, 90)) -> None:
-        if "loses at once" in text:
-            border = (255, 110, 80, 230)     # local colour: a move that loses at once (base.WARN_BORDER)
         f = D.font(size, True)
         w = f.size(text)[0] + size
         box = D.rounded_panel((w, int(size * 1.65)), (*self.theme.tag_bg[:3], 222), radius=size // 2,
@@ -511,27 +512,35 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
     if pieces and pieces[-1] in COLOUR_NAME:
         top = pieces[-1]
         if row == "k" and top == "B":
-            extra = " It counts for Black (White's back row)."
+            extra = _("It counts for Black (White's back row).")
         elif row == "a" and top == "W":
-            extra = " It counts for White (Black's back row)."
+            extra = _("It counts for White (Black's back row).")
     if not pieces:
         if label == CENTRE:
-            return f"{label}: the centre (no lake may be placed here)."
-        return f"{label}: empty cell."
+            return _("{cell}: the centre (no lake may be placed here).").format(cell=label)
+        return _("{cell}: empty cell.").format(cell=label)
     if pieces[0] == "L":
-        return (f"{label}: a lake. Nothing stands or lands on it and it is never a pivot; "
-                f"it blocks a jump only between the jumper and its pivot.")
-    top = COLOUR_NAME.get(pieces[-1], "an unknown colour")
-    yours = " (yours)" if viewer is not None and viewer == top else ""
+        return _("{cell}: a lake. Nothing stands or lands on it and it is never a pivot; "
+                 "it blocks a jump only between the jumper and its pivot.").format(cell=label)
+    top = COLOUR_NAME.get(pieces[-1], "")
+    mine = viewer is not None and viewer == top
     if len(pieces) == 1:
-        return f"{label}: a {top} disc{yours}.{extra}"
+        one = (_("{cell}: a {side} disc (yours).") if mine else _("{cell}: a {side} disc.")).format(
+            cell=label, side=side_name(top) if top else "?")
+        return one + (" " + extra if extra else "")
     other = "Black" if top == "White" else "White"
     n_top = sum(1 for p in pieces if COLOUR_NAME.get(p) == top)
-    counts = f"{n_top} {top}, {len(pieces) - n_top} {other}"
-    names = [COLOUR_NAME.get(p, "?") for p in pieces]
-    order = ", ".join(names) if len(names) <= 4 else f"{names[0]}, {names[1]} … {names[-1]}"
-    card = f"{label}: {len(pieces)} discs ({counts}), only the top one moves.\nBottom to top: {order}{yours}."
-    return card + ("\n" + extra.strip() if extra else "")
+    counts = _("{n} {side}, {m} {other}").format(n=n_top, side=side_name(top), m=len(pieces) - n_top,
+                                                 other=side_name(other))
+    names = [side_name(COLOUR_NAME[p]) if p in COLOUR_NAME else "?" for p in pieces]
+    sep = _(", ")
+    order = sep.join(names) if len(names) <= 4 else f"{names[0]}{sep}{names[1]} … {names[-1]}"
+    n = len(pieces)
+    card = ngettext("{cell}: {n} disc ({counts}), only the top one moves.",
+                    "{cell}: {n} discs ({counts}), only the top one moves.", n).format(cell=label, n=n, counts=counts)
+    card += "\n" + (_("Bottom to top: {pieces} (yours).") if mine else _("Bottom to top: {pieces}.")).format(
+        pieces=order)
+    return card + ("\n" + extra if extra else "")
 
 
 # ====================================================================== input
@@ -665,11 +674,11 @@ class OnagerInput(BoardInput):
     def _click(self, label: str | None) -> ClickResult:
         g = self.game
         if g is None or g.is_over or not self.options:
-            return ClickResult(None, "No move can be made now.")
+            return ClickResult(None, _("No move can be made now."))
         if label is None:
             if self.prefix:
                 return self.cancel()
-            return ClickResult(None, "Click on a cell of the board.")
+            return ClickResult(None, _("Click on a cell of the board."))
         if self._setup:
             if label in self._lakes:
                 return ClickResult(label, "", True)
@@ -705,17 +714,17 @@ class OnagerInput(BoardInput):
                 self.prefix = (start,)
                 return ClickResult(None, self.taken_back_message(), True)
             self.prefix = ()
-            return ClickResult(None, "Selection cleared.", True)
+            return ClickResult(None, _("Selection cleared."), True)
         if label in self.starts():          # another own piece: select it instead
             self.prefix = (label,)
-            note = f"The chain from {start} is taken back. " if landed else ""
+            note = _("The chain from {cell} is taken back. ").format(cell=start) if landed else ""
             return ClickResult(None, note + self.after_select_message(), True)
         return ClickResult(None, self.why_not(label), False)
 
     def taken_back_message(self) -> str:
         start = self.prefix[0] if self.prefix else ""
-        return (f"Chain taken back: the disc is on {start} again, still picked up (it may never land on "
-                f"its start cell). Click where it should land, or click {start} again to put it down.")
+        return _("Chain taken back: the disc is on {cell} again, still picked up (it may never land on "
+                 "its start cell). Click where it should land, or click {cell} again to put it down.").format(cell=start)
 
     def step_back(self) -> ClickResult:
         """Backspace (or a click on the previous landing): the chain's last jump is taken back."""
@@ -726,8 +735,8 @@ class OnagerInput(BoardInput):
             return super().step_back()
         self.prefix = self.prefix[:-1]
         here = self.prefix[-1]
-        return ClickResult(None, f"Last jump taken back: the disc is on {here} again. Jump on, or click {here} "
-                                 f"again (or press Enter) to end the move there.", True)
+        return ClickResult(None, _("Last jump taken back: the disc is on {cell} again. Jump on, or click {cell} "
+                                   "again (or press Enter) to end the move there.").format(cell=here), True)
 
     def can_end(self) -> bool:
         """True while a chain is open (a button 'End move' may call ``end_move``)."""
@@ -736,7 +745,7 @@ class OnagerInput(BoardInput):
     def end_move(self) -> ClickResult:
         """End an open chain on the cell the disc stands on now."""
         if not self.can_end():
-            return ClickResult(None, "There is no jump in progress to end.")
+            return ClickResult(None, _("There is no jump in progress to end."))
         path, self.prefix = self.prefix, ()
         return ClickResult(self._path_text(path), "", True)
 
@@ -746,12 +755,12 @@ class OnagerInput(BoardInput):
         g = self.game
         if g is None or g.is_over:
             return ""
-        who = g.to_move.title
+        who = side_name(g.to_move.word)
         if self._setup:
-            return f"{LAKE_HINT} ({who}, lake {self._lake_number()} of 3)."
+            return _("{hint} ({side}, lake {n} of 3).").format(hint=_(LAKE_HINT), side=who, n=self._lake_number())
         if not self.show_targets:
-            return f"{who} to move: click one of your discs (a stack with your colour on top)."
-        return f"{who} to move: click a glowing piece."
+            return _("{side} to move: click one of your discs (a stack with your colour on top).").format(side=who)
+        return _("{side} to move: click a glowing piece.").format(side=who)
 
     def threat_message(self, threats: Sequence[str]) -> str:
         """The 'Danger:' line for ``game.threats()``: the other side leads on the mover's back row,
@@ -760,11 +769,14 @@ class OnagerInput(BoardInput):
         g = self.game
         if not threats or g is None:
             return ""
-        opp = g.to_move.other.title
+        opp = side_name(g.to_move.other.word)
         counts = g.counts()
         theirs, mine = counts.get(g.to_move.other.word), counts.get(g.to_move.word)
-        score = f" {theirs} to {mine}" if theirs is not None and mine is not None else ""
-        return f"{opp} wins next turn: it leads on your back row{score} ({', '.join(threats)})."
+        cells = ", ".join(threats)
+        if theirs is not None and mine is not None:
+            return _("{side} wins next turn: it leads on your back row {theirs} to {mine} ({cells}).").format(
+                side=opp, theirs=theirs, mine=mine, cells=cells)
+        return _("{side} wins next turn: it leads on your back row ({cells}).").format(side=opp, cells=cells)
 
     def _lake_number(self) -> int:
         return 1 + sum(1 for st in self._stacks.values() if st == ("L",))
@@ -776,36 +788,41 @@ class OnagerInput(BoardInput):
     def _select_words(self) -> str:
         if not self.prefix:
             return self.idle_message()
-        enemy = "White" if self.mover == "B" else "Black"
+        enemy = side_name("white" if self.mover == "B" else "black")
         if len(self.prefix) >= 2:
             here = self.prefix[-1]
-            return (f"On {here} (jump {len(self.prefix) - 1}): jump on, or click {here} again (or press Enter) "
-                    f"to end the move there.")
+            return _("On {cell} (jump {n}): jump on, or click {cell} again (or press Enter) "
+                     "to end the move there.").format(cell=here, n=len(self.prefix) - 1)
         kinds = set(self.targets().values())
+        cell = self.prefix[0]
         if not self.show_targets:           # nothing is marked: say what the disc can do
-            parts = [text for kind, text in (("walk", "walk to an empty neighbour"),
-                                             ("jump", "jump over your own piece"),
-                                             ("stack", f"jump onto {enemy}")) if kind in kinds]
-            return f"{self.prefix[0]}: " + ", or ".join(parts) + "."
+            parts = [text for kind, text in (("walk", _("walk to an empty neighbour")),
+                                             ("jump", _("jump over your own piece")),
+                                             ("stack", _("jump onto {side}").format(side=enemy))) if kind in kinds]
+            # Translators: the ways a disc can move, joined by ", or "
+            return _("{cell}: {ways}.").format(cell=cell, ways=_(", or ").join(parts))
         words = {k: self.mark_word(k, "") for k in ("walk", "jump", "stack")}
         if all(words.values()):
-            parts = [text for kind, text in (("walk", f"{words['walk']} walk"), ("jump", f"{words['jump']} jump"),
-                                             ("stack", f"{words['stack']} jump onto {enemy}")) if kind in kinds]
-            return f"{self.prefix[0]}: " + " · ".join(parts) + "."
-        parts = [text for kind, text in (("walk", "walk"), ("jump", "jump"), ("stack", f"jump onto {enemy}"))
-                 if kind in kinds]
-        return f"{self.prefix[0]}: click a highlighted cell to " + " or ".join(parts) + "; hover one to see which."
+            # Translators: {colour} is a mark's colour ("green")
+            parts = [text.format(colour=words[kind], side=enemy) for kind, text in (
+                ("walk", _("{colour} walk")), ("jump", _("{colour} jump")),
+                ("stack", _("{colour} jump onto {side}"))) if kind in kinds]
+            return _("{cell}: {ways}.").format(cell=cell, ways=" · ".join(parts))
+        parts = [text for kind, text in (("walk", _("walk")), ("jump", _("jump")),
+                                         ("stack", _("jump onto {side}").format(side=enemy))) if kind in kinds]
+        return _("{cell}: click a highlighted cell to {ways}; hover one to see which.").format(
+            cell=cell, ways=_(" or ").join(parts))
 
     def tag_text(self, label: str, kind: str) -> str:
         if kind == "walk":
-            return "Walk"
+            return _("Walk")
         if kind == "jump":
-            return "Jump (ends the move)"
+            return _("Jump (ends the move)")
         if kind == "end":
-            return "End the move here"
+            return _("End the move here")
         start, landed = self.prefix[0], list(self.prefix[1:])
         if kind == "stack":
-            return "Jump on top" + (" · more jumps" if self._continues(start, landed + [label]) else "")
+            return _("Jump on top · more jumps") if self._continues(start, landed + [label]) else _("Jump on top")
         return ""
 
     def tag_for(self, option: Option) -> str:
@@ -826,42 +843,46 @@ class OnagerInput(BoardInput):
     def why_not(self, label: str) -> str:
         g = self.game
         if g is None or g.is_over:
-            return "The game is over."
+            return _("The game is over.")
         L = label
         pieces = self._stacks.get(label, ())
-        me = g.to_move.title
+        me = side_name(g.to_move.word)
         if self._setup:
             if label == CENTRE:
-                return f"No lake may go on the centre {CENTRE}. {LAKE_HINT}."
-            what = "a lake" if pieces and pieces[0] == "L" else "a disc"
-            return f"{L} already holds {what}. {LAKE_HINT}."
+                return _("No lake may go on the centre {cell}. {hint}.").format(cell=CENTRE, hint=_(LAKE_HINT))
+            if pieces and pieces[0] == "L":
+                return _("{cell} already holds a lake. {hint}.").format(cell=L, hint=_(LAKE_HINT))
+            return _("{cell} already holds a disc. {hint}.").format(cell=L, hint=_(LAKE_HINT))
         if self.prefix:
             start, landed = self.prefix[0], self.prefix[1:]
             if landed and label in landed[:-1]:
-                why = (f"{L}: this disc has already landed there in this move, and a disc may never land "
-                       f"twice on the same cell in one turn.")
+                why = _("{cell}: this disc has already landed there in this move, and a disc may never land "
+                        "twice on the same cell in one turn.").format(cell=L)
             elif pieces and pieces[0] == "L":
-                why = f"{L} is a lake: no disc may land there."
+                why = _("{cell} is a lake: no disc may land there.").format(cell=L)
             elif pieces and pieces[-1] == self.mover:
-                why = f"{L} holds your own piece: land on an empty cell or an enemy piece."
+                why = _("{cell} holds your own piece: land on an empty cell or an enemy piece.").format(cell=L)
             elif landed:
-                why = (f"No jump from {landed[-1]} lands on {L}: a jump goes over one of your pieces (the "
-                       f"pivot) to the cell as far beyond it.")
+                why = _("No jump from {start} lands on {cell}: a jump goes over one of your pieces (the "
+                        "pivot) to the cell as far beyond it.").format(start=landed[-1], cell=L)
             else:
-                why = (f"{L} is not a target: walk to an empty neighbour, or jump over your own "
-                       f"piece to the cell as far beyond it.")
+                why = _("{cell} is not a target: walk to an empty neighbour, or jump over your own "
+                        "piece to the cell as far beyond it.").format(cell=L)
             if landed:
-                return f"{why} Click {landed[-1]} to end the move there, or {start} to take the chain back."
+                return _("{why} Click {here} to end the move there, or {start} to take the chain back.").format(
+                    why=why, here=landed[-1], start=start)
             return why
         if not pieces:
             if not self.show_targets:
-                return f"{L} is empty. Click one of your discs."
-            return f"{L} is empty. Click a glowing piece."
+                return _("{cell} is empty. Click one of your discs.").format(cell=L)
+            return _("{cell} is empty. Click a glowing piece.").format(cell=L)
         if pieces[0] == "L":
-            return f"{L} is a lake: it never moves."
+            return _("{cell} is a lake: it never moves.").format(cell=L)
         if pieces[-1] != self.mover:
-            return f"The piece on {L} is {COLOUR_NAME.get(pieces[-1])}'s (its top disc). It is {me}'s turn."
-        return f"Your piece on {L} cannot move: no empty neighbour and no jump."
+            owner = side_name(COLOUR_NAME.get(pieces[-1], ""))
+            return _("The piece on {cell} is {owner}'s (its top disc). It is {side}'s turn.").format(
+                cell=L, owner=owner, side=me)
+        return _("Your piece on {cell} cannot move: no empty neighbour and no jump.").format(cell=L)
 
     # ------------------------------------------------------------ display
     def decorate(self, deco: Decorations) -> None:
@@ -877,7 +898,7 @@ class OnagerInput(BoardInput):
                     deco.ghosts = [(h, ("L",))]
                 else:
                     deco.targets = {h: "no"}
-                    deco.tags = {h: "No lake on the centre" if h == CENTRE else "Taken"}
+                    deco.tags = {h: _("No lake on the centre") if h == CENTRE else _("Taken")}
             return
         if not self.prefix:
             deco.selectable = self.starts()
@@ -892,17 +913,19 @@ class OnagerInput(BoardInput):
         if len(self.prefix) >= 2:
             deco.hidden = {**deco.hidden, start: deco.hidden.get(start, 0) + 1}
         if len(self.prefix) >= 2 and (h not in targets or targets[h] == "end"):
-            deco.tags = {self.prefix[-1]: "Click to end the move here"}
+            deco.tags = {self.prefix[-1]: _("Click to end the move here")}
         ends = self.chain_ends()
         deco.reach = ends
         if h in ends:                       # a chain's end: its way, jump by jump, and the disc there
             way = ends[h]
             deco.ghosts = [(h, (self.mover,))]
             deco.arrows = list(zip(way, way[1:]))
-            tag = f"Chain of {len(way) - 1} jumps: {'-'.join(way)}"
+            n = len(way) - 1
+            tag = ngettext("Chain of {n} jump: {way}", "Chain of {n} jumps: {way}", n).format(n=n, way="-".join(way))
             opt = Option(way, self._path_text(way), "stack")
             why = self.loses_at_once(opt)
-            deco.tags = {h: f"{tag} — loses at once: {why}" if why else tag}
+            deco.tags = {h: _("{tag} — loses at once: {why}").format(tag=tag, why=why) if why else tag}
+            deco.warned = {h} if why else set()
         if h in targets:
             kind = targets[h]
             if kind != "end":
@@ -912,6 +935,7 @@ class OnagerInput(BoardInput):
                 opt = self.next_steps().get(h)
                 why = self.loses_at_once(opt) if opt is not None else ""
                 if why:
-                    tag = f"{tag} — loses at once: {why}"
+                    tag = _("{tag} — loses at once: {why}").format(tag=tag, why=why)
                 if tag:
                     deco.tags = {h: tag}
+                    deco.warned = {h} if why else set()

@@ -25,13 +25,15 @@ import pygame
 
 from ..rules.base import Game, RulesError
 from ..rules.onyx import SIZES, geometry
+from ..i18n import N_, _, ngettext
+from ..names import side_name
 from . import draw as D
 from .base import BoardInput, BoardView, Decorations, Option
 
 log = logging.getLogger(__name__)
 
 SWAP_TEXT = "swap"
-SWAP_LABEL = "Swap colours"
+SWAP_LABEL = N_("Swap colours")
 
 # board colours (in the family of the Amoeba board and the theme)
 # The bands', the inlaid squares', captures' and the winning chain's colours are the theme's
@@ -198,8 +200,8 @@ class OnyxView(BoardView):
     def flip_words(self, flipped: bool) -> str:
         """Black owns two sides (rows 1 and n) and White two (columns a and the last): said by
         where row 1 and column a stand."""
-        return ("row 1 at the top, column a on the right" if flipped
-                else "row 1 at the bottom, column a on the left")
+        return (_("row 1 at the top, column a on the right") if flipped
+                else _("row 1 at the bottom, column a on the left"))
 
     def model_xy(self, label: str) -> tuple[float, float]:
         return self._xy[label]
@@ -580,8 +582,8 @@ class OnyxView(BoardView):
         _, mr = self.point_radii()
         return _closed_mark(mr + max(2, mr // 2))
 
-    SWAP_TITLE = "Colours swapped"
-    SWAP_TEXT = "The players exchange colours; the stones stay where they are."
+    SWAP_TITLE = N_("Colours swapped")
+    SWAP_TEXT = N_("The players exchange colours; the stones stay where they are.")
 
     def draw_effect(self, surface: pygame.Surface, kind: str, u: float) -> None:
         """A move without pieces, as an event (the animation calls it, u from 0 to 1): the pie
@@ -602,7 +604,8 @@ class OnyxView(BoardView):
             return
         side = min(self.rect.w, self.rect.h)
         big, small = max(18, int(side * 0.05)), max(12, int(side * 0.024))
-        w = max(D.font(big, True).size(self.SWAP_TITLE)[0], D.font(small).size(self.SWAP_TEXT)[0]) + big * 2
+        title, text = _(self.SWAP_TITLE), _(self.SWAP_TEXT)
+        w = max(D.font(big, True).size(title)[0], D.font(small).size(text)[0]) + big * 2
         h = int(big * 1.6 + small * 2.2)
         box = pygame.Rect(0, 0, min(w, self.rect.w - 8), h)
         # in the upper or the lower third of the board, whichever holds fewer stones
@@ -614,9 +617,9 @@ class OnyxView(BoardView):
         D.blit_center(surface, D.rounded_panel(box.size, (22, 18, 14, 235), radius=h // 3,
                                                border=(*self.theme.win_gold, 255), border_width=max(2, big // 10)),
                       box.center, alpha)
-        D.text(surface, self.SWAP_TITLE, (box.centerx, box.y + big * 1.0), big, (255, 226, 140), bold=True,
+        D.text(surface, title, (box.centerx, box.y + big * 1.0), big, (255, 226, 140), bold=True,
                alpha=alpha)
-        D.text(surface, self.SWAP_TEXT, (box.centerx, box.y + big * 1.75 + small * 0.75), small,
+        D.text(surface, text, (box.centerx, box.y + big * 1.75 + small * 0.75), small,
                self.theme.text, shadow=False, alpha=alpha)
 
     def draw_over(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
@@ -713,7 +716,7 @@ class OnyxInput(BoardInput):
         """Moves that are not board points, as (button label, move text): the pie rule's swap."""
         if self.game is None or self.game.is_over:
             return []
-        return [(SWAP_LABEL, o.text) for o in self.options if o.text == SWAP_TEXT]
+        return [(_(SWAP_LABEL), o.text) for o in self.options if o.text == SWAP_TEXT]
 
     def action_move(self, key: str) -> str | None:
         """The move text of an extra action (None if it is not available now)."""
@@ -746,13 +749,13 @@ class OnyxInput(BoardInput):
         caps, wins = self.preview(option.clicks[0]) if option.clicks else ([], False)
         parts = []
         if caps:
-            parts.append(f"Captures {len(caps)}")
+            parts.append(_("Captures {n}").format(n=len(caps)))
         if wins:
-            parts.append("Wins!")
+            parts.append(_("Wins!"))
         return " · ".join(parts)
 
     def after_select_message(self) -> str:
-        return "Click an empty point to place your stone."
+        return _("Click an empty point to place your stone.")
 
     def _geo(self):
         """The board's geometry: the game's while input is on, else the view's (what it drew)."""
@@ -772,18 +775,21 @@ class OnyxInput(BoardInput):
     def why_not(self, label: str) -> str:
         g = self.game
         if g is None or g.is_over:
-            return "The game is over."
+            return _("The game is over.")
         stacks = g.stacks()
-        me = g.to_move.title
+        me = side_name(g.to_move.word)
         if label in stacks:
-            who = "Black" if stacks[label][-1].startswith("B") else "White"
-            return f"{label} already holds a {who.lower()} stone. {me}: click an empty point."
+            if stacks[label][-1].startswith("B"):
+                return _("{point} already holds a black stone. {side}: click an empty point.").format(point=label, side=me)
+            return _("{point} already holds a white stone. {side}: click an empty point.").format(point=label, side=me)
         corners = self._corners(label)
         if corners:
             busy = [c for c in corners if c in stacks]
-            return (f"The midpoint {label} can be played only while all four corners of its square "
-                    f"are empty ({', '.join(busy)} {'is' if len(busy) == 1 else 'are'} taken).")
-        return f"{label} cannot be played now. {me}: click an empty point."
+            return ngettext("The midpoint {point} can be played only while all four corners of its square "
+                            "are empty ({taken} is taken).",
+                            "The midpoint {point} can be played only while all four corners of its square "
+                            "are empty ({taken} are taken).", len(busy)).format(point=label, taken=", ".join(busy))
+        return _("{point} cannot be played now. {side}: click an empty point.").format(point=label, side=me)
 
     def describe(self, label: str) -> str:
         """Hover text: 'e5: a Black stone.', '(yours)' for the side to move while input is on."""
@@ -792,22 +798,26 @@ class OnyxInput(BoardInput):
         if label not in stacks:
             corners = self._corners(label)
             if corners:
-                return f"{label}: the midpoint of a square (playable only while its four corners are empty)."
-            return f"{label}: empty point."
+                return _("{point}: the midpoint of a square (playable only while its four corners are empty).").format(
+                    point=label)
+            return _("{point}: empty point.").format(point=label)
         who = "Black" if stacks[label][-1].startswith("B") else "White"
-        text = f"{label}: a {who} stone" + (" (yours)" if self.viewer() == who else "")
+        stone = (_("{point}: a {side} stone (yours)") if self.viewer() == who else _("{point}: a {side} stone")).format(
+            point=label, side=side_name(who))
         geo = self._geo()
         p = geo.index.get(label) if geo is not None else None
         if p is not None and p >= geo.nc:
-            return text + " on a midpoint: it can never be captured, and it links the square's corners."
+            return _("{stone} on a midpoint: it can never be captured, and it links the square's corners.").format(
+                stone=stone)
         if p is not None and not geo.mids_of[p]:
-            return text + " on a board corner: it can never be captured."
+            return _("{stone} on a board corner: it can never be captured.").format(stone=stone)
         try:
             if g is not None and label in g.threats():
-                return text + f", in danger: {g.to_move.other.title} can capture it next move!"
+                return _("{stone}, in danger: {side} can capture it next move!").format(
+                    stone=stone, side=side_name(g.to_move.other.word))
         except (RulesError, ValueError, KeyError, TypeError):
             log.warning("the threats could not be found", exc_info=True)    # the words without the danger
-        return text + "."
+        return _("{stone}.").format(stone=stone)
 
     # ------------------------------------------------------------ display
     def decorate(self, deco: Decorations) -> None:

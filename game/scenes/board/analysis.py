@@ -45,6 +45,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from ...i18n import N_, _
 from ...match import HUMAN, LEVELS, Match
 from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
@@ -148,7 +149,7 @@ class AnalysisScene(BoardScene):
     title = "Analysis"
     asks_before_branching = False                       # a move from anywhere adds a variation
     stops_at_game = False                               # Right and End follow the line shown to its end
-    unavailable_verb = "analysed"
+    unavailable_words = N_("{game} cannot be analysed yet: {why}")
     is_analysis = True                                  # (the result banner offers no "Analyse" here)
     analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
     analyse_iterations: int | None = None                # (tests: a fixed number instead)

@@ -33,6 +33,8 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from ...clock import WARN_AT, GameClock, TimeControl, clock_text, think_budget, times_at, with_clk
+from ...i18n import _
+from ...names import side_name
 from ...rules.base import Color
 from ...rules.tree import GameNode
 from ...sound import bank
@@ -171,19 +173,19 @@ class BoardClocks(ScenePart):
         c = self.clock
         m = self.match
         if c is None or m is None:
-            sc.set_status("This game has no clocks.", "warn")
+            sc.set_status(_("This game has no clocks."), "warn")
             return
         if not all(m.is_human(col) for col in Color):
-            sc.set_status("Only a game between people can be paused.", "warn")
+            sc.set_status(_("Only a game between people can be paused."), "warn")
             return
         if m.live_result is not None:
             return
         if c.paused:
             c.resume()
-            sc.set_status("The clocks run again.")
+            sc.set_status(_("The clocks run again."))
         else:
             c.pause()
-            sc.set_status("Paused: both clocks are stopped. Resume (Ctrl+P) to play on.")
+            sc.set_status(_("Paused: both clocks are stopped. Resume (Ctrl+P) to play on."))
         self.sync_button()
 
     def cover(self, covered: bool) -> None:
@@ -206,10 +208,10 @@ class BoardClocks(ScenePart):
         if c is None or m is None:
             return ""
         if c.paused:
-            return "The clocks are paused: Resume (Ctrl+P) to play on."
+            return _("The clocks are paused: Resume (Ctrl+P) to play on.")
         if not m.browsing and m.live_result is None and c.turn == m.to_move and c.remaining(c.turn) <= 0:
             self._flag(c.turn)
-            return f"{c.turn.title}'s time is up."
+            return _("{side}'s time is up.").format(side=side_name(c.turn.word))
         return ""
 
     def _runs(self) -> bool:
@@ -308,8 +310,8 @@ class BoardClocks(ScenePart):
         if all(m.is_human(c) for c in Color):
             bw = self.px(78)
             sc.w["pause"] = UIButton(pygame.Rect(rect.right - bw, rect.y + self.px(3), bw, rect.h - self.px(6)),
-                                     "Pause", sc.ui, container=sc.root,
-                                     tool_tip_text="Stop both clocks (Ctrl+P); press again to play on")
+                                     _("Pause"), sc.ui, container=sc.root,
+                                     tool_tip_text=_("Stop both clocks (Ctrl+P); press again to play on"))
             w -= bw + gap
         half = (w - gap) // 2
         self.boxes = (pygame.Rect(x, rect.y, half, rect.h), pygame.Rect(x + half + gap, rect.y, w - half - gap, rect.h))
@@ -322,7 +324,7 @@ class BoardClocks(ScenePart):
         m = self.match
         if b is None or m is None:
             return
-        text = "Resume" if self.paused else "Pause"
+        text = _("Resume") if self.paused else _("Pause")
         if b.text != text:
             b.set_text(text)
         ok = m.live_result is None and not m.browsing
@@ -379,7 +381,7 @@ class BoardClocks(ScenePart):
         out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = []
         if self.boxes is None:
             return out
-        times, _, _ = self._looks()
+        times = self._looks()[0]
         for color, box in zip(Color, self.boxes):
             size = self.face_size(box)
             text = clock_text(times.get(color, float(self.control.initial if self.control else 0)))

@@ -25,10 +25,11 @@ import pygame
 import pygame_gui
 
 from ...clock import clk_commands, without_clk
+from ...i18n import _
 from ...rules.tree import GameNode
 from ...ui.comment_card import CommentCard
 from ...ui.text import StatusText
-from .history import where_words
+from ...ui.words import where_words
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,10 +116,10 @@ class BoardComments(ScenePart):
         sc.finish_animation()
         sc.close_dialog()
         where = where_words(node)
-        title = "Comment on the game" if node.move is None else "Comment on this move"
-        words = ("What the whole game is about, before its first move." if node.move is None
-                 else f"{where[0].upper()}{where[1:]}.")
-        hint = "Enter saves it; an empty box removes it."
+        title = _("Comment on the game") if node.move is None else _("Comment on this move")
+        words = (_("What the whole game is about, before its first move.") if node.move is None
+                 else _("{where}.").format(where=where))
+        hint = html.escape(_("Enter saves it; an empty box removes it."))
         card = CommentCard(sc.ui, sc.px, title, f"{html.escape(words)}<br>{hint}", own_words(node),
                            theme=self.theme)
         sc.dialog, sc.dialog_kind = card, KIND
@@ -143,8 +144,8 @@ class BoardComments(ScenePart):
         if not kept or node is None or not isinstance(card, CommentCard) or card.answer is None:
             return
         if self.keep(node, card.answer):
-            sc.set_status("Comment removed." if not own_words(node) else "Comment kept: Save… writes it "
-                          "with the game, and the game in progress keeps it.")
+            sc.set_status(_("Comment removed.") if not own_words(node) else _("Comment kept: Save… writes it "
+                          "with the game, and the game in progress keeps it."))
             sc.refresh()
 
     # ------------------------------------------------------------ events

@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import _
+from ...names import side_name
 from .engine import StubEngine, close_engine, default_engine_factory
 from .part import ScenePart
 
@@ -107,16 +109,16 @@ class BoardComputer(ScenePart):
         if m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:
             return
         if self.engine is None or not hasattr(self.engine, "ask"):
-            sc.set_status("No hint is available.", "warn")
+            sc.set_status(_("No hint is available."), "warn")
             return
         try:
             self.engine.ask("hint", m.game.copy())
         except Exception as exc:        # the engine worker's client
             log.warning("asking the engine for a hint failed: %s", exc)
-            sc.set_status(f"No hint: {exc}", "error")
+            sc.set_status(_("No hint: {why}").format(why=exc), "error")
             return
         self.waiting = "hint"
-        sc.set_status("Looking for a good move…")
+        sc.set_status(_("Looking for a good move…"))
 
     def ask_offer(self) -> bool:
         """Ask the computer opponent about the offer just made; False if it cannot be asked."""
@@ -129,10 +131,10 @@ class BoardComputer(ScenePart):
             self.engine.ask("offer", m.game.copy(), other)
         except Exception as exc:    # the engine worker's client
             log.warning("asking the engine about an offer failed: %s", exc)
-            sc.set_status(f"The computer player could not answer: {exc}", "error")
+            sc.set_status(_("The computer player could not answer: {why}").format(why=exc), "error")
             return True
         self.waiting = "offer"
-        sc.set_status(f"{other.title} (computer) is considering the offer…")
+        sc.set_status(_("{side} (computer) is considering the offer…").format(side=side_name(other.word)))
         sc.refresh_panel()
         return True
 
@@ -146,7 +148,7 @@ class BoardComputer(ScenePart):
             except Exception:       # the engine worker's client
                 log.warning("asking the engine to move now failed", exc_info=True)
         if hurried:
-            self.scene.set_status("The computer plays its best move so far.")
+            self.scene.set_status(_("The computer plays its best move so far."))
 
     def may_move_now(self) -> bool:
         """'Move now' is offered: the computer has thought a while and its engine can hurry."""
@@ -160,16 +162,16 @@ class BoardComputer(ScenePart):
         if m is None:
             return
         if kind == "error":
-            sc.set_status(f"The computer player could not answer: {value}", "error")
+            sc.set_status(_("The computer player could not answer: {why}").format(why=value), "error")
         elif kind == "offer":
             sc.offers.answered(bool(value))
         elif kind == "hint" and value:
             self.hint = str(value)
             actions = dict((k, label) for label, k in sc.panel.current_actions())
             if self.hint in actions:
-                sc.set_status(f"Hint: {actions[self.hint]} (the button below the moves).")
+                sc.set_status(_("Hint: {action} (the button below the moves).").format(action=actions[self.hint]))
             else:
-                sc.set_status(f"Hint: {self.hint} (marked on the board). Play it, or any other move.")
+                sc.set_status(_("Hint: {move} (marked on the board). Play it, or any other move.").format(move=self.hint))
         sc.refresh_panel()
 
     def drop_stale_hint(self) -> None:
@@ -268,8 +270,8 @@ class BoardComputer(ScenePart):
         log.warning("the computer player failed: %s", exc)
         self.thinking = False
         self.failed = True
-        self.scene.set_status(f"The computer player failed: {exc}. Click the board to ask it again, or Undo.",
-                              "error")
+        self.scene.set_status(_("The computer player failed: {why}. Click the board to ask it again, or Undo.").format(
+            why=exc), "error")
 
 
 def make_engine(app: "App | None") -> Any:

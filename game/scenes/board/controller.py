@@ -31,6 +31,7 @@ from typing import Any, Generic, Iterable, Protocol, TypeVar, cast, overload
 
 import pygame
 
+from ...i18n import _
 from ...rules.base import RulesError
 from ...themes import CLASSIC
 from ...ui.overlays import draw_tooltip
@@ -165,8 +166,8 @@ class BoardController:
         self.view.set_look(app.theme, st.flip)
         self.drag = None
         self.hover(None)
-        words = (f"Board turned half round: {self.view.flip_words(True)}." if st.flip
-                 else f"Board the usual way round: {self.view.flip_words(False)}.")
+        words = (_("Board turned half round: {sides}.").format(sides=self.view.flip_words(True)) if st.flip
+                 else _("Board the usual way round: {sides}.").format(sides=self.view.flip_words(False)))
         self.host.board_said(ClickResult(None, words, True))
         return True
 

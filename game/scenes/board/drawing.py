@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...i18n import _
 from ...rules.base import Color
 from ...ui.icons import colour_icon
 from ...ui.layout import draw_panel
@@ -183,8 +184,8 @@ class BoardDrawing(ScenePart):
         """A small pill in a free corner of the board area: 'Computer is thinking' with bouncing dots."""
         sc = self.scene
         px = self.px
-        text = "Computer is thinking" if sc.computer.thinking else (
-            "Computer is considering the offer" if sc.computer.waiting == "offer" else "Looking for a good move")
+        text = _("Computer is thinking") if sc.computer.thinking else (
+            _("Computer is considering the offer") if sc.computer.waiting == "offer" else _("Looking for a good move"))
         size = px(15)
         f = D.font(size, True)
         dots_w = px(26)

@@ -14,6 +14,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from ...i18n import _
 from ...rules.base import Color, Game, RulesError
 
 if TYPE_CHECKING:
@@ -300,7 +301,7 @@ class WorkerEngine(Engine):
         if r.ok:
             return r.move
         if r.retrying:
-            self.notice = r.error or "The computer player was restarted."
+            self.notice = r.error or _("The computer player was restarted.")
             return None
         raise RuntimeError(r.error or "no answer")
 
@@ -310,7 +311,7 @@ class WorkerEngine(Engine):
             return None
         if not r.ok:
             if r.retrying:
-                self.notice = r.error or "The computer player was restarted."
+                self.notice = r.error or _("The computer player was restarted.")
                 return None
             return ("error", r.error or "no answer")
         return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
@@ -357,7 +358,7 @@ class WorkerEngine(Engine):
                 break
             if not r.ok:
                 if r.retrying:
-                    self.notice = r.error or "The computer player was restarted."
+                    self.notice = r.error or _("The computer player was restarted.")
                     continue
                 out.append(("error", r.error or "no answer"))
                 break

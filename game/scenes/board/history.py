@@ -23,23 +23,17 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from ...anim.fade import FadeAnimation
+from ...i18n import _, ngettext
 from ...rules.base import RulesError
 from ...rules.tree import GameNode
 from ...ui.moveflow import flatten, key_of, node_for_key
+from ...ui.words import where_words
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 REPLAY_PAUSE = 0.45       # seconds between replayed moves at speed 1
-
-
-def where_words(node: GameNode) -> str:
-    """How a status line names a position: 'the start of the game', 'move 12, White: e3-d3'."""
-    slot = node.slot
-    if slot is None or node.move is None:
-        return "the start of the game"
-    return f"{slot.words()}: {node.move.record}"
 
 
 class BoardHistory(ScenePart):
@@ -187,11 +181,10 @@ class BoardHistory(ScenePart):
             return ""
         node = m.tree.cursor
         words = where_words(node)
-        words = words[0].upper() + words[1:]
         if not node.is_main_line():
-            words = f"A variation, {words[0].lower()}{words[1:]}"
+            words = _("A variation: {where}").format(where=words)
         elif m.tree.live.is_ancestor_of(node):
-            words = f"{words} (taken back: Redo plays it again)"
+            words = _("{where} (taken back: Redo plays it again)").format(where=words)
         return words
 
     def _note(self) -> None:
@@ -203,9 +196,9 @@ class BoardHistory(ScenePart):
         if self.browsing:
             where = self.where()
             if self.replaying:
-                sc.set_status(f"Replay: {where}. Click or press a key to stop.")
+                sc.set_status(_("Replay: {where}. Click or press a key to stop.").format(where=where))
             else:
-                sc.set_status(f"{where}. Press End to return to the game.")
+                sc.set_status(_("{where}. Press End to return to the game.").format(where=where))
         else:
             sc.panel.clear_status()
             sc.panel.update_status_box()
@@ -234,13 +227,14 @@ class BoardHistory(ScenePart):
         later = cur.end().ply - cur.ply if cur.is_ancestor_of(m.tree.live) else 0
         self._confirm_text = text
         if later > 0:
-            words = "move" if later == 1 else "moves"
-            body = (f"The game goes on from here with {html.escape(text)}. The {later} later {words} "
-                    f"stay in the move list as a variation.")
+            body = ngettext("The game goes on from here with {move}. The {n} later move "
+                            "stays in the move list as a variation.",
+                            "The game goes on from here with {move}. The {n} later moves "
+                            "stay in the move list as a variation.", later).format(move=html.escape(text), n=later)
         else:
-            body = (f"The game goes on from this position with {html.escape(text)}. The moves played "
-                    f"after the position you left stay in the move list as a variation.")
-        self.scene.open_dialog("branch", "Play on from here?", body, "Play it")
+            body = _("The game goes on from this position with {move}. The moves played "
+                     "after the position you left stay in the move list as a variation.").format(move=html.escape(text))
+        self.scene.open_dialog("branch", _("Play on from here?"), body, _("Play it"))
         return True
 
     def branch_confirmed(self) -> None:
@@ -269,7 +263,7 @@ class BoardHistory(ScenePart):
         moves the redo line from the branch point (``GameTree.promote``)."""
         m = self.match
         if m is None or m.tree.variation_start(m.tree.cursor) is None:
-            self.scene.set_status("Click a move of a variation first, then promote it.", "warn")
+            self.scene.set_status(_("Click a move of a variation first, then promote it."), "warn")
             return False
         sc = self.scene
         sc.finish_animation()
@@ -278,8 +272,8 @@ class BoardHistory(ScenePart):
         main = m.tree.cursor.is_main_line()
         self.update_move_list(force=True)
         sc.refresh()
-        sc.set_status("This line is now the game's: Redo plays its moves." if main
-                      else "The variation moved up in the move list.")
+        sc.set_status(_("This line is now the game's: Redo plays its moves.") if main
+                      else _("The variation moved up in the move list."))
         return True
 
     def delete_variation(self) -> bool:
@@ -289,7 +283,7 @@ class BoardHistory(ScenePart):
             return False
         start = m.tree.variation_start(m.tree.cursor)
         if start is None:
-            self.scene.set_status("Click a move of a variation first, then delete it.", "warn")
+            self.scene.set_status(_("Click a move of a variation first, then delete it."), "warn")
             return False
         n = start.count() + 1
         parent = start.parent
@@ -299,7 +293,7 @@ class BoardHistory(ScenePart):
         if m.tree.delete(start) is None:
             return False
         self.update_move_list(force=True)
-        self.scene.set_status(f"Variation deleted ({n} {'move' if n == 1 else 'moves'}).")
+        self.scene.set_status(ngettext("Variation deleted ({n} move).", "Variation deleted ({n} moves).", n).format(n=n))
         return True
 
     # ------------------------------------------------------------ replay
@@ -341,7 +335,7 @@ class BoardHistory(ScenePart):
             self.replaying = False
             sc.refresh()
             self.scene.toolbar.refresh_panel()
-            sc.set_status("Replay finished.")
+            sc.set_status(_("Replay finished."))
             return
         self.replay_wait -= dt
         if self.replay_wait <= 0:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import pygame
 import pygame_gui
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...rules.base import InvalidMoveError, RulesError
 from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
@@ -46,7 +46,7 @@ def placeholder(game_name: str) -> str:
     return _("Type a move: {examples}").format(examples=", ".join(examples))
 
 
-TYPING_WORDS = "Type the move, then Enter (Escape: back to the board)."
+TYPING_WORDS = N_("Type the move, then Enter (Escape: back to the board).")   # translated when shown
 # what the box never takes: the keys that mean something else on a board ('/' gives the box
 # the keyboard, '?' shows the keys)
 REFUSED = "/?"
@@ -238,7 +238,7 @@ class MoveBox:
             return False
         game = host.board.input.game if host.board.input is not None else None
         if game is None:
-            host.movebox_said("No move can be made now.", True)
+            host.movebox_said(_("No move can be made now."), True)
             return False
         compact = text.replace(" ", "")
         try:
@@ -253,7 +253,7 @@ class MoveBox:
             return False
         canonical = "-".join(path) if path else game.move_str(move)
         if canonical not in legal and not path:
-            host.movebox_said(f"“{text}” cannot be played in this position.", True)
+            host.movebox_said(_("“{text}” cannot be played in this position.").format(text=text), True)
             return False
         if host.board.input is not None:
             host.board.cancel()

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import N_, _
+from ...names import side_name
 from ...rules.base import Color, RulesError
 from .part import ScenePart
 
@@ -19,11 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 OFFER_TEXT = {
-    "amoeba": "{me} offers to end the game now and count the stacks. {means}<br><br>{other}, do you accept?",
-    "onager": "{me} offers a draw. {means}<br><br>{other}, do you accept?",
-    "onyx": "{me} offers to stop the game here without a winner. {means}<br><br>{other}, do you accept?",
+    "amoeba": N_("{me} offers to end the game now and count the stacks. {means}<br><br>{other}, do you accept?"),
+    "onager": N_("{me} offers a draw. {means}<br><br>{other}, do you accept?"),
+    "onyx": N_("{me} offers to stop the game here without a winner. {means}<br><br>{other}, do you accept?"),
 }
-OFFER_TITLE = {"amoeba": "Offer to end and count?", "onager": "Offer a draw?", "onyx": "Offer to stop?"}
+OFFER_TITLE = {"amoeba": N_("Offer to end and count?"), "onager": N_("Offer a draw?"), "onyx": N_("Offer to stop?")}
 
 
 class BoardOffers(ScenePart):
@@ -42,8 +44,9 @@ class BoardOffers(ScenePart):
             return
         humans = [c for c in Color if m.is_human(c)]
         who = m.to_move if m.to_move in humans or not humans else humans[0]
-        self.scene.open_dialog("resign", "Resign?",
-                               f"{who.title} resigns and {who.other.title} wins.<br><br>Are you sure?", "Resign",
+        self.scene.open_dialog("resign", _("Resign?"),
+                               _("{side} resigns and {other} wins.<br><br>Are you sure?").format(
+                                   side=side_name(who.word), other=side_name(who.other.word)), _("Resign"),
                                danger=True)
         self.resigner = who
 
@@ -58,10 +61,11 @@ class BoardOffers(ScenePart):
             return
         me = m.to_move
         if not m.is_human(me) or sc.computer.thinking:
-            sc.set_status("You can make an offer on your own turn.", "warn")
+            sc.set_status(_("You can make an offer on your own turn."), "warn")
             return
-        sc.open_dialog("offer_ask", OFFER_TITLE.get(sc.game_name, "Offer a draw?"),
-                       f"{self.consequence()}<br><br>{me.other.title} is asked to accept.", "Offer it")
+        sc.open_dialog("offer_ask", _(OFFER_TITLE.get(sc.game_name, N_("Offer a draw?"))),
+                       _("{means}<br><br>{other} is asked to accept.").format(
+                           means=self.consequence(), other=side_name(me.other.word)), _("Offer it"))
 
     def consequence(self) -> str:
         """What an agreement now would mean, in words: the count and the result."""
@@ -69,14 +73,14 @@ class BoardOffers(ScenePart):
         try:
             res = m.agreement_result(None)
         except RulesError as exc:
-            return f"The game cannot end by agreement here: {exc}."
-        outcome = "a draw" if res.winner is None else f"{res.winner.title} wins"
+            return _("The game cannot end by agreement here: {why}.").format(why=exc)
+        outcome = _("a draw") if res.winner is None else _("{side} wins").format(side=side_name(res.winner.word))
         if self.scene.game_name == "amoeba":
             counts = self.scene.panel.counts()
             b, w = counts.get("black", "?"), counts.get("white", "?")
-            return (f"If it is accepted, the game ends now and the stacks are counted: Black {b}, "
-                    f"White {w}: {outcome}.")
-        return f"If it is accepted, the game ends now: {outcome}."
+            return _("If it is accepted, the game ends now and the stacks are counted: Black {black}, "
+                     "White {white}: {outcome}.").format(black=b, white=w, outcome=outcome)
+        return _("If it is accepted, the game ends now: {outcome}.").format(outcome=outcome)
 
     def send(self) -> None:
         """The player confirmed the offer: ask the other player."""
@@ -88,11 +92,11 @@ class BoardOffers(ScenePart):
         other = me.other
         if not m.is_human(other):
             if not sc.computer.ask_offer():
-                sc.set_status(f"{other.title} (computer) declines the offer.", "warn")
+                sc.set_status(_("{side} (computer) declines the offer.").format(side=side_name(other.word)), "warn")
             return
-        text = OFFER_TEXT.get(sc.game_name, OFFER_TEXT["onager"]).format(
-            me=me.title, other=other.title, means=self.consequence())
-        sc.open_dialog("offer", "An offer", text, "Accept", cancel="Decline")
+        text = _(OFFER_TEXT.get(sc.game_name, OFFER_TEXT["onager"])).format(
+            me=side_name(me.word), other=side_name(other.word), means=self.consequence())
+        sc.open_dialog("offer", _("An offer"), text, _("Accept"), cancel=_("Decline"))
 
     def answered(self, accepted: bool) -> None:
         """The computer opponent's answer to the offer."""
@@ -101,15 +105,16 @@ class BoardOffers(ScenePart):
         other = m.to_move.other
         if accepted and not m.is_over:
             self.agree()
-            sc.set_status(f"{other.title} (computer) accepts.")
+            sc.set_status(_("{side} (computer) accepts.").format(side=side_name(other.word)))
         else:
-            sc.set_status(f"{other.title} (computer) declines the offer.", "warn")
+            sc.set_status(_("{side} (computer) declines the offer.").format(side=side_name(other.word)), "warn")
 
     def declined(self) -> None:
         """The other player closed the offer without accepting it."""
         m = self.match
         if m is not None:
-            self.scene.set_status(f"{m.to_move.other.title} declines the offer. The game goes on.", "warn")
+            self.scene.set_status(_("{side} declines the offer. The game goes on.").format(
+                side=side_name(m.to_move.other.word)), "warn")
 
     def agree(self) -> None:
         """Both players agreed: the game ends by agreement."""

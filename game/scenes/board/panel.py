@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
+from ...i18n import N_, _, pgettext
 from ...match import HUMAN
+from ...names import game_title, level_words, side_name
 from ...rules.base import Color, Danger, RulesError
 from ...ui.dangers import DANGER_COLOUR, DangerCache, shown as shown_dangers, warning_line
 from ...ui.endings import result_line
@@ -52,8 +54,8 @@ def player_words(text: str) -> str:
 
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
-COUNT_CAPTION = {"amoeba": "Stacks controlled", "onyx": "Stones captured", "onager": "On the far row"}
-OFFER_LABEL = {"amoeba": "Offer to end and count", "onager": "Offer draw", "onyx": "Offer to stop"}
+COUNT_CAPTION = {"amoeba": N_("Stacks controlled"), "onyx": N_("Stones captured"), "onager": N_("On the far row")}
+OFFER_LABEL = {"amoeba": N_("Offer to end and count"), "onager": N_("Offer draw"), "onyx": N_("Offer to stop")}
 
 
 class BoardPanel(ScenePart):
@@ -92,18 +94,18 @@ class BoardPanel(ScenePart):
         x, iw = p.x + px(18), p.w - px(36)
         y = p.y + px(14)
         compact = p.h < px(720)          # a low window: the move list keeps room for 5 rows and more
-        title = sc.game_name.capitalize() or "Game"
+        title = game_title(sc.game_name) if sc.game_name else _("Game")
         if self.match is not None and self.match.game.variant_name():
             title += f"  ·  {self.match.game.variant_name()}"
         menu_w = px(74)
-        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), "Menu", sc.ui, container=sc.root,
-                             tool_tip_text="Back to the main menu (Esc)")
+        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), _("Menu"), sc.ui, container=sc.root,
+                             tool_tip_text=_("Back to the main menu (Esc)"))
         keys_w = px(34)
         W["keys"] = UIButton(pygame.Rect(x + iw - menu_w - px(6) - keys_w, y, keys_w, px(30)), "?", sc.ui,
-                             container=sc.root, tool_tip_text="Keys and shortcuts (F1 or ?)")
+                             container=sc.root, tool_tip_text=_("Keys and shortcuts (F1 or ?)"))
         room = iw - menu_w - keys_w - px(12)
         head_font = D.font(px(15), True)
-        for cand in (title, title.split(",")[0], sc.game_name.capitalize() or "Game"):
+        for cand in (title, title.split(",")[0], game_title(sc.game_name) if sc.game_name else _("Game")):
             title = cand
             if head_font.size(cand)[0] + px(8) <= room:
                 break
@@ -123,7 +125,7 @@ class BoardPanel(ScenePart):
         if clock_h:
             sc.clocks.build_ui(pygame.Rect(x, y, iw, clock_h))
             y += clock_h + px(8 if compact else 10)
-        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), COUNT_CAPTION.get(sc.game_name, "Score"), sc.ui,
+        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), _(COUNT_CAPTION.get(sc.game_name, N_("Score"))), sc.ui,
                                   container=sc.root, object_id="#heading")
         y += px(24)
         half = iw // 2
@@ -148,7 +150,7 @@ class BoardPanel(ScenePart):
         box_y = tool_y - box_h
         sy = box_y - px(8) - status_h
         if not compact:                  # (a low window: the list needs no heading to be read as the moves)
-            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), "Moves", sc.ui, container=sc.root,
+            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), _("Moves"), sc.ui, container=sc.root,
                                       object_id="#heading")
             y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
@@ -160,15 +162,15 @@ class BoardPanel(ScenePart):
         if sc.app is not None:
             W["moves"].theme = W["status"].theme = sc.app.theme
         self._status_base, self._moves_base, self._status_grow = W["status"].rect.copy(), self._moves_rect.copy(), 0
-        offer = OFFER_LABEL.get(sc.game_name, "Offer draw")
+        offer = _(OFFER_LABEL.get(sc.game_name, N_("Offer draw")))
         # a row of buttons, each (key, label, object id, tooltip)
         rows: list[list[tuple[str, str, str | None, str]]] = [
-            [("undo", "Undo", None, self.undo_tip()),
-             ("redo", "Redo", None, "Play again a move you took back (Ctrl+Y)"),
-             ("hint", "Hint", None, "Ask the computer for a good move (Ctrl+H)")],
-            [("offer", offer, None, "The other player is asked to accept")],
-            [("resign", "Resign", "#danger_button", "Give up this game"),
-             ("new", "New game", "#primary_button", "Set up a new game")]]
+            [("undo", _("Undo"), None, self.undo_tip()),
+             ("redo", _("Redo"), None, _("Play again a move you took back (Ctrl+Y)")),
+             ("hint", _("Hint"), None, _("Ask the computer for a good move (Ctrl+H)"))],
+            [("offer", offer, None, _("The other player is asked to accept"))],
+            [("resign", _("Resign"), "#danger_button", _("Give up this game")),
+             ("new", _("New game"), "#primary_button", _("Set up a new game"))]]
         for row_i, row in enumerate(rows):
             cw = (iw - gap * (len(row) - 1)) // len(row)
             for col, (key, label, oid, tip) in enumerate(row):
@@ -181,10 +183,10 @@ class BoardPanel(ScenePart):
         last move and the computer's reply (``BoardScene.undo`` goes back to a person's turn)."""
         m = self.match
         if self.scene.is_analysis:
-            return "One move back: the move stays on the board's tree (Ctrl+Z)"
+            return _("One move back: the move stays on the board's tree (Ctrl+Z)")
         if m is not None and any(m.is_human(c) for c in Color) and not all(m.is_human(c) for c in Color):
-            return "Take back your last move and the computer's reply (Ctrl+Z)"
-        return "Take back the last move (Ctrl+Z)"
+            return _("Take back your last move and the computer's reply (Ctrl+Z)")
+        return _("Take back the last move (Ctrl+Z)")
 
     def warm_tasks(self) -> list[Any]:
         """First-time work done one piece a frame after the panel is built (the toolbar
@@ -256,16 +258,18 @@ class BoardPanel(ScenePart):
         side, result = self.turn_shown()
         if result is not None:
             return self.result_sentence(result)
-        who = side.title
+        who = side_name(side.word)
         if side != m.to_move and sc.anim is not None:
             last = m.last_move
-            return f"{who} plays {last.text}." if last is not None else f"{who} to move."
+            return (_("{side} plays {move}.").format(side=who, move=last.text) if last is not None
+                    else _("{side} to move.").format(side=who))
         if not m.is_human(m.to_move):
             if sc.computer.failed:
-                return f"{who} (computer) could not move. Click the board to ask it again, or Undo."
-            return f"Computer is thinking… ({who}, {_level_words(m.name, m.players[m.to_move])})"
+                return _("{side} (computer) could not move. Click the board to ask it again, or Undo.").format(side=who)
+            return _("Computer is thinking… ({side}, {level})").format(
+                side=who, level=_level_words(m.name, m.players[m.to_move]))
         if sc.movebox.focused():
-            return TYPING_WORDS
+            return _(TYPING_WORDS)
         if sc.input is not None and sc.input.prefix:
             return sc.input.after_select_message()
         if sc.input is not None and sc.input.game is not None:
@@ -275,7 +279,7 @@ class BoardPanel(ScenePart):
                 text = ""               # the usual words below
             if text:
                 return text
-        return f"{who} to move."
+        return _("{side} to move.").format(side=who)
 
     def update_status_box(self) -> None:
         sc = self.scene
@@ -292,7 +296,7 @@ class BoardPanel(ScenePart):
         dangers = self.dangers_shown()
         if dangers and m is not None:       # what is coming, before it lands: the game's end one move away
             warn = warning_line(dangers, dangers[0].who.other)
-            extra = f"<br><font color='{DANGER_COLOUR}'><b>Danger:</b> {html.escape(warn)}</font>"
+            extra = f"<br><font color='{DANGER_COLOUR}'><b>{html.escape(_('Danger:'))}</b> {html.escape(warn)}</font>"
         elif threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
             warn = ""
             if sc.input is not None:
@@ -301,9 +305,9 @@ class BoardPanel(ScenePart):
                 except (RulesError, ValueError, KeyError, TypeError):
                     warn = ""
             else:
-                warn = f"{', '.join(t.upper() for t in threats)} can be taken next move!"
+                warn = _("{points} can be taken next move!").format(points=", ".join(t.upper() for t in threats))
             if warn:
-                extra = f"<br><font color='#ff7060'><b>Danger:</b> {html.escape(warn)}</font>"
+                extra = f"<br><font color='#ff7060'><b>{html.escape(_('Danger:'))}</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         head = ""
         if m is not None and m.is_over and sc.anim is None:   # game over: winner, why, and a message if any
@@ -397,7 +401,7 @@ class BoardPanel(ScenePart):
         if not W:
             return
         if m is None:
-            W["turn"].set_text("Not available")
+            W["turn"].set_text(_("Not available"))
             self.update_status_box()
             for key in ("undo", "redo", "resign", "offer"):
                 W[key].disable()
@@ -428,13 +432,13 @@ class BoardPanel(ScenePart):
         if turn.get_abs_rect().x != x0:
             turn.set_position((x0, turn.get_abs_rect().y))
         if r is not None:
-            W["turn"].set_text("Draw" if r.winner is None else self.winner_words(short=True))
+            W["turn"].set_text(_("Draw") if r.winner is None else self.winner_words(short=True))
         else:
-            W["turn"].set_text(f"{m.to_move.title} to move")
+            W["turn"].set_text(_("{side} to move").format(side=side_name(m.to_move.word)))
         W["players"].set_text(self.players_text())
         counts = self.counts()
-        W["count_b"].set_text(f"Black  {counts.get('black', '–')}")
-        W["count_w"].set_text(f"White  {counts.get('white', '–')}")
+        W["count_b"].set_text(f"{pgettext('side', 'Black')}  {counts.get('black', '–')}")
+        W["count_w"].set_text(f"{pgettext('side', 'White')}  {counts.get('white', '–')}")
 
     def player_name(self, color: Color) -> str:
         """Who plays ``color`` now (after an Onyx swap the name follows the player): 'You',
@@ -442,25 +446,27 @@ class BoardPanel(ScenePart):
         m = self.match
         humans = [c for c in Color if m.is_human(c)]
         if m.is_human(color):
-            return "You" if len(humans) == 1 else color.title
+            return _("You") if len(humans) == 1 else side_name(color.word)
         return computer_words(m.players[color])
 
-    def winner_words(self, short: bool = False) -> str:
+    def winner_words(self, short: bool = False, with_side: bool = True) -> str:
         """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
-        ``short``: without the colour after a name ('You win')."""
+        ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): the colour after."""
         m = self.match
         r = m.result if m is not None else None
         if r is None:
             return ""
         if r.winner is None:
-            return "Draw"
-        name = self.player_name(r.winner)
-        if name == r.winner.title:
-            return f"{name} wins"
-        verb = "win" if name == "You" else "wins"
+            return _("Draw")
+        side = side_name(r.winner.word)
+        humans = [c for c in Color if m.is_human(c)]
+        if len(humans) == 2:                     # two people: the colour wins
+            return _("{side} wins").format(side=side)
+        if m.is_human(r.winner):
+            return _("You win") if short and not with_side else _("You win — {side}").format(side=side)
         if short:
-            return f"{name} {verb}" if name == "You" else "Computer wins"
-        return f"{name} {verb} — {r.winner.title}"
+            return _("Computer wins") if not with_side else _("Computer wins — {side}").format(side=side)
+        return _("{player} wins — {side}").format(player=computer_words(m.players[r.winner]), side=side)
 
     def status_head(self, box: StatusText) -> str:
         """The status box's headline at game over: the winner's words as long as they fit
@@ -470,8 +476,7 @@ class BoardPanel(ScenePart):
         full = self.winner_words()
         if r is None or r.winner is None:
             return full
-        short = self.winner_words(short=True)
-        cands = [full, f"{short} — {r.winner.title}" if r.winner.title not in short else short, short]
+        cands = [full, self.winner_words(short=True), self.winner_words(short=True, with_side=False)]
         room = box.rect.w - self.px(16)
         for cand in cands:
             try:
@@ -496,20 +501,24 @@ class BoardPanel(ScenePart):
             from ...autosave import player_from_name, player_name
             people = [m.names.get(c, "") for c in Color]
             if all(n and player_from_name(n) == HUMAN and n != player_name(HUMAN) for n in people):
-                named = f"Analysis: {people[0]} (Black) · {people[1]} (White)"
+                named = _("Analysis: {black} (Black) · {white} (White)").format(black=people[0], white=people[1])
                 if f.size(named)[0] <= room:
                     return named
-            return "Analysis: you move both sides"
-        names = {c: ("Human" if m.is_human(c) else computer_words(m.players[c])) for c in Color}
-        sep = "   ·   "
+            return _("Analysis: you move both sides")
+        names = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c])) for c in Color}
         swapped = m.swapped
         b, w = names[Color.BLACK], names[Color.WHITE]
-        short = {c: ("Human" if m.is_human(c) else f"CPU ({m.players[c]})") for c in Color}
-        texts = [f"Black: {b}{sep}White: {w}", f"Black: {b} · White: {w}", f"B: {b} · W: {w}",
-                 f"B: {short[Color.BLACK]} · W: {short[Color.WHITE]}"]
+        short = {c: (_("Human") if m.is_human(c) else _("CPU ({level})").format(level=m.players[c])) for c in Color}
+        sb, sw = short[Color.BLACK], short[Color.WHITE]
+        texts = [_("Black: {black}   ·   White: {white}").format(black=b, white=w),
+                 _("Black: {black} · White: {white}").format(black=b, white=w),
+                 # Translators: B and W: Black and White, shortened for a narrow panel
+                 _("B: {black} · W: {white}").format(black=b, white=w),
+                 _("B: {black} · W: {white}").format(black=sb, white=sw)]
         if swapped:
-            texts = ([f"{t}  (colours swapped)" for t in texts[1:]] + [f"{t} · swapped" for t in texts[2:]]
-                     + [f"Swapped: B {short[Color.BLACK]} · W {short[Color.WHITE]}"])
+            texts = ([_("{players}  (colours swapped)").format(players=t) for t in texts[1:]]
+                     + [_("{players} · swapped").format(players=t) for t in texts[2:]]
+                     + [_("Swapped: B {black} · W {white}").format(black=sb, white=sw)])
         for t in texts:
             try:
                 if f.size(t)[0] <= room:
@@ -530,20 +539,20 @@ class BoardPanel(ScenePart):
         inp = sc.input
         m = self.match
         if m is not None and sc.anim is None and m.tree.variation_start(m.tree.cursor) is not None:
-            return [("Make main line", "__promote__"), ("Remove line", "__delete__")]
+            return [(_("Make main line"), "__promote__"), (_("Remove line"), "__delete__")]
         if sc.banner.closed():
-            return [("Show the result", "__result__")]
+            return [(_("Show the result"), "__result__")]
         if m is not None and sc.computer.paused and not m.browsing and m.live_result is None:
-            return [("Play on", "__playon__")]
+            return [(_("Play on"), "__playon__")]
         if m is not None and sc.anim is None and not m.is_over and sc.computer.may_move_now():
-            return [("Move now", "__movenow__")]
+            return [(_("Move now"), "__movenow__")]
         if inp is None or m is None or m.is_over or sc.anim is not None or not m.is_human(m.to_move):
             return []
         out: list[tuple[str, str]] = []
         try:
             out.extend((str(label), str(key)) for label, key in inp.extra_actions())
             if inp.can_end():
-                out.append(("End move", "__end__"))
+                out.append((_("End move"), "__end__"))
         except (RulesError, ValueError, KeyError, TypeError):
             return []
         return out
@@ -582,10 +591,10 @@ class BoardPanel(ScenePart):
             cw = (base.w - gap * (n - 1)) // n
             for i, (label, key) in enumerate(acts):
                 r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
-                tip = "Finish the move on the cell the disc stands on (Enter)" if key == "__end__" else \
-                    "The result card again: Review, New game, Rematch" if key == "__result__" else \
-                    "Stop the computer's search: it plays its best move so far (Ctrl+M)" if key == "__movenow__" else \
-                    "Take over the other colour (pie rule)"
+                tip = _("Finish the move on the cell the disc stands on (Enter)") if key == "__end__" else \
+                    _("The result card again: Review, New game, Rematch") if key == "__result__" else \
+                    _("Stop the computer's search: it plays its best move so far (Ctrl+M)") if key == "__movenow__" else \
+                    _("Take over the other colour (pie rule)")
                 W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
                                            tool_tip_text=tip)
         if W["moves"].rect.size != moves_rect.size:
@@ -611,7 +620,7 @@ class BoardPanel(ScenePart):
             return
         if key == "__playon__":
             sc.computer.play_on()
-            self.set_status("The computers play on. Undo or Menu stops them.")
+            self.set_status(_("The computers play on. Undo or Menu stops them."))
             self.sync_actions()
             return
         if inp is None or m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:
@@ -624,7 +633,7 @@ class BoardPanel(ScenePart):
         else:
             text = inp.action_move(key)
             if not text:
-                self.set_status("That action is not available now.", "warn")
+                self.set_status(_("That action is not available now."), "warn")
         if text:
             sc.play_move(text)
         else:
@@ -641,19 +650,27 @@ class BoardPanel(ScenePart):
             return {}
 
 
+_LEVELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
 def computer_words(level: str) -> str:
     """How the panel names a computer player: 'Computer (Easy)', 'Computer (Level 3)'."""
     text = str(level)
-    return f"Computer ({'Level ' + text if text.isdigit() else text.capitalize()})"
+    if text.isdigit():
+        return _("Computer (Level {number})").format(number=text)
+    named = _LEVELS.get(text.lower())
+    return _("Computer ({level})").format(level=_(named) if named else text.capitalize())
 
 
 def _level_words(game_name: str, level: str) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
-    'Level 5 (Medium) · about 1200' ('medium' as it was when the level is not a ladder's)."""
-    from ...ai.ladder import about
+    'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's)."""
     from ...ai.levels import LADDER, level_name
     try:
         name = level_name(level)
     except ValueError:
         return str(level)
-    return about(game_name, name) if name in LADDER else name
+    if name in LADDER:
+        return level_words(game_name, name)
+    named = _LEVELS.get(name)
+    return _(named) if named else name

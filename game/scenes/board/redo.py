@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import _
 from ...match import HUMAN
 from ...rules.base import Color
 from .part import ScenePart
@@ -43,7 +44,7 @@ class BoardRedoRound(ScenePart):
         sc.finish_animation()
         sc.computer.cancel()
         if not m.can_redo:
-            sc.set_status("Nothing to redo.", "warn")
+            sc.set_status(_("Nothing to redo."), "warn")
             return
         if m.browsing:
             sc.history.end()
@@ -75,7 +76,7 @@ class BoardRedoRound(ScenePart):
         motions = m.redo()
         if motions is None:
             if not self.left:
-                sc.set_status("Nothing to redo.", "warn")
+                sc.set_status(_("Nothing to redo."), "warn")
             self.left = 0
             return
         self.left = max(0, self.left - 1)

@@ -23,6 +23,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...i18n import _
+from ...names import game_title
+from ...ui.words import slot_words
 from .part import ScenePart
 
 log = logging.getLogger(__name__)
@@ -80,7 +83,8 @@ class BoardAutosave(ScenePart):
         m = self.match
         if m is None or not self._enabled() or not self.autosaver.keeps(m):
             return ""
-        return f"Your {m.name.capitalize()} game ({m.next_turn().words()} to move) is kept under Recent games on the menu."
+        return _("Your {game} game ({turn} to move) is kept under Recent games on the menu.").format(
+            game=game_title(m.name), turn=slot_words(m.next_turn()))
 
     def after_frame(self) -> None:
         """After a frame is drawn (``App.step``): the autosave after every change. Making the

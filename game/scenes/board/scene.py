@@ -30,7 +30,9 @@ import pygame_gui
 
 from ...anim.moves import MovePlayer
 from ...clock import TimeControl
+from ...i18n import N_, _, decimal
 from ...match import HUMAN, Match
+from ...names import game_title, side_name
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.focus import ring_on as focus_ring_on
@@ -64,8 +66,8 @@ def rematch_words(start: dict[Color, str]) -> str:
     before, by colour)."""
     humans = [c for c in Color if start[c] == HUMAN]
     if len(humans) == 1:
-        return f"Rematch, colours swapped: you play {humans[0].other.title} now."
-    return "Rematch, colours swapped: who played White plays Black now, and moves first."
+        return _("Rematch, colours swapped: you play {side} now.").format(side=side_name(humans[0].other.word))
+    return _("Rematch, colours swapped: who played White plays Black now, and moves first.")
 
 
 @register("board")
@@ -77,7 +79,7 @@ class BoardScene(Scene):
     is_analysis = False               # the analysis board says True (analysis.py)
     asks_before_branching = True      # a move from an earlier position asks first (history.py)
     stops_at_game = True              # Right and End stop where the game stands (history.py)
-    unavailable_verb = "played"       # "Onyx cannot be played yet: …"
+    unavailable_words = N_("{game} cannot be played yet: {why}")
     _anim: Any = None                 # the running animation (the ``anim`` property)
     _settings_seen: Any = None        # the settings' version the view last followed
 
@@ -122,7 +124,7 @@ class BoardScene(Scene):
             game = make_game(game_name, **(options or {}))
         except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
             log.warning("cannot make %s: %s", game_name, exc)
-            scene = cls(None, f"{game_name.capitalize()} cannot be {cls.unavailable_verb} yet: {exc}")
+            scene = cls(None, _(cls.unavailable_words).format(game=game_title(game_name), why=exc))
             scene.game_name = game_name
             return scene
         pl = players or {}
@@ -133,7 +135,7 @@ class BoardScene(Scene):
             try:
                 match.play(text)
             except RulesError as exc:
-                scene.set_status(f"Could not replay {text}: {exc}", "error")
+                scene.set_status(_("Could not replay {move}: {why}").format(move=text, why=exc), "error")
                 break
         return scene
 
@@ -290,8 +292,8 @@ class BoardScene(Scene):
             return ""
         humans = [c for c in Color if m.is_human(c)]
         if len(humans) == 1:
-            return f"Colours swapped: you now play {humans[0].title}."
-        return "Colours swapped: the first player now plays White."
+            return _("Colours swapped: you now play {side}.").format(side=side_name(humans[0].word))
+        return _("Colours swapped: the first player now plays White.")
 
     def anim_speed(self) -> float:
         return self.app.settings.anim_speed if self.app else 1.0
@@ -330,7 +332,7 @@ class BoardScene(Scene):
         if not any(m.is_human(c) for c in Color):
             self.computer.pause()                   # two computers: Undo stops them ("Play on")
         if not m.undo():
-            self.set_status("Nothing to undo.", "warn")
+            self.set_status(_("Nothing to undo."), "warn")
             return
         # against the computer, take back to the last position where a human is to move
         humans = [c for c in Color if m.is_human(c)]
@@ -447,8 +449,8 @@ class BoardScene(Scene):
         if m is None or self.view is None or self.input is None:
             return False
         if m.is_over:
-            self.set_status(f"{self.panel.result_sentence(m.result)} The game is over: Undo takes a move back, "
-                            f"or start a new game.", "warn")
+            self.set_status(_("{result} The game is over: Undo takes a move back, or start a new game.").format(
+                result=self.panel.result_sentence(m.result)), "warn")
             return False
         refused = self.clocks.gate_move()           # paused, or the mover's time is up
         if refused:
@@ -456,9 +458,10 @@ class BoardScene(Scene):
             return False
         if not m.is_human(m.to_move):
             if self.computer.retry():               # the computer had failed: ask it again
-                self.set_status(f"Asking {m.to_move.title} (computer) again…")
+                self.set_status(_("Asking {side} (computer) again…").format(side=side_name(m.to_move.word)))
                 return False
-            self.set_status(f"Please wait: {m.to_move.title} (computer) is thinking.", "warn")
+            self.set_status(_("Please wait: {side} (computer) is thinking.").format(side=side_name(m.to_move.word)),
+                            "warn")
             return False
         return True
 
@@ -579,10 +582,10 @@ class BoardScene(Scene):
             self.view.layout(self.board_rect)
         elif ctrl and event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.app.settings.anim_speed = min(8.0, self.app.settings.anim_speed * 1.5)
-            self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
+            self.set_status(_("Animation speed ×{speed}").format(speed=decimal(self.app.settings.anim_speed, 2)))
         elif ctrl and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.app.settings.anim_speed = max(0.25, self.app.settings.anim_speed / 1.5)
-            self.set_status(f"Animation speed ×{self.app.settings.anim_speed:.2g}")
+            self.set_status(_("Animation speed ×{speed}").format(speed=decimal(self.app.settings.anim_speed, 2)))
         elif ctrl and event.key == pygame.K_h:
             self.request_hint()
         elif ctrl and event.key == pygame.K_m:
@@ -636,7 +639,7 @@ class BoardScene(Scene):
                         except (RulesError, ValueError, KeyError, TypeError):
                             deco.ghosts = []    # a hint the rules cannot animate: no ghosts
                     deco.targets = {end: opt.kind}
-                    deco.tags = {end: "Hint"}
+                    deco.tags = {end: _("Hint")}
         self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
 

@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from ...i18n import _
 from ...ui.graph import draw_graph_icon
 from ...ui.icons import draw_icon
 from ...ui.text import prime_disabled_look, warm_font
@@ -57,7 +58,7 @@ class BoardToolbar(ScenePart):
         px = self.px
         p = self.scene.panel.rect
         bh, gap = px(32), px(6)
-        text_w = D.font(px(15)).size("Picture")[0] + px(20)
+        text_w = max(D.font(px(15)).size(w)[0] for w in (_("Save…"), _("Load…"), _("Picture"))) + px(20)
         compact = p.h < px(700) or (w - 3 * px(36) - 5 * gap) // 3 < text_w
         out: list[tuple[str, pygame.Rect, str, str]] = []
         y = gap
@@ -79,12 +80,12 @@ class BoardToolbar(ScenePart):
             out.append((key, pygame.Rect(i * (icon_w + gap), y, icon_w, bh), "", key))
         rx = 4 * (icon_w + gap)
         half = (w - rx - gap) // 2
-        out.append(("replay", pygame.Rect(rx, y, half, bh), "Replay", ""))
-        out.append(("review", pygame.Rect(rx + half + gap, y, w - rx - half - gap, bh), "Review", ""))
+        out.append(("replay", pygame.Rect(rx, y, half, bh), _("Replay"), ""))
+        out.append(("review", pygame.Rect(rx + half + gap, y, w - rx - half - gap, bh), _("Review"), ""))
         y += bh + gap
         gear_w = bh + px(4)
         cw = (w - 3 * gear_w - 5 * gap) // 3
-        for i, (key, label) in enumerate((("save", "Save…"), ("load", "Load…"), ("picture", "Picture"))):
+        for i, (key, label) in enumerate((("save", _("Save…")), ("load", _("Load…")), ("picture", _("Picture")))):
             out.append((key, pygame.Rect(i * (cw + gap), y, cw, bh), label, ""))
         out.append(("comment", pygame.Rect(w - 3 * gear_w - 2 * gap, y, gear_w, bh), "", "comment"))
         out.append(("flip", pygame.Rect(w - 2 * gear_w - gap, y, gear_w, bh), "", "flip"))
@@ -106,17 +107,18 @@ class BoardToolbar(ScenePart):
         px = self.px
         self.buttons = {}
         self.icons = {}
-        tips = {"first": "Go to the start of the game (Home)", "back": "One move back (Left arrow)",
-                "forward": "One move forward (Right arrow)", "last": "Back to the game (End)",
-                "replay": "Replay the whole game from the start", "save": "Save this game as a record file (Ctrl+S)",
-                "load": "Open a saved game (Ctrl+O)", "picture": "Save the board as a PNG picture",
-                "settings": "Settings: speed, sound, colours, full screen (F11)",
-                "comment": "Write or edit a comment on the move shown (Ctrl+K)",
-                "flip": (f"Flip the board: turn it half round, {sc.view.flip_words(True)} (Ctrl+F)"
-                         if sc.view is not None else "Flip the board: turn it half round (Ctrl+F)"),
-                "review": "Review: the engine judges every move in the background; a graph of the chances "
-                          "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
-                          "allowed forced win)"}
+        tips = {"first": _("Go to the start of the game (Home)"), "back": _("One move back (Left arrow)"),
+                "forward": _("One move forward (Right arrow)"), "last": _("Back to the game (End)"),
+                "replay": _("Replay the whole game from the start"),
+                "save": _("Save this game as a record file (Ctrl+S)"),
+                "load": _("Open a saved game (Ctrl+O)"), "picture": _("Save the board as a PNG picture"),
+                "settings": _("Settings: speed, sound, colours, full screen (F11)"),
+                "comment": _("Write or edit a comment on the move shown (Ctrl+K)"),
+                "flip": (_("Flip the board: turn it half round, {sides} (Ctrl+F)").format(sides=sc.view.flip_words(True))
+                         if sc.view is not None else _("Flip the board: turn it half round (Ctrl+F)")),
+                "review": _("Review: the engine judges every move in the background; a graph of the chances "
+                            "and marks ?! (10% of the winning chance lost), ? (20%), ?? (30%, or a missed or "
+                            "allowed forced win)")}
         for key, r, label, icon in self.layout(rect.w)[1]:
             r = r.move(rect.x, rect.y)
             self.buttons[key] = UIButton(r, label, sc.ui, container=sc.root, tool_tip_text=tips[key],
@@ -160,10 +162,10 @@ class BoardToolbar(ScenePart):
         rb = self.buttons.get("replay")
         if rb is not None:
             if "replay" in self.icons:
-                r, _ = self.icons["replay"]
+                r, _icon = self.icons["replay"]
                 self.icons["replay"] = (r, "stop" if self.history.replaying else "replay")
             else:
-                label = "Stop" if self.history.replaying else "Replay"
+                label = _("Stop") if self.history.replaying else _("Replay")
                 if rb.text != label:
                     rb.set_text(label)
         if self.history.browsing:
@@ -235,8 +237,8 @@ class BoardToolbar(ScenePart):
             m = self.match
             if self.history.browsing and sc.anim is None and m is not None and event.button == 1 \
                     and (m.is_over or not m.is_human(m.to_move)):
-                sc.set_status(f"You are looking at {self.history.where()[0].lower()}{self.history.where()[1:]}. "
-                              "Press End to go back to the game.", "warn")
+                sc.set_status(_("You are looking at another position ({where}). "
+                                "Press End to go back to the game.").format(where=self.history.where()), "warn")
                 return True
         return False
 

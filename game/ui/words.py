@@ -1,0 +1,61 @@
+"""Facts of the game in the player's words: plies, positions, phases.
+
+The rules and the match give values (a ``Slot``: move number, opening phase, colour; a game
+tree node); these functions word them through the catalogue (``game.i18n``) when the
+interface shows them. Notation (moves, coordinates) stays as it is in every language.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import N_, _, pgettext
+from ..names import side_name
+from ..rules.numbering import Slot
+
+__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list"]
+
+# the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
+_PHASES = {"Lakes": N_("Lakes")}
+
+
+def phase_name(phase: str) -> str:
+    """An opening phase's name as a row label of the move list: 'Lakes'."""
+    known = _PHASES.get(phase)
+    return _(known) if known else phase
+
+
+def slot_words(slot: Slot) -> str:
+    """'move 12, White' / 'the lakes, Black': how a status line names a ply."""
+    side = side_name(slot.color.word)
+    if slot.phase is not None:
+        return _("{phase}, {side}").format(phase=phase_name(slot.phase), side=side)
+    return _("move {n}, {side}").format(n=slot.number, side=side)
+
+
+def where_words(node: Any) -> str:
+    """A position of the game tree in a status line's words, capitalised as a sentence starts:
+    'The start of the game', 'Move 12, White: e3-d3'."""
+    slot = node.slot
+    if slot is None or node.move is None:
+        return _("The start of the game")
+    side = side_name(slot.color.word)
+    if slot.phase is not None:
+        return _("{phase}, {side}: {move}").format(phase=phase_name(slot.phase), side=side, move=node.move.record)
+    return _("Move {n}, {side}: {move}").format(n=slot.number, side=side, move=node.move.record)
+
+
+def position_words(slot: Slot | None) -> str:
+    """A position by the ply that led to it, capitalised: 'Start of the game', 'Move 12, White'."""
+    if slot is None:
+        return _("Start of the game")
+    side = side_name(slot.color.word)
+    if slot.phase is not None:
+        return _("{phase}, {side}").format(phase=phase_name(slot.phase), side=side)
+    return _("Move {n}, {side}").format(n=slot.number, side=side)
+
+
+def and_list(items: list[str]) -> str:
+    """'a4', 'a4 and b5', 'a4, b5 and c6' in the language's way."""
+    if len(items) <= 1:
+        return "".join(items)
+    return pgettext("list", "{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
