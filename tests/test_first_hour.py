@@ -93,3 +93,29 @@ def test_the_flip_setting_says_the_truth_for_every_game():
         assert f"{game_title(name)}: {view_for(name).flip_words(True)}" in tip
     assert "Onyx: row 1 at the top, column a on the right" in tip
     app.close()
+
+
+@pytest.mark.parametrize("seats,after", [
+    (("--white", "easy"), {"black": "easy", "white": "human"}),      # the computer took the human's stone
+    (("--black", "easy"), {"black": "human", "white": "easy"}),      # the human took the computer's stone
+])
+def test_an_onyx_game_continued_after_a_swap_keeps_its_seats(seats, after):
+    from game.rules.base import Color
+    app = make_app("--game", "onyx", "--pie", *seats, "--moves", "h6 swap")
+    settle(app)
+    sc = board(app)
+    want = {Color.BLACK: after["black"], Color.WHITE: after["white"]}
+    assert sc.match.players == want
+    sc.saver.write_now()                                  # as a quit leaves it
+    sc.saver.autosaver.flush(5.0)
+    app.close()
+    app = make_app("--scene", "menu")
+    settle(app)
+    app.scene.continue_game()
+    app.finish_transition()
+    settle(app)
+    back = board(app)
+    assert back.match.players == want                     # the person is still the person
+    assert [pm.text for pm in back.match.history] == ["h6", "swap"]
+    assert back.match.is_human(Color.WHITE) == (after["white"] == "human")
+    app.close()
