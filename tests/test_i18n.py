@@ -371,3 +371,58 @@ def test_one_table_of_the_games_names():
     assert [game_title(g) for g in GAME_KEYS] == ["アメーバ", "オニキス", "オナガー"]
     i18n.set_language("uz")
     assert [game_title(g) for g in GAME_KEYS] == ["Amyoba", "Oniks", "Onager"]
+
+
+# ---------------------------------------------------------------- phase 2: the board and after
+from test_layout_audit import DANGER  # noqa: E402
+
+BOARD_SCENES = [*[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
+                ("board:onyx", ("--clock", "300+3", "--moves", DANGER["onyx"])),
+                ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx", ("--white", "hard")),
+                ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
+                ("keys:board", ())]
+# Notation stays as it is in every language: coordinates, moves, board sizes, clock faces
+NOTATION = re.compile(r"^[\s\d.,:;·×+\-–>()/…]*([a-z]{1,2}\d{0,2}([-–>][a-z]{1,2}\d{0,2})*|swap|pass)?[\s\d.,:;·×+\-–>()/…]*$")
+
+
+def _untranslated(runs: list[list[str]]) -> list[str]:
+    return [t for run in runs for t in _loose(run) if not NOTATION.match(t.strip())]
+
+
+def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
+    log = _Log()
+    import logging
+    logging.getLogger().addHandler(log)
+    try:
+        for scene, extra in scenes:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                open_case(app, scene, extra)
+                settle(app)
+                runs = _drawn_texts(app, monkeypatch) if lang == "xx" else []
+                problems = audit(app)
+            if lang == "xx":
+                assert _untranslated(runs) == [], f"{scene} {extra}: drawn without the catalogue: {_untranslated(runs)}"
+            assert problems == [], f"{lang} {scene} {extra}: {problems}"
+            assert [str(w.message) for w in caught] == [] and log.records == [], (lang, scene)
+    finally:
+        logging.getLogger().removeHandler(log)
+
+
+def test_pseudo_language_on_the_board_the_result_card_and_the_keys(monkeypatch):
+    """The board mid-game (a Danger line, the clocks), the result card and the keys overlay in
+    ``xx``: every text drawn or shown by a widget is bracketed, and none is cut."""
+    app = _app((1024, 640), "xx")
+    try:
+        _check_scenes(app, BOARD_SCENES, monkeypatch, "xx")
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["ja", "uz"])
+def test_the_board_the_result_card_and_the_keys_fit_in_japanese_and_uzbek(lang, monkeypatch):
+    app = _app((1024, 640), lang)
+    try:
+        _check_scenes(app, BOARD_SCENES, monkeypatch, lang)
+    finally:
+        app.close()

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ...i18n import _
+from ...names import side_name
 from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
 from ...ui.text import wrap
@@ -54,7 +56,7 @@ class BoardBanner(ScenePart):
         if r is None or m is None:
             return "", ""
         win = r.winner
-        head = "Draw" if win is None else f"{win.title} wins!"
+        head = _("Draw") if win is None else _("{side} wins!").format(side=side_name(win.word))
         size = int(m.game.options().get("size", 12) or 12)
         why = ending_sentence(r, m.name, sc.panel.counts(), size, m.to_move)
         return head, why
@@ -99,12 +101,12 @@ class BoardBanner(ScenePart):
         analysis = self.scene.is_analysis      # (the analysis board: no Analyse, no Rematch)
         out = []
         if m is not None and m.live.ply > 0:
-            out.append(("review", "Review", "The engine judges every move of the game"))
+            out.append(("review", _("Review"), _("The engine judges every move of the game")))
             if has_scene("analysis_of") and not analysis:
-                out.append(("analyse", "Analyse", "Explore the game with the engine on the analysis board"))
-        out.append(("new", "New game", "Set up a new game"))
+                out.append(("analyse", _("Analyse"), _("Explore the game with the engine on the analysis board")))
+        out.append(("new", _("New game"), _("Set up a new game")))
         if not analysis:
-            out.append(("rematch", "Rematch", "The same game again, colours swapped"))
+            out.append(("rematch", _("Rematch"), _("The same game again, colours swapped")))
         return out
 
     def geometry(self) -> dict[str, Any]:
@@ -150,10 +152,12 @@ class BoardBanner(ScenePart):
         per_row = len(acts) if label_w * len(acts) + gap * (len(acts) - 1) <= inner else 2
         rows = -(-len(acts) // per_row)
         note = sc.panel.status
-        fixed = pad + len(head_lines) * px(26) + px(4) + px(8) + rows * bh + (rows - 1) * gap + pad
+        # a headline's line: 26 px, or what a taller script's font needs (Japanese)
+        head_h = max([px(26)] + [D.font(hs, True).size(ln)[1] - px(4) for ln in head_lines])
+        fixed = pad + len(head_lines) * head_h + px(4) + px(8) + rows * bh + (rows - 1) * gap + pad
         for rs in (px(15), px(14), px(13)):
             lh = max(D.font(rs).size("Ag")[1], D.font(rs).get_linesize())
-            why_lines = wrap(why + ".", D.font(rs), inner)[:3]
+            why_lines = wrap(_("{sentence}.").format(sentence=why), D.font(rs), inner)[:3]
             note_lines = wrap(note, D.font(rs), inner)[:2] if note else []
             if fixed + (len(why_lines) + len(note_lines)) * lh <= room:
                 break
@@ -162,7 +166,7 @@ class BoardBanner(ScenePart):
         h = min(room, fixed + (len(why_lines) + len(note_lines)) * lh)
         card = pygame.Rect(place.x, place.bottom - h, w, h)
         geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, note_lines=note_lines, hs=hs, rs=rs,
-                   lh=lh, pad=pad, icon=icon, disc=None)
+                   lh=lh, pad=pad, icon=icon, disc=None, head_h=head_h)
         if disc_r and head_lines:
             # centred on the ink of the headline's first line (its letters, not the font's box)
             ink = D.font(hs, True).render(head_lines[0], True, (255, 255, 255)).get_bounding_rect()
@@ -198,7 +202,7 @@ class BoardBanner(ScenePart):
         if want is None:
             return
         labels = {key: (label, tip) for key, label, tip in self.actions()}
-        labels["close"] = ("×", "Close: see the whole board (the panel shows the result again)")
+        labels["close"] = ("×", _("Close: see the whole board (the panel shows the result again)"))
         for key, r in geo["buttons"].items():
             kept = W.get(f"banner:{key}")
             if kept is not None and kept.text == labels[key][0]:
@@ -279,7 +283,7 @@ class BoardBanner(ScenePart):
         for line in geo["head_lines"]:
             w, h = D.font(geo["hs"], True).size(line)
             out.append(("banner head", line, pygame.Rect(x, y, w, h), geo["hs"]))
-            y += px(26)
+            y += geo["head_h"]
         y += px(4)
         for name, lines in (("banner reason", geo["why_lines"]), ("banner note", geo["note_lines"])):
             for line in lines:

@@ -97,7 +97,7 @@ class BoardPanel(ScenePart):
         title = game_title(sc.game_name) if sc.game_name else _("Game")
         if self.match is not None and self.match.game.variant_name():
             title += f"  ·  {self.match.game.variant_name()}"
-        menu_w = px(74)
+        menu_w = max(px(74), D.font(px(15), True).size(_("Menu"))[0] + px(22))   # laid out from its word
         W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), _("Menu"), sc.ui, container=sc.root,
                              tool_tip_text=_("Back to the main menu (Esc)"))
         keys_w = px(34)
@@ -171,10 +171,19 @@ class BoardPanel(ScenePart):
             [("offer", offer, None, _("The other player is asked to accept"))],
             [("resign", _("Resign"), "#danger_button", _("Give up this game")),
              ("new", _("New game"), "#primary_button", _("Set up a new game"))]]
+        bfont = D.font(px(16), True)                     # the theme's button font
         for row_i, row in enumerate(rows):
-            cw = (iw - gap * (len(row) - 1)) // len(row)
+            n = len(row)
+            cw = (iw - gap * (n - 1)) // n
+            widths = [cw] * n
+            needs = [bfont.size(label)[0] + px(24) for _, label, _, _ in row]
+            if max(needs) > cw and sum(needs) + gap * (n - 1) <= iw:   # a longer word: the row shares by need
+                spare = (iw - gap * (n - 1) - sum(needs)) // n
+                widths = [nd + spare for nd in needs]
+            bx = x
             for col, (key, label, oid, tip) in enumerate(row):
-                r = pygame.Rect(x + col * (cw + gap), by + row_i * (bh + gap), cw, bh)
+                r = pygame.Rect(bx, by + row_i * (bh + gap), widths[col], bh)
+                bx += widths[col] + gap
                 W[key] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
         sc.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
 
@@ -296,7 +305,8 @@ class BoardPanel(ScenePart):
         dangers = self.dangers_shown()
         if dangers and m is not None:       # what is coming, before it lands: the game's end one move away
             warn = warning_line(dangers, dangers[0].who.other)
-            extra = f"<br><font color='{DANGER_COLOUR}'><b>{html.escape(_('Danger:'))}</b> {html.escape(warn)}</font>"
+            head = html.escape(_("Danger:"))
+            extra = f"<br><font color='{DANGER_COLOUR}'><b>{head}</b> {html.escape(warn)}</font>"
         elif threats and m and not m.is_over and sc.anim is None and m.is_human(m.to_move):
             warn = ""
             if sc.input is not None:
@@ -307,7 +317,8 @@ class BoardPanel(ScenePart):
             else:
                 warn = _("{points} can be taken next move!").format(points=", ".join(t.upper() for t in threats))
             if warn:
-                extra = f"<br><font color='#ff7060'><b>{html.escape(_('Danger:'))}</b> {html.escape(warn)}</font>"
+                head = html.escape(_("Danger:"))
+                extra = f"<br><font color='#ff7060'><b>{head}</b> {html.escape(warn)}</font>"
         content = f"<font color='{colour}'>{html.escape(text)}</font>{extra}"
         head = ""
         if m is not None and m.is_over and sc.anim is None:   # game over: winner, why, and a message if any
@@ -449,9 +460,10 @@ class BoardPanel(ScenePart):
             return _("You") if len(humans) == 1 else side_name(color.word)
         return computer_words(m.players[color])
 
-    def winner_words(self, short: bool = False, with_side: bool = True) -> str:
+    def winner_words(self, short: bool = False, with_side: bool | None = None) -> str:
         """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
-        ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): the colour after."""
+        ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): 'Computer wins — White'."""
+        with_side = not short if with_side is None else with_side
         m = self.match
         r = m.result if m is not None else None
         if r is None:
@@ -476,7 +488,7 @@ class BoardPanel(ScenePart):
         full = self.winner_words()
         if r is None or r.winner is None:
             return full
-        cands = [full, self.winner_words(short=True), self.winner_words(short=True, with_side=False)]
+        cands = [full, self.winner_words(short=True, with_side=True), self.winner_words(short=True)]
         room = box.rect.w - self.px(16)
         for cand in cands:
             try:
