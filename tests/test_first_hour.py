@@ -10,7 +10,7 @@ from game.scenes.board import banner as banner_module
 from game.ui.icons import colour_icon
 from game.views import draw as D
 
-from ui_helpers import board, make_app, settle
+from ui_helpers import board, key, make_app, settle, step
 
 
 def _ink(font: pygame.font.Font, text: str, topleft: tuple[int, int]) -> pygame.Rect:
@@ -25,12 +25,21 @@ def _disc_ink(size: tuple[int, int], centre: tuple[int, int], colour, r: int) ->
     return layer.get_bounding_rect()
 
 
-@pytest.mark.parametrize("window,theme", [("1024x640", "classic"), ("1024x640", "dark"),
-                                          ("1024x640", "colour-blind"), ("1280x800", "classic"),
-                                          ("2560x1440", "dark"), ("3840x2160", "colour-blind")])
-def test_the_result_cards_disc_stands_clear_of_the_headline(monkeypatch, window, theme):
-    app = make_app("--scene", "gameover:onyx:resign", "--window", window, "--theme", theme)
-    settle(app)
+@pytest.mark.parametrize("window,theme,winner", [
+    ("1024x640", "classic", "white"), ("1024x640", "dark", "white"), ("1024x640", "colour-blind", "white"),
+    ("1280x800", "classic", "white"), ("2560x1440", "dark", "white"), ("3840x2160", "colour-blind", "white"),
+    ("1024x640", "classic", "black"), ("2560x1440", "dark", "black")])
+def test_the_result_cards_disc_stands_clear_of_the_headline(monkeypatch, window, theme, winner):
+    if winner == "white":
+        app = make_app("--scene", "gameover:onyx:resign", "--window", window, "--theme", theme)
+        settle(app)
+    else:                                   # White resigns after Black's first stone: Black wins
+        app = make_app("--game", "onyx", "--moves", "h6", "--window", window, "--theme", theme)
+        settle(app)
+        board(app).offers.resign()
+        step(app, 2)
+        key(app, pygame.K_RETURN)
+        settle(app)
     sc = board(app)
     assert sc.banner.shown()
     drawn: list = []

@@ -142,7 +142,8 @@ class BoardBanner(ScenePart):
         inner = w - 2 * pad
         # The winner's disc stands before the headline, a clear gap from its first letter: the
         # disc as wide as it is drawn (``colour_icon`` paints 2r across), then the gap.
-        disc_r = px(11) if self.match.result and self.match.result.winner else 0
+        result = self.match.result
+        disc_r = px(11) if result is not None and result.winner is not None else 0   # (Black is 0: falsy)
         icon = 2 * disc_r + px(10) if disc_r else 0
         room_w = inner - close - gap - icon
         hs = next((s for s in (px(21), px(19), px(17)) if D.font(s, True).size(head)[0] <= room_w), px(17))
