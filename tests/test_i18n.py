@@ -380,7 +380,9 @@ BOARD_SCENES = [*[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "on
                 ("board:onyx", ("--clock", "300+3", "--moves", DANGER["onyx"])),
                 ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx", ("--white", "hard")),
                 ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
-                ("keys:board", ())]
+                ("keys:board", ()),
+                *[(f"analysis:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
+                ("board:onyx", ("--moves", "e5 f6 g7 h8 d4 c3 e4 f4", "review"))]    # (reviewed, then browsed)
 # Notation stays as it is in every language: coordinates, moves, board sizes, clock faces
 NOTATION = re.compile(r"^[\s\d.,:;·×+\-–>()/…]*([a-z]{1,2}\d{0,2}([-–>][a-z]{1,2}\d{0,2})*|swap|pass)?[\s\d.,:;·×+\-–>()/…]*$")
 
@@ -389,7 +391,23 @@ def _untranslated(runs: list[list[str]]) -> list[str]:
     return [t for run in runs for t in _loose(run) if not NOTATION.match(t.strip())]
 
 
+def _reviewed(app: App) -> None:
+    """The board's review run to its end (the stand-in engine, a tiny budget), then a move of it
+    shown: the strip's graph and summary, and the status line's verdict."""
+    sc = helpers.board(app)
+    sc.review.toggle()
+    for _i in range(400):
+        if not sc.review.running:
+            break
+        step(app)
+    assert sc.review.state == "done", sc.review.state
+    sc.history.browse_to(3)
+    settle(app)
+
+
 def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
+    from game.scenes.board import StubEngine
+    monkeypatch.setattr(StubEngine, "review_iterations", 30)      # the review's budget: a test's
     log = _Log()
     import logging
     logging.getLogger().addHandler(log)
@@ -397,8 +415,10 @@ def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
         for scene, extra in scenes:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                open_case(app, scene, extra)
+                open_case(app, scene, extra[:-1] if extra[-1:] == ("review",) else extra)
                 settle(app)
+                if extra[-1:] == ("review",):
+                    _reviewed(app)
                 runs = _drawn_texts(app, monkeypatch) if lang == "xx" else []
                 problems = audit(app)
             if lang == "xx":
@@ -410,7 +430,8 @@ def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
 
 
 def test_pseudo_language_on_the_board_the_result_card_and_the_keys(monkeypatch):
-    """The board mid-game (a Danger line, the clocks), the result card and the keys overlay in
+    """The board mid-game (a Danger line, the clocks), the result card, the keys overlay, the
+    analysis board and a reviewed game in
     ``xx``: every text drawn or shown by a widget is bracketed, and none is cut."""
     app = _app((1024, 640), "xx")
     try:

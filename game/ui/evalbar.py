@@ -31,6 +31,8 @@ from typing import Any, Sequence
 
 import pygame
 
+from ..i18n import _, ngettext, number
+from ..names import side_name
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import ellipsize
@@ -188,20 +190,22 @@ class EvalPanel:
         if not st.on or self.hover is None:
             return ""
         if self.hover == HEAD:
-            who = f" The lines are the best first for {st.mover}, the side to move." if st.mover else ""
-            return ("Every percentage here is Black's chance to win: the bar, the lines and the tags "
-                    "on the board (White's chance is the rest)." + who)
+            who = _(" The lines are the best first for {side}, the side to move.").format(
+                side=side_name(st.mover)) if st.mover else ""
+            return _("Every percentage here is Black's chance to win: the bar, the lines and the tags "
+                     "on the board (White's chance is the rest).") + who
         if not 0 <= self.hover < len(st.lines):
             return ""
         ln = st.lines[self.hover]
-        words = [f"{ln.move}: Black's chance {pct(ln.value)} after it", f"{ln.visits:,} visits"]
+        words = [_("{move}: Black's chance {chance} after it").format(move=ln.move, chance=pct(ln.value)),
+                 ngettext("{n} visit", "{n} visits", ln.visits).format(n=number(ln.visits))]
         if ln.proven in ("black", "white"):
-            words.append(f"{ln.proven.capitalize()} wins (proven)")
+            words.append(_("{side} wins (proven)").format(side=side_name(ln.proven)))
         elif ln.proven == "draw":
-            words.append("a draw (proven)")
+            words.append(_("a draw (proven)"))
         if not ln.reliable:
-            words.append("not searched enough yet to compare with the others")
-        return " · ".join(words) + ". Click to play it."
+            words.append(_("not searched enough yet to compare with the others"))
+        return _("{facts}. Click to play it.").format(facts=" · ".join(words))
 
     def _draw_tip(self, surface: pygame.Surface, key: Any) -> None:
         """The tooltip, just above the strip (over the board's lower edge), at the mouse's row."""
@@ -271,16 +275,16 @@ class EvalPanel:
         size = self.px(14)
         head = rows[0]
         if not st.on:
-            self._text(surf, st.note or "Engine off: press Engine on (E) for its view.", head, size, DIM, True)
+            self._text(surf, st.note or _("Engine off: press Engine on (E) for its view."), head, size, DIM, True)
             return
         words = []
         if st.black is not None:
-            words.append(f"Black's chance {pct(st.black)}")
+            words.append(_("Black's chance {chance}").format(chance=pct(st.black)))
         if st.note:
             words.append(st.note)
         if self.hover == HEAD:
             pygame.draw.rect(surf, (255, 255, 255, 22), head.inflate(self.px(8), 0), border_radius=self.px(4))
-        self._text(surf, "  ·  ".join(words) or "Thinking…", head, size, GOLD, True)
+        self._text(surf, "  ·  ".join(words) or _("Thinking…"), head, size, GOLD, True)
         if st.lines:
             bold = self._font(size, True)
             small = self.px(12)

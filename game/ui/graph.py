@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 import pygame
 
 from ..themes import CLASSIC, Theme
+from ..i18n import _, pgettext
 from ..views import draw as D
 from .movelist import MARK_COLOURS
 
@@ -165,9 +166,9 @@ class EvalGraph:
             pygame.draw.circle(img, T.graph_current, (round(x), round(y)), dot_r, max(1, self._px(2)))
         # words: which side is up, and the ply under the mouse
         size = self._px(12)
-        D.text(img, "Black", (plot.x + self._px(4), plot.y + self._px(1)), size, T.graph_label, anchor="topleft",
+        D.text(img, pgettext("side", "Black"), (plot.x + self._px(4), plot.y + self._px(1)), size, T.graph_label, anchor="topleft",
                shadow=False)
-        D.text(img, "White", (plot.x + self._px(4), plot.bottom - self._px(1)), size, T.graph_label,
+        D.text(img, pgettext("side", "White"), (plot.x + self._px(4), plot.bottom - self._px(1)), size, T.graph_label,
                anchor="bottomleft", shadow=False)
         if self.hover is not None:
             self._hover_label(img, plot, off, size)
@@ -179,7 +180,7 @@ class EvalGraph:
         assert ply is not None
         v = self.values[ply] if 0 <= ply < len(self.values) else None
         move = self.labels.get(ply, "")
-        text = "Start" if ply == 0 else move.strip()     # the labels come numbered ('12... e3-d3')
+        text = _("Start") if ply == 0 else move.strip()     # the labels come numbered ('12... e3-d3')
         if ply in self.marks:
             text += " " + self.marks[ply]
         if v is not None:

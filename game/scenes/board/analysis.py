@@ -45,7 +45,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext, number
+from ...names import game_title, level_words, side_name
 from ...match import HUMAN, LEVELS, Match
 from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
@@ -188,7 +189,7 @@ class AnalysisScene(BoardScene):
         """An analysis board with a copy of ``match``'s game tree, showing ``node`` (default:
         the position ``match`` shows). The game itself is not changed."""
         from ...autosave import player_name
-        tree, _ = copy_tree(match.tree, node)
+        tree = copy_tree(match.tree, node)[0]
         copy = Match(match.start_game, {Color.BLACK: HUMAN, Color.WHITE: HUMAN}, tree=tree)
         # a record of the analysis keeps what the game's record says: its headers, and its
         # players' names (who played the moves, though people play both sides here)
@@ -237,30 +238,30 @@ class AnalysisScene(BoardScene):
             W[key] = _Gone()
         px = self.px
         gap = px(8)
-        W["flip"] = UIButton(pygame.Rect(hint), "Flip", self.ui, container=self.root,
-                             tool_tip_text="Turn the board half round (Ctrl+F)")
+        W["flip"] = UIButton(pygame.Rect(hint), _("Flip"), self.ui, container=self.root,
+                             tool_tip_text=_("Turn the board half round (Ctrl+F)"))
         level_w = max(self.px(96), offer.w // 3)
         W["play_here"] = UIButton(pygame.Rect(offer.x, offer.y, offer.w - level_w - gap, offer.h),
-                                  "Play from here", self.ui, container=self.root, object_id="#primary_button",
-                                  tool_tip_text="A game against the computer from this position: "
-                                                "you play the side to move")
+                                  _("Play from here"), self.ui, container=self.root, object_id="#primary_button",
+                                  tool_tip_text=_("A game against the computer from this position: "
+                                                  "you play the side to move"))
         W["level"] = UIButton(pygame.Rect(offer.right - level_w, offer.y, level_w, offer.h),
                               self._level_short(), self.ui, container=self.root,
-                              tool_tip_text="The computer's level for Play from here (click to change)")
+                              tool_tip_text=_("The computer's level for Play from here (click to change)"))
         W["engine"] = UIButton(pygame.Rect(resign), self._engine_label(), self.ui, container=self.root,
-                               tool_tip_text="Switch the engine's view on or off (Ctrl+E)")
+                               tool_tip_text=_("Switch the engine's view on or off (Ctrl+E)"))
         title = W.get("title")
         if title is not None:
             room = title.relative_rect.w - px(8)
-            name = f"Analysis  ·  {self.game_name.capitalize()}"
+            name = _("Analysis  ·  {game}").format(game=game_title(self.game_name))
             variant = self.match.game.variant_name() if self.match is not None else ""
-            for cand in ((f"{name}  ·  {variant}",) if variant else ()) + (name, "Analysis"):
+            for cand in ((f"{name}  ·  {variant}",) if variant else ()) + (name, _("Analysis")):
                 if D.font(px(15), True).size(cand)[0] <= room:
                     title.set_text(cand)
                     break
 
     def _engine_label(self) -> str:
-        return "Engine off" if self.engine_on else "Engine on"
+        return _("Engine off") if self.engine_on else _("Engine on")
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         return super().layout_rects() + self.evalpanel.text_rects()
@@ -298,7 +299,7 @@ class AnalysisScene(BoardScene):
         """Undo on the analysis board: one move back (browsing; the move stays in the tree)."""
         m = self.match
         if m is None or m.tree.cursor.parent is None:
-            self.set_status("This is the start: nothing before it.", "warn")
+            self.set_status(_("This is the start: nothing before it."), "warn")
             return
         self.history.show(m.tree.cursor.parent)
 
@@ -310,7 +311,7 @@ class AnalysisScene(BoardScene):
             return
         line = m.line()
         if m.tree.cursor.ply >= len(line):
-            self.set_status("This is the end of the line.", "warn")
+            self.set_status(_("This is the end of the line."), "warn")
             return
         self.history.show(line[m.tree.cursor.ply])
 
@@ -319,7 +320,7 @@ class AnalysisScene(BoardScene):
         if not self.engine_on:
             self.toggle_engine()
         else:
-            self.set_status("The engine's best moves are on the board and under it.")
+            self.set_status(_("The engine's best moves are on the board and under it."))
 
     # ------------------------------------------------------------ the engine
     def _get_analyser(self) -> Any:
@@ -346,8 +347,8 @@ class AnalysisScene(BoardScene):
         btn = self.w.get("engine")
         if btn is not None and hasattr(btn, "set_text"):
             btn.set_text(self._engine_label())
-        self.set_status("The engine is thinking about each position shown." if self.engine_on
-                        else "Engine off.")
+        self.set_status(_("The engine is thinking about each position shown.") if self.engine_on
+                        else _("Engine off."))
 
     def streaming(self) -> bool:
         """A request is in progress and its final answer has not come yet."""
@@ -390,7 +391,7 @@ class AnalysisScene(BoardScene):
                     except Exception:   # the engine worker's client: a gone worker has nothing to stop
                         log.warning("cancelling the analysis failed", exc_info=True)
                 if eng is not None and not hasattr(eng, "analyse"):
-                    self._an_error = "This engine cannot analyse."
+                    self._an_error = _("This engine cannot analyse.")
                 self._sync_wake()
                 return
             try:
@@ -446,7 +447,7 @@ class AnalysisScene(BoardScene):
         if not self.engine_on:
             return PanelState(False, flip=flip, theme=theme)
         if m is None:
-            return PanelState(True, note="No position.", flip=flip, theme=theme)
+            return PanelState(True, note=_("No position."), flip=flip, theme=theme)
         if m.is_over:
             r = m.result
             black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)   # type: ignore[union-attr]
@@ -455,8 +456,8 @@ class AnalysisScene(BoardScene):
             return PanelState(True, None, "", (), self._an_error, flip, theme)
         a = self._an
         if a is None or self._an_key != (m.tree.cursor.uid, m.is_over):
-            return PanelState(True, None, m.to_move.title, (), f"{m.to_move.title} to move · thinking…",
-                              flip, theme)
+            return PanelState(True, None, m.to_move.title, (),
+                              _("{side} to move · thinking…").format(side=side_name(m.to_move.word)), flip, theme)
         # every value is Black's chance as the engine gives it; the order is the engine's (best
         # first for the side to move)
         lines = tuple(PanelLine(str(x.get("move", "")), float(x.get("value", 0.5)),
@@ -465,12 +466,13 @@ class AnalysisScene(BoardScene):
                       for x in (a.get("lines") or ())[:ROWS])
         proven = a.get("proven")
         if proven in ("black", "white"):
-            how = f"{proven.capitalize()} wins"
+            how = _("{side} wins").format(side=side_name(proven))
         elif proven == "draw":
-            how = "a draw"
+            how = _("a draw")
         else:
-            how = f"{self._an_done:,} iterations" + ("" if self._an_final else " · thinking…")
-        note = f"{m.to_move.title} to move · {how}"
+            how = ngettext("{n} iteration", "{n} iterations", self._an_done).format(n=number(self._an_done))
+            how = how if self._an_final else _("{facts} · thinking…").format(facts=how)
+        note = _("{side} to move · {how}").format(side=side_name(m.to_move.word), how=how)
         black = float(a.get("value", 0.5))
         if proven is None and lines:
             black = lines[0].value      # the headline is the best line's (an average of all tried misleads)
@@ -586,12 +588,11 @@ class AnalysisScene(BoardScene):
     def _level_short(self) -> str:
         """The level button's word: 'Level 5' (its name and rating are in the status)."""
         from ...ai.levels import level_number
-        return f"Level {level_number(self.play_level)}"
+        return _("Level {number}").format(number=level_number(self.play_level))
 
     def _level_about(self) -> str:
         """'Level 5 (Medium) · about 1470' for this game."""
-        from ...ai.ladder import about
-        return about(self.match.name if self.match is not None else "", self.play_level)
+        return level_words(self.match.name if self.match is not None else "", self.play_level)
 
     def cycle_level(self) -> None:
         i = LEVELS.index(self.play_level) if self.play_level in LEVELS else 0
@@ -599,7 +600,7 @@ class AnalysisScene(BoardScene):
         btn = self.w.get("level")
         if btn is not None:
             btn.set_text(self._level_short())
-        self.set_status(f"Play from here: the computer plays at {self._level_about()}.")
+        self.set_status(_("Play from here: the computer plays at {level}.").format(level=self._level_about()))
 
     def game_from_here(self) -> Match | None:
         """A new match of the moves to the position shown: the player on the side to move, the
@@ -620,16 +621,18 @@ class AnalysisScene(BoardScene):
         try:
             match = self.game_from_here()
         except RulesError as exc:
-            self.set_status(f"Could not set up the game: {exc}", "error")
+            self.set_status(_("Could not set up the game: {why}").format(why=exc), "error")
             return False
         if match is None:
-            self.set_status("The game is over in this position: browse back to play from an earlier one.", "warn")
+            self.set_status(_("The game is over in this position: browse back to play from an earlier one."), "warn")
             return False
         self.stop_analysis()
         self.finish_animation()
         board = BoardScene(match)
-        board.panel.open_with(f"Your game from the analysis: you play {match.to_move.title}, the computer "
-                              f"{match.to_move.other.title} ({self._level_about()}). Menu comes back here.")
+        board.panel.open_with(_("Your game from the analysis: you play {side}, the computer {other} ({level}). "
+                                "Menu comes back here.").format(side=side_name(match.to_move.word),
+                                                                other=side_name(match.to_move.other.word),
+                                                                level=self._level_about()))
         self.app.push(board)
         return True
 

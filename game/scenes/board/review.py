@@ -47,7 +47,9 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pygame
 import pygame_gui
 
+from ...i18n import _, ngettext
 from ...match import HUMAN
+from ...names import side_name
 from ...rules.base import Color, Game, RulesError
 from ...rules.tree import GameNode, GameTree
 from ..base import make_scene
@@ -344,12 +346,12 @@ class BoardReview(ReviewDisplay):
             return False
         nodes = m.line()
         if not nodes:
-            sc.set_status("Nothing to review yet: no move has been played.", "warn")
+            sc.set_status(_("Nothing to review yet: no move has been played."), "warn")
             return False
         if self.engine is None:
             self.engine = self._make_engine()
         if self.engine is None or not hasattr(self.engine, "review"):
-            sc.set_status("The review needs the computer player, which is not available.", "warn")
+            sc.set_status(_("The review needs the computer player, which is not available."), "warn")
             return False
         sc.history.stop_replay()
         if sc.computer.busy:
@@ -358,7 +360,7 @@ class BoardReview(ReviewDisplay):
             self.engine.review(self._line_game(), seconds=self.seconds, iterations=self.iterations, seed=0)
         except Exception as exc:        # the engine worker's client
             log.warning("the review could not start: %s", exc)
-            sc.set_status(f"The review could not start: {exc}", "error")
+            sc.set_status(_("The review could not start: {why}").format(why=exc), "error")
             return False
         for node in nodes:              # the line's verdicts are made again
             node.annotations.pop(REVIEW_KEY, None)
@@ -369,7 +371,8 @@ class BoardReview(ReviewDisplay):
         self.started_at = sc.time
         self._touch()
         self._show(True)
-        sc.set_status(f"Reviewing {len(nodes)} moves in the background (Esc stops it).")
+        sc.set_status(ngettext("Reviewing {n} move in the background (Esc stops it).",
+                               "Reviewing {n} moves in the background (Esc stops it).", len(nodes)).format(n=len(nodes)))
         sc.refresh_panel()
         return True
 
@@ -411,7 +414,7 @@ class BoardReview(ReviewDisplay):
 
     def back(self) -> bool:
         """Escape: stop a running review (True: Escape was used)."""
-        return self.cancel("Review stopped.")
+        return self.cancel(_("Review stopped."))
 
     def _poll(self) -> None:
         try:
@@ -459,10 +462,10 @@ class BoardReview(ReviewDisplay):
         counts = []
         for seat in ("black", "white"):
             side = s.side(seat)
-            marks = ", ".join(f"{n} {m}" for n, m in ((side.blunders, "??"), (side.mistakes, "?"),
-                                                      (side.inaccuracies, "?!")) if n)
-            counts.append(f"{self.seat_name(seat)} {marks or 'no marks'}")
-        self.scene.set_status("Review done: " + "; ".join(counts) + ".")
+            marks = _(", ").join(f"{n} {m}" for n, m in ((side.blunders, "??"), (side.mistakes, "?"),
+                                                         (side.inaccuracies, "?!")) if n)
+            counts.append(_("{player} {marks}").format(player=self.seat_name(seat), marks=marks or _("no marks")))
+        self.scene.set_status(_("Review done: {counts}.").format(counts=_("; ").join(counts)))
 
     # ------------------------------------------------------------ records
     def annotate(self, record: Any) -> Any:
@@ -516,8 +519,8 @@ class BoardReview(ReviewDisplay):
         color = Color.BLACK if seat == "black" else Color.WHITE
         humans = [c for c in Color if start.get(c, HUMAN) == HUMAN]
         if len(humans) == 1:
-            return "You" if color in humans else "Computer"
-        return color.title
+            return _("You") if color in humans else _("Computer")
+        return side_name(color.word)
 
     # ------------------------------------------------------------ each frame
     def update(self, dt: float) -> None:
@@ -546,7 +549,7 @@ class BoardReview(ReviewDisplay):
             return
         humans = [c for c in Color if m.is_human(c)]
         if len(humans) == 1 and not sc.panel.status:
-            sc.set_status("Press Review for the engine's view: accuracy and the biggest swing.")
+            sc.set_status(_("Press Review for the engine's view: accuracy and the biggest swing."))
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -583,7 +586,7 @@ class BoardReview(ReviewDisplay):
 
     def button(self, key: str) -> None:
         if key == "cancel":
-            self.cancel("Review stopped.")
+            self.cancel(_("Review stopped."))
         elif key == "jump":
             swing = self.summary.biggest_swing if self.summary is not None else None
             if swing:
@@ -609,9 +612,9 @@ class BoardReview(ReviewDisplay):
     def toggle(self) -> None:
         """The toolbar's Review button: start (or show again) / stop."""
         if self.running:
-            self.cancel("Review stopped.")
+            self.cancel(_("Review stopped."))
         elif self.plies and self.valid() == len(self.current_line()):   # the line shown is reviewed
             self._show(True)
-            self.scene.set_status("This game is reviewed: click the graph or a move to look closer.")
+            self.scene.set_status(_("This game is reviewed: click the graph or a move to look closer."))
         else:
             self.start()

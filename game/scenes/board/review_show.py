@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ...i18n import N_, _, ngettext
+from ...names import side_name
 from ...rules.base import RulesError
+from ...ui.words import position_words
 from ...ui.graph import EvalGraph
 from ...ui.layout import draw_panel
 from ...ui.movelist import MARK_COLOURS
@@ -31,7 +34,7 @@ STRIP_MOST = 0.42         # ... up to this share of the board area's height
 LINE_H = 19               # a line of the column's words (px at scale 1)
 TEXT = (239, 228, 208)
 DIM = (170, 152, 128)
-REASON_WORDS = {"missed-win": "missed a forced win", "allows-win": "allows a forced win"}
+REASON_WORDS = {"missed-win": N_("missed a forced win"), "allows-win": N_("allows a forced win")}
 
 
 def _rv() -> Any:
@@ -64,11 +67,30 @@ def chance(value: float, proven: str | None, mover: str) -> str:
 def verdict(p: Any, short: bool = False) -> str:
     """'White's chance 62% to 0%: allows a forced win' (no mark, no move); ``short``:
     'White 62% to 0%: …'."""
-    who = p.mover.title() + ("" if short else "'s chance")
-    text = (f"{who} {chance(p.value_before, p.proven_before, p.mover)} to "
-            f"{chance(p.value_after, p.proven_after, p.mover)}")
+    side = side_name(p.mover)
+    before = chance(p.value_before, p.proven_before, p.mover)
+    after = chance(p.value_after, p.proven_after, p.mover)
+    text = (_("{side} {before} to {after}") if short else _("{side}'s chance {before} to {after}")).format(
+        side=side, before=before, after=after)
     why = REASON_WORDS.get(p.reason, "")
-    return text + (f": {why}" if why else "")
+    return _("{verdict}: {why}").format(verdict=text, why=_(why)) if why else text
+
+
+def slide_words(sl: Any, name: str, yours: bool, label: Any) -> str:
+    """A slide of a player's chance (``game.ai.accuracy.Slide``'s values) in words: "Black's
+    chance slid from 52% to 3% over moves 8–40 without one big mistake"."""
+    a, b = label(sl.from_ply), label(sl.to_ply)
+    span = _("move {n}").format(n=a) if a == b else _("moves {first}–{last}").format(first=a, last=b)
+    small = sl.marked > 0.0
+    start, end = f"{100 * sl.chance_from:.0f}%", f"{100 * sl.chance_to:.0f}%"
+    if yours:
+        text = (_("Your chance slid from {start} to {end} over {span} mostly by small losses, not by the marked moves")
+                if small else _("Your chance slid from {start} to {end} over {span} without one big mistake"))
+    else:
+        text = (_("{player}'s chance slid from {start} to {end} over {span} mostly by small losses, not by the "
+                  "marked moves") if small
+                else _("{player}'s chance slid from {start} to {end} over {span} without one big mistake"))
+    return text.format(player=name, start=start, end=end, span=span)
 
 
 class ReviewDisplay(ScenePart):
@@ -179,8 +201,49 @@ class ReviewDisplay(ScenePart):
         px = self.scene.px
         col_w = self._column_width(board_rect.w)
         lines = len(self.column_text(col_w))
-        need = px(10) * 2 + px(2) + lines * px(LINE_H) + px(8) + px(30)
+        need = px(10) * 2 + px(2) + lines * px(LINE_H) + px(8) + self.buttons_height(col_w)
         return max(px(STRIP_H), min(need, int(board_rect.h * STRIP_MOST)))
+
+    def _labels(self) -> dict[str, tuple[str, str]]:
+        return {"cancel": (_("Cancel"), _("Stop the review (Esc)")),
+                "jump": (_("Jump to it"), _("Show the position before the biggest swing, with the better move")),
+                "analyse": (_("Analyse"), _("Analyse from here: the analysis board at the position shown "
+                                            "(a copy: this game does not change)")),
+                "close": (_("Close"), _("Hide the review (Review shows it again)"))}
+
+    def button_rows(self, width: int) -> list[list[tuple[str, int]]]:
+        """The column's buttons in rows of (key, width), laid out from their words: one row
+        when they fit side by side (Close at least 76 px, the others sharing the rest), else a
+        row each for the words that need it."""
+        px = self.scene.px
+        gap = px(8)
+        want = self._wanted_buttons()
+        if not want:
+            return []
+        if len(want) == 1:
+            return [[(want[0], width)]]
+        labels = self._labels()
+        font = D.font(px(16), True)
+        need = {k: font.size(labels[k][0])[0] + px(24) for k in want}
+        need["close"] = max(px(76), need.get("close", 0))
+        if sum(need.values()) + gap * (len(want) - 1) <= width:
+            spare = (width - sum(need.values()) - gap * (len(want) - 1)) // max(1, len(want) - 1)
+            return [[(k, need[k] if k == "close" else need[k] + spare) for k in want]]
+        rows: list[list[str]] = [[]]
+        for k in want:
+            if rows[-1] and sum(need[j] for j in rows[-1]) + need[k] + gap * len(rows[-1]) > width:
+                rows.append([])
+            rows[-1].append(k)
+        out = []
+        for row in rows:
+            free = (width - sum(need[k] for k in row) - gap * (len(row) - 1)) // len(row)
+            out.append([(k, need[k] + free) for k in row])
+        return out
+
+    def buttons_height(self, width: int) -> int:
+        px = self.scene.px
+        n = max(1, len(self.button_rows(width)))
+        return n * px(30) + (n - 1) * px(8)
 
     def fit_strip(self) -> None:
         """The column's words changed (the review ended, a new summary): the strip grows or
@@ -217,7 +280,7 @@ class ReviewDisplay(ScenePart):
         if not self.shown or self.strip_rect is None or self.scene.root is None:
             self.graph = None
             return
-        graph_rect, _ = self._parts()
+        graph_rect = self._parts()[0]
         self.graph = EvalGraph(graph_rect, scale=self.scene.k)
         self._sync_buttons()
 
@@ -238,25 +301,21 @@ class ReviewDisplay(ScenePart):
         self._shown_buttons = want
         if not want or sc.root is None:
             return
-        _, col = self._parts()
+        col = self._parts()[1]
         px = sc.px
         bh, gap = px(30), px(8)
-        labels = {"cancel": ("Cancel", "Stop the review (Esc)"),
-                  "jump": ("Jump to it", "Show the position before the biggest swing, with the better move"),
-                  "analyse": ("Analyse", "Analyse from here: the analysis board at the position shown "
-                                         "(a copy: this game does not change)"),
-                  "close": ("Close", "Hide the review (Review shows it again)")}
-        close_w = px(76) if len(want) > 1 else col.w
-        x, y = col.x, col.bottom - bh
-        others = max(1, len([k for k in want if k != "close"]))
-        other_w = (col.w - (close_w + gap if "close" in want else 0) - gap * (others - 1)) // others
-        for key in want:
-            w = close_w if key == "close" else (col.w if len(want) == 1 else other_w)
-            label, tip = labels[key]
-            self.buttons[key] = UIButton(pygame.Rect(x, y, w, bh), label, sc.ui, container=sc.root,
-                                         tool_tip_text=tip,
-                                         object_id="#primary_button" if key == "jump" else None)
-            x += w + gap
+        labels = self._labels()
+        rows = self.button_rows(col.w)
+        y = col.bottom - len(rows) * bh - (len(rows) - 1) * gap
+        for row in rows:
+            x = col.x
+            for key, w in row:
+                label, tip = labels[key]
+                self.buttons[key] = UIButton(pygame.Rect(x, y, w, bh), label, sc.ui, container=sc.root,
+                                             tool_tip_text=tip,
+                                             object_id="#primary_button" if key == "jump" else None)
+                x += w + gap
+            y += bh + gap
 
     def _marks(self) -> dict[int, str]:
         """The marks of the line shown: ply -> mark (the graph's)."""
@@ -303,22 +362,27 @@ class ReviewDisplay(ScenePart):
         if m is None or not self.plies:
             return ""
         k = len(m.history)
-        where = "Start of the game" if k == 0 else (m.node.slot.words().capitalize() if m.node.slot else "")
+        where = position_words(None) if k == 0 else (position_words(m.node.slot) if m.node.slot else "")
         prev = self.plies.get(k)
         nxt = self.plies.get(k + 1)
         if nxt is not None and self.shows_better(nxt):               # the better move is on the board
             line = " ".join(nxt.line[1:3])
-            then = f", then {line}" + (" …" if len(nxt.line) > 3 else ".") if line else "."
             if prev is not None:
                 where += f" ({move_number(k, m)} {prev.move}" + (f" {prev.mark}" if prev.mark else "") + ")"
-            return (f"{where}. Next, {move_number(k + 1, m)} {nxt.move} {nxt.mark} ({verdict(nxt, True)}). "
-                    f"Better: {nxt.best}{then}")
+            nxt_move = f"{move_number(k + 1, m)} {nxt.move} {nxt.mark}"
+            if line:
+                text = (_("{where}. Next, {move} ({verdict}). Better: {best}, then {line} …") if len(nxt.line) > 3
+                        else _("{where}. Next, {move} ({verdict}). Better: {best}, then {line}."))
+            else:
+                text = _("{where}. Next, {move} ({verdict}). Better: {best}.")
+            return text.format(where=where, move=nxt_move, verdict=verdict(nxt, True), best=nxt.best, line=line)
         if prev is None:
-            return f"{where}."
+            return _("{where}.").format(where=where)
         mark = f" {prev.mark}" if prev.mark else ""
-        text = f"{where}: {move_number(k, m)} {prev.move}{mark} ({verdict(prev)})."
+        text = _("{where}: {move} ({verdict}).").format(where=where, move=f"{move_number(k, m)} {prev.move}{mark}",
+                                                        verdict=verdict(prev))
         if prev.mark and prev.best != prev.move:
-            text += f" Better was {prev.best}: press Left to see it on the board."
+            text += _(" Better was {best}: press Left to see it on the board.").format(best=prev.best)
         return text
 
     def _sync_status(self) -> None:
@@ -367,7 +431,7 @@ class ReviewDisplay(ScenePart):
         else:
             deco.ghosts = ghosts
         deco.targets = {end: kind}
-        deco.tags = {end: "Better"}
+        deco.tags = {end: _("Better")}
 
     def _better(self, best: str) -> Any:
         """(arrows, ghosts, end label, kind) for a move in record form in the shown position."""
@@ -398,28 +462,32 @@ class ReviewDisplay(ScenePart):
     def column_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """What the column says (text, colour, bold), above its buttons."""
         if self.running:
-            return [(f"Reviewing the game… {self.done} of {self.total}", TEXT, True)]
+            return [(_("Reviewing the game… {done} of {total}").format(done=self.done, total=self.total), TEXT, True)]
         s = self.summary
         if self.state == "error" and not self.plies:
-            return [("The review failed.", (255, 150, 120), True), (self.error, DIM, False)]
+            return [(_("The review failed."), (255, 150, 120), True), (self.error, DIM, False)]
         if s is None:
-            return [("No review yet.", DIM, False)]
+            return [(_("No review yet."), DIM, False)]
         out = []
         acc = []
         for seat in ("black", "white"):
             a = s.side(seat).accuracy
             acc.append(f"{self.seat_name(seat)} {'–' if a is None else f'{a:.0f}%'}")
-        out.append(("Accuracy: " + " · ".join(acc), TEXT, True))
+        out.append((_("Accuracy: {sides}").format(sides=" · ".join(acc)), TEXT, True))
         sw = s.biggest_swing
         if sw:
             size = 100.0 * float(sw.get("size") or 0.0)
-            out.append((f"Biggest swing: {move_number(int(sw['ply']), self.scene.match)} {sw['move']} "
-                        f"({self.seat_name(sw['player'])}) −{size:.0f}%", TEXT, False))
+            out.append((_("Biggest swing: {move} ({player}) −{size}%").format(
+                move=f"{move_number(int(sw['ply']), self.scene.match)} {sw['move']}",
+                player=self.seat_name(sw["player"]), size=f"{size:.0f}"), TEXT, False))
         m = self.scene.match
-        for note in s.notes(self.seat_name, lambda ply: move_number(ply, m).rstrip(".:")):
-            out.append((note + ".", (255, 200, 140), False))
+        for sl in s.slides:
+            note = slide_words(sl, self.seat_name(sl.player), self.seat_name(sl.player) == _("You"),
+                               lambda ply: move_number(ply, m).rstrip(".:"))
+            out.append((_("{sentence}.").format(sentence=note), (255, 200, 140), False))
         if self.state == "stopped" and self._on_run_line():
-            out.append((f"Stopped after {self.done} of {self.total} moves.", DIM, False))
+            out.append((ngettext("Stopped after {done} of {total} move.", "Stopped after {done} of {total} moves.",
+                                 self.total).format(done=self.done, total=self.total), DIM, False))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -459,7 +527,7 @@ class ReviewDisplay(ScenePart):
         ox, oy = origin
         draw_panel(surface, S.move(-ox, -oy), self.graph.theme)
         self.graph.draw(surface, (-ox, -oy))
-        _, col = self._parts()
+        col = self._parts()[1]
         col = col.move(-ox, -oy)
         size = px(14)
         y = col.y + px(2)
@@ -474,14 +542,14 @@ class ReviewDisplay(ScenePart):
                 fill = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * frac)), bar.h)
                 pygame.draw.rect(surface, (240, 190, 70), fill, border_radius=bar.h // 2)
             pygame.draw.rect(surface, (106, 78, 52), bar, 1, border_radius=bar.h // 2)
-        elif y + px(18) <= col.bottom - px(30):
+        elif y + px(18) <= col.bottom - self.buttons_height(col.w):
             self._draw_legend(surface, col.x, y, col.w)
 
     def _draw_legend(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         """'?! 10%  ? 20%  ?? 30%': the marks' thresholds (drop in the mover's chance)."""
         rv = _rv()
         size = self.scene.px(13)
-        runs = [("Marks, chance lost: ", DIM)]
+        runs = [(_("Marks, chance lost: "), DIM)]
         for mark, v in (("?!", rv.INACCURACY), ("?", rv.MISTAKE), ("??", rv.BLUNDER)):
             runs += [(mark, MARK_COLOURS[mark]), (f" {v:.0%}  ", DIM)]
         f = self._font(size, True)
