@@ -128,3 +128,30 @@ def test_an_onyx_game_continued_after_a_swap_keeps_its_seats(seats, after):
     assert [pm.text for pm in back.match.history] == ["h6", "swap"]
     assert back.match.is_human(Color.WHITE) == (after["white"] == "human")
     app.close()
+
+
+@pytest.mark.parametrize("window", ["1024x640", "1280x800", "2560x1440"])
+def test_continue_keeps_its_words_beside_the_menus_other_buttons(window):
+    app = make_app("--game", "amoeba", "--moves", "c3-d4 e2-e3")
+    settle(app)
+    sc = board(app)
+    sc.saver.write_now()
+    sc.saver.autosaver.flush(5.0)
+    app.close()
+    app = make_app("--scene", "menu", "--window", window)
+    settle(app)
+    menu = app.scene
+    cont = menu.continue_btn
+    assert cont is not None
+    assert "…" not in cont.text                                                      # never cut
+    if menu.continue_short:                     # only the game's name: the whole in its tooltip
+        assert cont.text == "Continue: Amoeba" and menu.resume_text in cont.tool_tip_text
+    else:
+        assert cont.text == "Continue: " + menu.resume_text
+    buttons = [cont, menu.load_btn, menu.puzzles_btn, menu.rush_btn, menu.settings_btn, menu.quit_btn]
+    screen = pygame.Rect((0, 0), app.screen.get_size())
+    for i, a in enumerate(buttons):
+        assert screen.contains(a.rect)
+        assert all(not a.rect.colliderect(b.rect) for b in buttons[i + 1:])
+        assert all(not a.rect.colliderect(card["rect"]) for card in menu.cards)
+    app.close()

@@ -112,6 +112,7 @@ class MenuScene(Scene):
         self.resume_record: Any = None     # the newest unfinished game's Record, if there is one
         self.resume_path: Path | None = None   # its file
         self.resume_text = ""              # 'Onyx, move 23, Black to move'
+        self.continue_short = False        # Continue names only the game (the whole in its tooltip)
         self.recent: list[dict[str, Any]] = []   # the other unfinished games: path, record, mtime, text, label, btn
         self.notice = ""                   # app.notice shown once (cleared when the menu comes back)
         self.recent_heading: Any = None    # where "Recent games" is drawn over the list (None: no room)
@@ -264,7 +265,10 @@ class MenuScene(Scene):
         rows = -(-len(recent) // cols)
         rh, rgap = px(34), px(6)
         list_h = rows * rh + (rows - 1) * rgap + px(10) if rows else 0
-        below = px(24) + bh + list_h + px(20) + (msg_h + px(8) if msg_h else 0)
+        labels, fixed, cont_w, own_row = self._button_row(w, margin, px(16))
+        # Continue on a row of its own when its words do not fit beside the others
+        cont_row = bh + px(12) if own_row else 0
+        below = px(24) + bh + cont_row + list_h + px(20) + (msg_h + px(8) if msg_h else 0)
         blurb_font = D.font(px(15))
         line_h = blurb_font.get_linesize()
         most_lines = max(len(wrap(game_tagline(g), blurb_font, card_w - px(32))) for g in GAME_KEYS)
@@ -323,29 +327,31 @@ class MenuScene(Scene):
                                "play": play, "tutorial": tut, "analyse": ana, "lines": lines, "blurb_y": blurb_y,
                                "line_h": blurb_font.get_linesize()})
         gap = px(16)
-        y = min(h - bh - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
-        labels = {"load": _("Load game…"), "puzzles": _("Puzzles"), "rush": _("Puzzle Rush"),
-                  "settings": _("Settings"), "quit": _("Quit")}
-        button_font = D.font(px(16), True)
-        fixed = [(key, max(px(150 if key not in ("puzzles", "rush") else 110), button_font.size(t)[0] + px(36)))
-                 for key, t in labels.items()]
-        widths: list[tuple[str, int]] = []
-        if self.resume_record is not None:
-            labels["continue"] = _("Continue: {game}").format(game=self.resume_text)
-            room = w - 2 * margin - sum(wd + gap for _key, wd in fixed)
-            cw = min(D.font(px(18), True).size(labels["continue"])[0] + px(44), room)
-            widths.append(("continue", max(px(150), cw)))
-        widths += fixed
-        x = (w - (sum(wd for _, wd in widths) + gap * (len(widths) - 1))) // 2
+        y = min(h - bh - cont_row - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
+        button_rows: list[list[tuple[str, int]]] = [fixed]
+        if cont_w:
+            if own_row:
+                button_rows.insert(0, [("continue", cont_w)])
+            else:
+                button_rows[0] = [("continue", cont_w)] + fixed
         self.continue_btn = None
-        for key, wd in widths:
+        places: list[tuple[str, int, int, int]] = []      # (key, x, y, width)
+        for row in button_rows:
+            x = (w - (sum(wd for _, wd in row) + gap * (len(row) - 1))) // 2
+            for key, wd in row:
+                places.append((key, x, y, wd))
+                x += wd + gap
+            if row is not button_rows[-1]:
+                y += bh + px(12)
+        for key, x, y, wd in places:
             r = pygame.Rect(x, y, wd, bh)
             if key == "continue":
                 words = fit_text(labels[key], D.font(px(18), True), wd - px(24), "menu: Continue")
+                tip = (_("Go on with the game you left: {game} (it is saved after every move)").format(
+                    game=self.resume_text) if self.continue_short else
+                    _("Go on with the game you left (it is saved after every move)"))
                 self.continue_btn = UIButton(r, words, self.ui,
-                                             container=self.root, object_id="#primary_button",
-                                             tool_tip_text=_("Go on with the game you left (it is saved after every "
-                                                             "move)"))
+                                             container=self.root, object_id="#primary_button", tool_tip_text=tip)
             elif key == "load":
                 self.load_btn = UIButton(r, labels[key], self.ui, container=self.root,
                                          tool_tip_text=_("Open a saved game record"))
@@ -359,7 +365,6 @@ class MenuScene(Scene):
                 self.settings_btn = UIButton(r, labels[key], self.ui, container=self.root)
             else:
                 self.quit_btn = UIButton(r, labels[key], self.ui, container=self.root, object_id="#danger_button")
-            x += wd + gap
         y += bh
         kw = px(40)                       # the keys overlay's button, top right
         self.keys_btn = UIButton(pygame.Rect(w - kw - px(14), px(14), kw, px(34)), "?", self.ui, container=self.root,
@@ -391,6 +396,39 @@ class MenuScene(Scene):
                                      container=self.root, object_id="#status_box")
         self._show_message()
         self._fit_message(mw, mh)
+
+    def _button_row(self, w: int, margin: int, gap: int) -> tuple[dict[str, str], list[tuple[str, int]], int, bool]:
+        """The buttons under the cards: their words by key, the fixed ones' (key, width), the
+        Continue button's width (0: no game to continue) and whether Continue needs a row of its
+        own. Continue's words are never cut: beside the others when they fit (the others as
+        narrow as their words if need be), else only the game's name there (the whole in its
+        tooltip), else a row of its own."""
+        px = self.px
+        labels = {"load": _("Load game…"), "puzzles": _("Puzzles"), "rush": _("Puzzle Rush"),
+                  "settings": _("Settings"), "quit": _("Quit")}
+        button_font = D.font(px(16), True)
+
+        def widths(roomy: bool) -> list[tuple[str, int]]:
+            least = {"puzzles": 110, "rush": 110} if roomy else {}
+            return [(key, max(px(least.get(key, 150 if roomy else 90)), button_font.size(t)[0] + px(36)))
+                    for key, t in labels.items()]
+
+        fixed = widths(True)
+        self.continue_short = False
+        if self.resume_record is None:
+            return labels, fixed, 0, False
+        full = _("Continue: {game}").format(game=self.resume_text)
+        short = _("Continue: {game}").format(game=game_title(self.resume_record.game))
+        cont_font = D.font(px(18), True)
+        for roomy, words in ((True, full), (False, full), (False, short)):
+            row = widths(roomy)
+            need = max(px(150), cont_font.size(words)[0] + px(44))
+            if need <= w - 2 * margin - sum(wd + gap for _key, wd in row):
+                labels["continue"] = words
+                self.continue_short = words is short and short != full
+                return labels, row, need, False
+        labels["continue"] = full
+        return labels, fixed, min(max(px(150), cont_font.size(full)[0] + px(44)), w - 2 * margin), True
 
     def _message_lines(self, width: int) -> list[str]:
         """The message's lines in a box ``width`` wide (as ``_show_message`` breaks them)."""
