@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pygame
 from pygame_gui.windows import UIFileDialog
 
+from ..i18n import _, ngettext
 from ..rules.base import Motion
 from ..ui.dialogs import fit_file_dialog
 from .base import Scene, is_board_scene, make_scene, register
@@ -164,10 +165,10 @@ def open_other_dialog(scene: Scene, kind: str) -> Any:
     scene.close_dialog()
     with _dialog_made():
         if kind == "save":
-            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Save this game in another folder",
+            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title=_("Save this game in another folder"),
                                initial_file_path=str(_suggested_path(scene)), allow_existing_files_only=False)
         else:
-            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title="Load a game from another folder",
+            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title=_("Load a game from another folder"),
                                initial_file_path=str(_records_folder()), allow_existing_files_only=True,
                                allowed_suffixes={RECORD_SUFFIX})
         fit_file_dialog(dlg, scene.px)
@@ -187,8 +188,9 @@ def path_picked(scene: Scene, event: Any) -> bool:
             path = path.with_suffix(RECORD_SUFFIX)
         if path.exists() and path.is_file():
             scene.path_to_overwrite = path
-            scene.open_dialog("overwrite", "Replace the file?",
-                              f"{_html(path.name)} already exists.<br><br>Replace it with this game?", "Replace")
+            scene.open_dialog("overwrite", _("Replace the file?"),
+                              _("{file} already exists.<br><br>Replace it with this game?").format(file=_html(path.name)),
+                              _("Replace"))
             return True
         save_to(scene, path)
     elif kind == "load":
@@ -208,9 +210,11 @@ def ask_before_loading(scene: Scene, path: Path) -> None:
     if is_board_scene(scene) and scene.match is not None and not _kept_text(scene) and unsaved_moves(scene):
         n = max(1, scene.match.moves_count())
         scene.path_to_load = path
-        scene.open_dialog("replace", "Replace the game?",
-                          f"The game on the board ({n} move{'s' if n != 1 else ''}) is not saved: opening "
-                          f"{_html(Path(path).name)} replaces it.<br><br>Open it anyway?", "Open it")
+        scene.open_dialog("replace", _("Replace the game?"),
+                          ngettext("The game on the board ({n} move) is not saved: opening {file} replaces it."
+                                   "<br><br>Open it anyway?",
+                                   "The game on the board ({n} moves) is not saved: opening {file} replaces it."
+                                   "<br><br>Open it anyway?", n).format(n=n, file=_html(Path(path).name)), _("Open it"))
         return
     load_path(scene, path)
 
@@ -240,10 +244,10 @@ def save_to(scene: Scene, path: Path) -> bool:
         record = scene.review.annotate(match_record(m))
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
-        scene.set_status(f"Could not save the game: {e}", "error")
+        scene.set_status(_("Could not save the game: {why}").format(why=e), "error")
         return False
     scene.saved_line = line_of(m)
-    scene.set_status(f"Saved: {saved}")
+    scene.set_status(_("Saved: {file}").format(file=saved))
     return True
 
 
@@ -259,10 +263,13 @@ def read_record(path: Path) -> tuple[Record | None, str]:
             rec = None
         if rec is not None and rec.moves:
             return rec, ""
-        where = f"line {e.line}: " if e.plain and e.line else ""
-        return None, f"{Path(path).name} is not a game record this program can read: {where}{e.plain or e}"
+        if e.plain and e.line:
+            return None, _("{file} is not a game record this program can read: line {line}: {why}").format(
+                file=Path(path).name, line=e.line, why=e.plain)
+        return None, _("{file} is not a game record this program can read: {why}").format(
+            file=Path(path).name, why=e.plain or e)
     except StorageError as e:
-        return None, f"Could not open {Path(path).name}: {e}"
+        return None, _("Could not open {file}: {why}").format(file=Path(path).name, why=e)
 
 
 def load_path(scene: Scene, path: Path) -> bool:
@@ -279,17 +286,21 @@ def load_path(scene: Scene, path: Path) -> bool:
         else:
             board = board_from_record(record)
         n = board.match.moves_count() if board.match is not None else 0
-        end = f" {board.panel.result_sentence(record.result)}" if record.result is not None else ""
-        status = (f"Loaded {Path(path).name}: {n} move{'s' if n != 1 else ''}.{end} "
-                  f"Step through it with the arrow keys or press Replay.")
+        name = Path(path).name
+        status = ngettext("Loaded {file}: {n} move.", "Loaded {file}: {n} moves.", n).format(file=name, n=n)
+        if record.result is not None:
+            status += " " + board.panel.result_sentence(record.result)
+        status += " " + _("Step through it with the arrow keys or press Replay.")
         if record.error:
-            status = (f"{Path(path).name} is damaged: {record.error}. It was loaded up to there "
-                      f"({n} move{'s' if n != 1 else ''}); the file itself is unchanged.")
+            status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move); the file itself "
+                              "is unchanged.",
+                              "{file} is damaged: {why}. It was loaded up to there ({n} moves); the file itself "
+                              "is unchanged.", n).format(file=name, why=record.error, n=n)
         if board.computer.paused:
-            status += " Both sides are computers: press Play on to let them go on."
+            status += " " + _("Both sides are computers: press Play on to let them go on.")
         board.panel.open_with(status)
     except (RecordError, StorageError, ValueError) as e:
-        scene.set_status(f"Could not load {Path(path).name}: {e}", "error")
+        scene.set_status(_("Could not load {file}: {why}").format(file=Path(path).name, why=e), "error")
         return False
     app = scene.app
     if app is None:
@@ -356,7 +367,7 @@ def export_picture(scene: "BoardScene", folder: Path | None = None) -> Path | No
             if os.path.exists(tmp):
                 os.unlink(tmp)
     except (OSError, pygame.error) as e:
-        scene.set_status(f"Could not save the picture: {e}", "error")
+        scene.set_status(_("Could not save the picture: {why}").format(why=e), "error")
         return None
-    scene.set_status(f"Picture saved: {path}")
+    scene.set_status(_("Picture saved: {file}").format(file=path))
     return path

@@ -38,6 +38,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.core import UIElement
 
+from ..i18n import N_, _, ngettext
+from ..names import game_title
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
 from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
@@ -58,7 +60,7 @@ WAKE = pygame.event.custom_type()       # "more work next frame" (wakes an idle 
 THUMBS = ThumbnailCache(limit=240)      # pictures of final positions, shared by every opening
 _PARSED: "OrderedDict[tuple[str, int, int], tuple[Record | None, str, bool]]" = OrderedDict()
 _MAX_PARSED = 400
-SORTS = (("date", "Date"), ("game", "Game"), ("result", "Result"))
+SORTS = (("date", N_("Date")), ("game", N_("Game")), ("result", N_("Result")))   # translated when shown
 DOUBLE_CLICK = 0.45
 _RESULT_ORDER = {"black": 0, "white": 1, "draw": 2, "*": 3}
 _UNSAFE = set('<>:"/\\|?*')
@@ -121,11 +123,12 @@ def parse_entry(entry: Entry) -> None:
                 except RecordError:
                     rec = None
                 if rec is not None and rec.moves:
-                    warning = f"Damaged: {rec.error}. It opens up to there."
+                    warning = _("Damaged: {why}. It opens up to there.").format(why=rec.error)
                 else:
                     plain = e.plain or str(e)
                     line = e.line
-                    warning = f"Cannot be read: {'line %d: ' % line if line and plain else ''}{plain}"
+                    warning = (_("Cannot be read: line {line}: {why}").format(line=line, why=plain) if line and plain
+                               else _("Cannot be read: {why}").format(why=plain))
                     rec, ok = None, False
             hit = (rec, warning, ok)
         _PARSED[info.key] = hit
@@ -180,7 +183,7 @@ class LibraryDialog(UIWindow, GameDialog):
         self.folder = Path(folder)
         self.on_other = on_other
         self.px: Callable[[float], int] = scene.px
-        title = "Save this game" if self.mode == "save" else "Load a game"
+        title = _("Save this game") if self.mode == "save" else _("Load a game")
         super().__init__(library_rect(scene), scene.ui, window_display_title=title,
                          object_id="#library", resizable=False, draggable=False)
         self.set_blocking(True)
@@ -220,22 +223,25 @@ class LibraryDialog(UIWindow, GameDialog):
         bh = max(px(36), bfont.get_linesize() + px(10))
         y = g
         if self.mode == "save":
-            lw = D.font(px(16)).size("Name")[0] + px(12)
-            UILabel(pygame.Rect(g, y, lw, bh), "Name", self.ui_manager, container=self, object_id="#player_label")
+            lw = D.font(px(16)).size(_("Name"))[0] + px(12)
+            UILabel(pygame.Rect(g, y, lw, bh), _("Name"), self.ui_manager, container=self, object_id="#player_label")
             self.name_entry = TextEntry(pygame.Rect(g + lw + px(6), y, cw - 2 * g - lw - px(6), bh), self.ui_manager,
-                                        container=self, placeholder_text="A name for the file", max_length=120)
+                                        container=self, placeholder_text=_("A name for the file"), max_length=120)
             self.name_entry.set_text(name)
             y += bh + px(8)
-        lw = D.font(px(16)).size("Sort by")[0] + px(12)
-        UILabel(pygame.Rect(g, y, lw, bh), "Sort by", self.ui_manager, container=self, object_id="#player_label")
+        lw = D.font(px(16)).size(_("Sort by"))[0] + px(12)
+        UILabel(pygame.Rect(g, y, lw, bh), _("Sort by"), self.ui_manager, container=self, object_id="#player_label")
         x = g + lw + px(6)
+        tips = {"date": _("Sort the games by date"), "game": _("Sort the games by game"),
+                "result": _("Sort the games by result")}
         for key, label in SORTS:
+            label = _(label)
             bw = bfont.size(label)[0] + px(36)
             b = UIButton(pygame.Rect(x, y, bw, bh), label, self.ui_manager, container=self,
-                         tool_tip_text=f"Sort the games by {label.lower()}")
+                         tool_tip_text=tips[key])
             self.buttons[f"sort_{key}"] = b
             x += bw + px(6)
-        where = f"In {friendly_path(self.folder)}"
+        where = _("In {folder}").format(folder=friendly_path(self.folder))
         room = cw - g - (x + px(10))
         lab_font = D.font(px(15))
         if room > px(80):
@@ -245,24 +251,24 @@ class LibraryDialog(UIWindow, GameDialog):
         y += bh + px(10)
         # the buttons at the bottom
         by = ch - g - bh
-        specs_left = [("other", "Other folder…", None, "Choose a file in another folder"),
-                      ("delete", "Delete…", "#danger_button", "Move the selected file to the trash folder")]
+        specs_left = [("other", _("Other folder…"), None, _("Choose a file in another folder")),
+                      ("delete", _("Delete…"), "#danger_button", _("Move the selected file to the trash folder"))]
         x = g
         for key, label, oid, tip in specs_left:
             bw = bfont.size(label)[0] + px(36)
             self.buttons[key] = UIButton(pygame.Rect(x, by, bw, bh), label, self.ui_manager, container=self,
                                          object_id=oid, tool_tip_text=tip)
             x += bw + px(8)
-        ok_label = "Save" if self.mode == "save" else "Open"
+        ok_label = _("Save") if self.mode == "save" else _("Open")
         pfont = D.font(px(18), True)
-        cancel_w = bfont.size("Cancel")[0] + px(40)
+        cancel_w = bfont.size(_("Cancel"))[0] + px(40)
         ok_w = max(cancel_w, pfont.size(ok_label)[0] + px(48))
-        self.cancel_button = UIButton(pygame.Rect(cw - g - cancel_w, by, cancel_w, bh), "Cancel",
+        self.cancel_button = UIButton(pygame.Rect(cw - g - cancel_w, by, cancel_w, bh), _("Cancel"),
                                       self.ui_manager, container=self)
         self.ok_button = UIButton(pygame.Rect(cw - g - cancel_w - px(8) - ok_w, by, ok_w, bh), ok_label,
                                   self.ui_manager, container=self, object_id="#primary_button",
-                                  tool_tip_text="Save the game under this name" if self.mode == "save"
-                                  else "Open the selected game")
+                                  tool_tip_text=_("Save the game under this name") if self.mode == "save"
+                                  else _("Open the selected game"))
         self.buttons["ok"] = self.ok_button
         self.buttons["cancel"] = self.cancel_button
         canvas = pygame.Rect(g, y, cw - 2 * g, by - px(10) - y)
@@ -328,9 +334,12 @@ class LibraryDialog(UIWindow, GameDialog):
     def _count_note(self) -> str:
         n = len(self.entries)
         if not n:
-            return "No saved games here yet." if self.mode == "load" else "No saved games here yet: this is the first."
-        by = {"date": "newest first", "game": "by game", "result": "by result"}[self.sort_key]
-        return f"{n} saved game{'s' if n != 1 else ''}, {by}."
+            return _("No saved games here yet.") if self.mode == "load" else _("No saved games here yet: this is the first.")
+        if self.sort_key == "game":
+            return ngettext("{n} saved game, by game.", "{n} saved games, by game.", n).format(n=n)
+        if self.sort_key == "result":
+            return ngettext("{n} saved game, by result.", "{n} saved games, by result.", n).format(n=n)
+        return ngettext("{n} saved game, newest first.", "{n} saved games, newest first.", n).format(n=n)
 
     def select(self, i: int | None) -> None:
         if i is not None:
@@ -384,7 +393,7 @@ class LibraryDialog(UIWindow, GameDialog):
         return range(max(0, first), min(len(self.entries), last))
 
     def _sync_buttons(self) -> None:
-        for key, _ in SORTS:
+        for key, _label in SORTS:
             b = self.buttons.get(f"sort_{key}")
             if b is not None:
                 (b.select() if key == self.sort_key else b.unselect())
@@ -418,7 +427,7 @@ class LibraryDialog(UIWindow, GameDialog):
         text = (self.name_entry.get_text() if self.name_entry is not None else "").strip()
         name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in text).strip(" .")
         if not name:
-            self.say("Type a name for the file first.", "warn")
+            self.say(_("Type a name for the file first."), "warn")
             return
         path = self.folder / name
         if path.suffix.lower() != RECORD_SUFFIX:
@@ -431,10 +440,10 @@ class LibraryDialog(UIWindow, GameDialog):
         path = self.entries[self.selected].path
         self._confirm_path = path
         px = self.px
-        text = (f"Move {html.escape(path.name)} to the trash folder?<br><br>It is kept in "
-                f"{html.escape(friendly_path(path.parent / TRASH_FOLDER))}, where you can move it back.")
+        text = _("Move {file} to the trash folder?<br><br>It is kept in {folder}, where you can move it back.").format(
+            file=html.escape(path.name), folder=html.escape(friendly_path(path.parent / TRASH_FOLDER)))
         app = self.scene.app
-        self._confirm = ask(self.ui_manager, px, "Delete the game?", text, "Move it", danger=True,
+        self._confirm = ask(self.ui_manager, px, _("Delete the game?"), text, _("Move it"), danger=True,
                             theme=app.theme if app is not None else CLASSIC)
 
     def delete_confirmed(self) -> None:
@@ -445,7 +454,7 @@ class LibraryDialog(UIWindow, GameDialog):
         try:
             dest = trash_record(path)
         except StorageError as e:
-            self.say(f"Could not move the file: {e}", "error")
+            self.say(_("Could not move the file: {why}").format(why=e), "error")
             return
         i = next((k for k, e in enumerate(self.entries) if e.path == path), None)
         if i is not None:
@@ -454,7 +463,7 @@ class LibraryDialog(UIWindow, GameDialog):
                 self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
         self._clamp()
         self._sync_buttons()
-        self.say(f"{path.name} was moved to {friendly_path(dest.parent)}.")
+        self.say(_("{file} was moved to {folder}.").format(file=path.name, folder=friendly_path(dest.parent)))
 
     def back(self) -> bool:
         """Escape while the library asks "Delete the game?": only the question closes (the file
@@ -495,7 +504,7 @@ class LibraryDialog(UIWindow, GameDialog):
                 if self.on_other is not None:
                     self.on_other()
                 return True
-            for key, _ in SORTS:
+            for key, _label in SORTS:
                 if el is self.buttons.get(f"sort_{key}"):
                     self.set_sort(key)
                     return True
@@ -697,7 +706,7 @@ class LibraryDialog(UIWindow, GameDialog):
         surf.set_clip(inner)
         text_right = inner.right - self.bar_w - px(8)
         if not self.entries:
-            msg = "No saved games in this folder yet." if self.mode == "load" else "Nothing saved here yet."
+            msg = _("No saved games in this folder yet.") if self.mode == "load" else _("Nothing saved here yet.")
             self._text(surf, msg, (inner.x + px(16), inner.y + px(16)), self.line_size, DIM, False,
                        pygame.Rect(inner.x, inner.y, text_right - inner.x, inner.h), "empty")
         for i in self.visible_rows():
@@ -737,8 +746,9 @@ class LibraryDialog(UIWindow, GameDialog):
             pygame.draw.rect(surf, (46, 37, 29), tr.inflate(-px(6), -px(6)), border_radius=px(6))
         x = tr.right + px(12)
         bounds = pygame.Rect(x, row.y, row.right - x - px(6), row.h).clip(clip)
-        game = info.game.capitalize() or "Unknown game"
-        players = f"{info.black or '?'} vs {info.white or '?'}" if (info.black or info.white) else ""
+        game = game_title(info.game) if info.game else _("Unknown game")
+        players = _("{black} vs {white}").format(black=info.black or "?", white=info.white or "?") \
+            if (info.black or info.white) else ""
         title = f"{game} · {players}" if players else game
         tf, lf, sf = D.font(self.title_size, True), D.font(self.line_size), D.font(self.small_size)
         gap = (row.h - tf.get_linesize() - lf.get_linesize() - sf.get_linesize()) // 2
@@ -746,7 +756,7 @@ class LibraryDialog(UIWindow, GameDialog):
         self._text(surf, title, (x, y), self.title_size, HEAD if i == self.selected else TEXT, True, bounds, f"row {i} title")
         y += tf.get_linesize()
         moves = e.moves if e.parsed else info.moves
-        length = f"{moves} move{'s' if moves != 1 else ''}" if moves else "no moves"
+        length = ngettext("{n} move", "{n} moves", moves).format(n=moves) if moves else _("no moves")
         detail = f"{result_words(info.result, info.reason)} · {length}" if info.game else ""
         self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
         y += lf.get_linesize()
@@ -764,7 +774,7 @@ class LibraryDialog(UIWindow, GameDialog):
         pygame.draw.rect(surf, S.LIST_BORDER, pr, width=max(1, px(1)), border_radius=px(8))
         inner = pr.inflate(-px(16), -px(12))
         if self.selected is None or not self.entries:
-            msg = "Choose a game to see it here." if self.entries else ""
+            msg = _("Choose a game to see it here.") if self.entries else ""
             if msg:
                 self._text(surf, msg, (inner.x, inner.y + px(4)), self.line_size, DIM, False, inner, "preview hint")
             return
@@ -782,18 +792,20 @@ class LibraryDialog(UIWindow, GameDialog):
         y = box.bottom + px(8)
         bounds = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
         tf = D.font(px(20), True)
-        game = info.game.capitalize() or "Unknown game"
+        game = game_title(info.game) if info.game else _("Unknown game")
         self._text(surf, game, (inner.x, y), px(20), HEAD, True, bounds, "preview game")
         y += tf.get_linesize()
         lf = D.font(self.line_size)
         moves = e.moves if e.parsed else info.moves
         lines = []
         if info.black or info.white:
-            lines.append((f"Black: {info.black or '?'} · White: {info.white or '?'}", TEXT))
+            lines.append((_("Black: {black} · White: {white}").format(black=info.black or "?",
+                                                                    white=info.white or "?"), TEXT))
         if info.game:
-            lines.append((f"{result_words(info.result, info.reason)} after {moves} move{'s' if moves != 1 else ''}"
-                          if moves else result_words(info.result, info.reason), TEXT))
-        lines.append((date_text(info) or "no date", DIM))
+            lines.append((ngettext("{result} after {n} move", "{result} after {n} moves", moves).format(
+                result=result_words(info.result, info.reason), n=moves)
+                if moves else result_words(info.result, info.reason), TEXT))
+        lines.append((date_text(info) or _("no date"), DIM))
         lines.append((info.name, DIM))
         if e.warning or info.problem:
             lines.append((e.warning or info.problem or "", WARN if e.openable else ERROR))
