@@ -18,13 +18,14 @@ import logging
 import datetime as _dt
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
 from .clock import TimeControl
 from .match import HUMAN, LEVELS, Match
 from .rules.base import Color, Game, Result, RulesError
-from .rules.numbering import next_slot, slots_for
+from .rules.numbering import Slot, next_slot, slots_for
 from .rules.record import UI_REASONS, Record, RecordError, format_record, record_from_game
 from .rules.tree import GameNode, GameTree, PlayedMove
 from .storage import (atomic_write_text, keep_unfinished_bounded, last_game_path,
@@ -41,6 +42,7 @@ TIME_CONTROL_HEADER = "TimeControl"   # a game with clocks: "300+3" (PGN's; each
 _COMPUTER_RE = re.compile(r"^\s*computer\s*(?:\(\s*([a-z0-9]+)\s*\)|[-:]\s*([a-z0-9]+))?\s*$", re.I)
 
 __all__ = ["player_name", "player_from_name", "match_record", "match_from_record", "describe_record",
+           "Standing", "record_standing",
            "stands_unfinished", "seat_names", "STATE_HEADERS",
            "BackgroundWriter", "Autosaver", "writer", "CURRENT_HEADER", "TIME_CONTROL_HEADER",
            "time_control_of"]
@@ -259,10 +261,22 @@ def stands_unfinished(record: Record) -> bool:
     return live.isdigit() and int(live) < len(record.moves)
 
 
-def describe_record(record: Record) -> str:
-    """'Onyx, move 23, Black to move' for the menu's Continue button: the numbered move the
-    game stands at (where it was left, ``Live``/``Current`` with ``Redo``), or its result."""
-    title = record.game.capitalize()
+@dataclass(frozen=True)
+class Standing:
+    """Where a saved game stands, as values (the interface words it: ``game.ui.words``):
+    its game, its plies, the result it ended with (None while it goes on), the numbered slot of
+    the next ply (None once over) and ``readable`` (False: the moves could not be replayed)."""
+
+    game: str
+    plies: int
+    result: Result | None = None
+    next: Slot | None = None
+    readable: bool = True
+
+
+def record_standing(record: Record) -> Standing:
+    """Where ``record``'s game stands: where it was left (``Live``/``Current`` with ``Redo``),
+    or its result."""
     plies = len(record.moves)
     h = record.headers
     upto: int | None = None
@@ -278,13 +292,25 @@ def describe_record(record: Record) -> str:
         slots = slots_for(start, moves)
         game = record.replay(upto)
     except (RulesError, ValueError):
-        return f"{title}, {plies} plies"
+        return Standing(record.game, plies, readable=False)
     if record.result is not None and upto is None:
-        return f"{title}, {record.result.describe()}"
+        return Standing(record.game, plies, result=record.result)
     if game.result is not None:
-        return f"{title}, {game.result.describe()}"
-    nxt = next_slot(slots[-1] if slots else None, game.turn_phase(), game.to_move)
-    return f"{title}, {nxt.words()} to move"
+        return Standing(record.game, plies, result=game.result)
+    return Standing(record.game, plies, next=next_slot(slots[-1] if slots else None, game.turn_phase(), game.to_move))
+
+
+def describe_record(record: Record) -> str:
+    """'Onyx, move 23, Black to move' (English, for logs and tests; the menu words a
+    ``record_standing`` in the player's language with ``game.ui.words.standing_words``)."""
+    st = record_standing(record)
+    title = st.game.capitalize()
+    if not st.readable:
+        return f"{title}, {st.plies} plies"
+    if st.result is not None:
+        return f"{title}, {st.result.describe()}"
+    assert st.next is not None
+    return f"{title}, {st.next.words()} to move"
 
 
 def _write_job(path: Path, text: str) -> Callable[[], None]:

@@ -127,7 +127,8 @@ class MenuScene(Scene):
         """Look for the unfinished games, newest first: the newest is Continue's, the next ones
         (up to MAX_RECENT) the recent list. An ``autosave.txt`` of an earlier version is moved
         among them first; a file that cannot be read is set aside with a message."""
-        from ..autosave import describe_record, stands_unfinished, writer
+        from ..autosave import record_standing, stands_unfinished, writer
+        from ..ui.words import standing_words
         from ..storage import list_unfinished, load_unfinished, migrate_legacy_autosave
         writer().flush(2.0)     # a board that just closed may still be writing its file
         problems: list[str] = []
@@ -145,7 +146,7 @@ class MenuScene(Scene):
             if record is None or not stands_unfinished(record):
                 continue        # a finished game is not offered (it is the last game)
             try:
-                text = describe_record(record)
+                text = standing_words(record_standing(record))
             except Exception:   # a record read from a file: never let one file break the menu
                 log.warning("cannot describe the saved game %s", path, exc_info=True)
                 n = len(record.moves)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..names import side_name
 from ..rules.numbering import Slot
 
-__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list"]
+__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list", "standing_words"]
 
 # the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
 _PHASES = {"Lakes": N_("Lakes")}
@@ -59,3 +59,18 @@ def and_list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return pgettext("list", "{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
+
+
+def standing_words(st: Any) -> str:
+    """A saved game's standing (``autosave.Standing``) for the menu's Continue: 'Onyx, move 23,
+    Black to move', 'Onyx, Black wins (resigned)'."""
+    from ..names import game_title
+    from .endings import result_words
+    title = game_title(st.game)
+    if not st.readable:
+        return ngettext("{game}, {n} ply", "{game}, {n} plies", st.plies).format(game=title, n=st.plies)
+    if st.result is not None:
+        r = st.result
+        word = r.winner.word if r.winner is not None else "draw"
+        return _("{game}, {result}").format(game=title, result=result_words(word, r.reason))
+    return _("{game}, {turn} to move").format(game=title, turn=slot_words(st.next))
