@@ -38,8 +38,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIWindow
 from pygame_gui.core import UIElement
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..names import game_title
+from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
 from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
@@ -234,8 +235,9 @@ class LibraryDialog(UIWindow, GameDialog):
         x = g + lw + px(6)
         tips = {"date": _("Sort the games by date"), "game": _("Sort the games by game"),
                 "result": _("Sort the games by result")}
-        for key, label in SORTS:
-            label = _(label)
+        words = {"date": _("Date"), "game": pgettext("sort", "Game"), "result": _("Result")}
+        for key, _label in SORTS:
+            label = words[key]
             bw = bfont.size(label)[0] + px(36)
             b = UIButton(pygame.Rect(x, y, bw, bh), label, self.ui_manager, container=self,
                          tool_tip_text=tips[key])
@@ -747,7 +749,8 @@ class LibraryDialog(UIWindow, GameDialog):
         x = tr.right + px(12)
         bounds = pygame.Rect(x, row.y, row.right - x - px(6), row.h).clip(clip)
         game = game_title(info.game) if info.game else _("Unknown game")
-        players = _("{black} vs {white}").format(black=info.black or "?", white=info.white or "?") \
+        players = _("{black} vs {white}").format(black=player_words(info.black) if info.black else "?",
+                                                 white=player_words(info.white) if info.white else "?") \
             if (info.black or info.white) else ""
         title = f"{game} · {players}" if players else game
         tf, lf, sf = D.font(self.title_size, True), D.font(self.line_size), D.font(self.small_size)
@@ -799,8 +802,9 @@ class LibraryDialog(UIWindow, GameDialog):
         moves = e.moves if e.parsed else info.moves
         lines = []
         if info.black or info.white:
-            lines.append((_("Black: {black} · White: {white}").format(black=info.black or "?",
-                                                                    white=info.white or "?"), TEXT))
+            lines.append((_("Black: {black} · White: {white}").format(
+                black=player_words(info.black) if info.black else "?",
+                white=player_words(info.white) if info.white else "?"), TEXT))
         if info.game:
             lines.append((ngettext("{result} after {n} move", "{result} after {n} moves", moves).format(
                 result=result_words(info.result, info.reason), n=moves)

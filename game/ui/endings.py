@@ -34,6 +34,9 @@ REASON_WORDS: dict[Reason, tuple[str, str, str]] = {
 }
 
 
+_NOT_FINISHED = N_("Not finished")
+
+
 def _words(reason: str) -> tuple[str, str, str]:
     try:
         phrase, short, loss = REASON_WORDS[Reason(reason)]
@@ -51,7 +54,7 @@ def reason_phrase(reason: str) -> str:
 def result_words(word: str, reason: str = "") -> str:
     """'Black won (resigned)', 'Draw (agreed)', 'Not finished' (a record's result and reason)."""
     bases = {"black": N_("Black won"), "white": N_("White won"), "draw": N_("Draw")}
-    base = _(bases.get(word, N_("Not finished")))
+    base = _(bases.get(word, _NOT_FINISHED))
     why = _words(reason)[1] if reason else ""
     return _("{result} ({why})").format(result=base, why=why) if why and word in bases else base
 

@@ -12,7 +12,8 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..names import side_name
 from ..rules.numbering import Slot
 
-__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list", "standing_words"]
+__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words",
+           "LEVEL_NAMES"]
 
 # the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
 _PHASES = {"Lakes": N_("Lakes")}
@@ -74,3 +75,28 @@ def standing_words(st: Any) -> str:
         word = r.winner.word if r.winner is not None else "draw"
         return _("{game}, {result}").format(game=title, result=result_words(word, r.reason))
     return _("{game}, {turn} to move").format(game=title, turn=slot_words(st.next))
+
+
+def player_words(name: str) -> str:
+    """A record's player name as the player reads it: the names this program writes for its
+    own players ('Human', 'Computer (Hard)') in the language in use, any other name as it is."""
+    from ..autosave import player_from_name, player_name
+    from ..match import HUMAN
+    who = player_from_name(name)
+    if name != player_name(who):
+        return name                         # a person's own name (or a form this program does not write)
+    if who == HUMAN:
+        return _("Human")
+    return computer_words(who)
+
+
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+
+
+def computer_words(level: str) -> str:
+    """How the game names a computer player: 'Computer (Easy)', 'Computer (Level 3)'."""
+    text = str(level)
+    if text.isdigit():
+        return _("Computer (Level {number})").format(number=text)
+    named = LEVEL_NAMES.get(text.lower())
+    return _("Computer ({level})").format(level=_(named) if named else text.capitalize())

@@ -31,6 +31,7 @@ from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
+from ...ui.words import LEVEL_NAMES, computer_words
 from ...views import draw as D
 from .movebox import TYPING_WORDS
 from .part import ScenePart
@@ -662,18 +663,6 @@ class BoardPanel(ScenePart):
             return {}
 
 
-_LEVELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-
-
-def computer_words(level: str) -> str:
-    """How the panel names a computer player: 'Computer (Easy)', 'Computer (Level 3)'."""
-    text = str(level)
-    if text.isdigit():
-        return _("Computer (Level {number})").format(number=text)
-    named = _LEVELS.get(text.lower())
-    return _("Computer ({level})").format(level=_(named) if named else text.capitalize())
-
-
 def _level_words(game_name: str, level: str) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
     'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's)."""
@@ -684,5 +673,5 @@ def _level_words(game_name: str, level: str) -> str:
         return str(level)
     if name in LADDER:
         return level_words(game_name, name)
-    named = _LEVELS.get(name)
+    named = LEVEL_NAMES.get(name)
     return _(named) if named else name
