@@ -383,17 +383,21 @@ BOARD_SCENES = [*[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "on
                 ("keys:board", ()),
                 *[(f"analysis:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "onyx", "onager")],
                 ("board:onyx", ("--moves", "e5 f6 g7 h8 d4 c3 e4 f4", "review")),    # (reviewed, then browsed)
-                ("save", ("--moves", "b3-c4")), ("load", ())]                          # the library, both ways
+                ("save", ("--moves", "b3-c4")), ("load", ()),                          # the library, both ways
+                *[(f"editor:{g}", ()) for g in ("amoeba", "onyx", "onager")]]            # the position editor
 # Notation stays as it is in every language: coordinates, moves, board sizes, clock faces
 NOTATION = re.compile(r"^[\s\d.,:;·×+\-–>()/…]*([a-z]{1,2}\d{0,2}([-–>][a-z]{1,2}\d{0,2})*|swap|pass)?[\s\d.,:;·×+\-–>()/…]*$")
 
 
 # A value the player may edit, not the interface's words: the file name Save suggests
 FILE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2} \w+$")
+# ... and a position in the record's notation, in the editor's text box ('a1: B; a2: B; ...')
+POSITION = re.compile(r"^[^:;]+:[^;]*(;[^:;]+:[^;]*)+$")
 
 
 def _untranslated(runs: list[list[str]]) -> list[str]:
-    return [t for run in runs for t in _loose(run) if not NOTATION.match(t.strip()) and not FILE_NAME.match(t)]
+    return [t for run in runs for t in _loose(run) if not NOTATION.match(t.strip()) and not FILE_NAME.match(t)
+            and not POSITION.match(t)]
 
 
 def _reviewed(app: App) -> None:

@@ -28,7 +28,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
+from ..i18n import N_, _, ngettext
 from ..match import HUMAN, Match
+from ..names import game_title, side_name
 from ..rules import Color
 from ..themes import CLASSIC
 from ..ui.choice import ChoiceMenu
@@ -44,15 +46,15 @@ from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check,
 log = logging.getLogger(__name__)
 
 # the same choices as the New game form (tests/test_editor.py checks they stay the same)
-PLAYER_CHOICES = (("Human", HUMAN), ("Computer – Easy", "easy"), ("Computer – Medium", "medium"),
-                  ("Computer – Hard", "hard"))
+PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("Computer – Medium"), "medium"),
+                  (N_("Computer – Hard"), "hard"))     # English: translated when shown
 BAD = "#ff9a7a"
 GOOD = "#a8d890"
 NOTE = "#f0c070"
 HINTS = {
-    "amoeba": "Click a point to put the chosen piece on top of its stack; right click takes the top piece off.",
-    "onyx": "Click a point to put the chosen stone there; right click takes it off.",
-    "onager": "Click a cell to put a disc on top (or a lake); right click takes the top one off.",
+    "amoeba": N_("Click a point to put the chosen piece on top of its stack; right click takes the top piece off."),
+    "onyx": N_("Click a point to put the chosen stone there; right click takes it off."),
+    "onager": N_("Click a cell to put a disc on top (or a lake); right click takes the top one off."),
 }
 
 
@@ -175,10 +177,10 @@ class EditorScene(Scene):
         use_w = px(120)
         W["text"] = TextEntry(pygame.Rect(area.x, area.bottom - strip, area.w - use_w - px(8), strip), ui,
                               container=root, max_length=4000,
-                              placeholder_text="Type or paste a position here, then press Enter")
+                              placeholder_text=_("Type or paste a position here, then press Enter"))
         self._show_text()
-        W["use_text"] = UIButton(pygame.Rect(area.right - use_w, area.bottom - strip, use_w, strip), "Use text",
-                                 ui, container=root, tool_tip_text="Read the typed position (Enter)")
+        W["use_text"] = UIButton(pygame.Rect(area.right - use_w, area.bottom - strip, use_w, strip), _("Use text"),
+                                 ui, container=root, tool_tip_text=_("Read the typed position (Enter)"))
         p = self.panel_rect
         x, iw = p.x + px(16), p.w - px(32)
         y = p.y + px(14)
@@ -187,47 +189,54 @@ class EditorScene(Scene):
         bh, gap = px(38), px(8)
         palette = PALETTES[self.game_name]
         cols = 3 if len(palette) == 3 else 2
+        if max(D.font(px(16), True).size(_(t))[0] for _c, t in palette) + px(24) > (iw - 2 * gap) // 3:
+            cols = 2                         # a longer language: two to a row
         cw = (iw - (cols - 1) * gap) // cols
         for i, (code, text) in enumerate(palette):
             r = pygame.Rect(x + (i % cols) * (cw + gap), y + (i // cols) * (bh + gap), cw, bh)
-            W[f"piece_{code}"] = UIButton(r, text, ui, container=root,
+            W[f"piece_{code}"] = UIButton(r, _(text), ui, container=root,
                                           object_id="#primary_button" if code == self.piece else None,
                                           tool_tip_text=self._piece_tip(code))
         y += -(-len(palette) // cols) * (bh + gap)
         half = (iw - gap) // 2
+        words = {c: _("{side} to move").format(side=side_name(c.word)) for c in Color}
+        # the words when they fit the half row, else the colour alone (the words in its tooltip)
+        wide = max(D.font(px(16), True).size(t)[0] for t in words.values()) + px(24) > half
         for i, colour in enumerate((Color.BLACK, Color.WHITE)):
-            W[f"side_{colour.word}"] = UIButton(
-                pygame.Rect(x + i * (half + gap), y, half, bh), f"{colour.title} to move", ui, container=root,
-                object_id="#primary_button" if colour == self.model.to_move else None)
+            W[f"side_{colour.word}"] = UIButton(pygame.Rect(x + i * (half + gap), y, half, bh),
+                                                side_name(colour.word) if wide else words[colour], ui, container=root,
+                                                tool_tip_text=words[colour] if wide else None,
+                                                object_id="#primary_button" if colour == self.model.to_move else None)
         y += bh + gap
         y = self._build_options(x, y, iw)
-        W["clear"] = UIButton(pygame.Rect(x, y, half, bh), "Clear board", ui, container=root,
-                              tool_tip_text="Take every piece off the board")
-        W["start"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), "Start position", ui, container=root,
-                              tool_tip_text="The game's starting position")
+        W["clear"] = UIButton(pygame.Rect(x, y, half, bh), _("Clear board"), ui, container=root,
+                              tool_tip_text=_("Take every piece off the board"))
+        W["start"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), _("Start position"), ui, container=root,
+                              tool_tip_text=_("The game's starting position"))
         y += bh + px(10)
         # from the bottom up: Save / Back, Play / Analyse, the players
         bottom = p.bottom - px(14)
         row = px(44)
-        W["save"] = UIButton(pygame.Rect(x, bottom - row, half, row), "Save", ui, container=root,
-                             tool_tip_text="Save the position as a game record")
-        W["back"] = UIButton(pygame.Rect(x + half + gap, bottom - row, half, row), "Back", ui, container=root)
+        W["save"] = UIButton(pygame.Rect(x, bottom - row, half, row), _("Save"), ui, container=root,
+                             tool_tip_text=_("Save the position as a game record"))
+        W["back"] = UIButton(pygame.Rect(x + half + gap, bottom - row, half, row), _("Back"), ui, container=root)
         top = bottom - 2 * row - gap
         if self.has_analysis():
-            W["play"] = UIButton(pygame.Rect(x, top, half, row), "Play", ui, container=root,
-                                 object_id="#primary_button", tool_tip_text="Play a game from this position")
-            W["analyse"] = UIButton(pygame.Rect(x + half + gap, top, half, row), "Analyse", ui, container=root,
-                                    tool_tip_text="Study this position on the analysis board")
+            W["play"] = UIButton(pygame.Rect(x, top, half, row), _("Play"), ui, container=root,
+                                 object_id="#primary_button", tool_tip_text=_("Play a game from this position"))
+            W["analyse"] = UIButton(pygame.Rect(x + half + gap, top, half, row), _("Analyse"), ui, container=root,
+                                    tool_tip_text=_("Study this position on the analysis board"))
         else:
-            W["play"] = UIButton(pygame.Rect(x, top, iw, row), "Play", ui, container=root,
-                                 object_id="#primary_button", tool_tip_text="Play a game from this position")
-        dh, lw = px(36), px(70)
+            W["play"] = UIButton(pygame.Rect(x, top, iw, row), _("Play"), ui, container=root,
+                                 object_id="#primary_button", tool_tip_text=_("Play a game from this position"))
+        dh = px(36)
+        lw = max(px(70), max(D.font(px(18), True).size(side_name(c))[0] for c in ("black", "white")) + px(16))
         py = top - px(10) - 2 * dh - px(6)
         for i, colour in enumerate(("black", "white")):
             ry = py + i * (dh + px(6))
-            UILabel(pygame.Rect(x, ry, lw - px(6), dh), colour.capitalize(), ui, container=root,
+            UILabel(pygame.Rect(x, ry, lw - px(6), dh), side_name(colour), ui, container=root,
                     object_id="#counts_label")
-            W[colour] = ChoiceMenu(PLAYER_CHOICES, self.players[colour], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
+            W[colour] = ChoiceMenu([(_(t), v) for t, v in PLAYER_CHOICES], self.players[colour], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
                                    container=root)
         W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
                                  scale=self.k)
@@ -239,19 +248,19 @@ class EditorScene(Scene):
         px, ui, root, W = self.px, self.ui, self.root, self.widgets
         dh = px(36)
         if self.game_name == "onyx":
-            lw = px(60)
-            UILabel(pygame.Rect(x, y, lw - px(6), dh), "Board", ui, container=root, object_id="#counts_label")
+            lw = max(px(60), D.font(px(18), True).size(_("Board"))[0] + px(12))     # from its word
+            UILabel(pygame.Rect(x, y, lw - px(6), dh), _("Board"), ui, container=root, object_id="#counts_label")
             W["size"] = ChoiceMenu([(f"{s}×{s}", int(s)) for s in ONYX_SIZES], int(self.model.size),
                                    pygame.Rect(x + lw, y, px(110), dh), ui, container=root)
-            W["open"] = UICheckBox(pygame.Rect(x + lw + px(124), y + px(6), px(24), px(24)), "Open start", ui,
+            W["open"] = UICheckBox(pygame.Rect(x + lw + px(124), y + px(6), px(24), px(24)), _("Open start"), ui,
                                    container=root, initial_state=self.model.open)
             y += dh + px(8)
-            W["pie"] = ChoiceMenu([(t, k) for k, t, _, _ in PIE_STATES], self.model.pie,
+            W["pie"] = ChoiceMenu([(_(p[1]), p[0]) for p in PIE_STATES], self.model.pie,
                                   pygame.Rect(x, y, iw, dh), ui, container=root)
             y += dh + px(8)
         elif self.game_name == "onager":
             W["lake_phase"] = UICheckBox(pygame.Rect(x, y + px(6), px(24), px(24)),
-                                         "Lake phase (lakes still to place)", ui, container=root,
+                                         _("Lake phase (lakes still to place)"), ui, container=root,
                                          initial_state=self.model.lake_phase)
             y += dh + px(8)
         for key in ("open", "lake_phase"):
@@ -264,10 +273,10 @@ class EditorScene(Scene):
 
     def _piece_tip(self, code: str) -> str:
         if self.game_name == "onyx":
-            return "Click a point to put this stone there"
+            return _("Click a point to put this stone there")
         if code == LAKE:
-            return "Click an empty cell to put a lake there (at most 3, never on f6)"
-        return "Click a point to put this on top of its stack"
+            return _("Click an empty cell to put a lake there (at most 3, never on f6)")
+        return _("Click a point to put this on top of its stack")
 
     def sync(self) -> None:
         """The status line and the buttons as the verdict says."""
@@ -284,9 +293,11 @@ class EditorScene(Scene):
         """The status line: the verdict in a player's words, then what the last action did or a hint."""
         esc = html.escape
         if self.typed_error:
-            head = f"<font color='{BAD}'><b>That text is not a position:</b> {esc(self.typed_error)}</font>"
+            label = esc(_("That text is not a position:"))
+            head = f"<font color='{BAD}'><b>{label}</b> {esc(self.typed_error)}</font>"
         elif not self.verdict.ok:
-            head = f"<font color='{BAD}'><b>Impossible position:</b> {esc(self.verdict.reason)}</font>"
+            label = esc(_("Impossible position:"))
+            head = f"<font color='{BAD}'><b>{label}</b> {esc(self.verdict.reason)}</font>"
         else:
             game = self.verdict.game
             assert game is not None
@@ -294,16 +305,19 @@ class EditorScene(Scene):
                 head = f"<font color='{NOTE}'>{esc(self.verdict.note)}</font>"
             else:
                 n = len(game.legal_moves())
-                head = (f"<font color='{GOOD}'><b>A legal position.</b></font> {game.to_move.title} to move, "
-                        f"{n} legal move{'s' if n != 1 else ''}.")
+                legal = esc(_("A legal position."))
+                head = f"<font color='{GOOD}'><b>{legal}</b></font> " + esc(ngettext(
+                    "{side} to move, {n} legal move.", "{side} to move, {n} legal moves.", n).format(
+                    side=side_name(game.to_move.word), n=n))
                 if self.verdict.note:
                     head += f" <font color='{NOTE}'>{esc(self.verdict.note)}</font>"
         if self.message:
             colour = BAD if self.message_kind == "error" else GOOD
             return f"{head}<br><font color='{colour}'>{esc(self.message)}</font>"
         if not self.valid:
-            return f"{head}<br>Play and Save wait for a legal position."
-        return f"{head}<br>{esc(HINTS[self.game_name])}"
+            wait = esc(_("Play and Save wait for a legal position."))
+            return f"{head}<br>{wait}"
+        return f"{head}<br>{esc(_(HINTS[self.game_name]))}"
 
     def read_widgets(self) -> None:
         W = self.widgets
@@ -328,7 +342,8 @@ class EditorScene(Scene):
             scene = make_scene("analysis_of", Match(game.copy(), {Color.BLACK: HUMAN, Color.WHITE: HUMAN}))
         except Exception as exc:  # the analysis board is another engineer's: never crash here
             log.exception("the analysis board cannot open the position")
-            self.message, self.message_kind = f"The analysis board cannot open this position: {exc}", "error"
+            self.message, self.message_kind = _("The analysis board cannot open this position: {why}").format(
+                why=exc), "error"
             self.sync()
             return
         self.app.push(scene)
@@ -349,10 +364,10 @@ class EditorScene(Scene):
             path = save_record(suggest_record_path(record, records_dir()), record)
         except Exception as exc:  # StorageError (the disk), or a position no record can hold
             log.warning("the position could not be saved: %s", exc)
-            self.message, self.message_kind = f"The position could not be saved: {exc}", "error"
+            self.message, self.message_kind = _("The position could not be saved: {why}").format(why=exc), "error"
         else:
             self.saved_path = path
-            self.message, self.message_kind = f"Saved as {friendly_path(path)}", "info"
+            self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(path)), "info"
         self.sync()
 
     def go_back(self) -> None:
@@ -413,7 +428,7 @@ class EditorScene(Scene):
 
     def _button(self, event: pygame.event.Event) -> bool:
         W = self.widgets
-        for code, _ in PALETTES[self.game_name]:
+        for code, _text in PALETTES[self.game_name]:
             if is_button(event, W.get(f"piece_{code}")):
                 self.choose_piece(code)
                 return True
@@ -465,9 +480,9 @@ class EditorScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme if self.app is not None else CLASSIC
         draw_panel(surface, self.panel_rect, theme)
-        D.text(surface, self.heading(), self.heading_at, self.px(22), (255, 226, 168), bold=True)
+        D.text(surface, self.heading(), self.heading_at, self.heading_size(), (255, 226, 168), bold=True)
         if self.view is None:
-            D.text(surface, self.view_error or "The board cannot be shown.", self.board_rect.center, self.px(20),
+            D.text(surface, self.view_error or _("The board cannot be shown."), self.board_rect.center, self.px(20),
                    D.PALETTE["text_dim"])
             return
         if self.app is not None:
@@ -483,12 +498,18 @@ class EditorScene(Scene):
             if box is not None and box.visible and box.get_state():
                 draw_tick(surface, box.get_abs_rect())
 
+    def heading_size(self) -> int:
+        """22 px, or smaller (not under 15) while a longer language's heading is wider than the panel."""
+        room = self.panel_rect.w - self.px(24)
+        return next((s for s in range(self.px(22), self.px(15) - 1, -1)
+                     if D.font(s, True).size(self.heading())[0] <= room), self.px(15))
+
     def heading(self) -> str:
-        return f"Set up a position · {TITLES[self.game_name]}"
+        return _("Set up a position · {game}").format(game=game_title(self.game_name))
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The heading the scene draws itself (the layout audit checks it)."""
-        size = self.px(22)
+        size = self.heading_size()
         r = pygame.Rect((0, 0), D.font(size, True).size(self.heading()))
         r.center = self.heading_at
         return [("heading", r, self.panel_rect, size)]

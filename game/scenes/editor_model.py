@@ -24,23 +24,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Color, Game, RulesError, game_class, make_game
+from ..i18n import N_
 from ..ui.endings import reason_phrase
 
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
-# the pieces a player can put, per game: (code, button text, what a click does)
+# the pieces a player can put, per game: (code, button text: English, translated when shown)
 PALETTES: dict[str, tuple[tuple[str, str], ...]] = {
-    "amoeba": (("B", "Black piece"), ("W", "White piece"), ("Bk", "Black Kernel"), ("Wk", "White Kernel")),
-    "onyx": (("B", "Black stone"), ("W", "White stone")),
-    "onager": (("B", "Black disc"), ("W", "White disc"), ("L", "Lake")),
+    "amoeba": (("B", N_("Black piece")), ("W", N_("White piece")), ("Bk", N_("Black Kernel")), ("Wk", N_("White Kernel"))),
+    "onyx": (("B", N_("Black stone")), ("W", N_("White stone"))),
+    "onager": (("B", N_("Black disc")), ("W", N_("White disc")), ("L", N_("Lake"))),
 }
 ONYX_SIZES = (12, 16, 20)
 # the pie rule's state in a set-up: (key, text, moves already made, colours swapped)
 PIE_STATES: tuple[tuple[str, str, int, bool], ...] = (
-    ("off", "No pie rule", 0, False),
-    ("first", "Pie: first move to come", 0, False),
-    ("now", "Pie: White may swap now", 1, False),
-    ("declined", "Pie: swap declined", 2, False),
-    ("swapped", "Pie: colours swapped", 2, True),
+    ("off", N_("No pie rule"), 0, False),
+    ("first", N_("Pie: first move to come"), 0, False),
+    ("now", N_("Pie: White may swap now"), 1, False),
+    ("declined", N_("Pie: swap declined"), 2, False),
+    ("swapped", N_("Pie: colours swapped"), 2, True),
 )
 LAKE = "L"
 
@@ -119,7 +120,7 @@ class SetUpModel:
         """Every option ``from_position`` gets: the variant and the set-up's extras."""
         opts = self.variant()
         if self.game_name == "onyx":
-            _, _, plies, swapped = next(p for p in PIE_STATES if p[0] == self.pie)
+            plies, swapped = next(p for p in PIE_STATES if p[0] == self.pie)[2:]
             if plies:
                 opts["plies"] = plies
             if swapped:
