@@ -21,6 +21,8 @@ for the theme, ``font_files()`` the files the game's own drawing uses.
 
     python -m game.i18n check [--json]     per language: messages, translated, missing, fuzzy;
                                            the missing ones listed; status 1 if any is missing
+                                           (both domains: game.po and the tutorial's levels.po,
+                                           game/levels_i18n.py; each one's counts under "domains")
     python -m game.i18n extract            the template (game.pot) from the source, and every
                                            language's .po brought up to date with it
 
@@ -399,11 +401,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("--json", action="store_true", help="one JSON object")
     sub.add_parser("extract", help="write game.pot from the source and update every .po")
     args = p.parse_args(argv)
+    from . import levels_i18n as tutorial      # the second domain: the lessons and puzzles
     if args.command == "extract":
         counts = extract()
         print(", ".join(f"{k}: {v}" for k, v in counts.items()))
+        counts = extract(domain=tutorial.DOMAIN, template=tutorial.extract_template(), path_of=tutorial.po_path)
+        print(f"{tutorial.DOMAIN}: " + ", ".join(f"{k}: {v}" for k, v in counts.items()))
         return 0
     report = catalogue_report()
+    more = catalogue_report(template=tutorial.extract_template(), path_of=tutorial.po_path)
+    for lang, r in report.items():       # each language's counts over both domains, each domain's too
+        r["domains"] = {DOMAIN: dict(r), tutorial.DOMAIN: more[lang]}
+        for k in ("messages", "translated", "missing", "fuzzy", "obsolete"):
+            r[k] += more[lang][k]
+        r["missing_messages"] = r["missing_messages"] + [f"{tutorial.DOMAIN}: {m}" for m in more[lang]["missing_messages"]]
+        if more[lang].get("error"):
+            r["error"] = "; ".join(x for x in (r.get("error"), more[lang]["error"]) if x)
     bad = any(r["missing"] or r.get("error") for r in report.values())
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=1))
