@@ -1,8 +1,10 @@
-"""Benchmarks: python -m game.bench rules|ui|idle|soak|strength [--json] [--runs N] [--seconds S] [--game G]
-[--rounds N | --minutes M] [--holders].
+"""Benchmarks: python -m game.bench rules|ui|idle|soak|strength|start [--json] [--runs N] [--seconds S]
+[--game G] [--rounds N | --minutes M] [--holders] [--against DIR].
 
-``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules`` and ``idle``;
+``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules``, ``idle`` and ``start``;
 ``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session);
+``start`` times whole starts to a board's first frame (``game.bench_start``; ``--against DIR``:
+another checkout in the same run, and the ratio);
 ``strength`` plays the engine's strength matches (``game.bench_strength``: minutes of games on
 iteration budgets, status 1 when a game does not end as expected). A bad
 option: one line on stderr, exit status 2; SIGINT or SIGTERM: one line, status 130 or 143.
@@ -26,6 +28,7 @@ from .rules import GAME_NAMES, make_game
 PLAYOUT_CAP = 1000  # plies; a tool's cap, not a rule (Onager has no move limit)
 MAX_RUNS = 100
 MAX_IDLE_RUNS = 10    # each idle run is two fresh processes of about 13 s
+MAX_START_RUNS = 50   # each start run is one or two fresh processes of under a second
 MAX_SECONDS = 600.0
 MAX_SOAK_ROUNDS = 200
 MAX_SOAK_MINUTES = 240.0
@@ -89,11 +92,11 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="python -m game.bench", description=__doc__)
-    ap.add_argument("what", choices=["rules", "ui", "idle", "soak", "strength"], help="what to measure")
+    ap.add_argument("what", choices=["rules", "ui", "idle", "soak", "strength", "start"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=whole(1, MAX_RUNS), default=None,
                     help=f"runs per figure, the median is reported (rules: default 5, up to {MAX_RUNS}; "
-                         f"idle: default 3, up to {MAX_IDLE_RUNS})")
+                         f"idle: default 3, up to {MAX_IDLE_RUNS}; start: default 5, up to {MAX_START_RUNS})")
     ap.add_argument("--seconds", type=positive(MAX_SECONDS), default=None,
                     help=f"rules: length of one run (default 1, at most {MAX_SECONDS:g})")
     ap.add_argument("--game", choices=GAME_NAMES, action="append", help="rules: limit to a game")
@@ -103,13 +106,16 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"soak: play rounds for this long instead (at least two rounds; at most {MAX_SOAK_MINUTES:g})")
     ap.add_argument("--holders", action="store_true", default=None,
                     help="soak: also what holds the memory (surfaces, caches, tracemalloc; slower)")
+    ap.add_argument("--against", metavar="DIR", default=None,
+                    help="start: also time the checkout in DIR (e.g. a git worktree of an earlier commit), in turn")
     args = ap.parse_args(argv)
-    unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle")),
+    unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle", "start")),
                                                 ("--seconds", args.seconds, ("rules",)),
                                                 ("--game", args.game, ("rules",)),
                                                 ("--rounds", args.rounds, ("soak",)),
                                                 ("--minutes", args.minutes, ("soak",)),
-                                                ("--holders", args.holders, ("soak",)))
+                                                ("--holders", args.holders, ("soak",)),
+                                                ("--against", args.against, ("start",)))
               if value is not None and args.what not in used_by]
     if unused:
         ap.error(f"{' and '.join(unused)} {'do' if len(unused) > 1 else 'does'} not apply to {args.what}")
@@ -117,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--rounds and --minutes cannot be used together: give one")
     if args.what == "idle" and args.runs is not None and args.runs > MAX_IDLE_RUNS:
         ap.error(f"--runs must be a whole number from 1 to {MAX_IDLE_RUNS} for idle, not {args.runs}")
+    if args.what == "start" and args.runs is not None and args.runs > MAX_START_RUNS:
+        ap.error(f"--runs must be a whole number from 1 to {MAX_START_RUNS} for start, not {args.runs}")
     try:
         with on_stop_signals(interrupt):
             return _run(args)
@@ -136,6 +144,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.what == "strength":
         from . import bench_strength
         return bench_strength.run(json_out=args.json)
+    if args.what == "start":
+        from . import bench_start
+        return bench_start.run(json_out=args.json, runs=args.runs or bench_start.RUNS, against=args.against)
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)
