@@ -101,7 +101,9 @@ def test_the_wheel_carries_the_assets_and_levels(installed):
         assert f"game/data/levels/{p.name}" in names, p.name
     for lang in ("ja", "uz"):           # the translations, and the glossary their words follow
         assert f"game/locale/{lang}/LC_MESSAGES/game.po" in names, lang
-    assert "game/locale/game.pot" in names and "game/data/docs/glossary.md" in names
+        assert f"game/locale/{lang}/LC_MESSAGES/levels.po" in names, lang      # the tutorial's words
+    assert "game/locale/game.pot" in names and "game/locale/levels.pot" in names
+    assert "game/data/docs/glossary.md" in names
     assert not any(n.startswith(("assets/", "levels/", "tests/", "tools/", "docs/")) for n in names)
     assert "game/app.py" in names and "game/rules/__init__.py" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
