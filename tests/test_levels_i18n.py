@@ -211,5 +211,5 @@ def test_a_puzzle_in_uzbek_reads_uzbek():
     app = page("puzzle:amoeba:3", "uz")
     sc = app.scene
     assert "Qora yuradi va yutadi" in sc.w["text"].html_text and sc.w["title"].text == "Koʻmilgan Yadro"
-    assert sc.w["next"].text == "Keyingi jumboq"
+    assert sc.w["next"].text == "Keyingisi" and sc.w["next"].tool_tip_text == "Keyingi jumboqqa oʻtish"
     app.close()

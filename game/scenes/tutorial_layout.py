@@ -209,7 +209,10 @@ class TutorialLayout(TutorialPart):
             xx += bw + gap
         swap = Tp_("pie rule", "Swap")
         swap_w = font[None].size(swap)[0] + px(40)
-        W["index"] = UIButton(pygame.Rect(x, row2, iw - gap - swap_w, bh), T_("Lessons and puzzles"), ui,
+        # only Onyx has a pie rule: elsewhere the list button takes the row (a longer language's
+        # words would not fit beside a Swap button that never shows)
+        index_w = iw - gap - swap_w if sc.game_name == "onyx" else iw
+        W["index"] = UIButton(pygame.Rect(x, row2, index_w, bh), T_("Lessons and puzzles"), ui,
                               container=root, tool_tip_text=T_("Back to the list (Esc)"))
         W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), swap, ui, container=root,
                              tool_tip_text=T_("Pie rule: take over your opponent's colour"))
