@@ -430,6 +430,8 @@ def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
                     _reviewed(app)
                 runs = _drawn_texts(app, monkeypatch) if lang == "xx" else []
                 problems = audit(app)
+            if scene.startswith("keys:"):           # the card is laid out (the texts fit), not given up
+                assert app.keys_overlay is not None and len(app.keys_overlay.items) > 20, (lang, scene)
             if lang == "xx":
                 assert _untranslated(runs) == [], f"{scene} {extra}: drawn without the catalogue: {_untranslated(runs)}"
             assert problems == [], f"{lang} {scene} {extra}: {problems}"

@@ -14,6 +14,7 @@ import pygame
 
 from ..i18n import N_, _
 from ..views import draw as D
+from .text import wrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..scenes.base import Scene
@@ -173,11 +174,15 @@ class KeysOverlay:
         row = int(fs * 1.55)
         pad = max(px(14), fs)
         title_h = int((fs + 8) * 1.6)
-        key_w = max(key_f.size(k)[0] for _, rows in self.sections for k, _ in rows) + fs
-        text_w = max(text_f.size(t)[0] for _, rows in self.sections for _, t in rows)
+        gap = fs * 2
+        key_w = max(key_f.size(k)[0] for _h, rows in self.sections for k, _t in rows) + fs
+        # a description longer than half the card wraps (a longer language), the key column stays
+        most = max(fs * 6, (room.w - 2 * pad - gap) // 2 - key_w)
+        lines = [[wrap(t, text_f, most) or [t] for _k, t in rows] for _h, rows in self.sections]
+        text_w = max(text_f.size(ln)[0] for sec in lines for parts in sec for ln in parts)
         col_w = key_w + text_w
         avail_h = room.h - 2 * pad - title_h - row
-        heights = [int(row * 1.3) + len(rows) * row + row // 2 for _, rows in self.sections]
+        heights = [int(row * 1.3) + sum(len(parts) for parts in sec) * row + row // 2 for sec in lines]
         cols: list[list[int]] = [[]]
         used = 0
         for i, h in enumerate(heights):
@@ -188,7 +193,6 @@ class KeysOverlay:
             used += h
         if max(sum(heights[i] for i in c) for c in cols) > avail_h:
             return False
-        gap = fs * 2
         w = len(cols) * col_w + (len(cols) - 1) * gap + 2 * pad
         h = title_h + max(sum(heights[i] for i in c) for c in cols) + row + 2 * pad
         if w > room.w:
@@ -208,12 +212,13 @@ class KeysOverlay:
                 hw, hh = head_f.size(head)
                 items.append(("head", head, pygame.Rect(x, y, hw, hh), fs + 1, True))
                 y += int(row * 1.3)
-                for k, t in rows:
+                for (k, _t), parts in zip(rows, lines[i]):
                     kw, kh = key_f.size(k)
                     items.append(("key", k, pygame.Rect(x, y, kw, kh), fs, True))
-                    ww, wh = text_f.size(t)
-                    items.append(("text", t, pygame.Rect(x + key_w, y, ww, wh), fs, False))
-                    y += row
+                    for part in parts:
+                        ww, wh = text_f.size(part)
+                        items.append(("text", part, pygame.Rect(x + key_w, y, ww, wh), fs, False))
+                        y += row
                 y += row // 2
         hint = _("Esc, F1 or a click closes this list")
         hw, hh = text_f.size(hint)
