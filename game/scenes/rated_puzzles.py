@@ -38,7 +38,7 @@ from ..ui.layout import draw_panel
 from ..ui.text import wrap
 from ..views import draw as D
 from .base import is_button, make_scene, register
-from .puzzle_board import BAD, GOOD, PuzzleBoardScene, tag_words, to_play_words
+from .puzzle_board import PuzzleBoardScene, tag_words, to_play_words
 
 __all__ = ["RatedPuzzlesScene"]
 
@@ -302,7 +302,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         shown = number(int(round(self.fx["rating"]))) + ("?" if r.provisional else "")
         rect = D.text(surface, shown, (cx, y), int(px(50) * self.fx["pop"]), th.heading, bold=True)
         if self.outcome in ("solved", "failed") and self.fx["change"] > 0.01:
-            D.text(surface, self.change_text(), (rect.right + px(12), y), px(24), GOOD if self.change >= 0 else BAD,
+            D.text(surface, self.change_text(), (rect.right + px(12), y), px(24), self.theme.move if self.change >= 0 else self.theme.threat,
                    anchor="midleft", bold=True, alpha=int(255 * self.fx["change"]))
         y += px(40)
         pz = self.puzzle
@@ -318,7 +318,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
                 bits.append(", ".join(tag_words(t) for t in pz.tags))
             D.text(surface, " · ".join(bits), (cx, y), px(15), th.text_dim)
             y += px(30)
-        colour = BAD if self.message_bad else th.text
+        colour = self.theme.threat if self.message_bad else th.text
         lines = wrap(self.message, D.font(px(16)), p.w - px(44)) if self.message else []
         for line in lines:
             if y > self.text_bottom - px(12):
@@ -327,5 +327,5 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             y += px(22)
         if self.store_note and y < self.text_bottom - px(12):
             for line in wrap(self.store_note, D.font(px(13)), p.w - px(44))[:3]:
-                D.text(surface, line, (cx, y + px(6)), px(13), BAD)
+                D.text(surface, line, (cx, y + px(6)), px(13), self.theme.threat)
                 y += px(18)

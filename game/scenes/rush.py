@@ -33,7 +33,7 @@ from ..sound import bank as sound_bank
 from ..ui.layout import draw_panel
 from ..views import draw as D
 from .base import is_button, register
-from .puzzle_board import BAD, GOOD, PuzzleBoardScene, to_play_words
+from .puzzle_board import PuzzleBoardScene, to_play_words
 
 __all__ = ["RushScene", "COUNT_IN"]
 
@@ -378,7 +378,7 @@ class RushScene(PuzzleBoardScene):
         r = self.board_rect
         if a <= 0.01 or r.w <= 0:
             return
-        colour = GOOD if self.fx.get("good", 1.0) > 0.5 else BAD
+        colour = self.theme.move if self.fx.get("good", 1.0) > 0.5 else self.theme.threat
         width = max(3, self.px(10))
         frame = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(frame, (*colour, int(255 * min(1.0, a))), frame.get_rect(), width, border_radius=self.px(14))
@@ -405,12 +405,12 @@ class RushScene(PuzzleBoardScene):
         y += px(62)
         hurry = r.time_left <= r.rules.hurry and not r.over
         beat = self.fx.get("beat", 0.0)
-        colour = BAD if hurry else th.text
+        colour = self.theme.threat if hurry else th.text
         D.text(surface, clock_text(r.time_left), (cx, y), int(px(64) * (1 + 0.12 * beat)), colour, bold=True)
         bonus = self.fx.get("bonus", 0.0)
         if bonus > 0.01:
             D.text(surface, _("+{n} s").format(n=int(r.rules.bonus_seconds)),
-                   (cx + px(120), y - px(30) * self.fx.get("bonus_rise", 0.0)), px(28), GOOD, bold=True,
+                   (cx + px(120), y - px(30) * self.fx.get("bonus_rise", 0.0)), px(28), self.theme.move, bold=True,
                    alpha=int(255 * bonus))
         # the score
         y += px(70)
@@ -421,7 +421,7 @@ class RushScene(PuzzleBoardScene):
         gain = self.fx.get("gain", 0.0)
         if gain > 0.01 and r.last_points:
             D.text(surface, f"+{number(r.last_points)}", (cx + px(110), y - px(36) * self.fx.get("gain_rise", 0.0)),
-                   px(24), GOOD, bold=True, alpha=int(255 * gain))
+                   px(24), self.theme.move, bold=True, alpha=int(255 * gain))
         # streak and combo meter
         y += px(52)
         streak_colour = HOT if r.streak >= r.rules.bonus_every else th.text
@@ -449,7 +449,7 @@ class RushScene(PuzzleBoardScene):
         for i in range(r.rules.strikes):
             c = (cx - px(40) + i * px(40) + dx, y)
             hit = i < r.strikes
-            pygame.draw.circle(surface, BAD if hit else (60, 60, 60), c, rad, 0 if hit else max(1, px(2)))
+            pygame.draw.circle(surface, self.theme.threat if hit else (60, 60, 60), c, rad, 0 if hit else max(1, px(2)))
             if hit:
                 k = rad * 0.5
                 pygame.draw.line(surface, (255, 255, 255), (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), max(2, px(3)))
@@ -468,7 +468,7 @@ class RushScene(PuzzleBoardScene):
             return
         from ..ui.text import wrap
         p = self.panel
-        colour = BAD if self.message_bad else self.theme.text
+        colour = self.theme.threat if self.message_bad else self.theme.text
         for line in wrap(self.message, D.font(self.px(16)), p.w - self.px(44))[:3]:
             if y > self.text_bottom - self.px(10):
                 break
@@ -510,7 +510,7 @@ class RushScene(PuzzleBoardScene):
         y += px(40)
         self._draw_bests(surface, y)
         if self.store_note:
-            D.text(surface, self.store_note[:140], (c.centerx, c.bottom - px(86) - px(10)), px(13), BAD)
+            D.text(surface, self.store_note[:140], (c.centerx, c.bottom - px(86) - px(10)), px(13), self.theme.threat)
         if self.retry_buttons:
             D.text(surface, _("Missed puzzles: try them again"), (c.centerx, self.retry_top + px(8)), px(16),
                    th.text_dim, bold=True)
