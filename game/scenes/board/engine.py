@@ -352,7 +352,7 @@ class WorkerEngine(Engine):
         ``partial(info)`` per partial reply, then ``done(info)``, or ``("error", message)``; a
         worker restart leaves its words in ``notice``."""
         out: list[tuple[Any, ...]] = []
-        for _ in range(limit):
+        for _turn in range(limit):
             r = self._reply()
             if r is None:
                 break
