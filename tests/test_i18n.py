@@ -15,6 +15,7 @@ import pygame_gui
 import pytest
 
 from game import i18n
+from game.i18n import command as i18n_command
 from game.app import App
 from game.cli import parse_args
 from game.i18n import CLOSE, OPEN
@@ -57,13 +58,13 @@ def test_japanese_and_uzbek_miss_no_message():
 
 
 def test_the_check_command_says_what_is_missing_and_fails(monkeypatch, capsys):
-    assert i18n.main(["check", "--json"]) == 0
+    assert i18n_command.main(["check", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["ja"]["missing"] == 0 and report["uz"]["missing"] == 0
     template = i18n.extract_template()
     template.add("A message no catalogue has yet", None, [("game/x.py", 1)])
     monkeypatch.setattr(i18n, "extract_template", lambda: template)
-    assert i18n.main(["check"]) == 1
+    assert i18n_command.main(["check"]) == 1
     out = capsys.readouterr().out
     assert "ja: " in out and "1 missing" in out and "A message no catalogue has yet" in out
 

@@ -14,6 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
+from game.i18n import command as i18n_command
 from game import levels as L
 from game import levels_i18n as T
 from game.ui.text import NO_LINE_START
@@ -93,7 +94,7 @@ def test_a_new_text_without_a_translation_fails_the_check(tmp_path, monkeypatch,
     course.write_text(course.read_text("utf-8").replace('title = "The board and the pieces"',
                                                         'title = "A lesson no catalogue has yet"'), "utf-8")
     monkeypatch.setattr(L, "LEVELS_DIR", tmp_path)
-    assert i18n.main(["check", "--json"]) == 1
+    assert i18n_command.main(["check", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     for lang in LANGS:
         assert report[lang]["domains"]["levels"]["missing_messages"] == ["A lesson no catalogue has yet"]
@@ -101,7 +102,7 @@ def test_a_new_text_without_a_translation_fails_the_check(tmp_path, monkeypatch,
 
 
 def test_the_check_counts_both_domains_and_misses_nothing(capsys):
-    assert i18n.main(["check", "--json"]) == 0
+    assert i18n_command.main(["check", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     for lang in LANGS:
         r = report[lang]

@@ -19,6 +19,8 @@ Numbers and dates go through Babel in the language's own way (``number``, ``deci
 ``date_text``). Fonts follow the language, not the widget: ``font_name()`` is pygame-gui's font
 for the theme, ``font_files()`` the files the game's own drawing uses.
 
+The command (``python -m game.i18n``, game/i18n/__main__.py) spans both domains:
+
     python -m game.i18n check [--json]     per language: messages, translated, missing, fuzzy;
                                            the missing ones listed; status 1 if any is missing
                                            (both domains: game.po and the tutorial's levels.po,
@@ -35,7 +37,6 @@ import gettext as _gettext
 import io
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -44,7 +45,7 @@ __all__ = ["_", "N_", "ngettext", "pgettext", "npgettext", "set_language", "lang
            "number", "decimal", "date_text", "pseudo", "catalogue_report"]
 
 DOMAIN = "game"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE = "en"                       # the language the code is written in
 LANGUAGES = ("en", "ja", "uz")      # offered to the player (Settings, --lang)
 PSEUDO = "xx"                       # the test language (--lang xx): never offered in Settings
@@ -280,7 +281,7 @@ KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)
 def extract_template() -> Any:
     """The messages of the source (Babel's extraction over ``game/``), as a Babel catalogue."""
     from babel.messages.extract import extract_from_dir
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     template = _new_catalog(None)
     found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS,
                              comment_tags=("Translators:",), strip_comment_tags=True)
@@ -290,7 +291,7 @@ def extract_template() -> Any:
 
 
 _HEADER = """The words of the game Amoeba · Onyx · Onager{lang}.
-Written with game/i18n.py (python -m game.i18n extract); see README.md, "Adding a language",
+Written with game/i18n (python -m game.i18n extract); see README.md, "Adding a language",
 and docs/glossary.md for the games' own terms."""
 
 
@@ -390,45 +391,3 @@ def extract(write: bool = True, domain: str = DOMAIN, template: Any = None,
             with open(path, "wb") as fh:
                 write_po(fh, catalog, width=100, ignore_obsolete=False, include_previous=True)
     return counts
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    import argparse
-    import json
-    p = argparse.ArgumentParser(prog="python -m game.i18n", description="The game's translation catalogues.")
-    sub = p.add_subparsers(dest="command", required=True)
-    check = sub.add_parser("check", help="messages, translated, missing and fuzzy per language")
-    check.add_argument("--json", action="store_true", help="one JSON object")
-    sub.add_parser("extract", help="write game.pot from the source and update every .po")
-    args = p.parse_args(argv)
-    from . import levels_i18n as tutorial      # the second domain: the lessons and puzzles
-    if args.command == "extract":
-        counts = extract()
-        print(", ".join(f"{k}: {v}" for k, v in counts.items()))
-        counts = extract(domain=tutorial.DOMAIN, template=tutorial.extract_template(), path_of=tutorial.po_path)
-        print(f"{tutorial.DOMAIN}: " + ", ".join(f"{k}: {v}" for k, v in counts.items()))
-        return 0
-    report = catalogue_report()
-    more = catalogue_report(template=tutorial.extract_template(), path_of=tutorial.po_path)
-    for lang, r in report.items():       # each language's counts over both domains, each domain's too
-        r["domains"] = {DOMAIN: dict(r), tutorial.DOMAIN: more[lang]}
-        for k in ("messages", "translated", "missing", "fuzzy", "obsolete"):
-            r[k] += more[lang][k]
-        r["missing_messages"] = r["missing_messages"] + [f"{tutorial.DOMAIN}: {m}" for m in more[lang]["missing_messages"]]
-        if more[lang].get("error"):
-            r["error"] = "; ".join(x for x in (r.get("error"), more[lang]["error"]) if x)
-    bad = any(r["missing"] or r.get("error") for r in report.values())
-    if args.json:
-        print(json.dumps(report, ensure_ascii=False, indent=1))
-    else:
-        for lang, r in report.items():
-            print(f"{lang}: {r['messages']} messages, {r['translated']} translated, {r['missing']} missing, "
-                  f"{r['fuzzy']} fuzzy" + (f", {r['obsolete']} obsolete" if r["obsolete"] else "")
-                  + (f" ({r['error']})" if r.get("error") else ""))
-            for msg in r["missing_messages"]:
-                print(f"  missing: {msg!r}")
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
