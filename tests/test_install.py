@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DEPENDENCIES = ("pygame", "pygame_gui", "pytweening", "platformdirs", "babel")
+DEPENDENCIES = ("pygame", "pygame_gui", "pytweening", "platformdirs", "babel", "glicko2")
 MISSING = "missing game file"
 
 
