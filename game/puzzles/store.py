@@ -3,7 +3,13 @@
 One small JSON file, ``puzzles.json`` in the user data folder (``game.storage.data_dir()``),
 written atomically (``game.storage.atomic_write_text``). Per game: the puzzle rating
 (``rating.Rating``), the puzzles tried lately (so the next one is another), the last rating
-changes, the daily puzzles done, and Puzzle Rush's rounds and personal bests.
+changes, the daily puzzles done, Puzzle Rush's rounds and personal bests, and "My puzzles":
+the player's own mistakes found by a review (``mistakes.MyPuzzle``), with how often each was
+tried and solved.
+
+Format version 2 added "My puzzles" (``mine`` per game); a version 1 file is read as it is,
+with none. The version was raised so that an older program, which would read a version 2
+file and drop the part it does not know on its next save, moves the file aside instead.
 
 A file that cannot be read is never lost and never stops the game: it is moved aside
 (``puzzles.corrupt-<n>.json``), the player starts afresh and is told where it went. Values
@@ -19,17 +25,20 @@ from typing import Any
 
 from ..i18n import _
 from ..storage import StorageError, atomic_write_text, data_dir, move_aside, read_text
+from .mistakes import MyPuzzle
 from .rating import START, Rating
 from .rush import Result
 
 __all__ = ["PuzzleStore", "GameStats", "RushBest", "load_store", "save_store", "store_path", "STORE_NAME"]
 
 STORE_NAME = "puzzles.json"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)           # the versions this program reads (1: before "My puzzles")
 KEEP_RECENT = 60         # puzzle ids remembered as tried lately
 KEEP_HISTORY = 30        # rating changes remembered
 KEEP_DAYS = 90           # daily puzzles remembered
 KEEP_BESTS = 10          # rows of the personal bests table
+KEEP_MINE = 200          # "My puzzles" per game; beyond it the oldest solved ones go first
 
 
 def store_path() -> Path:
@@ -61,6 +70,41 @@ class GameStats:
     daily: dict[str, bool] = field(default_factory=dict)               # ISO date -> solved
     rounds: int = 0
     bests: list[RushBest] = field(default_factory=list)                # best first
+    mine: list[MyPuzzle] = field(default_factory=list)                 # My puzzles, oldest first
+
+    # ------------------------------------------------------------ My puzzles
+    def my_puzzle(self, pid: str) -> MyPuzzle | None:
+        return next((p for p in self.mine if p.id == pid), None)
+
+    def add_mine(self, puzzles: "list[MyPuzzle] | tuple[MyPuzzle, ...]") -> int:
+        """Keep new exercises (one per id: a mistake kept already stays as it is, with its
+        tries). Returns how many were new. Past KEEP_MINE, the oldest solved ones, then the
+        oldest, make room."""
+        have = {p.id for p in self.mine}
+        new = []
+        for p in puzzles:
+            if p.id not in have:
+                have.add(p.id)
+                new.append(p)
+        self.mine.extend(new)
+        while len(self.mine) > KEEP_MINE:
+            old = next((p for p in self.mine if p.solved), self.mine[0])
+            self.mine.remove(old)
+        return len([p for p in new if p in self.mine])
+
+    def mine_tried(self, pid: str, solved: bool) -> MyPuzzle | None:
+        """One try of a puzzle of mine counted (None: there is no such puzzle)."""
+        for i, p in enumerate(self.mine):
+            if p.id == pid:
+                self.mine[i] = p.tried(solved)
+                return self.mine[i]
+        return None
+
+    def remove_mine(self, pid: str) -> bool:
+        before = len(self.mine)
+        self.mine = [p for p in self.mine if p.id != pid]
+        return len(self.mine) != before
+
 
     def tried(self, pid: str, solved: bool, before: Rating, after: Rating) -> None:
         """A rated puzzle was tried: remembered, its rating change kept."""
@@ -99,14 +143,20 @@ class GameStats:
                 "recent": list(self.recent),
                 "history": [[pid, ok, round(a, 3), round(b, 3)] for pid, ok, a, b in self.history],
                 "daily": dict(sorted(self.daily.items())),
-                "rush": {"rounds": self.rounds, "bests": [b.to_json() for b in self.bests]}}
+                "rush": {"rounds": self.rounds, "bests": [b.to_json() for b in self.bests]},
+                "mine": [p.to_json() for p in self.mine]}
 
     @classmethod
-    def from_json(cls, data: Any) -> "GameStats":
-        """What can be read; anything malformed is left out (never raises)."""
+    def from_json(cls, data: Any, game: str = "") -> "GameStats":
+        """What can be read; anything malformed is left out (never raises). ``game``: the
+        game these stats are for (a puzzle of mine of another game is left out)."""
         s = cls()
         if not isinstance(data, dict):
             return s
+        mine = data.get("mine")
+        if isinstance(mine, list):
+            kept = [MyPuzzle.from_json(p) for p in mine]
+            s.add_mine([p for p in kept if p is not None and (not game or p.game == game)])
         r = data.get("rating")
         if isinstance(r, dict):
             nums = [r.get(k) for k in ("rating", "rd", "vol")]
@@ -180,7 +230,8 @@ class PuzzleStore:
         store = cls()
         games = data.get("games") if isinstance(data, dict) else None
         if isinstance(games, dict):
-            store.games = {g: GameStats.from_json(v) for g, v in games.items() if isinstance(g, str) and len(g) < 40}
+            store.games = {g: GameStats.from_json(v, g) for g, v in games.items()
+                           if isinstance(g, str) and len(g) < 40}
         last = data.get("last_game") if isinstance(data, dict) else None
         store.last_game = last if isinstance(last, str) and len(last) < 40 else ""
         return store
@@ -203,7 +254,8 @@ def load_store(path: str | Path | None = None) -> tuple[PuzzleStore, str | None]
     except ValueError:
         problem = _("{name} is damaged").format(name=p.name)
     else:
-        if isinstance(data, dict) and data.get("version") == VERSION:
+        version = data.get("version") if isinstance(data, dict) else None
+        if isinstance(version, int) and not isinstance(version, bool) and version in READS:
             return PuzzleStore.from_json(data), None
         problem = _("{name} has an unknown format").format(name=p.name)
     try:
