@@ -191,6 +191,18 @@ def test_scene_counts_in_then_the_clock_runs(tmp_path):
     app.close()
 
 
+def test_the_count_in_shows_the_count_alone(tmp_path, monkeypatch):
+    from game.views import draw as D
+    app, sc = rush_app(tmp_path)
+    said: list[str] = []
+    real = D.text
+    monkeypatch.setattr(D, "text", lambda surface, words, *a, **k: (said.append(str(words)), real(surface, words, *a, **k))[1])
+    step(app, 2)
+    assert sc.mode == "count" and "Get ready" in said
+    assert "No puzzle to show." not in said
+    app.close()
+
+
 def test_scene_right_and_wrong_moves_typed(tmp_path):
     from game.sound import bank as sound_bank
     app, sc = rush_app(tmp_path)

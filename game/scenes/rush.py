@@ -363,7 +363,10 @@ class RushScene(PuzzleBoardScene):
         if self.mode == "result":
             self._draw_result(surface)
             return
-        self.draw_board(surface)
+        # The count-in has no puzzle yet: the board area shows the count alone, not the
+        # board's "no puzzle" message underneath it.
+        if self.mode != "count" or self.view is not None:
+            self.draw_board(surface)
         self._draw_flash(surface)
         if self.mode == "count":
             self._draw_count(surface)
