@@ -52,6 +52,7 @@ from ...match import HUMAN
 from ...names import side_name
 from ...rules.base import Color, Game, RulesError
 from ...rules.tree import GameNode, GameTree
+from ...ui.review_words import review_done_words
 from ..base import make_scene
 from .engine import default_engine_factory
 from .review_show import REVIEW_ITERATIONS, ReviewDisplay, _rv
@@ -459,13 +460,8 @@ class BoardReview(ReviewDisplay):
         s = self.summary
         if s is None:
             return
-        counts = []
-        for seat in ("black", "white"):
-            side = s.side(seat)
-            marks = _(", ").join(f"{n} {m}" for n, m in ((side.blunders, "??"), (side.mistakes, "?"),
-                                                         (side.inaccuracies, "?!")) if n)
-            counts.append(_("{player} {marks}").format(player=self.seat_name(seat), marks=marks or _("no marks")))
-        self.scene.set_status(_("Review done: {counts}.").format(counts=_("; ").join(counts)))
+        m = self.scene.match
+        self.scene.set_status(review_done_words(s, m.start_players if m is not None else {}))
 
     # ------------------------------------------------------------ records
     def annotate(self, record: Any) -> Any:

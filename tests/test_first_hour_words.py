@@ -1,0 +1,38 @@
+"""The first hour's words, as values worded by the interface: the review's summary line, the
+result card's headline, the move list after a pie swap, the move box's hint in each phase,
+what an Onager disc can do, a computer level's rating."""
+from __future__ import annotations
+
+import pytest
+
+from game.ai.review import SideSummary, Summary
+from game.match import HUMAN
+from game.rules.base import Color
+from game.ui.review_words import marks_words, review_done_words
+
+
+def _summary(black=(0, 0, 0), white=(0, 0, 0)) -> Summary:
+    return Summary(SideSummary(*black), SideSummary(*white))
+
+
+VS_CPU = {Color.BLACK: HUMAN, Color.WHITE: "easy"}
+TWO = {Color.BLACK: HUMAN, Color.WHITE: HUMAN}
+
+
+@pytest.mark.parametrize("summary,players,said", [
+    (_summary(), VS_CPU, "Review done: no marks for you or the computer."),
+    (_summary(), TWO, "Review done: no marks for Black or White."),
+    (_summary((0, 1, 2)), VS_CPU, "Review done. You: 1 mistake and 2 inaccuracies; Computer: no marks."),
+    (_summary((0, 0, 0), (2, 0, 1)), {Color.BLACK: "hard", Color.WHITE: HUMAN},
+     "Review done. You: 2 blunders and 1 inaccuracy; Computer: no marks."),
+    (_summary((1, 1, 1), (0, 3, 0)), TWO,
+     "Review done. Black: 1 blunder, 1 mistake and 1 inaccuracy; White: 3 mistakes."),
+])
+def test_the_reviews_summary_line_reads_as_english(summary, players, said):
+    assert review_done_words(summary, players) == said
+
+
+def test_marks_are_counted_words_not_symbols():
+    assert marks_words(SideSummary()) == ""
+    assert marks_words(SideSummary(1, 0, 0)) == "1 blunder"
+    assert "?" not in review_done_words(_summary((3, 2, 1)), VS_CPU)
