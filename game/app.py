@@ -753,6 +753,8 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
         return [menu, make_scene("rush", game)]
     if kind == "puzzles":
         return [menu, make_scene("rated_puzzles", game)]
+    if kind == "mypuzzles":
+        return [menu, make_scene("my_puzzles", game)]
     if kind == "settings":
         return [menu, make_scene("settings")]
     return [menu]

@@ -235,7 +235,7 @@ def _clock(text: str) -> Any:
 
 GAME_NAMES = ("amoeba", "onyx", "onager")
 SCENES_HELP = ("menu, new:GAME, board:GAME, editor:GAME, tutorial:GAME, lesson:GAME:N[:STEP], puzzle:GAME:N, settings, "
-               "analysis:GAME, puzzles:GAME, rush:GAME, "
+               "analysis:GAME, puzzles:GAME, rush:GAME, mypuzzles:GAME, "
                "load[:GAME], save[:GAME], gameover:GAME[:resign|agree], keys:menu|board|lesson|puzzle")
 KEYS_PLACES = ("menu", "board", "lesson", "puzzle")     # --scene keys:PLACE: the keys overlay over that screen
 
@@ -249,7 +249,7 @@ def _scene(text: str) -> str:
     ok = ((kind in ("menu", "settings") and not rest)
           or (kind in ("load", "save") and (not rest or (len(rest) == 1 and game_ok)))
           or (kind in ("new", "board", "tutorial", "editor") and len(rest) == 1 and game_ok)
-          or (kind in ("analysis", "puzzles", "rush") and len(rest) == 1 and game_ok)
+          or (kind in ("analysis", "puzzles", "rush", "mypuzzles") and len(rest) == 1 and game_ok)
           or (kind == "gameover" and game_ok and (len(rest) == 1 or (len(rest) == 2 and rest[1] in ("resign", "agree"))))
           or (kind == "lesson" and game_ok and len(rest) in (2, 3) and numbers)
           or (kind == "puzzle" and game_ok and len(rest) == 2 and numbers)

@@ -32,7 +32,7 @@ HOMES = {"menu": "menu", "message": "menu", "new_game": "newgame", "settings": "
          "tutorial": "tutorial", "editor": "editor", "board_from_record": "files",
          "board": "board", "new_board": "board", "analysis": "board.analysis",
          "analysis_of": "board.analysis", "analysis_from_record": "board.analysis",
-         "rush": "rush", "rated_puzzles": "rated_puzzles"}
+         "rush": "rush", "rated_puzzles": "rated_puzzles", "my_puzzles": "my_puzzles"}
 
 
 def register(name: str) -> Callable[[F], F]:
