@@ -8,7 +8,7 @@ rating. The puzzle can then be tried again without rating, or its solution playe
 (``choose_next``), of the tag chosen. The daily puzzle is the same for everyone on a date
 (``game.puzzles.daily``); the player's ratings, the puzzles tried and the daily puzzles done are
 kept with the player's data (``game.puzzles.store``). The hand-made puzzles stay the
-tutorial's.
+tutorial's. My puzzles opens the player's own mistakes found by reviews (``my_puzzles.py``).
 
 The board is the normal one (``PuzzleBoardScene``): clicks, drag and drop, typed moves, the
 defence's replies played and animated as every move is. Keyboard: Tab reaches every button and
@@ -217,8 +217,11 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         W["solution"] = UIButton(pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh), _("Solution"),
                                  self.ui, container=self.root, tool_tip_text=_("Play the solution's line (Ctrl+S)"))
         y -= bh + gap
-        W["next"] = UIButton(pygame.Rect(inner.x, y, inner.w, bh), _("Next puzzle"), self.ui, container=self.root,
+        W["next"] = UIButton(pygame.Rect(inner.x, y, half, bh), _("Next puzzle"), self.ui, container=self.root,
                              object_id="#primary_button", tool_tip_text=_("Another puzzle near your rating (Enter)"))
+        W["mine"] = UIButton(pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh), _("My puzzles"), self.ui,
+                             container=self.root,
+                             tool_tip_text=_("Your own mistakes from reviewed games, to solve again"))
         y -= bh + gap
         options = [(_("Every theme"), ALL)] + [(tag_words(t), t) for t in TAGS.get(self.game_name, ())]
         W["tag"] = ChoiceMenu(options, self.tag, pygame.Rect(inner.x, y, inner.w, bh), self.ui, container=self.root)
@@ -258,6 +261,9 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             return True
         if is_button(event, W.get("solution")):
             self.show_solution()
+            return True
+        if is_button(event, W.get("mine")):
+            self.app.push(make_scene("my_puzzles", self.game_name, store_file=self.store_file, today=self.today))
             return True
         if is_button(event, W.get("rush")):
             self.app.push(make_scene("rush", self.game_name, store_file=self.store_file, today=self.today))
