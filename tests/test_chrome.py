@@ -112,7 +112,7 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     step(app, 2)
     assert sc.banner.shown() and sc.banner.is_open()
     geo = sc.banner.geometry()
-    assert geo["head"] == "Computer (Hard) wins — White"
+    assert geo["head"] == "Computer (Hard) wins as White"
     assert geo["why"] == "Black resigned"
     keys = {k for k in sc.w if k.startswith("banner:")}
     assert keys == {"banner:review", "banner:analyse", "banner:new", "banner:rematch", "banner:close"}
@@ -123,7 +123,7 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     step(app, 1)
     assert not sc.banner.shown() and sc.banner.rect is None and not [k for k in sc.w if k.startswith("banner:")]
     assert sc.banner.text_rects() == [] and not sc.banner.covers(sc.board_rect.center)
-    assert sc.w["status"].head in ("Computer (Hard) wins — White", "Computer wins — White")   # (as it fits)
+    assert sc.w["status"].head in ("Computer (Hard) wins as White", "Computer wins as White")   # (as it fits)
     assert sc.panel.current_actions() == [("Show the result", "__result__")]
     click_widget(app, sc.w["act:__result__"])
     assert sc.banner.is_open() and "banner:rematch" in sc.w and "act:__result__" not in sc.w
@@ -173,7 +173,7 @@ def test_after_an_onyx_swap_the_winners_name_follows_the_player():
         m.resign(Color.WHITE)
         sc.refresh()
         step(app, 2)
-        assert sc.banner.geometry()["head"] == "Computer (Easy) wins — Black"
+        assert sc.banner.geometry()["head"] == "Computer (Easy) wins as Black"
         assert sc.w["turn"].text == "Computer wins"
     finally:
         app.close()

@@ -36,3 +36,20 @@ def test_marks_are_counted_words_not_symbols():
     assert marks_words(SideSummary()) == ""
     assert marks_words(SideSummary(1, 0, 0)) == "1 blunder"
     assert "?" not in review_done_words(_summary((3, 2, 1)), VS_CPU)
+
+
+@pytest.mark.parametrize("window", ["1024x640", "1280x800", "2560x1440"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "3"])
+def test_the_result_cards_headline_breaks_between_phrases(window, level):
+    from ui_helpers import board, make_app, settle
+    app = make_app("--scene", "gameover:onyx:resign", "--white", level, "--window", window)
+    settle(app)
+    sc = board(app)
+    assert sc.banner.shown()
+    full = sc.panel.winner_words()
+    assert "—" not in full and full.endswith(" wins as White")
+    lines = sc.banner.geometry()["head_lines"]
+    # one line when it fits, else who won, then the side: never "— White" nor a cut phrase
+    assert lines in [[full]] + sc.panel.winner_forms(), lines
+    assert ["Computer wins", "as White"] in sc.panel.winner_forms()
+    app.close()

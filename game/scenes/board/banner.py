@@ -146,8 +146,16 @@ class BoardBanner(ScenePart):
         disc_r = px(11) if result is not None and result.winner is not None else 0   # (Black is 0: falsy)
         icon = 2 * disc_r + px(10) if disc_r else 0
         room_w = inner - close - gap - icon
-        hs = next((s for s in (px(21), px(19), px(17)) if D.font(s, True).size(head)[0] <= room_w), px(17))
-        head_lines = wrap(head, D.font(hs, True), room_w)[:2]
+        # the headline in the largest size it fits: on one line; else who won, then the side, on
+        # lines of their own ('Computer (Easy) wins' / 'as White'); else without the level.
+        # Never broken mid-phrase ('… wins' / '— White').
+        sizes = (px(21), px(19), px(17))
+        forms = [[head]] + sc.panel.winner_forms()
+        hs, head_lines = next(((s, f) for f in forms for s in sizes
+                               if all(D.font(s, True).size(ln)[0] <= room_w for ln in f)), (0, []))
+        if not hs:
+            hs = px(17)
+            head_lines = [ln for p in forms[-1] for ln in wrap(p, D.font(hs, True), room_w)][:2]
         acts = self.actions()
         label_w = max((D.font(px(16), True).size(label)[0] + px(18) for _k, label, _t in acts), default=0)
         per_row = len(acts) if label_w * len(acts) + gap * (len(acts) - 1) <= inner else 2

@@ -462,8 +462,8 @@ class BoardPanel(ScenePart):
         return computer_words(m.players[color])
 
     def winner_words(self, short: bool = False, with_side: bool | None = None) -> str:
-        """'You win — White', 'Computer (Hard) wins — Black', 'Black wins' (two people), 'Draw';
-        ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): 'Computer wins — White'."""
+        """'You win as White', 'Computer (Hard) wins as Black', 'Black wins' (two people), 'Draw';
+        ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): 'Computer wins as White'."""
         with_side = not short if with_side is None else with_side
         m = self.match
         r = m.result if m is not None else None
@@ -476,14 +476,29 @@ class BoardPanel(ScenePart):
         if len(humans) == 2:                     # two people: the colour wins
             return _("{side} wins").format(side=side)
         if m.is_human(r.winner):
-            return _("You win") if short and not with_side else _("You win — {side}").format(side=side)
+            return _("You win") if short and not with_side else _("You win as {side}").format(side=side)
         if short:
-            return _("Computer wins") if not with_side else _("Computer wins — {side}").format(side=side)
-        return _("{player} wins — {side}").format(player=computer_words(m.players[r.winner]), side=side)
+            return _("Computer wins") if not with_side else _("Computer wins as {side}").format(side=side)
+        return _("{player} wins as {side}").format(player=computer_words(m.players[r.winner]), side=side)
+
+    def winner_forms(self) -> list[list[str]]:
+        """Shorter forms of ``winner_words()`` for a narrow headline, longest first, each a list
+        of lines: who won, then the side ('Computer (Hard) wins' / 'as Black'); 'Computer wins
+        as Black'; 'Computer wins' / 'as Black'. None when a colour wins (two people) or a draw."""
+        m = self.match
+        r = m.result if m is not None else None
+        if r is None or r.winner is None or all(m.is_human(c) for c in Color):
+            return []
+        # Translators: the second line of a result's headline, under "Computer (Hard) wins"
+        side = _("as {side}").format(side=side_name(r.winner.word))
+        if m.is_human(r.winner):
+            return [[_("You win"), side]]
+        who = _("{player} wins").format(player=computer_words(m.players[r.winner]))
+        return [[who, side], [self.winner_words(short=True, with_side=True)], [_("Computer wins"), side]]
 
     def status_head(self, box: StatusText) -> str:
         """The status box's headline at game over: the winner's words as long as they fit
-        ('Computer (Hard) wins — White', 'Computer wins — White', 'Computer wins')."""
+        ('Computer (Hard) wins as White', 'Computer wins as White', 'Computer wins')."""
         m = self.match
         r = m.result if m is not None else None
         full = self.winner_words()
