@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 import pygame
 
@@ -191,6 +191,13 @@ class BoardView:
         if self.flip:
             x, y = -x, -y
         return ox + x * self.scale, oy - y * self.scale
+
+    def in_order(self, labels: Iterable[str]) -> list[str]:
+        """``labels`` in the board's own order (``points()``; labels off the board last, by name).
+        What is drawn from a set (rings that overlap) goes in this order, so a picture never
+        depends on the order Python happens to iterate a set in (PYTHONHASHSEED)."""
+        rank = {lab: i for i, lab in enumerate(self._pix)} if self._pix else {}
+        return sorted(labels, key=lambda q: (rank.get(q, len(rank)), q))
 
     def pixel_of(self, label: str) -> tuple[int, int]:
         """Screen pixel of a point's centre (its board position, the base of a stack)."""
@@ -385,7 +392,7 @@ class BoardView:
                 self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)
         for lab in self.danger_cells(deco):
             self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)
-        for lab in deco.selectable:
+        for lab in self.in_order(deco.selectable):
             if lab in self._pix and lab != deco.selected:
                 self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
         if deco.selected and deco.selected in self._pix:

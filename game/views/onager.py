@@ -277,7 +277,7 @@ class OnagerView(BoardView):
         for lab in deco.threats + self.danger_cells(deco):
             self._hex(surface, lab, 0.9, T.threat, 60 + 50 * p, 0)
             self._hex(surface, lab, 0.86, T.threat, 160 + 95 * p, bold, glow)
-        for lab in deco.selectable:
+        for lab in self.in_order(deco.selectable):
             if lab != deco.selected:
                 self._hex(surface, lab, 0.9, T.select, 25 + 30 * p, 0)
                 self._hex(surface, lab, 0.84, T.select, 150 + 105 * p, thin + 1, glow // 2)

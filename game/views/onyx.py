@@ -499,7 +499,7 @@ class OnyxView(BoardView):
             if lab in pix:
                 self._ring(surface, lab, r * 1.3, max(2, r // 5), P["threat"], 150 + 105 * p, True)
         # points a scene offers or picked (Onyx's own input lights only the hovered point)
-        for lab in deco.selectable:
+        for lab in self.in_order(deco.selectable):
             if lab in pix and lab != deco.selected:
                 self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
         if deco.selected and deco.selected in pix:
