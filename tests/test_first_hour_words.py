@@ -53,3 +53,16 @@ def test_the_result_cards_headline_breaks_between_phrases(window, level):
     assert lines in [[full]] + sc.panel.winner_forms(), lines
     assert ["Computer wins", "as White"] in sc.panel.winner_forms()
     app.close()
+
+
+def test_the_move_after_a_pie_swap_stands_under_the_swap_without_an_ellipsis():
+    from game.ui.movelist import ELLIPSIS
+    from ui_helpers import board, make_app, settle
+    app = make_app("--game", "onyx", "--pie", "--moves", "h8 swap d4 e7 d7", "--window", "1024x640")
+    settle(app)
+    box = board(app).w["moves"]
+    assert box.rows() == ["1. h8 swap", "2. d4", "3. e7 d7"]     # numbered as the record writes it
+    assert ELLIPSIS not in " ".join(box.rows())
+    (swap,), (d4,), (e7,) = box.key_rects("2"), box.key_rects("3"), box.key_rects("4")
+    assert d4.x == swap.x and d4.x > e7.right                   # White's column, under the swap
+    app.close()

@@ -37,7 +37,7 @@ __all__ = ["MoveList", "link_rect", "MARK_COLOURS", "LIST_VARIATION", "lines_for
 MARK_COLOURS = {"?!": (240, 212, 84), "?": (255, 150, 60), "??": (255, 86, 72)}
 LIST_VARIATION = (172, 180, 168)     # moves of a variation: muted, a little cooler than the line's
 LIST_GUIDE = (62, 50, 40)            # the thin rule left of a variation
-ELLIPSIS = "…"                       # Black's side of a row that starts with White's reply
+ELLIPSIS = "…"                       # Black's side of a list's first row when White moves first
 
 # kinds of laid-out pieces
 MAIN, VAR, TEXT = 0, 1, 2            # a main-line move, a variation move, a number/bracket/ellipsis
@@ -351,7 +351,10 @@ class MoveList(UIElement):
         if ln.black:
             for j, tok in enumerate(ln.black):
                 end = self._place(line_i, self._label(tok), tok.key, MAIN, end + (word if j else 0), x1, False, 0)
-        elif ln.white:
+        elif ln.white and line_i == 0:
+            # a list that starts with White's move (a set-up position): '1. … e5'. Later, a row
+            # without Black's ply is White moving again after the Onyx swap: its Black cell
+            # stays empty (an ellipsis there reads as a move left out)
             self._put(line_i, None, x, ELLIPSIS, TEXT)
             end = x + self._width(ELLIPSIS)
         gap = self._px(12)
