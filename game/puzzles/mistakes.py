@@ -41,7 +41,7 @@ from ..rules import GAME_NAMES, make_game
 from ..rules.base import Game, Reason, RulesError
 from .bank import BankPuzzle
 
-__all__ = ["MyPuzzle", "ReviewedPly", "MARKS", "exercises", "from_game", "puzzle_id", "ID_PREFIX"]
+__all__ = ["MyPuzzle", "ReviewedPly", "MARKS", "exercises", "from_game", "start_of", "puzzle_id", "ID_PREFIX"]
 
 MARKS = ("?", "??")          # the marks that make an exercise (``?!`` is left: an inaccuracy)
 ID_PREFIX = "my-"
@@ -192,30 +192,35 @@ def _exercise(g: Game, game: str, options: dict[str, Any], before: Sequence[str]
                     g.record_str(best), p.mark, found.isoformat(), p.player, p.reason, line)
 
 
-def from_game(line_end: Game, plies: Iterable[ReviewedPly], seats: Iterable[str],
-              found: _dt.date) -> list[MyPuzzle]:
-    """``exercises`` of the line that ends in ``line_end`` (not changed), its moves from its start;
-    none when that start is not the game's initial position (a position set up in the editor)."""
-    start = line_end.copy()
-    played = list(start.moves_played())
+def start_of(game: Game) -> Game | None:
+    """A copy of ``game`` (not changed) taken back to its start, when that start is the game's
+    initial position with its options; None for a position set up in the editor."""
+    start = game.copy()
     if start.result is not None and start.result.reason == Reason.AGREEMENT:
         try:
             start.cancel_agreement()
         except RulesError:
-            return []
+            return None
     try:
-        for _ in played:
+        for _ in start.moves_played():
             start.undo()
-    except RulesError:
-        return []
-    try:
-        initial = make_game(line_end.name, **dict(line_end.options()))
+        initial = make_game(game.name, **dict(game.options()))
     except (RulesError, ValueError, TypeError):
-        return []
+        return None
     if start.start_ply != 0 or start.position_text() != initial.position_text() or start.to_move != initial.to_move:
+        return None
+    return start
+
+
+def from_game(line_end: Game, plies: Iterable[ReviewedPly], seats: Iterable[str],
+              found: _dt.date) -> list[MyPuzzle]:
+    """``exercises`` of the line that ends in ``line_end`` (not changed), its moves from its start;
+    none when that start is not the game's initial position (``start_of``)."""
+    start = start_of(line_end)
+    if start is None:
         return []
     moves = []
-    for m in played:
+    for m in line_end.moves_played():
         moves.append(start.record_str(m))
         start.play(m)
     return exercises(line_end.name, dict(line_end.options()), moves, plies, seats, found)

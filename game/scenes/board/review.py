@@ -37,9 +37,19 @@ autosave (``BoardAutosave`` gives it to the ``Autosaver``; ``autosave_key`` make
 stopped review a change worth writing) both call it. ``adopt`` (``board_from_record``: Load,
 Continue) puts a record's review comments back on the nodes as verdicts, at once, without the
 engine.
+
+Learning from mistakes: when a review the player ran finishes, the ``?`` and ``??`` moves of the
+player's own seats (the human ones; both between two people) are kept at once as "My puzzles"
+(``game.puzzles.mistakes``, kept with the player's data by ``game.puzzles.store``, one per
+position however often it is reviewed), and the strip says how many and offers Practise (the
+My puzzles screen, ``game.scenes.my_puzzles``). Kept without asking because the review was asked
+for to learn from the game: a question after it would be one more thing to answer after every
+game, and nothing is lost by keeping (a puzzle solved can be removed). A review read back from
+a record (``adopt``) keeps nothing: the game may be anyone's.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import logging
 import dataclasses
 from typing import TYPE_CHECKING, Any, Iterator
@@ -210,6 +220,7 @@ class BoardReview(ReviewDisplay):
         self._view_sig: Any = None
         self.data_rev = 0              # grows when what the line shown says changes (caches key on it)
         self._summary: tuple[Any, Any] = (None, None)
+        self.kept: tuple[str, ...] = ()  # ids of the My puzzles the last run found (kept)
 
     # ------------------------------------------------------------ state
     @property
@@ -366,6 +377,7 @@ class BoardReview(ReviewDisplay):
         for node in nodes:              # the line's verdicts are made again
             node.annotations.pop(REVIEW_KEY, None)
         self._nodes, self.total, self.done = list(nodes), len(nodes), 0
+        self.kept = ()
         self.error, self.finished_in = "", None
         self.annotator = ""
         self.state = "running"
@@ -453,6 +465,7 @@ class BoardReview(ReviewDisplay):
             self._touch()
             if self.state == "done":
                 self._finished_status()
+                self.keep_mistakes()
             if not self.running:
                 self.scene.refresh_panel()
 
@@ -462,6 +475,42 @@ class BoardReview(ReviewDisplay):
             return
         m = self.scene.match
         self.scene.set_status(review_done_words(s, m.start_players if m is not None else {}))
+
+    # ------------------------------------------------------------ My puzzles
+    def keep_mistakes(self, today: _dt.date | None = None) -> int:
+        """The finished run's ``?`` and ``??`` moves of the human seats kept as My puzzles
+        (``self.kept``: their ids). Returns how many were new; a store that cannot be read or
+        written is said in the status line."""
+        from ...puzzles.mistakes import exercises, start_of
+        from ...puzzles.store import load_store, save_store
+        m = self.scene.match
+        nodes = self._nodes
+        if m is None or not nodes or start_of(m.game) is None:
+            return 0
+        start = m.start_players
+        seats = [c.word for c in Color if start.get(c, HUMAN) == HUMAN]
+        plies = [_ply_as(p, i) for i, p in enumerate((node_review(n) for n in nodes), start=1) if p is not None]
+        moves = [n.move.record for n in nodes if n.move is not None]
+        found = exercises(m.game.name, m.game.options(), moves, plies, seats, today or _dt.date.today())
+        self.kept = tuple(p.id for p in found)
+        if not found:
+            return 0
+        store, note = load_store()
+        new = store.of(m.game.name).add_mine(found)
+        problem = save_store(store) or note
+        if problem:
+            self.scene.set_status(problem, "warn")
+        return new
+
+    def practise(self) -> None:
+        """Practise: the My puzzles screen of this game, at the first mistake the run kept."""
+        sc = self.scene
+        m = sc.match
+        if m is None or sc.app is None or not self.kept:
+            return
+        sc.history.stop_replay()
+        sc.finish_animation()
+        sc.app.push(make_scene("my_puzzles", m.game.name, focus=self.kept[0]))
 
     # ------------------------------------------------------------ records
     def annotate(self, record: Any) -> Any:
@@ -591,6 +640,8 @@ class BoardReview(ReviewDisplay):
                 self.jump(max(0, int(swing["ply"]) - 1))
         elif key == "analyse":
             self.analyse_here()
+        elif key == "practise":
+            self.practise()
         elif key == "close":
             self._show(False)
 

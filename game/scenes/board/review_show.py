@@ -105,6 +105,7 @@ class ReviewDisplay(ScenePart):
     error: str
     version: int                     # bumped when verdicts on the nodes change
     data_rev: int                    # grows when what the line shown says changes (caches key on it)
+    kept: tuple[str, ...]            # ids of the My puzzles the last run kept (its ? and ?? moves)
 
     @property
     def running(self) -> bool:
@@ -209,6 +210,7 @@ class ReviewDisplay(ScenePart):
                 "jump": (_("Jump to it"), _("Show the position before the biggest swing, with the better move")),
                 "analyse": (_("Analyse"), _("Analyse from here: the analysis board at the position shown "
                                             "(a copy: this game does not change)")),
+                "practise": (_("Practise"), _("Find the better move of your ? and ?? moves again: My puzzles")),
                 "close": (_("Close"), _("Hide the review (Review shows it again)"))}
 
     def button_rows(self, width: int) -> list[list[tuple[str, int]]]:
@@ -288,7 +290,12 @@ class ReviewDisplay(ScenePart):
         if self.running:
             return ("cancel",)
         swing = self.summary.biggest_swing if self.summary is not None else None
-        return (("jump",) if swing else ()) + ("analyse", "close")
+        practise = ("practise",) if self._shows_kept() else ()
+        return (("jump",) if swing else ()) + practise + ("analyse", "close")
+
+    def _shows_kept(self) -> bool:
+        """Does the strip say what the last run kept as My puzzles (the line shown is the run's)?"""
+        return bool(self.kept) and not self.running and self._on_run_line()
 
     def _sync_buttons(self) -> None:
         sc = self.scene
@@ -485,6 +492,11 @@ class ReviewDisplay(ScenePart):
             note = slide_words(sl, self.seat_name(sl.player), self.seat_name(sl.player) == _("You"),
                                lambda ply: move_number(ply, m).rstrip(".:"))
             out.append((_("{sentence}.").format(sentence=note), (255, 200, 140), False))
+        if self._shows_kept():
+            n = len(self.kept)
+            out.append((ngettext("{n} mistake kept as My puzzles: Practise to find the better move.",
+                                 "{n} mistakes kept as My puzzles: Practise to find the better moves.", n).format(n=n),
+                         TEXT, False))
         if self.state == "stopped" and self._on_run_line():
             out.append((ngettext("Stopped after {done} of {total} move.", "Stopped after {done} of {total} moves.",
                                  self.total).format(done=self.done, total=self.total), DIM, False))
