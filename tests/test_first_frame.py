@@ -24,3 +24,24 @@ def test_amoebas_first_frame_does_not_depend_on_the_hash_seed(tmp_path):
     # the starting stones' rings overlap: drawn from a set, their order followed PYTHONHASHSEED
     # (seeds 1 and 2 drew them in different orders)
     assert _first_frame(tmp_path, "amoeba", "1") == _first_frame(tmp_path, "amoeba", "2")
+
+
+def test_a_board_read_from_the_picture_cache_is_the_board_drawn(tmp_path):
+    """The first start keeps the empty board's picture, the second reads it: both frames are the
+    frame of a start that draws the board (the cache off)."""
+    def frame(tag: str, home: Path, **env: str) -> bytes:
+        out = tmp_path / f"{tag}.png"
+        done = subprocess.run([sys.executable, "main.py", "--game", "onyx", "--window", "1024x640",
+                               "--screenshot", str(out), "--frames", "2"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120, env=dict(os.environ, ABSTRACT_TRIO_HOME=str(home), **env))
+        assert done.returncode == 0, done.stderr
+        import pygame
+        return pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
+
+    kept = tmp_path / "kept"
+    drawn = frame("drawn", tmp_path / "off", ABSTRACT_TRIO_NO_PICTURE_CACHE="1")
+    assert frame("first", kept) == drawn
+    (picture,) = (kept / "cache" / "boards").glob("*.board")
+    written = picture.stat().st_mtime_ns
+    assert frame("second", kept) == drawn
+    assert picture.stat().st_mtime_ns == written          # read, not drawn and written again

@@ -21,6 +21,7 @@ from ..rules.base import Danger, Game, RulesError
 from ..themes import CLASSIC, Theme
 from ..ui.endings import loss_words
 from . import draw as D
+from . import picture_cache
 
 log = logging.getLogger(__name__)
 
@@ -316,11 +317,21 @@ class BoardView:
         state = self.render_state()
         if self._bg_surf is None or self._bg_state != state:
             self._bg_surf = None        # the old picture goes first (at 4K each is 16 MiB)
-            surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            self.render_board(surf, (-self.rect.x, -self.rect.y))
+            key = picture_cache.picture_key(self) if picture_cache.enabled() else None
+            surf = picture_cache.load(key, self.rect.size) if key else None
+            if surf is None:
+                surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+                self.render_board(surf, (-self.rect.x, -self.rect.y))
+                if key:
+                    picture_cache.store(key, surf)
             self._bg_surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
             self._bg_state = state
         return self._bg_surf
+
+    def picture_facts(self) -> tuple[Any, ...]:
+        """What the empty board's picture depends on beyond the options, the layout, the flip, the
+        coordinates and the theme (the disk cache keys on it: ``picture_cache``); none here."""
+        return ()
 
     def render_board(self, surf: pygame.Surface, offset: tuple[int, int]) -> None:
         """Draw the static board onto ``surf``; add ``offset`` to pixel_of() positions."""
