@@ -360,15 +360,18 @@ def test_next_buttons_tooltip_follows_its_text():
 
 
 def test_parser_words_never_reach_a_player():
-    from game.scenes.board.panel import player_words
-    text = player_words("The record stops early: move 5 '3' refused: '3' is not an Amoeba move.")
-    assert "refused" not in text and "'3'" not in text and "Move 5" in text
+    """A refusal reaches the status line as a value and is worded there; a text is shown as given."""
+    from game.rules import RulesError
     app = make_app("--game", "amoeba")
     try:
         settle(app)
         sc = board(app)
-        sc.set_status("The computer player could not answer: move 5 '3' refused: '3' is not an Amoeba move", "error")
-        assert "refused" not in sc.panel.status and "not a move of this game" in sc.panel.status
+        refusal = RulesError("move 5 '3' refused: '3' is not an Amoeba move", kind="move-refused", n=5, move="3",
+                             cause=("", {}, "invalid"))
+        sc.set_status(refusal, "error")
+        assert sc.panel.status == "Move 5 (“3”) is not a move of this game."
+        sc.set_status("move 5 '3' refused", "error")           # words are never parsed back
+        assert sc.panel.status == "move 5 '3' refused"
     finally:
         app.close()
 

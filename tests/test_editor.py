@@ -269,11 +269,21 @@ def test_player_choices_are_the_new_game_forms():
 
 
 # ---------------------------------------------------------------- the model and the rules core
+def _refusal(name, text, to_move="black", **opts):
+    from game.rules import RulesError, game_class
+    with pytest.raises(RulesError) as caught:
+        game_class(name).from_position(text, to_move, **opts)
+    return caught.value
+
+
 def test_reasons_in_player_words():
-    assert player_words("onager", "cell c3 holds both a lake and discs") == "A lake cannot hold a disc (on c3)."
-    assert player_words("amoeba", "the white Kernel (written Wk) is missing").startswith(
-        "Amoeba needs exactly one Kernel of each colour")
-    assert player_words("amoeba", "point d4 is listed twice") == "Point d4 is listed twice."
+    """The editor words the rules core's refusal from its kind and facts, not from its English."""
+    lake = _refusal("onager", "c3: B; Lakes: c3 d4 h5")
+    assert lake.kind == "lake-and-discs" and lake.facts == {"cell": "c3"}
+    assert player_words("onager", lake) == "A lake cannot hold a disc (on c3)."
+    assert player_words("amoeba", _refusal("amoeba", "d4: Bk")).startswith(
+        "Amoeba needs exactly one Kernel of each colour: the white Kernel")
+    assert player_words("amoeba", _refusal("amoeba", "d4: Bk; d4: Wk")) == "Point d4 is listed twice."
     assert setup_problem("black", pie=True, plies=1)
     assert setup_problem("white", pie=True, plies=1) == ""
     assert setup_problem("white", pie=True, plies=1, swapped=True)

@@ -317,7 +317,8 @@ def review_positions(game_name: str, options: Mapping[str, Any] | None = None,
         try:
             game.push(text)
         except RulesError as e:
-            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+            raise RulesError(f"move {n} {text!r} refused: {e}", kind="move-refused", n=n, move=text,
+                             cause=e.value()) from None
         out.append(game.copy())
     return out
 
@@ -343,7 +344,8 @@ def _start_and_moves(source: Record | Game) -> tuple[Game, list[Move]]:
             try:
                 m = game.parse_move(text)
             except RulesError as e:
-                raise RecordError(f"move {n} {text!r} refused: {e}") from None
+                raise RecordError(f"move {n} {text!r} refused: {e}", kind="move-refused", n=n, move=text,
+                                  cause=e.value()) from None
             game.play(m)
             moves.append(m)
         return start, moves

@@ -82,7 +82,12 @@ class EngineReply:
     ok: bool
     move: str | None = None         # canonical text of the chosen move (move, hint)
     accept: bool | None = None      # the answer to an offer
-    error: str | None = None        # a message a person can read, when not ok
+    error: str | None = None        # the English of what went wrong, when not ok (logs)
+    # what went wrong as values, for the interface to word (game.ui.problems.reply_words):
+    # 'cancelled', 'game-over' (winner, reason), 'move-refused' (n, move, cause), 'refused'
+    # (cause: a RulesError's value), 'bad-request', 'crashed', 'restarted' (dead, code, retrying)
+    error_kind: str = ""
+    error_facts: dict = field(default_factory=dict)
     retrying: bool = False          # after a crash: the request was sent again
     info: dict = field(default_factory=dict)   # iterations, value, seconds
 
@@ -110,8 +115,18 @@ def build_game(game_name: str, options: dict | None, moves: Sequence[str] | None
         try:
             game.push(text)
         except RulesError as e:
-            raise RulesError(f"move {n} {text!r} refused: {e}") from None
+            raise RulesError(f"move {n} {text!r} refused: {e}", kind="move-refused", n=n, move=text,
+                             cause=e.value()) from None
     return game
+
+
+def refusal_reply(rid: Any, kind: str, message: str, e: Exception) -> EngineReply:
+    """The reply to a request the rules (or its own data) refuse, with the refusal's values."""
+    if isinstance(e, RulesError) and e.kind == "move-refused":
+        return EngineReply(rid, kind, False, error=message, error_kind=e.kind, error_facts=dict(e.facts))
+    if isinstance(e, RulesError):
+        return EngineReply(rid, kind, False, error=message, error_kind="refused", error_facts={"cause": e.value()})
+    return EngineReply(rid, kind, False, error=message, error_kind="bad-request")
 
 
 def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
@@ -122,17 +137,20 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     kind = payload.get("kind", MOVE)
     if kind == REVIEW:                   # every ply's verdict in the final reply's info["plies"]
         return (review_request(payload, cancel=cancel, clock=clock)
-                or EngineReply(rid, REVIEW, False, error="the review was cancelled"))
+                or EngineReply(rid, REVIEW, False, error="the review was cancelled", error_kind="cancelled"))
     if kind == ANALYSE:                  # the final round's answer (no partial replies here)
         return (analyse_request(payload, cancel=cancel, clock=clock)
-                or EngineReply(rid, ANALYSE, False, error="the analysis was cancelled"))
+                or EngineReply(rid, ANALYSE, False, error="the analysis was cancelled", error_kind="cancelled"))
     clock = clock or time.monotonic
     t0 = clock()
     try:
         game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
                           payload.get("setup"))
         if game.result is not None:
-            return EngineReply(rid, kind, False, error=f"the game is over ({game.result.describe()})")
+            r = game.result
+            return EngineReply(rid, kind, False, error=f"the game is over ({r.describe()})", error_kind="game-over",
+                               error_facts={"winner": r.winner.word if r.winner is not None else None,
+                                            "reason": r.reason})
         seed = payload.get("seed")
         import random
         rng = random.Random(seed)
@@ -160,8 +178,7 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         info.update(seconds=round(clock() - t0, 3), level=level)
         return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
-        return EngineReply(rid, kind, False, error=f"the computer player could not use this "
-                                                   f"position: {e}")
+        return refusal_reply(rid, kind, f"the computer player could not use this position: {e}", e)
 
 
 def clock_limited(level: Any, seconds: float | None, limit: Any) -> float | None:
@@ -243,7 +260,7 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
             else:
                 collected.append(p.to_json())
     except (RulesError, ValueError, KeyError, TypeError) as e:
-        return EngineReply(rid, REVIEW, False, error=f"the review could not use this game: {e}")
+        return refusal_reply(rid, REVIEW, f"the review could not use this game: {e}", e)
     if cancel is not None and cancel():
         return None
     info: dict = {"partial": False, "done": done, "total": total,
@@ -339,7 +356,7 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
             if send is not None:
                 send(EngineReply(rid, ANALYSE, True, info=info))
     except (RulesError, ValueError, KeyError, TypeError) as e:
-        return EngineReply(rid, ANALYSE, False, error=f"the analysis could not use this position: {e}")
+        return refusal_reply(rid, ANALYSE, f"the analysis could not use this position: {e}", e)
     info = dict(info, partial=False, seconds=round(clock() - t0, 3))
     return EngineReply(rid, ANALYSE, True, info=info)
 
@@ -481,7 +498,8 @@ def _serve(requests: Any, replies: Any, cancelled: Any, parent_pid: int | None =
         except Exception as e:        # never let a bug kill the worker silently
             log.exception("the engine worker's request failed")
             reply = EngineReply(payload.get("request_id"), payload.get("kind", MOVE), False,
-                                error=f"the computer player failed: {type(e).__name__}: {e}")
+                                error=f"the computer player failed: {type(e).__name__}: {e}",
+                                error_kind="crashed")
         if reply is None or cancelled.value >= gen:
             continue
         try:
@@ -766,11 +784,13 @@ class EngineClient:
             self._requests.put((self._gen, pending.payload))
             return EngineReply(rid, "error", False, retrying=True,
                                error=f"The computer player {what}; it was restarted and is "
-                                     f"thinking again.")
+                                     f"thinking again.", error_kind="restarted",
+                               error_facts={"dead": dead, "code": code, "retrying": True})
         self._pending = None
         return EngineReply(rid, "error", False,
                            error=f"The computer player {what} again; it was restarted. "
-                                 f"Ask it to move again, or play on.")
+                                 f"Ask it to move again, or play on.", error_kind="restarted",
+                           error_facts={"dead": dead, "code": code, "retrying": False})
 
     def close(self) -> None:
         """Stop the worker process (quitting). Safe to call more than once."""

@@ -152,28 +152,31 @@ class Amoeba(Game):
         for head, body in split_position(text):
             lab = normalise(head)
             if lab not in INDEX or not _POINT_RE.match(lab):
-                raise PositionError(f"{head!r} is not a point of the Amoeba board")
+                raise PositionError(f"{head!r} is not a point of the Amoeba board", kind="not-a-point", text=head)
             p = INDEX[lab]
             if st[p]:
-                raise PositionError(f"point {lab} is listed twice")
+                raise PositionError(f"point {lab} is listed twice", kind="listed-twice", cell=lab)
             parts = [normalise(x) for x in body.split(",")]
             if not body.strip() or any(not x for x in parts):
                 raise PositionError(f"point {lab}: list its pieces bottom to top, separated by "
-                                    f"commas (B, Bk, W, Wk)")
+                                    f"commas (B, Bk, W, Wk)", kind="empty-stack", cell=lab)
             stack = []
             for x in parts:
                 if x not in CODE_OF:
-                    raise PositionError(f"point {lab}: {x!r} is not a piece (use B, Bk, W or Wk)")
+                    raise PositionError(f"point {lab}: {x!r} is not a piece (use B, Bk, W or Wk)", kind="not-a-piece",
+                                        cell=lab, text=x)
                 stack.append(CODE_OF[x])
                 tally[CODE_OF[x]] += 1
             st[p] = tuple(stack)
         for pc, most, what in ((BK, 1, "black Kernel"), (WK, 1, "white Kernel"),
                                (B, 10, "black normal pieces"), (W, 10, "white normal pieces")):
             if tally[pc] > most:
-                raise PositionError(f"too many {what}: {tally[pc]} (at most {most})")
+                raise PositionError(f"too many {what}: {tally[pc]} (at most {most})", kind="too-many",
+                                    piece=CODES[pc], count=tally[pc], most=most)
         for pc, what in ((BK, "black"), (WK, "white")):
             if tally[pc] == 0:
-                raise PositionError(f"the {what} Kernel (written {CODES[pc]}) is missing")
+                raise PositionError(f"the {what} Kernel (written {CODES[pc]}) is missing", kind="kernel-missing",
+                                    colour=what)
         g = cls()
         g._st = st
         g._c = int(to_move)
@@ -280,7 +283,7 @@ class Amoeba(Game):
     # --------------------------------------------------------- play / undo
     def play(self, move: int) -> None:
         if self._res is not None:
-            raise GameOverError(f"the game is over ({self._res.describe()}): no move is legal")
+            raise GameOverError(f"the game is over ({self._res.describe()}): no move is legal", result=self._res)
         st = self._st
         mv = self._mv
         src = move >> 7
@@ -380,7 +383,7 @@ class Amoeba(Game):
     def end_by_agreement(self) -> Result:
         """Section 5.4: end now by stack count, reason ``agreement``."""
         if self._res is not None:
-            raise GameOverError(f"the game is already over ({self._res.describe()})")
+            raise GameOverError(f"the game is already over ({self._res.describe()})", result=self._res)
         self._res = self._count_result(Reason.AGREEMENT)
         return self._res
 
@@ -523,7 +526,7 @@ class Amoeba(Game):
         src, dst = _point(m.group(1)), _point(m.group(3))
         split = m.group(2) == ">"
         if self._res is not None:
-            raise GameOverError(f"the game is over ({self._res.describe()}): no move is legal")
+            raise GameOverError(f"the game is over ({self._res.describe()}): no move is legal", result=self._res)
         s = self._st[src]
         who = COLORS[self._c].title
         if not s:

@@ -111,23 +111,69 @@ class Danger:
 
 
 class RulesError(ValueError):
-    """Base class of every refusal by the rules core."""
+    """Base class of every refusal by the rules core.
+
+    ``str(e)`` is the English for logs and the command line. What the interface shows is made
+    from values: ``kind`` names the problem (a key of the interface's table, '' for one it has
+    no words for) and ``facts`` holds its values (cells, counts, colour words, a nested
+    ``cause``: the refusal behind this one, as ``(kind, facts, category)``).
+    """
+
+    def __init__(self, message: str = "", *, kind: str = "", **facts: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts: dict[str, Any] = facts
+
+    @property
+    def category(self) -> str:
+        """The family of refusal, for the interface's fallback words: 'invalid' (not a move
+        of this game), 'illegal' (a move, not legal here), 'over' (the game is finished),
+        'position', 'record' or 'rules'."""
+        return "rules"
+
+    def value(self) -> tuple[str, dict[str, Any], str]:
+        """This refusal as plain values ``(kind, facts, category)``: what a ``cause`` holds,
+        and what crosses a process boundary (the engine worker's reply)."""
+        return self.kind, dict(self.facts), self.category
 
 
 class InvalidMoveError(RulesError):
     """The text is not a move in this game's notation at all."""
 
+    @property
+    def category(self) -> str:
+        return "invalid"
+
 
 class IllegalMoveError(RulesError):
     """The text names a move, but it is not legal in the current position."""
 
+    @property
+    def category(self) -> str:
+        return "illegal"
+
 
 class GameOverError(IllegalMoveError):
-    """The game is finished: no move is legal."""
+    """The game is finished: no move is legal. ``result`` gives the facts ``winner`` (a colour
+    word, None for a draw) and ``reason``."""
+
+    def __init__(self, message: str = "", *, result: "Result | None" = None, kind: str = "game-over",
+                 **facts: Any) -> None:
+        if result is not None:
+            facts.update(winner=result.winner.word if result.winner is not None else None, reason=result.reason)
+        super().__init__(message, kind=kind, **facts)
+
+    @property
+    def category(self) -> str:
+        return "over"
 
 
 class PositionError(RulesError):
     """A set-up position (text) cannot be read or is not valid for this game."""
+
+    @property
+    def category(self) -> str:
+        return "position"
 
 
 @dataclass(frozen=True)
@@ -395,7 +441,7 @@ def split_position(text: str) -> list[tuple[str, str]]:
         if not part:
             continue
         if ":" not in part:
-            raise PositionError(f"expected 'name: contents' in {part!r}")
+            raise PositionError(f"expected 'name: contents' in {part!r}", kind="no-colon", text=part)
         head, _, body = part.partition(":")
         out.append((head.strip(), body.strip()))
     return out

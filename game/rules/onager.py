@@ -107,56 +107,64 @@ class Onager(Game):
             h = normalise(head)
             if h == "lakes":
                 if seen_lakes_entry:
-                    raise PositionError("the Lakes entry appears twice")
+                    raise PositionError("the Lakes entry appears twice", kind="lakes-twice")
                 seen_lakes_entry = True
                 for part in body.replace(",", " ").split():
                     lab = part.lower()
                     if lab not in G.index:
-                        raise PositionError(f"{part!r} in Lakes is not a cell of the Onager board")
+                        raise PositionError(f"{part!r} in Lakes is not a cell of the Onager board", kind="not-a-point",
+                                            text=part)
                     p = G.index[lab]
                     if p in lakes:
-                        raise PositionError(f"lake {lab} is listed twice")
+                        raise PositionError(f"lake {lab} is listed twice", kind="listed-twice", cell=lab)
                     if p == CENTRE:
-                        raise PositionError("a lake can never be on the centre f6")
+                        raise PositionError("a lake can never be on the centre f6", kind="lake-on-centre", cell="f6")
                     lakes.append(p)
                 continue
             if h not in G.index:
-                raise PositionError(f"{head.strip()!r} is not a cell of the Onager board (a1 to k6)")
+                raise PositionError(f"{head.strip()!r} is not a cell of the Onager board (a1 to k6)", kind="not-a-point",
+                                    text=head.strip())
             p = G.index[h]
             if hgt[p]:
-                raise PositionError(f"cell {h} is listed twice")
+                raise PositionError(f"cell {h} is listed twice", kind="listed-twice", cell=h)
             parts = [normalise(x) for x in body.split(",")]
             if not parts or any(x == "" for x in parts):
-                raise PositionError(f"cell {h}: expected discs B or W separated by commas, got {body!r}")
+                raise PositionError(f"cell {h}: expected discs B or W separated by commas, got {body!r}",
+                                    kind="empty-stack", cell=h)
             prev = EMPTY            # (no disc yet: never equal to a colour)
             for x in parts:
                 if x not in ("b", "w"):
-                    raise PositionError(f"cell {h}: {x!r} is not a disc (B or W)")
+                    raise PositionError(f"cell {h}: {x!r} is not a disc (B or W)", kind="not-a-piece", cell=h, text=x)
                 code = BLACK if x == "b" else WHITE
                 if code == prev:
-                    raise PositionError(f"cell {h}: colours must alternate in a stack (spec 3.4)")
+                    raise PositionError(f"cell {h}: colours must alternate in a stack (spec 3.4)",
+                                        kind="not-alternating", cell=h)
                 prev = code
                 discs[code] += 1
             top[p], hgt[p] = prev, len(parts)
         for code, n in discs.items():
             if n > DISCS_PER_COLOUR:
                 raise PositionError(f"{COLOR_OF[code].title} has {n} discs; there are only "
-                                    f"{DISCS_PER_COLOUR}")
+                                    f"{DISCS_PER_COLOUR}", kind="too-many-discs", colour=COLOR_OF[code].word,
+                                    count=n, most=DISCS_PER_COLOUR)
         if len(lakes) > LAKES:
-            raise PositionError(f"{len(lakes)} lakes given; there are only {LAKES}")
+            raise PositionError(f"{len(lakes)} lakes given; there are only {LAKES}", kind="too-many-lakes",
+                                count=len(lakes), most=LAKES)
         for p in lakes:
             if hgt[p]:
-                raise PositionError(f"cell {G.labels[p]} holds both a lake and discs")
+                raise PositionError(f"cell {G.labels[p]} holds both a lake and discs", kind="lake-and-discs",
+                                    cell=G.labels[p])
             top[p], hgt[p] = LAKE, 1
         g._turn = CODE_OF[Color(to_move)]
         if setup:
             if len(lakes) >= LAKES:
-                raise PositionError("a setup-phase position has at most 2 lakes placed")
+                raise PositionError("a setup-phase position has at most 2 lakes placed", kind="lake-phase-full")
             g._setup_left = LAKES - len(lakes)
             placer = BLACK if len(lakes) != 1 else WHITE
             if g._turn != placer:
                 raise PositionError(f"with {len(lakes)} lake(s) placed, {COLOR_OF[placer].title} "
-                                    "places the next lake (order Black, White, Black)")
+                                    "places the next lake (order Black, White, Black)", kind="lake-placer",
+                                    placed=len(lakes), colour=COLOR_OF[placer].word)
         else:
             g._setup_left = 0
         g._key = g._compute_key()
@@ -330,7 +338,7 @@ class Onager(Game):
     def end_by_agreement(self) -> Result:
         """End the game as a draw by agreement (spec 5.5), in either phase."""
         if self._result is not None:
-            raise GameOverError(f"the game is already over: {self._result.describe()}")
+            raise GameOverError(f"the game is already over: {self._result.describe()}", result=self._result)
         self._result = Result(None, REASON_AGREEMENT)
         return self._result
 
@@ -515,7 +523,7 @@ class Onager(Game):
         norm = normalise(text)
         cells = self._cells(norm)
         if self._result is not None:
-            raise GameOverError(f"the game is over ({self._result.describe()}): no move is legal")
+            raise GameOverError(f"the game is over ({self._result.describe()}): no move is legal", result=self._result)
         top = self._top
         if self._setup_left:
             if len(cells) != 1:

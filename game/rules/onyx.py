@@ -205,7 +205,14 @@ def _check_size(size: Any) -> int:
 
 
 def setup_problem(to_move: Color | str, **options: Any) -> str:
-    """What the pie settings of a set-up position contradict ('' when nothing): section 3.pie.
+    """What the pie settings of a set-up position contradict, in English ('' when nothing);
+    ``setup_refusal`` gives it as a value."""
+    refusal = setup_refusal(to_move, **options)
+    return str(refusal) if refusal is not None else ""
+
+
+def setup_refusal(to_move: Color | str, **options: Any) -> PositionError | None:
+    """What the pie settings of a set-up position contradict (None when nothing): section 3.pie.
 
     ``from_position`` takes ``plies`` and ``swapped`` as given; a position editor checks them
     here too. The swap is White's answer right after Black's first move (``plies`` 1, White to
@@ -216,12 +223,14 @@ def setup_problem(to_move: Color | str, **options: Any) -> str:
     plies = options.get("plies", 0)
     swapped = bool(options.get("swapped", False))
     if swapped and not pie:
-        return "colours can only have been swapped with the pie rule on"
+        return PositionError("colours can only have been swapped with the pie rule on", kind="swap-without-pie")
     if swapped and isinstance(plies, int) and plies < 2:
-        return "the swap is White's second-ply answer: swapped colours need at least 2 moves played"
+        return PositionError("the swap is White's second-ply answer: swapped colours need at least 2 moves "
+                             "played", kind="swap-too-early")
     if pie and plies == 1 and colour != Color.WHITE:
-        return "only White may swap, right after Black's first move: White must be to move"
-    return ""
+        return PositionError("only White may swap, right after Black's first move: White must be to move",
+                             kind="swap-white-only")
+    return None
 
 
 _NO_CAPTURE: tuple[int, ...] = ()
@@ -315,19 +324,21 @@ class Onyx(Game):
             try:
                 colour = Color.parse(head)
             except ValueError:
-                raise PositionError(f"unknown entry {head!r}: expected 'Black: ...' or 'White: ...'") from None
+                raise PositionError(f"unknown entry {head!r}: expected 'Black: ...' or 'White: ...'",
+                                    kind="not-a-colour", text=head) from None
             if colour in given:
-                raise PositionError(f"{colour.title} is listed twice")
+                raise PositionError(f"{colour.title} is listed twice", kind="colour-twice", colour=colour.word)
             given.add(colour)
             for tok in body.replace(",", " ").split():
                 s = tok.lower()
                 try:
                     p = g.parse_point(s)
                 except ValueError as e:
-                    raise PositionError(str(e)) from None
+                    raise PositionError(str(e), kind="not-a-point", text=tok) from None
                 lab = g.labels[p]
                 if lab in seen:
-                    raise PositionError(f"{lab} is given twice ({seen[lab]} and {colour.title})")
+                    raise PositionError(f"{lab} is given twice ({seen[lab]} and {colour.title})", kind="listed-twice",
+                                        cell=lab)
                 seen[lab] = colour.title
                 game._put(p, colour + 1)
         # A crossed square with an empty midpoint cannot arise in play (section 8.11).
@@ -337,7 +348,8 @@ class Onyx(Game):
                     and cell[a] != cell[b]:
                 raise PositionError(
                     f"square {g.labels[m]} is crossed ({g.labels[a]} {g.labels[d]} against "
-                    f"{g.labels[b]} {g.labels[c]}) with an empty midpoint, which cannot arise in play")
+                    f"{g.labels[b]} {g.labels[c]}) with an empty midpoint, which cannot arise in play",
+                    kind="crossed", square=g.labels[m], stones=(g.labels[a], g.labels[d], g.labels[b], g.labels[c]))
         game._to_move = to_move
         if to_move == Color.WHITE:
             game._key ^= g.z_white
@@ -604,7 +616,7 @@ class Onyx(Game):
                                    "(optionally with * or ** for captures), or swap")
         if s == "swap":
             if self._result is not None:
-                raise GameOverError(f"the game is over ({self._result.describe()}): no more moves")
+                raise GameOverError(f"the game is over ({self._result.describe()}): no more moves", result=self._result)
             if not self._pie:
                 raise IllegalMoveError("swap is only allowed when playing with the pie rule")
             if not self._swap_legal():
@@ -617,7 +629,7 @@ class Onyx(Game):
         except ValueError as e:
             raise InvalidMoveError(str(e)) from None
         if self._result is not None:
-            raise GameOverError(f"the game is over ({self._result.describe()}): no more moves")
+            raise GameOverError(f"the game is over ({self._result.describe()}): no more moves", result=self._result)
         g = self._g
         if self._cell[p] != EMPTY:
             raise IllegalMoveError(f"{name} is already occupied by a {'black' if self._cell[p] == 1 else 'white'} stone")

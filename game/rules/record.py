@@ -81,12 +81,12 @@ from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from . import GAME_NAMES, game_class
 from .base import Color, Game, Reason, Result, RulesError
-from .record_tree import (RecordError, main_nodes, main_slots, read_moves,
-                          rebuild_tree, result_of_line, scan_line, stop_words, write_moves)
+from .record_tree import (RecordError, main_nodes, main_slots, read_moves, rebuild_tree, result_of_line,
+                          scan_line, slot_facts, stop_slot, stop_words, write_moves)
 from .numbering import Slot, next_slot
 from .tree import GameTree
 
-__all__ = ["Record", "RecordError", "parse_record", "format_record", "record_from_game",
+__all__ = ["Record", "RecordError", "RecordNote", "parse_record", "format_record", "record_from_game",
            "record_from_tree", "UI_REASONS", "RESULT_WORDS"]
 
 #: Endings decided outside the rules core (the rules core never produces these itself,
@@ -104,6 +104,23 @@ _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
 
+@dataclass(frozen=True)
+class RecordNote:
+    """What a damaged record lost when it was read with ``recover=True``, as values for the
+    interface to word (``Record.error`` says it in English for logs and the command line).
+
+    ``kind``: 'stopped' (the moves stop at ``at``, the ply that could not be read: a ``Slot``),
+    'result-damaged' (the Result header cannot be read and is dropped) or 'result-dropped'
+    (it does not fit the moves); ``line``: the line of the problem (None: not tied to one);
+    ``problem``: the ``RecordError`` behind it as ``(kind, facts, category)``.
+    """
+
+    kind: str
+    line: int | None
+    problem: tuple[str, dict[str, Any], str]
+    at: Slot | None = None
+
+
 @dataclass
 class Record:
     """One game as a record.
@@ -119,7 +136,8 @@ class Record:
     ``record_from_tree``; None otherwise); its main line is ``moves`` and its main-line
     comments are ``comments``, which ``format_record`` writes from ``moves``/``comments``.
     ``error`` and ``recovered_plies``: set by ``parse_record(text, recover=True)`` when the
-    text was damaged: what stopped the reading, in a player's words, and the plies kept.
+    text was damaged: what stopped the reading (English) and the plies kept; ``note`` says the
+    same as values (``RecordNote``), for the interface.
     """
 
     game: str
@@ -134,6 +152,7 @@ class Record:
     tree: GameTree | None = field(default=None, compare=False, repr=False)
     error: str | None = field(default=None, compare=False)
     recovered_plies: int | None = field(default=None, compare=False)
+    note: RecordNote | None = field(default=None, compare=False)
 
     # ------------------------------------------------------------- views
     @property
@@ -178,7 +197,8 @@ class Record:
             try:
                 game.play(game.parse_move(text))
             except RulesError as e:
-                raise RecordError(f"{slot.ref()} {text!r} refused: {e}") from None
+                raise RecordError(f"{slot.ref()} {text!r} refused: {e}", kind="move-refused", move=text,
+                                  cause=e.value(), **slot_facts(slot)) from None
         if upto is None or upto >= len(self.moves):
             _apply_core_agreement(game, self.result)
         return game
@@ -238,21 +258,22 @@ def _parse_options(name: str, text: str, line: int) -> dict[str, Any]:
     try:
         defaults = game_class(name).new().options()
     except (RulesError, ValueError, TypeError) as e:  # pragma: no cover - rules defect
-        raise RecordError(f"cannot build a default {name} game: {e}", line) from None
+        raise RecordError(f"cannot build a default {name} game: {e}", line, kind="variant") from None
     out: dict[str, Any] = {}
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq or not _OPTION_KEY_RE.match(key) or not value:
-            raise RecordError(f"Variant: expected key=value words, not {word!r}", line)
+            raise RecordError(f"Variant: expected key=value words, not {word!r}", line, kind="variant")
         if key in out:
-            raise RecordError(f"Variant: option {key} is given twice", line)
+            raise RecordError(f"Variant: option {key} is given twice", line, kind="variant")
         if key not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
-            raise RecordError(f"Variant: {name} has no option {key!r} (its options: {known})", line)
+            raise RecordError(f"Variant: {name} has no option {key!r} (its options: {known})", line,
+                              kind="variant")
         try:
             out[key] = _coerce(key, value, defaults[key])
         except ValueError as e:
-            raise RecordError(f"Variant: {e}", line) from None
+            raise RecordError(f"Variant: {e}", line, kind="variant") from None
     return out
 
 
@@ -262,9 +283,10 @@ def _parse_literal_options(text: str, line: int) -> dict[str, Any]:
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq or not _OPTION_KEY_RE.match(key) or not value:
-            raise RecordError(f"SetUpOptions: expected key=value words, not {_clip(word)!r}", line)
+            raise RecordError(f"SetUpOptions: expected key=value words, not {_clip(word)!r}", line,
+                              kind="setup-header")
         if key in out:
-            raise RecordError(f"SetUpOptions: option {key} is given twice", line)
+            raise RecordError(f"SetUpOptions: option {key} is given twice", line, kind="setup-header")
         low = value.lower()
         if low in ("true", "yes", "on"):
             out[key] = True
@@ -281,17 +303,19 @@ def _start_game(name: str, options: Mapping[str, Any], setup: str | None, to_mov
                 setup_options: Mapping[str, Any], variant_line: int | None,
                 setup_line: int | None) -> Game:
     if name not in GAME_NAMES:
-        raise RecordError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}")
+        raise RecordError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}", kind="unknown-game",
+                          text=name)
     cls = game_class(name)
     if setup is None:
         try:
             return cls.new(**options)
         except (RulesError, ValueError, TypeError) as e:
-            raise RecordError(f"Variant refused by the {name} rules: {e}", variant_line) from None
+            raise RecordError(f"Variant refused by the {name} rules: {e}", variant_line, kind="variant") from None
     try:
         return cls.from_position(setup, to_move, **options, **setup_options)
     except (RulesError, ValueError, TypeError) as e:
-        raise RecordError(f"SetUp position refused by the {name} rules: {e}", setup_line) from None
+        raise RecordError(f"SetUp position refused by the {name} rules: {e}", setup_line, kind="setup", game=name,
+                          cause=e.value() if isinstance(e, RulesError) else None) from None
 
 
 def _core_agreement(game: Game) -> Result | None:
@@ -338,7 +362,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
     game (no or unknown ``Game``, a bad ``Variant`` or ``SetUp``, ...) still raise.
     """
     if not isinstance(text, str):
-        raise RecordError("a record must be text")
+        raise RecordError("a record must be text", kind="not-text")
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.splitlines()
@@ -364,7 +388,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
                 continue
             if line.startswith("[") and in_moves:
                 raise RecordError("a header after the moves (headers must come first)", lineno,
-                                  plain="a header line after the moves")
+                                  plain="a header line after the moves", kind="header-after-moves")
         except RecordError as e:
             if not recover:
                 raise
@@ -374,15 +398,16 @@ def parse_record(text: str, recover: bool = False) -> Record:
             m = _HEADER_RE.match(line)
             if not m:
                 raise RecordError(f'malformed header {_clip(line)!r} (expected [Name "value"])',
-                                  lineno)
+                                  lineno, kind="bad-header")
             key, value = m.group(1), _unescape(m.group(2))
             canon = next((h for h in _FIELD_HEADERS if h.lower() == key.lower()), key)
             first = seen.get(canon.lower())
             if first is not None:
-                raise RecordError(f"header {canon} is given twice (first on line {first})", lineno)
+                raise RecordError(f"header {canon} is given twice (first on line {first})", lineno,
+                                  kind="header-twice", name=canon)
             if not header_lines and canon != "Game":
                 raise RecordError(f'the record must start with a [Game "..."] header, not {canon}',
-                                  lineno)
+                                  lineno, kind="no-game")
             header_lines[canon] = lineno
             seen[canon.lower()] = lineno
             if canon in _FIELD_HEADERS:
@@ -391,7 +416,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
                 headers[canon] = value
             continue
         if not header_lines:
-            raise RecordError('the record must start with a [Game "..."] header', lineno)
+            raise RecordError('the record must start with a [Game "..."] header', lineno, kind="no-game")
         in_moves = True
         try:
             comment = scan_line(line, lineno, body, None)
@@ -402,47 +427,49 @@ def parse_record(text: str, recover: bool = False) -> Record:
             break
     if comment is not None:
         unclosed = RecordError("a comment opened with { is not closed with }", comment[1],
-                               plain="a comment opened with { is not closed")
+                               plain="a comment opened with { is not closed", kind="unclosed-comment")
         if not recover:
             raise unclosed
         stop = unclosed
 
     if "Game" not in values:
-        raise RecordError('empty record: no [Game "..."] header', 1 if not lines else len(lines))
+        raise RecordError('empty record: no [Game "..."] header', 1 if not lines else len(lines), kind="no-game")
 
     name = values["Game"].strip().lower()
     if name not in GAME_NAMES:
         raise RecordError(f"unknown game {values['Game']!r}: choose one of {', '.join(GAME_NAMES)}",
-                          header_lines["Game"])
+                          header_lines["Game"], kind="unknown-game", text=_clip(values["Game"]))
 
     options = _parse_options(name, values.get("Variant", ""), header_lines.get("Variant", 0))
 
     to_move = Color.BLACK
     if "ToMove" in values:
         if "SetUp" not in values:
-            raise RecordError("ToMove is only used with a SetUp position", header_lines["ToMove"])
+            raise RecordError("ToMove is only used with a SetUp position", header_lines["ToMove"],
+                              kind="setup-header")
         try:
             to_move = Color.parse(values["ToMove"])
         except ValueError as e:
-            raise RecordError(f"ToMove: {e}", header_lines["ToMove"]) from None
+            raise RecordError(f"ToMove: {e}", header_lines["ToMove"], kind="setup-header") from None
     setup = values.get("SetUp")
     setup_options: dict[str, Any] = {}
     if "SetUpOptions" in values:
         so_line = header_lines["SetUpOptions"]
         if setup is None:
-            raise RecordError("SetUpOptions is only used with a SetUp position", so_line)
+            raise RecordError("SetUpOptions is only used with a SetUp position", so_line, kind="setup-header")
         setup_options = _parse_literal_options(values["SetUpOptions"], so_line)
         for key in setup_options:
             if key in options:
-                raise RecordError(f"SetUpOptions: {key} is already given in Variant", so_line)
+                raise RecordError(f"SetUpOptions: {key} is already given in Variant", so_line, kind="setup-header")
 
     headers_cut = (recover and not in_moves and stop is None and not blank_after_headers
                    and "Plies" not in values)
     if headers_cut and setup is not None and "ToMove" not in values:
         raise RecordError("the file stops in its headers: the SetUp position has no ToMove",
-                          max(header_lines.values()))
+                          max(header_lines.values()), kind="cut-headers")
 
     result_note: str | None = None
+    note: RecordNote | None = None
     try:
         claimed, result_line = _parse_result_headers(values, header_lines)
     except RecordError as e:
@@ -450,6 +477,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
             raise
         claimed, result_line = _UNSET, None
         result_note = f"the Result header (line {e.line}) is damaged and is dropped: {e.problem}"
+        note = RecordNote("result-damaged", e.line, e.value())
 
     game = _start_game(name, options, setup, to_move, setup_options,
                        header_lines.get("Variant"), header_lines.get("SetUp"))
@@ -475,20 +503,22 @@ def parse_record(text: str, recover: bool = False) -> Record:
         if not re.match(r"^\d{1,7}$", values["Plies"].strip()):
             problem = f"Plies must be a number of moves, not {_clip(values['Plies'])!r}"
             plain, at = "its Plies header is not a number", pl
+            kind, facts = "plies-not-a-number", {}
         elif int(values["Plies"]) != len(moves) and not lost:
             want = int(values["Plies"])
             problem = (f"the record has {len(moves)} moves but its Plies header (line {pl}) "
                        f"says {want}: is the file cut short or edited?")
             plain = f"the file has {len(moves)} plies but its Plies header says {want}"
             at = body[-1][0] if body else pl
+            kind, facts = "plies", {"n": len(moves), "want": want}
         if problem is not None:
             if not recover:
-                raise RecordError(problem, at)
-            stop = stop or RecordError(problem, at, plain=plain)
+                raise RecordError(problem, at, kind=kind, **facts)
+            stop = stop or RecordError(problem, at, plain=plain, kind=kind, **facts)
     elif headers_cut:
         stop = RecordError("the file ends after its headers, with no moves and no Plies header",
                            max(header_lines.values()),
-                           plain="the file ends after its headers (is it cut short?)")
+                           plain="the file ends after its headers (is it cut short?)", kind="cut-headers")
 
     error: str | None = result_note
     recovered: int | None = None
@@ -496,6 +526,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
         recovered = len(moves)
         where = "" if stop.line is None else f" (line {stop.line})"
         error = f"the file stops at {stop_words(read)}{where}: {stop.plain or stop.problem}"
+        note = RecordNote("stopped", stop.line, stop.value(), stop_slot(read))
         result = game.result            # only the rules core can still be trusted
     else:
         try:
@@ -506,6 +537,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
             result = game.result
             error = (f"the Result header (line {e.line}) does not fit the moves and is dropped: "
                      f"{e.problem}")
+            note = RecordNote("result-dropped", e.line, e.value())
     tree = read.tree
     comments = {0: list(tree.root.comments)} if tree.root.comments else {}
     for ply, node in enumerate(tree.root.main_line(), start=1):
@@ -513,7 +545,7 @@ def parse_record(text: str, recover: bool = False) -> Record:
             comments[ply] = list(node.comments)
     return Record(game=name, options=options, headers=headers, moves=moves, result=result,
                   setup=setup, to_move=to_move, setup_options=setup_options, comments=comments,
-                  tree=tree, error=error, recovered_plies=recovered)
+                  tree=tree, error=error, recovered_plies=recovered, note=note)
 
 
 def _clip(s: str, n: int = 30) -> str:
@@ -527,26 +559,29 @@ def _parse_result_headers(values: dict[str, str], header_lines: dict[str, int]) 
     """The claimed result: _UNSET (no Result header), None ('*') or a Result."""
     if "Result" not in values:
         if "Reason" in values:
-            raise RecordError("a Reason header needs a Result header", header_lines["Reason"])
+            raise RecordError("a Reason header needs a Result header", header_lines["Reason"], kind="result-header")
         return _UNSET, None
     line = header_lines["Result"]
     word = values["Result"].strip().lower()
     if word not in RESULT_WORDS:
-        raise RecordError(f"Result must be black, white, draw or *, not {values['Result']!r}", line)
+        raise RecordError(f"Result must be black, white, draw or *, not {values['Result']!r}", line,
+                          kind="result-header")
     reason = values.get("Reason", "").strip().lower()
     if word == "*":
         if reason:
-            raise RecordError("an unfinished game (Result *) has no Reason", header_lines["Reason"])
+            raise RecordError("an unfinished game (Result *) has no Reason", header_lines["Reason"],
+                              kind="result-header")
         return None, line
     if not reason:
-        raise RecordError(f"Result {word} needs a Reason header (e.g. resign)", line)
+        raise RecordError(f"Result {word} needs a Reason header (e.g. resign)", line, kind="result-header")
     if not re.match(r"^[a-z][a-z-]{0,39}$", reason):
-        raise RecordError(f"Reason {values['Reason']!r} is not a reason word", header_lines["Reason"])
+        raise RecordError(f"Reason {values['Reason']!r} is not a reason word", header_lines["Reason"],
+                          kind="result-header")
     winner = None if word == "draw" else Color.parse(word)
     if reason == Reason.RESIGN and winner is None:
-        raise RecordError("a resignation cannot be a draw", line)
+        raise RecordError("a resignation cannot be a draw", line, kind="result-header")
     if reason == Reason.TIME and winner is None:
-        raise RecordError("a game lost on time has a winner, not a draw", line)
+        raise RecordError("a game lost on time has a winner, not a draw", line, kind="result-header")
     return Result(winner, reason), line
 
 
@@ -557,18 +592,18 @@ def _check_result(game: Game, claimed: Any, line: int | None) -> Result | None:
     if core is not None:
         if claimed != core:
             raise RecordError(f"Result says {_describe(claimed)}, but the moves end the game: "
-                              f"{core.describe()}", line)
+                              f"{core.describe()}", line, kind="result")
         return core
     if claimed is None:
         return None
     if claimed.reason not in UI_REASONS:
         raise RecordError(f"Result says {claimed.describe()}, but after the moves the game is not "
-                          f"over (is the record cut short?)", line)
+                          f"over (is the record cut short?)", line, kind="result")
     if claimed.reason == Reason.AGREEMENT:
         agreed = _core_agreement(game)
         if agreed is not None and agreed != claimed:
             raise RecordError(f"Result says {claimed.describe()}, but by the {game.name} rules an "
-                              f"agreement here gives {agreed.describe()}", line)
+                              f"agreement here gives {agreed.describe()}", line, kind="result")
     return claimed
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .base import Color, Game, Move, Result, RulesError
 from .numbering import Slot, next_slot, slots_for
@@ -49,11 +49,22 @@ class RecordError(RulesError):
     player's words, for the note of a recovered record.
     """
 
-    def __init__(self, message: str, line: int | None = None, *, plain: str | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, *, plain: str | None = None,
+                 kind: str = "", **facts: Any) -> None:
         self.line = line
         self.problem = message
         self.plain = plain
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        super().__init__(f"line {line}: {message}" if line is not None else message, kind=kind, **facts)
+
+    @property
+    def category(self) -> str:
+        return "record"
+
+
+def slot_facts(slot: Slot) -> dict[str, Any]:
+    """A ply as the facts of a message: ``n`` (its number), ``side`` (colour word), ``phase``
+    (an opening phase's name, Onager's 'Lakes', else None)."""
+    return {"n": slot.number, "side": slot.color.word, "phase": slot.phase}
 
 
 def _clip(s: str, n: int = 30) -> str:
@@ -93,7 +104,7 @@ def scan_line(text: str, lineno: int, body: list[Item],
         ch = text[j]
         if ch == "}":
             raise RecordError("a } without a { before it (comments are written {like this})",
-                              lineno, plain="a } without a { before it")
+                              lineno, plain="a } without a { before it", kind="stray-brace")
         if ch == "{":
             open_comment = ([], lineno)
         else:
@@ -173,10 +184,10 @@ def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
             if kind == "(":
                 if cur.node is cur.base:
                     raise RecordError("a variation ( must follow the move it is an alternative to",
-                                      lineno, plain="a ( that follows no move")
+                                      lineno, plain="a ( that follows no move", kind="lone-variation")
                 if len(lines) > MAX_DEPTH:
                     raise RecordError(f"variations nested more than {MAX_DEPTH} deep", lineno,
-                                      plain="variations nested too deep")
+                                      plain="variations nested too deep", kind="deep-variation")
                 before = cur.game.copy()
                 before.undo()
                 parent = cur.node.parent
@@ -186,9 +197,11 @@ def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
             if kind == ")":
                 if len(lines) == 1:
                     raise RecordError("a ) without a ( before it (variations are written "
-                                      "( like this ))", lineno, plain="a ) without a ( before it")
+                                      "( like this ))", lineno, plain="a ) without a ( before it",
+                                      kind="stray-paren")
                 if cur.node is cur.base:
-                    raise RecordError("an empty variation ()", lineno, plain="an empty variation ()")
+                    raise RecordError("an empty variation ()", lineno, plain="an empty variation ()",
+                                      kind="empty-variation")
                 lines.pop()
                 continue
             last = tail_cut and index == len(body) - 1
@@ -196,7 +209,7 @@ def read_moves(game: Game, body: Sequence[Item], recover: bool = False,
         if len(lines) > 1:
             at = lines[1].line
             raise RecordError(f"a variation opened with ( on line {at} is not closed with )", at,
-                              plain="a variation opened with ( is not closed")
+                              plain="a variation opened with ( is not closed", kind="unclosed-variation")
     except RecordError as e:
         if not recover:
             raise
@@ -216,19 +229,23 @@ def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool,
         token = m.group(1)
     if not token:
         return
-    n = move_ref(cur.node, cur.game)
+    slot = next_slot(cur.node.slot, cur.game.turn_phase(), cur.game.to_move)
+    n = slot.ref()
     where = "" if cur.main else f" in a variation (opened on line {cur.line})"
     if len(token) > _MAX_TOKEN or not _TOKEN_RE.match(token):
         raise RecordError(f"{n}{where}: malformed token {_clip(token)!r}", lineno,
-                          plain=f"{_clip(token)!r} is not a move")
+                          plain=f"{_clip(token)!r} is not a move", kind="not-a-move", text=_clip(token),
+                          **slot_facts(slot))
     game = cur.game
     if game.result is not None:
         raise RecordError(f"{n} {token!r}{where} comes after the end of the game "
                           f"({game.result.describe()})", lineno,
-                          plain=f"{token!r} comes after the end of the game")
+                          plain=f"{token!r} comes after the end of the game", kind="after-end", text=token,
+                          **slot_facts(slot))
     if strict and _cut_off(game, token):
         raise RecordError(f"{n} {token!r}{where}: the file ends inside this move", lineno,
-                          plain=f"the file ends inside the move {token!r}")
+                          plain=f"the file ends inside the move {token!r}", kind="cut-move", text=token,
+                          **slot_facts(slot))
     try:
         pm, move = played_move(game, token)
         game.play(move)
@@ -237,9 +254,11 @@ def _read_move(cur: _Line, out: MovesRead, lineno: int, token: str, last: bool,
         # for a cut when it is no move itself but the start of a longer one
         if last and _cut_off(game, token):
             raise RecordError(f"{n} {token!r}{where}: the file ends inside this move", lineno,
-                              plain=f"the file ends inside the move {token!r}") from None
+                              plain=f"the file ends inside the move {token!r}", kind="cut-move", text=token,
+                              **slot_facts(slot)) from None
         raise RecordError(f"{n} {token!r}{where} refused: {e}", lineno,
-                          plain=f"{token!r} is not a legal move there ({e})") from None
+                          plain=f"{token!r} is not a legal move there ({e})", kind="move-refused",
+                          move=token, cause=e.value(), **slot_facts(slot)) from None
     node = cur.node.add(pm, main=cur.main)
     if cur.pending:
         node.comments[:0] = cur.pending
@@ -255,10 +274,15 @@ def move_ref(before: GameNode, game: Game) -> str:
     return next_slot(before.slot, game.turn_phase(), game.to_move).ref()
 
 
-def stop_words(read: MovesRead) -> str:
-    """Where the main line stops, in a player's words: 'move 14, White' / 'the lakes, Black'."""
+def stop_slot(read: MovesRead) -> Slot:
+    """The ply where the main line stops: the first one that could not be read."""
     end = read.tree.root.end()
-    slot = next_slot(end.slot, read.game.turn_phase(), read.game.to_move)
+    return next_slot(end.slot, read.game.turn_phase(), read.game.to_move)
+
+
+def stop_words(read: MovesRead) -> str:
+    """Where the main line stops, in English: 'move 14, White' / 'the lakes, Black'."""
+    slot = stop_slot(read)
     if slot.phase is not None:
         return f"the {slot.phase.lower()}, {slot.color.title}"
     return slot.words()
@@ -426,5 +450,5 @@ def result_of_line(game: Game, ui_result: Result | None) -> Result | None:
         return ui_result
     if ui_result is not None and ui_result != game.result:
         raise RecordError(f"the game already ended ({game.result.describe()}); "
-                          f"it cannot also end with {ui_result.describe()}")
+                          f"it cannot also end with {ui_result.describe()}", kind="result")
     return game.result

@@ -19,13 +19,13 @@ Per game:
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import Color, Game, RulesError, game_class, make_game
-from ..i18n import N_
+from ..rules import Color, Game, PositionError, RulesError, game_class, make_game
+from ..i18n import N_, _, ngettext
 from ..ui.endings import reason_phrase
+from ..ui.problems import position_words
 
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
 # the pieces a player can put, per game: (code, button text: English, translated when shown)
@@ -184,13 +184,15 @@ class SetUpModel:
         opts = self.options()
         try:
             if self.game_name == "onyx":
-                from ..rules.onyx import setup_problem
-                problem = setup_problem(self.to_move, **opts)
-                if problem:
+                from ..rules.onyx import setup_refusal
+                problem = setup_refusal(self.to_move, **opts)
+                if problem is not None:
                     return Check(None, player_words(self.game_name, problem))
             game = cls.from_position(self.text() if text is None else text, self.to_move, **opts)
-        except (RulesError, ValueError) as exc:
-            return Check(None, player_words(self.game_name, str(exc)))
+        except RulesError as exc:
+            return Check(None, player_words(self.game_name, exc))
+        except ValueError:          # not the rules' refusal: an option of the wrong type
+            return Check(None, player_words(self.game_name, PositionError("")))
         return Check(game, "", note_for(self, game))
 
     def load_text(self, text: str) -> Check:
@@ -218,81 +220,23 @@ def note_for(model: SetUpModel, game: Game) -> str:
     """A word on a legal position: decided already, or an Onager game with lakes missing."""
     res = game.result
     if res is not None:
-        who = "a draw" if res.winner is None else f"won by {res.winner.title}"
         why = reason_phrase(res.reason)
-        return f"This position is already {who} ({why}): it can be saved, not played."
+        if res.winner is None:
+            return _("This position is already a draw ({why}): it can be saved, not played.").format(why=why)
+        if res.winner == Color.BLACK:
+            return _("This position is already won by Black ({why}): it can be saved, not played.").format(why=why)
+        return _("This position is already won by White ({why}): it can be saved, not played.").format(why=why)
     if model.game_name == "onager" and not model.lake_phase:
         lakes = sum(1 for s in model.stacks.values() if LAKE in s)
         if lakes < 3:
-            return (f"Only {lakes} of the 3 lakes {'is' if lakes == 1 else 'are'} placed (a game has all 3 "
-                    f"after its lake phase).")
+            return ngettext("Only {n} of the 3 lakes is placed (a game has all 3 after its lake phase).",
+                            "Only {n} of the 3 lakes are placed (a game has all 3 after its lake phase).",
+                            lakes).format(n=lakes)
     return ""
 
 
 # ---------------------------------------------------------------- the rules core's reasons, for players
-_COLOUR = {"black": "Black", "white": "White"}
-
-
-def _amoeba(reason: str) -> str | None:
-    m = re.search(r"the (black|white) Kernel \(written \w+\) is missing", reason)
-    if m:
-        return f"Amoeba needs exactly one Kernel of each colour: the {m.group(1)} Kernel is missing."
-    m = re.search(r"too many (black|white) Kernel: (\d+)", reason)
-    if m:
-        return f"Amoeba needs exactly one Kernel of each colour: there are {m.group(2)} {m.group(1)} Kernels."
-    m = re.search(r"too many (black|white) normal pieces: (\d+)", reason)
-    if m:
-        return f"Each side has 10 pieces besides its Kernel: {_COLOUR[m.group(1)]} has {m.group(2)}."
-    return None
-
-
-def _onyx(reason: str) -> str | None:
-    m = re.search(r"square (\S+) is crossed \((\S+) (\S+) against (\S+) (\S+)\)", reason)
-    if m:
-        sq, a, d, b, c = m.groups()
-        return (f"Square {sq} is crossed ({a} and {d} against {b} and {c}) with an empty middle: that never "
-                f"happens in play, because the last of those stones would have captured two.")
-    if "only White may swap" in reason:
-        return "Only White may swap, right after Black's first move: make White the side to move."
-    return None
-
-
-def _onager(reason: str) -> str | None:
-    m = re.search(r"cell (\S+) holds both a lake and discs", reason)
-    if m:
-        return f"A lake cannot hold a disc (on {m.group(1)})."
-    m = re.search(r"cell (\S+): colours must alternate", reason)
-    if m:
-        return (f"The discs on {m.group(1)} do not alternate in colour: a disc only ever lands on an "
-                f"enemy disc.")
-    if "lake can never be on the centre" in reason:
-        return "A lake can never be on the centre, f6."
-    m = re.search(r"(\d+) lakes given; there are only (\d+)", reason)
-    if m:
-        return f"There are only {m.group(2)} lakes ({m.group(1)} are on the board)."
-    if "setup-phase position has at most 2 lakes" in reason:
-        return "In the lake phase at most 2 lakes are on the board: with all 3 placed, untick Lake phase."
-    m = re.search(r"with (\d) lake\(s\) placed, (Black|White) places the next lake", reason)
-    if m:
-        n, who = m.groups()
-        return (f"With {n} lake{'s' if n != '1' else ''} placed, {who} places the next one (Black, White, "
-                f"Black): make {who} the side to move.")
-    m = re.search(r"(Black|White) has (\d+) discs; there are only (\d+)", reason)
-    if m:
-        return f"{m.group(1)} has {m.group(2)} discs: each side has only {m.group(3)}."
-    return None
-
-
-_WORDS = {"amoeba": _amoeba, "onyx": _onyx, "onager": _onager}
-
-
-def player_words(game_name: str, reason: str) -> str:
-    """The rules core's reason for refusing a position, as a sentence for a player."""
-    said = _WORDS.get(game_name, lambda r: None)(reason)
-    if said:
-        return said
-    text = reason.strip().replace(" (spec 3.4)", "")
-    if not text:
-        return "This position cannot be set up."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) and not text.endswith("')") else text + "."
+def player_words(game_name: str, refusal: RulesError) -> str:
+    """The rules core's reason for refusing a position (its kind and facts), as a sentence for
+    a player in the player's language."""
+    return position_words(game_name, refusal)

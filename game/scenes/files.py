@@ -30,6 +30,7 @@ from pygame_gui.windows import UIFileDialog
 from ..i18n import _, ngettext
 from ..rules.base import Motion
 from ..ui.dialogs import fit_file_dialog
+from ..ui.problems import clause, record_error_words, record_note_words, record_words
 from .base import Scene, is_board_scene, make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
                        suggest_record_path)
@@ -263,11 +264,12 @@ def read_record(path: Path) -> tuple[Record | None, str]:
             rec = None
         if rec is not None and rec.moves:
             return rec, ""
-        if e.plain and e.line:
+        why = record_words(e.kind, e.facts)
+        if e.line:
             return None, _("{file} is not a game record this program can read: line {line}: {why}").format(
-                file=Path(path).name, line=e.line, why=e.plain)
+                file=Path(path).name, line=e.line, why=why)
         return None, _("{file} is not a game record this program can read: {why}").format(
-            file=Path(path).name, why=e.plain or e)
+            file=Path(path).name, why=why)
     except StorageError as e:
         return None, _("Could not open {file}: {why}").format(file=Path(path).name, why=e)
 
@@ -295,12 +297,13 @@ def load_path(scene: Scene, path: Path) -> bool:
             status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move); the file itself "
                               "is unchanged.",
                               "{file} is damaged: {why}. It was loaded up to there ({n} moves); the file itself "
-                              "is unchanged.", n).format(file=name, why=record.error, n=n)
+                              "is unchanged.", n).format(file=name, why=clause(record_note_words(record.note)), n=n)
         if board.computer.paused:
             status += " " + _("Both sides are computers: press Play on to let them go on.")
         board.panel.open_with(status)
     except (RecordError, StorageError, ValueError) as e:
-        scene.set_status(_("Could not load {file}: {why}").format(file=Path(path).name, why=e), "error")
+        why = record_error_words(e) if isinstance(e, RecordError) else e
+        scene.set_status(_("Could not load {file}: {why}").format(file=Path(path).name, why=why), "error")
         return False
     app = scene.app
     if app is None:

@@ -51,6 +51,7 @@ from ..ui.endings import result_words
 from ..ui.entry import TextEntry
 from ..ui.focus import GameDialog
 from ..ui.text import ellipsize, wrap
+from ..ui.problems import clause, record_note_words, record_words
 from ..ui.thumbnail import ThumbnailCache, placeholder
 from ..views import draw as D
 from .base import Scene
@@ -124,9 +125,9 @@ def parse_entry(entry: Entry) -> None:
                 except RecordError:
                     rec = None
                 if rec is not None and rec.moves:
-                    warning = _("Damaged: {why}. It opens up to there.").format(why=rec.error)
+                    warning = _("Damaged: {why}. It opens up to there.").format(why=clause(record_note_words(rec.note)))
                 else:
-                    plain = e.plain or str(e)
+                    plain = record_words(e.kind, e.facts)
                     line = e.line
                     warning = (_("Cannot be read: line {line}: {why}").format(line=line, why=plain) if line and plain
                                else _("Cannot be read: {why}").format(why=plain))

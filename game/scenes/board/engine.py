@@ -14,7 +14,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ...i18n import _
+from ...ui.problems import reply_words
 from ...rules.base import Color, Game, RulesError
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ class StubEngine(Engine):
             if final is None:
                 return
             if not final.ok:
-                yield ("error", final.error or "no answer")
+                yield ("error", reply_words(final))
             else:
                 yield ("done", dict(final.info))
         self._analysis = events()
@@ -301,9 +301,9 @@ class WorkerEngine(Engine):
         if r.ok:
             return r.move
         if r.retrying:
-            self.notice = r.error or _("The computer player was restarted.")
+            self.notice = reply_words(r)
             return None
-        raise RuntimeError(r.error or "no answer")
+        raise RuntimeError(reply_words(r))
 
     def answer(self) -> tuple[str, Any] | None:
         r = self._reply()
@@ -311,9 +311,9 @@ class WorkerEngine(Engine):
             return None
         if not r.ok:
             if r.retrying:
-                self.notice = r.error or _("The computer player was restarted.")
+                self.notice = reply_words(r)
                 return None
-            return ("error", r.error or "no answer")
+            return ("error", reply_words(r))
         return ("offer", bool(r.accept)) if self._kind == "offer" else ("hint", r.move)
 
     def review(self, game: Game, seconds: float | None = None, iterations: int | None = None,
@@ -358,9 +358,9 @@ class WorkerEngine(Engine):
                 break
             if not r.ok:
                 if r.retrying:
-                    self.notice = r.error or _("The computer player was restarted.")
+                    self.notice = reply_words(r)
                     continue
-                out.append(("error", r.error or "no answer"))
+                out.append(("error", reply_words(r)))
                 break
             info = dict(r.info or {})
             if info.get("partial"):

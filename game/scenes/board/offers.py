@@ -123,7 +123,7 @@ class BoardOffers(ScenePart):
         try:
             self.match.agree()
         except RulesError as exc:
-            sc.set_status(str(exc), "error")
+            sc.set_status(exc, "error")
             return
         sc.panel.clear_status()
         sc.refresh()

@@ -15,7 +15,6 @@ now, a variation's).
 from __future__ import annotations
 
 import html
-import re
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +29,7 @@ from ...ui.endings import result_line
 from ...ui.icons import colour_icon
 from ...ui.layout import split
 from ...ui.movelist import MoveList
+from ...ui.problems import refusal_words
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
 from ...ui.words import LEVEL_NAMES, computer_words
 from ...views import draw as D
@@ -38,20 +38,6 @@ from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
-
-
-def player_words(text: str) -> str:
-    """A parser's or a record reader's message in a player's words: "move 5 '3' refused: '3' is
-    not an Amoeba move" becomes "Move 5 (“3”) is not a move of this game"."""
-    def one(mt: "re.Match[str]") -> str:
-        n, side, move, why = mt.group(1), mt.group(2), mt.group(3), mt.group(4)
-        n = f"{n}, {side}" if side else n           # a record's 'move 2 (White)'
-        if "not a" in why and "move" in why:
-            return f"Move {n} (“{move}”) is not a move of this game"
-        why = re.sub(r"'([^']*)'", r"“\1”", why).strip()
-        return f"Move {n} (“{move}”) could not be played: {why}"
-    return re.sub(r"move (\d+)(?: \((Black|White)\))? '([^']*)'(?: [^:]*?)? (?:is )?refused: ([^.]*)", one,
-                  str(text))
 
 
 PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 lines at 1024x640
@@ -225,8 +211,10 @@ class BoardPanel(ScenePart):
         """The animation is over: the panel shows the position as it is (at the next refresh)."""
         self.waits = False
 
-    def set_status(self, text: str, kind: str = "info") -> None:
-        self.status = player_words(text)
+    def set_status(self, text: "str | RulesError", kind: str = "info") -> None:
+        """A message on the status line: words already in the player's language, or a refusal
+        of the rules core, worded here from its values (``game.ui.problems``)."""
+        self.status = refusal_words(text, self.scene.game_name) if isinstance(text, RulesError) else text
         self.status_kind = kind
         self.update_status_box()
 
@@ -334,6 +322,7 @@ class BoardPanel(ScenePart):
             self._status_grow = -1          # (its height is decided anew)
         if card:
             self._fit_status(sc.banner.geometry()["rect"].h, whole=True)
+            sc.banner.sync()                # a new message moves the card: its buttons go with it now
         elif box.html_text != content or box.head != head or self._status_grow < 0:
             self._fit_status(box.needed_height(content, head))
         if box.html_text != content or box.head != head:

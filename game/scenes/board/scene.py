@@ -36,6 +36,7 @@ from ...names import game_title, side_name
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.focus import ring_on as focus_ring_on
+from ...ui.problems import refusal_words
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from .. import files
 from ..base import Scene, is_board_scene, is_button, make_scene, register
@@ -135,7 +136,8 @@ class BoardScene(Scene):
             try:
                 match.play(text)
             except RulesError as exc:
-                scene.set_status(_("Could not replay {move}: {why}").format(move=text, why=exc), "error")
+                scene.set_status(_("Could not replay {move}: {why}").format(move=text, why=refusal_words(exc)),
+                                 "error")
                 break
         return scene
 
@@ -233,8 +235,9 @@ class BoardScene(Scene):
         that keeps the board under animations."""
         return self.panel.warm_tasks() + [self.drawing.warm_buffer]
 
-    def set_status(self, text: str, kind: str = "info") -> None:
-        """Say something in the status line ('info', 'warn' or 'error'), until the next change."""
+    def set_status(self, text: "str | RulesError", kind: str = "info") -> None:
+        """Say something in the status line ('info', 'warn' or 'error'), until the next change
+        (a refusal of the rules core is worded from its values)."""
         self.panel.set_status(text, kind)
 
     def refresh(self) -> None:
@@ -278,7 +281,7 @@ class BoardScene(Scene):
         try:
             motions = self.mover.play(self.view, m.game.stacks(), apply, self.anim_speed())
         except RulesError as exc:
-            self.set_status(str(exc), "error")
+            self.set_status(exc, "error")
             return False
         self.animation_started()
         if any(mo.kind == "swap" for mo in motions):

@@ -1,0 +1,258 @@
+"""The rules core's refusals in the player's words.
+
+The rules core, the record reader and the engine worker refuse with values: a ``RulesError``
+whose ``kind`` names the problem and whose ``facts`` hold what it is about (cells, counts,
+colour words, a move's number and text, the refusal behind it as ``cause``); their English
+``str()`` is for logs and the command line. Here each kind is worded through the catalogue
+when the window shows it. A kind without words of its own is said by its family (``category``:
+not a move of this game, not legal here, the game is over, a position or a record that cannot
+be read), never by showing the English. Notation (moves, cells) stays as it is.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..i18n import _, ngettext, pgettext
+from ..names import game_title, side_name
+from ..rules.base import RulesError
+
+__all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
+           "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause"]
+
+Facts = Mapping[str, Any]
+
+
+def _piece_name(code: str) -> str:
+    """An Amoeba piece code as a player names it."""
+    return {"B": _("black pieces"), "W": _("white pieces"), "Bk": _("black Kernels"),
+            "Wk": _("white Kernels")}.get(code, code)
+
+
+# ---------------------------------------------------------------- set-up positions
+_POSITION: dict[str, Callable[[str, Facts], str]] = {
+    "kernel-missing": lambda g, f: (
+        _("Amoeba needs exactly one Kernel of each colour: the black Kernel is missing.")
+        if f.get("colour") == "black" else
+        _("Amoeba needs exactly one Kernel of each colour: the white Kernel is missing.")),
+    "too-many": lambda g, f: (
+        _("Amoeba needs exactly one Kernel of each colour: there are {n} {pieces}.").format(
+            n=f.get("count"), pieces=_piece_name(str(f.get("piece"))))
+        if str(f.get("piece", "")).endswith("k") else
+        _("Each side has {most} pieces besides its Kernel: {side} has {n}.").format(
+            most=f.get("most"), side=side_name("white" if f.get("piece") == "W" else "black"), n=f.get("count"))),
+    "listed-twice": lambda g, f: (_("Point {cell} is listed twice.") if g == "amoeba" else
+                                  _("Cell {cell} is listed twice.") if g == "onager" else
+                                  _("{cell} is listed twice.")).format(cell=f.get("cell")),
+    "not-a-point": lambda g, f: _("“{text}” is not a point of the {game} board.").format(
+        text=f.get("text"), game=game_title(g)),
+    "not-a-piece": lambda g, f: _("“{text}” on {cell} is not a piece of this game.").format(
+        text=f.get("text"), cell=f.get("cell")),
+    "empty-stack": lambda g, f: _("List the pieces on {cell} from the bottom up, separated by commas.").format(
+        cell=f.get("cell")),
+    "no-colon": lambda g, f: _("Each entry is written “where: what”, as in “{example}”.").format(
+        example={"amoeba": "d4: W,B", "onyx": "Black: a4 b3", "onager": "c3: B,W"}.get(g, "d4: B")),
+    "not-a-colour": lambda g, f: _("“{text}” is not a side: write Black: or White: before the points.").format(
+        text=f.get("text")),
+    "colour-twice": lambda g, f: _("{side} is listed twice.").format(side=side_name(str(f.get("colour")))),
+    "crossed": lambda g, f: _(
+        "Square {square} is crossed ({a} and {d} against {b} and {c}) with an empty middle: that never "
+        "happens in play, because the last of those stones would have captured two.").format(
+        square=f.get("square"), **dict(zip("adbc", f.get("stones", ("?",) * 4)))),
+    "swap-without-pie": lambda g, f: _("Colours can only have been swapped with the pie rule on."),
+    "swap-too-early": lambda g, f: _("Swapping is White's answer to Black's first move: swapped colours "
+                                     "need at least 2 moves played."),
+    "swap-white-only": lambda g, f: _("Only White may swap, right after Black's first move: make White "
+                                      "the side to move."),
+    "lakes-twice": lambda g, f: _("The lakes are listed twice."),
+    "lake-on-centre": lambda g, f: _("A lake can never be on the centre, f6."),
+    "not-alternating": lambda g, f: _("The discs on {cell} do not alternate in colour: a disc only ever lands "
+                                      "on an enemy disc.").format(cell=f.get("cell")),
+    "too-many-discs": lambda g, f: _("{side} has {n} discs: each side has only {most}.").format(
+        side=side_name(str(f.get("colour"))), n=f.get("count"), most=f.get("most")),
+    "too-many-lakes": lambda g, f: _("There are only {most} lakes ({n} are on the board).").format(
+        most=f.get("most"), n=f.get("count")),
+    "lake-and-discs": lambda g, f: _("A lake cannot hold a disc (on {cell}).").format(cell=f.get("cell")),
+    "lake-phase-full": lambda g, f: _("In the lake phase at most 2 lakes are on the board: with all 3 placed, "
+                                      "untick Lake phase."),
+    "lake-placer": lambda g, f: ngettext(
+        "With {n} lake placed, {side} places the next one (Black, White, Black): make {side} the side to move.",
+        "With {n} lakes placed, {side} places the next one (Black, White, Black): make {side} the side to move.",
+        int(f.get("placed", 0))).format(n=f.get("placed"), side=side_name(str(f.get("colour")))),
+}
+
+
+def position_words(game_name: str, exc: RulesError) -> str:
+    """Why the rules core refuses a set-up position, as a sentence for a player."""
+    say = _POSITION.get(exc.kind)
+    if say is not None:
+        return say(game_name, exc.facts)
+    return _("This position cannot be set up in {game}.").format(game=game_title(game_name))
+
+
+# ---------------------------------------------------------------- moves
+def cause_words(kind: str, facts: Facts, category: str) -> str:
+    """Why a move was refused, as the end of a sentence ('' when there are no more words than
+    the family says)."""
+    if kind == "game-over":
+        from .endings import result_words
+        winner = facts.get("winner") or "draw"
+        return result_words(str(winner), str(facts.get("reason", "")))
+    return ""
+
+
+def _where(facts: Facts) -> str:
+    """'Move 5', 'Move 5, White', 'Lakes, Black': the ply a refusal names."""
+    n, side, phase = facts.get("n"), facts.get("side"), facts.get("phase")
+    if phase and side:
+        from .words import phase_name
+        return _("{phase}, {side}").format(phase=phase_name(str(phase)), side=side_name(str(side)))
+    if side:
+        return _("Move {n}, {side}").format(n=n, side=side_name(str(side)))
+    return _("Move {n}").format(n=n)
+
+
+def move_refusal_words(facts: Facts) -> str:
+    """'Move 5 (“3”) is not a move of this game.': a move of a game or a record refused, from
+    the refusal's facts (``n``, ``side`` and ``phase`` when known, ``move``, ``cause``)."""
+    where, move = _where(facts), facts.get("move")
+    kind, cause, category = facts.get("cause") or ("", {}, "rules")
+    if category == "invalid":
+        return _("{where} (“{move}”) is not a move of this game.").format(where=where, move=move)
+    if category == "over":
+        why = cause_words(kind, cause, category)
+        if why:
+            return _("{where} (“{move}”) comes after the end of the game ({result}).").format(
+                where=where, move=move, result=why)
+        return _("{where} (“{move}”) comes after the end of the game.").format(where=where, move=move)
+    return _("{where} (“{move}”) is not a legal move there.").format(where=where, move=move)
+
+
+# ---------------------------------------------------------------- records
+_RECORD: dict[str, Callable[[Facts], str]] = {
+    "move-refused": move_refusal_words,
+    "not-a-move": lambda f: _("{where}: “{text}” is not a move.").format(where=_where(f), text=f.get("text")),
+    "after-end": lambda f: _("{where}: “{text}” comes after the end of the game.").format(
+        where=_where(f), text=f.get("text")),
+    "cut-move": lambda f: _("The file ends inside the move “{text}”.").format(text=f.get("text")),
+    "cut-headers": lambda f: _("The file ends after its headers (is it cut short?)."),
+    "plies": lambda f: ngettext("The file has {n} move but its Plies header says {want}.",
+                                "The file has {n} moves but its Plies header says {want}.",
+                                int(f.get("n", 0))).format(n=f.get("n"), want=f.get("want")),
+    "plies-not-a-number": lambda f: _("Its Plies header is not a number."),
+    "unknown-game": lambda f: _("“{text}” is not a game this program plays.").format(text=f.get("text")),
+    "no-game": lambda f: _("This is not a game record: it does not start with a [Game \"...\"] header."),
+    "not-text": lambda f: _("This file is not text."),
+    "bad-header": lambda f: _("A header line cannot be read (headers are written [Name \"value\"])."),
+    "header-twice": lambda f: _("The {name} header is given twice.").format(name=f.get("name")),
+    "header-after-moves": lambda f: _("A header line comes after the moves."),
+    "unclosed-comment": lambda f: _("A comment opened with { is not closed."),
+    "stray-brace": lambda f: _("A } has no { before it."),
+    "unclosed-variation": lambda f: _("A variation opened with ( is not closed."),
+    "stray-paren": lambda f: _("A ) has no ( before it."),
+    "empty-variation": lambda f: _("A variation ( ) is empty."),
+    "deep-variation": lambda f: _("Variations are nested too deep."),
+    "lone-variation": lambda f: _("A variation ( follows no move."),
+    "setup": lambda f: _("The rules refuse its set-up position: {why}").format(
+        why=cause_sentence(f.get("cause"), str(f.get("game", "")))),
+    "setup-header": lambda f: _("Its set-up headers (ToMove, SetUpOptions) cannot be used."),
+    "variant": lambda f: _("Its Variant header cannot be used."),
+    "result-header": lambda f: _("Its Result or Reason header cannot be read."),
+    "result": lambda f: _("Its Result header does not fit the moves."),
+}
+
+
+def record_words(kind: str, facts: Facts) -> str:
+    """A record's problem (``RecordError.kind`` and its facts) as a sentence for a player."""
+    say = _RECORD.get(kind)
+    return say(facts) if say is not None else _("Something in it cannot be read.")
+
+
+def record_error_words(exc: RulesError) -> str:
+    """Why a record cannot be read, with its line: 'Line 7: Move 3, White: “zz” is not a move.'"""
+    from ..rules.record import RecordError
+    said = refusal_words(exc)
+    line = exc.line if isinstance(exc, RecordError) else None
+    return _("Line {line}: {problem}").format(line=line, problem=said) if line is not None else said
+
+
+def record_note_words(note: Any) -> str:
+    """What a recovered record lost (``Record.note``, a ``RecordNote``), for a player:
+    'The file stops at move 14, White (line 9): “zz” is not a move.'"""
+    kind, facts, _category = note.problem
+    problem = record_words(kind, facts)
+    if note.kind == "stopped":
+        from .words import slot_words
+        where = slot_words(note.at) if note.at is not None else ""
+        if note.line is not None:
+            return _("The file stops at {where} (line {line}): {problem}").format(
+                where=where, line=note.line, problem=problem)
+        return _("The file stops at {where}: {problem}").format(where=where, problem=problem)
+    if note.kind == "result-damaged":
+        return _("The Result header (line {line}) cannot be read and is dropped: {problem}").format(
+            line=note.line, problem=problem)
+    return _("The Result header (line {line}) does not fit the moves and is dropped: {problem}").format(
+        line=note.line, problem=problem)
+
+
+def cause_sentence(cause: Any, game_name: str = "") -> str:
+    """A refusal's value ``(kind, facts, category)`` in words."""
+    if not cause:
+        return _("Something in it cannot be read.")
+    kind, facts, category = cause
+    if category == "position":
+        say = _POSITION.get(kind)
+        if say is not None:
+            return say(game_name, facts)
+        if game_name:
+            return _("This position cannot be set up in {game}.").format(game=game_title(game_name))
+        return _("This position cannot be set up.")
+    if category == "record":
+        return record_words(kind, facts)
+    if kind == "move-refused":
+        return move_refusal_words(facts)
+    return _FAMILY.get(category, _FAMILY["rules"])()
+
+
+_FAMILY: dict[str, Callable[[], str]] = {
+    "invalid": lambda: _("That is not a move of this game."),
+    "illegal": lambda: _("That move is not legal here."),
+    "over": lambda: _("The game is over."),
+    "rules": lambda: _("The rules refuse this."),
+}
+
+
+def refusal_words(exc: RulesError, game_name: str = "") -> str:
+    """Any refusal of the rules core in words: its kind's own, else its family's."""
+    return cause_sentence(exc.value(), game_name)
+
+
+# ---------------------------------------------------------------- the engine worker
+def clause(sentence: str) -> str:
+    """A sentence of ours used as the end of a longer one: its full stop goes."""
+    return sentence[:-1] if sentence.endswith((".", "。")) else sentence
+
+
+def reply_words(reply: Any) -> str:
+    """What the engine worker could not do (an ``EngineReply`` that is not ok), from its
+    ``error_kind`` and ``error_facts``: a clause for 'The computer player could not answer: …',
+    or, for a restart (``retrying``), the whole notice."""
+    kind, f = reply.error_kind, reply.error_facts
+    if kind == "restarted":
+        if f.get("retrying"):
+            return _("The computer player stopped and was restarted; it is thinking again.")
+        return _("The computer player stopped again and was restarted. Ask it to move again, or play on.")
+    if kind == "move-refused":
+        return clause(move_refusal_words(f))
+    if kind == "game-over":
+        from .endings import result_words
+        return _("the game is over ({result})").format(
+            result=result_words(str(f.get("winner") or "draw"), str(f.get("reason", ""))))
+    if kind == "cancelled":
+        return _("it was stopped")
+    if kind == "refused":
+        return clause(cause_sentence(f.get("cause")))
+    if kind == "crashed":
+        return _("it ran into an error of its own")
+    if kind == "bad-request":
+        return _("it could not use this position")
+    return pgettext("engine", "it gave no answer")
