@@ -73,6 +73,13 @@ class TextEntry(UIElement):
     def get_text(self) -> str:
         return self.text
 
+    def set_placeholder(self, text: str) -> None:
+        """A new hint for the empty entry (the move box's examples follow the game's phase)."""
+        text = str(text)
+        if text != self.placeholder_text:
+            self.placeholder_text = text
+            self._draw()
+
     def set_text(self, text: str) -> None:
         text = self._clean(str(text))[: self.max_length]
         self.text = text

@@ -32,14 +32,21 @@ from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
 from .controller import BoardController
 
-__all__ = ["MoveBox", "MoveBoxHost", "EXAMPLES", "placeholder", "TYPING_WORDS", "starts_a_move"]
+__all__ = ["MoveBox", "MoveBoxHost", "EXAMPLES", "PHASE_EXAMPLES", "placeholder", "TYPING_WORDS", "starts_a_move"]
 
 # moves as each game writes them (notation: the same in every language), shown in the empty box
 EXAMPLES = {"amoeba": ("c3-d4", "d4>a1"), "onyx": ("f6", "ef67", "swap"), "onager": ("b2-b4", "b2-b4-d6")}
 
 
-def placeholder(game_name: str) -> str:
-    """What the empty box says: 'Type a move: c3-d4, d4>a1'."""
+# the opening phases' own moves (``Game.turn_phase()``): Onager's lakes are single cells
+PHASE_EXAMPLES = {("onager", "Lakes"): ("e4",)}
+
+
+def placeholder(game_name: str, phase: str | None = None) -> str:
+    """What the empty box says: 'Type a move: c3-d4, d4>a1'; in Onager's lake phase
+    'Type a lake's cell: e4'."""
+    if phase is not None and (game_name, phase) in PHASE_EXAMPLES:
+        return _("Type a lake's cell: {examples}").format(examples=", ".join(PHASE_EXAMPLES[(game_name, phase)]))
     examples = EXAMPLES.get(game_name)
     if not examples:
         return _("Type a move")
@@ -114,13 +121,19 @@ class MoveBox:
         after a relayout, the keyboard."""
         keep = self._had_keyboard or self.focused()
         self.box = TextEntry(rect, ui, container=container, refuse=REFUSED,
-                             placeholder_text=placeholder(self.host.game_name))
+                             placeholder_text=self.hint())
         if self.text:
             self.box.set_text(self.text)
         if keep:
             self.box.take_keyboard()
         self._had_keyboard = False
         return self.box
+
+    def hint(self) -> str:
+        """The empty box's examples for the position on the board (its phase: Onager's lakes)."""
+        inp = self.host.board.input
+        game = inp.game if inp is not None else None
+        return placeholder(self.host.game_name, game.turn_phase() if game is not None else None)
 
     def shown(self) -> bool:
         box = self.box
@@ -204,6 +217,9 @@ class MoveBox:
             return
         focused = self.focused()
         app = self.host.app
+        inp = self.host.board.input
+        if inp is not None and inp.game is not None:   # (no position to play on: the hint stays)
+            box.set_placeholder(self.hint())
         if not focused and app is not None and not self.shown():
             focus_ui.ring_off(app, box)           # disabled (no task on a lesson's page): no ring on it
         if focused != self._focus_seen:
