@@ -210,6 +210,8 @@ class BoardBanner(ScenePart):
         sc.panel.update_status_box()        # the card stands for the status box while it is open
         if want is None:
             return
+        geo = self.geometry()               # (the box's words may have moved the card)
+        self._built = tuple(sorted((k, tuple(r)) for k, r in geo["buttons"].items()))
         labels = {key: (label, tip) for key, label, tip in self.actions()}
         labels["close"] = ("×", _("Close: see the whole board (the panel shows the result again)"))
         for key, r in geo["buttons"].items():
