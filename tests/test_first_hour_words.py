@@ -66,3 +66,17 @@ def test_the_move_after_a_pie_swap_stands_under_the_swap_without_an_ellipsis():
     (swap,), (d4,), (e7,) = box.key_rects("2"), box.key_rects("3"), box.key_rects("4")
     assert d4.x == swap.x and d4.x > e7.right                   # White's column, under the swap
     app.close()
+
+
+def test_the_move_box_hint_fits_onagers_lake_phase_then_its_moves():
+    from ui_helpers import board, make_app, settle
+    app = make_app("--game", "onager", "--moves", "e4 e6", "--window", "1024x640")
+    settle(app)
+    sc = board(app)
+    box = sc.movebox.box
+    assert box.placeholder_text == "Type a lake's cell: e4" and box.shown == box.placeholder_text
+    assert "-" not in box.placeholder_text                      # no jump while lakes are placed
+    assert sc.board_move("c4")                                  # the third lake: the moves begin
+    settle(app)
+    assert box.placeholder_text == "Type a move: b2-b4, b2-b4-d6"
+    app.close()
