@@ -292,3 +292,18 @@ def test_a_finished_review_keeps_the_humans_mistakes(monkeypatch):
     sc.review.keep_mistakes()                          # a second time: nothing new
     assert len(load_store()[0].of("amoeba").mine) == len(mine)
     app.close()
+
+
+# ------------------------------------------------------------------ in every language
+@pytest.mark.parametrize("lang", ["ja", "uz", "xx"])
+def test_the_review_strip_and_the_screens_fit_in_every_language(lang, monkeypatch):
+    """The review's Practise and its line, then My puzzles with the mistakes it kept, and the
+    Puzzles screen's button: every text through the catalogue (xx), nothing cut or overlapping."""
+    from test_i18n import _app, _check_scenes
+    cases = [("board:amoeba", ("--moves", " ".join(MOVES), "review")), ("mypuzzles:amoeba", ()),
+             ("mypuzzles:onyx", ()), ("puzzles:onyx", ())]
+    app = _app((1024, 640), lang)
+    try:
+        _check_scenes(app, cases, monkeypatch, lang)
+    finally:
+        app.close()

@@ -30,6 +30,7 @@ from ..puzzles.mistakes import MyPuzzle
 from ..puzzles.store import load_store, save_store
 from ..sound import bank as sound_bank
 from ..ui.layout import draw_panel
+from ..ui.movelist import MARK_COLOURS
 from ..ui.text import wrap
 from ..views import draw as D
 from .base import is_button, make_scene, register
@@ -368,8 +369,12 @@ class MyPuzzlesScene(PuzzleBoardScene):
             rect = pygame.Rect(x0, top + (k - first) * rh, x1 - x0, rh - px(2))
             if q is self.current or (self.current is not None and q.id == self.current.id):
                 pygame.draw.rect(surface, th.panel_border, rect, border_radius=px(6))
-            left = f"{k + 1}. {q.played} {q.mark}"
-            D.text(surface, left, (rect.x + px(8), rect.centery), px(15), th.text, anchor="midleft", shadow=False)
+            left = f"{k + 1}. {q.played}"
+            drawn = D.text(surface, left, (rect.x + px(8), rect.centery), px(15), th.text, anchor="midleft",
+                           shadow=False)
+            D.text(surface, q.mark, (drawn.right + px(4), rect.centery), px(15), MARK_COLOURS.get(q.mark, th.text),
+                   anchor="midleft", bold=True, shadow=False)
+            left += f" {q.mark}"
             right = _("solved") if q.solved else date_text(_dt.date.fromisoformat(q.found), "short")
             colour = GOOD if q.solved else th.text_dim
             if font.size(left)[0] + font.size(right)[0] + px(24) <= rect.w:
