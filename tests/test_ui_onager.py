@@ -153,7 +153,7 @@ def test_selecting_a_piece_shows_walks_and_first_jump_landings():
     onto = {lab for lab, k in deco.targets.items() if k == "stack"}
     assert walks == set(game.walk_targets("b2")) == {"a1", "a2", "b1", "c2"}
     assert onto == set(game.chain_steps("b2", [])) == {"b4", "d4"}
-    assert inp.after_select_message().startswith("b2: green walk")
+    assert inp.after_select_message() == "b2 selected: step to any green cell, or jump onto White at any orange cell."
 
 
 def test_a_chain_stays_open_on_an_enemy_piece_and_ends_when_clicked_again():

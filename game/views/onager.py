@@ -803,11 +803,12 @@ class OnagerInput(BoardInput):
             return _("{cell}: {ways}.").format(cell=cell, ways=_(", or ").join(parts))
         words = {k: self.mark_word(k, "") for k in ("walk", "jump", "stack")}
         if all(words.values()):
-            # Translators: {colour} is a mark's colour ("green")
+            # Translators: {colour} is a mark's colour ("green"); the ways are joined by ", or "
             parts = [text.format(colour=words[kind], side=enemy) for kind, text in (
-                ("walk", _("{colour} walk")), ("jump", _("{colour} jump")),
-                ("stack", _("{colour} jump onto {side}"))) if kind in kinds]
-            return _("{cell}: {ways}.").format(cell=cell, ways=" · ".join(parts))
+                ("walk", _("step to any {colour} cell")),
+                ("jump", _("jump over your own piece to any {colour} cell")),
+                ("stack", _("jump onto {side} at any {colour} cell"))) if kind in kinds]
+            return _("{cell} selected: {ways}.").format(cell=cell, ways=_(", or ").join(parts))
         parts = [text for kind, text in (("walk", _("walk")), ("jump", _("jump")),
                                          ("stack", _("jump onto {side}").format(side=enemy))) if kind in kinds]
         return _("{cell}: click a highlighted cell to {ways}; hover one to see which.").format(
