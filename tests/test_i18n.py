@@ -129,6 +129,26 @@ def test_japanese_breaks_between_characters_never_before_closing_marks():
     assert ("Kernelを", False) not in break_units(text) and ("Kernel", False) in break_units(text)
 
 
+def test_the_status_and_feedback_boxes_break_japanese_by_the_same_rules():
+    """StatusText (the board's status line, the lesson's feedback box) breaks Japanese between
+    characters with the rules ``wrap`` keeps: no line starts with 。、」 or ends with 「, even where
+    a styled run begins in the middle of a sentence."""
+    from game.ui.text import NO_LINE_END, NO_LINE_START, StatusText
+    pygame.display.set_mode((400, 300))
+    ui = pygame_gui.UIManager((400, 300))
+    i18n.set_language("ja")
+    markup = "スタックを積み、分離し、相手のKernelを追い詰める。<b>「アメーバ」</b>は2010年に考案されました。"
+    plain = re.sub(r"<[^>]+>", "", markup)
+    for width in (120, 150, 170, 200, 230, 300):
+        box = StatusText(pygame.Rect(0, 0, width, 600), ui)
+        box.set_text(markup)
+        assert "".join(box.lines) == plain, box.lines          # no space added, nothing lost
+        assert len(box.lines) > 1
+        for line in box.lines:
+            assert line and line[0] not in NO_LINE_START and line[-1] not in NO_LINE_END, (width, box.lines)
+        box.kill()
+
+
 def test_english_still_breaks_at_spaces_and_keeps_lone_marks():
     assert break_units("a , b") == [("a ,", False), ("b", True)]
     lines = wrap("Three abstract strategy games. Play a friend at this table or the computer.", D.font(15), 200)

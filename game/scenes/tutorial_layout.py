@@ -283,7 +283,7 @@ class TutorialLayout(TutorialPart):
         if sc.note:
             note = f"{'<br>' if sc.feedback else ''}<font color='{sc.note_colour}'>{html.escape(sc.note)}</font>"
         elif sc.movebox.focused():
-            note = f"{'<br>' if sc.feedback else ''}<font color='{DIM_COLOUR}'>{html.escape(TYPING_WORDS)}</font>"
+            note = f"{'<br>' if sc.feedback else ''}<font color='{DIM_COLOUR}'>{html.escape(i18n._(TYPING_WORDS))}</font>"
         feedback = ((sc.feedback + note) if (sc.feedback or note) else NOTHING_SAID) + extra
         if (feedback, W["text"].html_text) != self._fitted:
             self.fit_texts(feedback)

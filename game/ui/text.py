@@ -292,14 +292,17 @@ class StatusText(UIElement):
     def _wrap(self, size: int, width: int) -> list[list[tuple[str, tuple[int, int, int], bool, int]]]:
         """Lines of (text, colour, bold, x) for a font size.
 
-        Lines break only at spaces (a word may be made of runs of several colours: "<b>c3</b>,"
-        stays one word), never before a lone closing mark, and a word wider than the line (a file
-        path) breaks after its separators; no line starts with a space."""
+        Lines break at spaces (a word may be made of runs of several colours: "<b>c3</b>,"
+        stays one word) and, in Japanese, between characters as ``break_units`` allows (kinsoku:
+        never before 。、」 nor after 「); never before a lone closing mark; a word wider than the
+        line (a file path) breaks after its separators; no line starts with a space."""
         fonts = {False: D.font(size, False), True: D.font(size, True)}
         lines: list[list[tuple[str, tuple[int, int, int], bool, int]]] = []
         for para in rich_runs(self.html_text, LIST_PLAYED):
-            # words as lists of styled pieces, each word followed by the style of its space
+            # words as lists of styled pieces; ``spaces[k]``: a space stands before word k (a
+            # Japanese word boundary has none)
             words: list[list[tuple[str, tuple[int, int, int], bool]]] = [[]]
+            spaces: list[bool] = [False]
             spaced = False
             for text, colour, bold in para:
                 for tok in re.split(r"(\s+)", text):
@@ -308,22 +311,31 @@ class StatusText(UIElement):
                     if tok.isspace():
                         spaced = True
                         continue
-                    lone = all(c in _CLOSING for c in tok)
-                    if spaced and words[-1] and not lone:
-                        words.append([])
-                    elif spaced and words[-1] and lone:
-                        t, c, b = words[-1][-1]
-                        words[-1][-1] = (t + " ", c, b)
-                    words[-1].append((tok, colour, bold))
+                    segs = _segments(tok) if any(wide(ch) for ch in tok) else [tok]
+                    for i, seg in enumerate(segs):
+                        if i > 0:
+                            words.append([])
+                            spaces.append(False)
+                        elif spaced and words[-1] and not all(c in NO_LINE_START for c in seg):
+                            words.append([])
+                            spaces.append(True)
+                        elif spaced and words[-1]:
+                            t, c, b = words[-1][-1]
+                            words[-1][-1] = (t + " ", c, b)
+                        elif (words[-1] and wide(seg[0]) and wide(words[-1][-1][0][-1])
+                              and seg[0] not in NO_LINE_START and words[-1][-1][0][-1] not in NO_LINE_END):
+                            words.append([])               # a new run in the middle of Japanese
+                            spaces.append(False)
+                        words[-1].append((seg, colour, bold))
                     spaced = False
             line: list[tuple[str, tuple[int, int, int], bool, int]] = []
             x = 0
             space = {b: self._w(fonts[b], size, b, " ") for b in (False, True)}
-            for word in words:
+            for word, spaced_before in zip(words, spaces):
                 if not word:
                     continue
                 ww = sum(self._w(fonts[b], size, b, t) for t, _, b in word)
-                gap = space[word[0][2]] if line else 0
+                gap = space[word[0][2]] if line and spaced_before else 0
                 if line and x + gap + ww > width and ww <= width:
                     lines.append(line)
                     line, x, gap = [], 0, 0
