@@ -41,7 +41,7 @@ _LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def level_words(game_key: str, level: str) -> str:
-    """'Level 3 · about 900', 'Level 5 (Medium) · about 1470': a computer level of the ladder
+    """'Level 3 · rated about 900', 'Level 5 (Medium) · rated about 1470': a computer level of the ladder
     with its shipped rating in that game (rounded to tens, written as ratings are, without a
     thousands separator; the level alone when unmeasured)."""
     from .ai.ladder import rating
@@ -56,6 +56,6 @@ def level_words(game_key: str, level: str) -> str:
             else _("Level {number}").format(number=n))
     r = rating(game_key, level)
     if r is not None:
-        # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · about 900"
-        text = _("{level} · about {rating}").format(level=text, rating=int(round(r, -1)))
+        # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · rated about 900"
+        text = _("{level} · rated about {rating}").format(level=text, rating=int(round(r, -1)))
     return text

@@ -422,7 +422,7 @@ def test_a_drop_down_is_chosen_with_the_keyboard_alone():
         step(app, 2)
         assert dd.current_state is dd.menu_states["expanded"]
         from game.scenes.newgame import player_choices
-        label, value = player_choices("amoeba")[1]    # the first computer: Level 1 · about …
+        label, value = player_choices("amoeba")[1]    # the first computer: Level 1 · rated about …
         _key(app, pygame.K_TAB)                      # its first item (Human), then that one
         _key(app, pygame.K_TAB)
         assert app.focus.text == label and label.startswith("Computer – Level 1")

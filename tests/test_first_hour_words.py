@@ -80,3 +80,21 @@ def test_the_move_box_hint_fits_onagers_lake_phase_then_its_moves():
     settle(app)
     assert box.placeholder_text == "Type a move: b2-b4, b2-b4-d6"
     app.close()
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
+def test_new_game_says_a_level_is_rated_and_every_level_fits_at_1024x640(game):
+    from game.scenes.newgame import player_choices
+    from test_layout_audit import audit
+    from ui_helpers import make_app, settle
+    words = [w for w, v in player_choices(game) if v != "human"]
+    assert words and all(" · rated about " in w for w in words)
+    app = make_app("--scene", f"new:{game}", "--window", "1024x640")
+    settle(app)
+    sc = app.scene
+    for _w, value in player_choices(game)[1:]:          # each level shown as the chosen one
+        sc.players["white"] = value
+        sc.relayout()
+        settle(app)
+        assert sc.widgets["white"].value == value and audit(app) == [], value
+    app.close()

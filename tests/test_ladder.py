@@ -162,8 +162,8 @@ def test_new_game_starts_the_player_as_black_against_level_2():
     assert NewGameScene("amoeba", players={"white": "hard"}).players["white"] == "hard"
     choices = player_choices("amoeba")
     assert [v for _, v in choices] == ["human", *LADDER]
-    assert choices[2][0].startswith("Computer – Level 2 (Easy) · about ")
-    assert choices[3][0].startswith("Computer – Level 3 · about ")
+    assert choices[2][0].startswith("Computer – Level 2 (Easy) · rated about ")
+    assert choices[3][0].startswith("Computer – Level 3 · rated about ")
 
 
 def test_level_2_stops_the_straight_line_on_16x16_early():
@@ -179,8 +179,8 @@ def test_level_2_stops_the_straight_line_on_16x16_early():
 def test_the_thinking_line_names_the_level_and_its_rating():
     from game.scenes.board.panel import _level_words
     r5 = round(ladder.rating("onyx", "medium"), -1)
-    assert _level_words("onyx", "medium") == f"Level 5 (Medium) · about {r5}"
-    assert _level_words("onyx", "3").startswith("Level 3 · about ")
+    assert _level_words("onyx", "medium") == f"Level 5 (Medium) · rated about {r5}"
+    assert _level_words("onyx", "3").startswith("Level 3 · rated about ")
     assert _level_words("onyx", "uct") == "uct"
 
 

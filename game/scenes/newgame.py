@@ -29,12 +29,12 @@ DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
 
 def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
-    """(words, value): Human, then "Computer – Level N · about R" for each level (R: the
+    """(words, value): Human, then "Computer – Level N · rated about R" for each level (R: the
     shipped rating of the level in this game, rounded to tens; ``game.ai.ladder``), with the
     names Easy, Medium and Hard after the three levels that have them."""
     out = [(_("Human"), HUMAN)]
     for name in LADDER:
-        # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · about 900"
+        # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 900"
         out.append((_("Computer – {level}").format(level=level_words(game_name, name)), name))
     return tuple(out)
 
