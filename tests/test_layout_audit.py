@@ -63,6 +63,7 @@ CASES: list[tuple[str, tuple[str, ...]]] = [
     *[(f"tutorial:{g}", ()) for g in ("amoeba", "onyx", "onager")],
     ("lesson:amoeba:1:3", ()), ("lesson:onyx:3:1", ()), ("lesson:onager:2:8", ()),
     ("puzzle:amoeba:1", ()), ("puzzle:onyx:8", ()), ("puzzle:onager:3", ()),
+    ("mypuzzles:onyx", ()),                                      # My puzzles, empty (a private home)
     ("settings", ()), ("load", ()), ("save", ("--moves", "b3-c4")),
     ("gameover:amoeba", ("--moves", "b3-c4 e4-e3")), ("gameover:onyx:agree", ()),
     ("gameover:onager:agree", ("--moves", "d7 f9 e8")),
