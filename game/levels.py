@@ -111,12 +111,17 @@ _MARK_RE = re.compile(r"\*\*(.+?)\*\*", re.S)
 
 # ====================================================================== errors
 class LevelError(Exception):
-    """A level file that cannot be used: which file, where in it, and what is wrong."""
+    """A level file that cannot be used: which file, where in it, and what is wrong.
 
-    def __init__(self, file: str | Path, where: str, problem: str) -> None:
+    ``problem`` is the English for the author (logs, ``python -m game.levels``); ``kind`` is
+    the value the tutorial words: 'unreadable', 'not-utf8', 'not-toml' (the file as a whole),
+    else 'invalid' (a mistake at ``where``, described by ``problem``)."""
+
+    def __init__(self, file: str | Path, where: str, problem: str, kind: str = "invalid") -> None:
         self.file = str(file)
         self.where = where
         self.problem = problem
+        self.kind = kind
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -334,13 +339,13 @@ def _read_toml(path: str | Path) -> tuple[str, dict[str, Any]]:
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
-        raise LevelError(file, "", f"cannot read the file: {e.strerror or e}") from None
+        raise LevelError(file, "", f"cannot read the file: {e.strerror or e}", "unreadable") from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise LevelError(file, "", "the file is not UTF-8 text") from None
+        raise LevelError(file, "", "the file is not UTF-8 text", "not-utf8") from None
     except tomllib.TOMLDecodeError as e:
-        raise LevelError(file, "", f"not valid TOML: {e}") from None
+        raise LevelError(file, "", f"not valid TOML: {e}", "not-toml") from None
     return file, data
 
 

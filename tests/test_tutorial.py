@@ -378,7 +378,7 @@ def test_broken_course_file_shows_the_error(app: App, tmp_path: Path) -> None:
 def test_missing_files_and_view(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     scene = open_tutorial(app, "onyx", levels_dir=tmp_path)
     assert scene.course is None and scene.puzzles is None
-    assert "cannot read" in scene.course_error
+    assert "cannot be read" in scene.course_error
     key(app, pygame.K_ESCAPE)
     step(app, 2)
     # without a board view the lessons still read, and try-it steps can be skipped

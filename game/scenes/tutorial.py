@@ -62,6 +62,22 @@ __all__ = ["TutorialScene", "markup_html"]
 
 log = logging.getLogger(__name__)
 
+
+def level_error_words(error: L.LevelError) -> str:
+    """A levels file that cannot be used, in the player's words (its English detail, for the
+    file's author, goes to the log)."""
+    log.warning("levels file refused: %s", error)
+    name = Path(error.file).name
+    if error.kind == "unreadable":
+        return T_("The file {file} cannot be read.").format(file=name)
+    if error.kind == "not-utf8":
+        return T_("The file {file} is not UTF-8 text.").format(file=name)
+    if error.kind == "not-toml":
+        return T_("The file {file} is not valid TOML.").format(file=name)
+    if error.where:
+        return T_("The file {file} has a mistake at {where}.").format(file=name, where=error.where)
+    return T_("The file {file} has a mistake.").format(file=name)
+
 # the goals of a 'your turn' step about how the game ends: its board is a live position, where the
 # board warns of the game's end one move away (a step about a kind of move gets no such noise)
 LIVE_GOALS = ("safe", "wins", "lead")
@@ -80,10 +96,10 @@ class TutorialScene(Scene):
         folder = Path(levels_dir) if levels_dir is not None else L.LEVELS_DIR
         course = L.open_course(folder / f"{game_name}.toml")
         self.course: L.Course | None = course if isinstance(course, L.Course) else None
-        self.course_error = str(course) if isinstance(course, L.LevelError) else ""
+        self.course_error = level_error_words(course) if isinstance(course, L.LevelError) else ""
         puzzles = L.open_puzzles(folder / f"puzzles-{game_name}.toml")
         self.puzzles: L.PuzzleSet | None = puzzles if isinstance(puzzles, L.PuzzleSet) else None
-        self.puzzles_error = str(puzzles) if isinstance(puzzles, L.LevelError) else ""
+        self.puzzles_error = level_error_words(puzzles) if isinstance(puzzles, L.LevelError) else ""
         self.progress_file = progress_file
         self.progress, self.progress_note = load_progress(progress_file)
         self._saved = self.progress.to_json()
