@@ -267,6 +267,21 @@ def test_screen_empty_state_and_keyboard(tmp_path, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
     step(app, 2)
     assert sc.outcome == "shown" and sc.stats.my_puzzle(sc.current.id).tries == 1
+    shown = sc.current.id
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    step(app, 2)
+    assert sc.stats.my_puzzle(shown) is not None         # not solved: Delete keeps it
+    until(app, lambda: sc.anim is None and not sc.autoplay)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    step(app, 2)                                         # Enter: the next one not solved yet
+    assert sc.current.id != shown and not sc.outcome
+    type_move(app, sc.current.best)
+    until(app, lambda: sc.outcome == "solved")
+    solved = sc.current.id
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    step(app, 2)
+    assert sc.stats.my_puzzle(solved) is None and "Removed" in sc.message
+    assert load_store(_path)[0].of("amoeba").my_puzzle(solved) is None
     app.close()
 
 

@@ -286,9 +286,13 @@ class MyPuzzlesScene(PuzzleBoardScene):
                 and not self.board.can_end():
             self.retry() if self.outcome == "missed" else self.next_puzzle()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) \
-                and not self.movebox.focused():
+        typed = bool(self.movebox.text.strip())      # keys edit a typed move, else they act here
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not typed:
             self.step_by(-1 if event.key == pygame.K_PAGEUP else 1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and not typed and self.current is not None \
+                and self.current.solved:
+            self.remove()
             return True
         if self.board_event(event):
             return True
@@ -296,9 +300,6 @@ class MyPuzzlesScene(PuzzleBoardScene):
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if event.key == pygame.K_s and ctrl and not self.outcome:
                 self.show_solution()
-                return True
-            if event.key == pygame.K_DELETE and not self.movebox.focused():
-                self.remove()
                 return True
         return False
 
