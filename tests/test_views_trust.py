@@ -249,7 +249,7 @@ def test_tutorial_shows_what_a_click_did_and_drops_stale_refusals(tutorial_app):
     assert "e5 is empty" in plain(box.html_text)
     click(app, point(scene, "b2"))            # a good click: the refusal is gone, the selection explained
     text = plain(box.html_text)
-    assert "e5 is empty" not in text and "b2:" in text
+    assert "e5 is empty" not in text and "b2 selected:" in text
     click(app, point(scene, "b4"))
     assert "click b4 again" in plain(box.html_text)
     click(app, point(scene, "b2"))            # the start cell: the chain is taken back, and it says so
