@@ -98,3 +98,47 @@ def test_new_game_says_a_level_is_rated_and_every_level_fits_at_1024x640(game):
         settle(app)
         assert sc.widgets["white"].value == value and audit(app) == [], value
     app.close()
+
+
+def _own_cells(deco, lab):
+    own = {lab, *deco.captures, *(p for a in deco.arrows for p in a)}
+    if deco.selected:
+        own.add(deco.selected)
+    return own
+
+
+@pytest.mark.parametrize("window", ["1024x640", "2560x1440"])
+@pytest.mark.parametrize("game,moves", [("amoeba", ""), ("onyx", ""), ("onyx", "h6 g7"), ("onager", "e4 e6 c4")])
+def test_the_hint_tag_covers_neither_its_move_nor_the_coordinates(monkeypatch, window, game, moves):
+    import pygame
+    from ui_helpers import board, make_app, settle
+    app = make_app("--game", game, "--window", window, *(("--moves", moves) if moves else ()))
+    settle(app)
+    sc = board(app)
+    view = sc.view
+    placed: list = []
+    real = type(view).tag_rect
+
+    def noting(self, label, size, stacks, deco):
+        r = real(self, label, size, stacks, deco)
+        placed.append((label, r, deco, stacks))
+        return r
+    monkeypatch.setattr(type(view), "tag_rect", noting)
+    coords = view.coord_rects()
+    assert coords                                       # the coordinates are shown and known
+    legal = sc.input.game.legal_strs()
+    surface = pygame.Surface(app.screen.get_size())
+    for move in legal[::max(1, len(legal) // 40)]:
+        sc.computer.hint = move
+        placed.clear()
+        stacks = sc.match.game.stacks()
+        sc.view.draw(surface, stacks, sc.decorations())
+        (lab, r, deco, st), = placed                    # one tag: the hint's
+        assert deco.tags[lab] == "Hint"
+        assert view.rect.contains(r), (move, r)
+        assert not any(r.colliderect(c) for c in coords), (move, r)
+        for cell in _own_cells(deco, lab):
+            assert not r.colliderect(view.cell_rect(cell, st)), (move, cell, r)
+            name = view.point_label_rect(cell)
+            assert name is None or not r.colliderect(name), (move, cell, r)
+    app.close()

@@ -144,6 +144,32 @@ class AmoebaView(BoardView):
             D.label(surf, letter, (xl + ox + d, yl + oy), size, ink, halo)
             D.label(surf, letter, (xr + ox - d, yr + oy), size, ink, halo)
 
+    def coord_rects(self) -> list[pygame.Rect]:
+        if not self.show_coords:
+            return []
+        s = self.scale
+        size = max(13, int(s * 0.27))
+        g = self.grid
+        d = s * 0.58 if self.flip else -s * 0.58
+        out = []
+        for i in range(g.rows):
+            row = [p for p in range(g.size) if g.row_of[p] == i]
+            letter = chr(ord("a") + i)
+            (xl, yl), (xr, yr) = self.pixel_of(g.labels[row[0]]), self.pixel_of(g.labels[row[-1]])
+            for x, y in ((xl + d, yl), (xr - d, yr)):
+                r = pygame.Rect((0, 0), D.font(size, True).size(letter)).inflate(4, 0)
+                r.center = (round(x), round(y))
+                out.append(r)
+        return out
+
+    def point_label_rect(self, label: str) -> pygame.Rect | None:
+        if not self.show_coords or label not in self._pix:
+            return None
+        px, py = self._pix[label]
+        r = pygame.Rect((0, 0), D.font(self.point_label_size(), True).size(label)).inflate(4, 0)
+        r.center = (round(px + self.scale * 0.27), round(py + self.scale * 0.16))
+        return r
+
     def point_label_size(self) -> int:
         """Font size of the point names beside the free points (grows with the board)."""
         return max(11, int(self.scale * 0.18))

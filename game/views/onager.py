@@ -210,6 +210,32 @@ class OnagerView(BoardView):
                 x, y = self.pixel_of(g.labels[p])
                 D.label(surf, letter, (x + ox + out * side * s * 0.86, y + oy), big, ink, halo)
 
+    def coord_rects(self) -> list[pygame.Rect]:
+        if not self.show_coords:
+            return []
+        s = self.scale
+        g = self.grid
+        big = max(13, int(s * 0.3))
+        out_dir = -1 if self.flip else 1
+        out = []
+        for i in range(g.rows):
+            row = [p for p in range(g.size) if g.row_of[p] == i]
+            letter = chr(ord("a") + i)
+            for p, side in ((row[0], -1), (row[-1], 1)):
+                x, y = self.pixel_of(g.labels[p])
+                r = pygame.Rect((0, 0), D.font(big, True).size(letter)).inflate(4, 0)
+                r.center = (round(x + out_dir * side * s * 0.86), round(y))
+                out.append(r)
+        return out
+
+    def point_label_rect(self, label: str) -> pygame.Rect | None:
+        if label not in self._pix:
+            return None
+        x, y = self._pix[label]
+        r = pygame.Rect((0, 0), D.font(self.cell_label_size(), False).size(label)).inflate(4, 0)
+        r.center = (round(x), round(y + self.scale * 0.31))
+        return r
+
     def cell_label_size(self) -> int:
         """Font size of the names of the empty cells (grows with the board)."""
         return max(10, int(self.scale * 0.19))
@@ -405,11 +431,9 @@ class OnagerView(BoardView):
         self.draw_danger_ways(surface, stacks, deco)
         for lab, tag in deco.tags.items():
             if lab in self._pix:
-                px, py = self._pix[lab]
-                n = len(stacks.get(lab, ())) + sum(len(p) for g, p in deco.ghosts if g == lab)
-                top = py - max(0, n - 1) * self.level_for(max(1, n)) - self.radius_px * 1.45
-                self._pill(surface, tag, (px, top), max(11, int(self.scale * 0.2)),
-                           border=(255, 110, 80, 230) if lab in deco.warned else (255, 255, 255, 90))
+                self._pill(surface, tag, None, max(11, int(self.scale * 0.2)),
+                           border=(255, 110, 80, 230) if lab in deco.warned else (255, 255, 255, 90),
+                           at=(lab, stacks, deco))
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             self._hex(surface, deco.hover, 0.86, (255, 255, 255), 150, max(2, int(rc * 0.06)))
         if self.note:
@@ -487,14 +511,20 @@ class OnagerView(BoardView):
                 pygame.draw.circle(layer, col, q, width // 2)
             surface.blit(layer, (x0, y0))
 
-    def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
-              border: Sequence[int] = (255, 255, 255, 90)) -> None:
+    def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float] | None, size: int,
+              border: Sequence[int] = (255, 255, 255, 90), at: tuple[Any, ...] | None = None) -> None:
+        """A tag: centred on ``center``, or for a cell (``at``: label, stacks, decorations) where
+        ``tag_rect`` finds it room beside the cell."""
         f = D.font(size, True)
         w = f.size(text)[0] + size
         box = D.rounded_panel((w, int(size * 1.65)), (*self.theme.tag_bg[:3], 222), radius=size // 2,
                               border=tuple(border), border_width=1)
-        x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
-        y = max(center[1], self.rect.y + size)
+        if at is not None:
+            x, y = self.tag_rect(at[0], box.get_size(), at[1], at[2]).center
+        else:
+            assert center is not None
+            x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
+            y = max(center[1], self.rect.y + size)
         surface.blit(box, box.get_rect(center=(round(x), round(y))))
         D.text(surface, text, (x, y), size, self.theme.text, bold=True, shadow=False)
 

@@ -435,6 +435,22 @@ class OnyxView(BoardView):
                 px, py = self.to_pixel(x, y)
                 D.text(surf, str(y), (px + ox, py + oy), size, self.theme.text_on_white, bold=True, shadow=False)
 
+    def coord_rects(self) -> list[pygame.Rect]:
+        if not self.show_coords:
+            return []
+        s, n = self.scale, self.n
+        size = max(11, int((self.BAND - self.SURFACE) * s * 0.66))
+        mid_band = (self.SURFACE + self.BAND) / 2
+        font = D.font(size, True)
+        spots = [("abcdefghijklmnopqrstuvwxyz"[x], (x, y)) for x in range(n) for y in (1 - mid_band, n + mid_band)]
+        spots += [(str(y), (x, y)) for y in range(1, n + 1) for x in (-mid_band, n - 1 + mid_band)]
+        out = []
+        for text, (x, y) in spots:
+            r = pygame.Rect((0, 0), font.size(text)).inflate(4, 0)
+            r.center = tuple(round(v) for v in self.to_pixel(x, y))
+            out.append(r)
+        return out
+
     # ------------------------------------------------------------ stones
     def piece_sprite(self, code: str, radius: int) -> pygame.Surface:
         return stone_sprite("W" if code.startswith("W") else "B", radius)
@@ -667,19 +683,14 @@ class OnyxView(BoardView):
                 D.blit_center(surface, D.dot(gem, (*self.theme.win_gold, 255)), pix[lab])
         for lab, tag in deco.tags.items():
             if lab in pix:
-                x, y = pix[lab]
                 size = max(11, int(self.scale * 0.24))
                 f = D.font(size, True)
                 w = f.size(tag)[0] + size
                 h = int(size * 1.6)
-                # up and to the right, on the diagonal: captured stones are always orthogonal
-                # neighbours of the placed stone, so the tag never hides them
                 box = D.rounded_panel((w, h), (20, 24, 30, 215), radius=h // 2, border=(255, 255, 255, 110),
                                       border_width=1)
-                rect = box.get_rect(midleft=(x + self.scale * 0.55, y - self.scale * 0.62 - h * 0.25))
-                if rect.right > self.rect.right:
-                    rect.midright = (x - self.scale * 0.55, rect.centery)
-                rect.clamp_ip(surface.get_rect())
+                # clear of the stone, the stones it captures and the coordinates (``tag_rect``)
+                rect = self.tag_rect(lab, (w, h), stacks, deco)
                 surface.blit(box, rect)
                 D.text(surface, tag, rect.center, size, self.theme.text, bold=True, shadow=False)
 
