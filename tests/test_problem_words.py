@@ -102,3 +102,20 @@ def test_onyx_pie_settings_are_refused_as_values():
     assert refusal is not None and refusal.kind == "swap-white-only"
     assert setup_problem("black", pie=True, plies=1) == str(refusal)
     assert setup_refusal("white", pie=True, plies=1) is None
+
+
+def test_a_typed_illegal_move_is_refused_in_the_players_words_not_the_parsers():
+    """The move box said 'cannot be played now: there is no stack on d4' (the rules core's
+    English, in every language); it now words the refusal's family."""
+    import ui_helpers as helpers
+    app = helpers.make_app("--game", "amoeba", "--lang", "ja")
+    try:
+        sc = helpers.board(app)
+        helpers.settle(app)
+        sc.movebox.typed("d4-d5")
+        assert not sc.match.history and sc.panel.status_kind == "error"
+        assert "d4-d5" in sc.panel.status and "stack" not in sc.panel.status
+        assert not _ascii_words(sc.panel.status.replace("d4-d5", "")), sc.panel.status
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -27,7 +27,7 @@ import pygame
 import pygame_gui
 
 from ...i18n import N_, _
-from ...rules.base import InvalidMoveError, RulesError
+from ...rules.base import GameOverError, InvalidMoveError, RulesError
 from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
 from .controller import BoardController
@@ -238,10 +238,9 @@ class MoveBox:
             if not example:
                 example = EXAMPLES.get(self.host.game_name, ("c3-d4",))[0]
             return _("“{text}” is not a move: type a move such as {example}.").format(text=text, example=example)
-        why = str(exc).strip().rstrip(".")
-        if not why or "'" in why or '"' in why:
-            return _("“{text}” cannot be played in this position.").format(text=text)
-        return _("“{text}” cannot be played now: {why}.").format(text=text, why=why)
+        if isinstance(exc, GameOverError):          # the refusal's family, never its English words
+            return _("“{text}” cannot be played: the game is over.").format(text=text)
+        return _("“{text}” cannot be played in this position.").format(text=text)
 
     def typed(self, text: str) -> bool:
         """A move typed in the box (Enter); True if it was taken."""
