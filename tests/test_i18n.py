@@ -30,6 +30,10 @@ from test_layout_audit import _Log, _elements, audit, open_case
 
 PHASE_SCENES = [("menu", ()), ("new:amoeba", ()), ("new:onyx", ()), ("new:onager", ()),
                 ("new:onyx", ("--clock", "150+2")), ("settings", ())]
+# the tutorial in Japanese and Uzbek: a course page, lessons with a board (a try-it step, a
+# narration with arrows) and a puzzle, audited like the screens above
+TUTORIAL_SCENES = [("tutorial:amoeba", ()), ("lesson:amoeba:1:3", ()), ("lesson:onyx:3:1", ()),
+                   ("lesson:onager:2:8", ()), ("puzzle:onyx:8", ())]
 
 
 def settle(app: App) -> None:
@@ -254,14 +258,39 @@ def test_pseudo_language_on_the_menu_new_game_and_settings(size, monkeypatch):
         app.close()
 
 
+def test_every_hover_card_comes_from_the_catalogue():
+    """The card of every stack on a board mid-game (right click: ``show_card``) is bracketed in
+    the pseudo-language: no card words a stack outside the catalogue."""
+    from test_layout_audit import DANGER
+    app = _app((1024, 640), "xx")
+    try:
+        for game in ("amoeba", "onyx", "onager"):
+            open_case(app, f"board:{game}", ("--moves", DANGER[game]))
+            settle(app)
+            ctl = app.scene.board
+            shown = 0
+            for lab, pieces in ctl._stacks().items():
+                if not pieces:
+                    continue
+                ctl.hover_label, ctl.hover_time = None, 0.0
+                assert ctl.show_card(ctl.view.pixel_of(lab)), (game, lab)
+                card = ctl.tooltip_text()
+                assert card and _loose([card]) == [], (game, lab, card)
+                shown += 1
+            assert shown > 10, game
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("lang", ["ja", "uz"])
 @pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)], ids=["1024x640", "2560x1440"])
 def test_japanese_and_uzbek_screens_fit(lang, size):
-    """The phase's screens in Japanese and Uzbek: every text fits, nothing overlaps, nothing
-    warns (the layout audit's checks), and Japanese is drawn in a font that has its glyphs."""
+    """The phase's screens and the tutorial's pages in Japanese and Uzbek: every text fits,
+    nothing overlaps, nothing warns (the layout audit's checks), and Japanese is drawn in a font
+    that has its glyphs."""
     app = _app(size, lang)
     try:
-        for scene, extra in PHASE_SCENES:
+        for scene, extra in PHASE_SCENES + TUTORIAL_SCENES:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 open_case(app, scene, extra)
