@@ -111,11 +111,19 @@ def _where(facts: Facts) -> str:
     return _("Move {n}").format(n=n)
 
 
-def move_refusal_words(facts: Facts) -> str:
+def move_refusal_words(facts: Facts, where: bool = True) -> str:
     """'Move 5 (“3”) is not a move of this game.': a move of a game or a record refused, from
-    the refusal's facts (``n``, ``side`` and ``phase`` when known, ``move``, ``cause``)."""
-    where, move = _where(facts), facts.get("move")
+    the refusal's facts (``n``, ``side`` and ``phase`` when known, ``move``, ``cause``);
+    without ``where`` when the sentence around it names the ply already."""
+    move = facts.get("move")
     kind, cause, category = facts.get("cause") or ("", {}, "rules")
+    if not where:
+        if category == "invalid":
+            return _("“{move}” is not a move of this game.").format(move=move)
+        if category == "over":
+            return _("“{text}” comes after the end of the game.").format(text=move)
+        return _("“{move}” is not a legal move there.").format(move=move)
+    where = _where(facts)
     if category == "invalid":
         return _("{where} (“{move}”) is not a move of this game.").format(where=where, move=move)
     if category == "over":
@@ -161,9 +169,17 @@ _RECORD: dict[str, Callable[[Facts], str]] = {
 }
 
 
-def record_words(kind: str, facts: Facts) -> str:
-    """A record's problem (``RecordError.kind`` and its facts) as a sentence for a player."""
-    say = _RECORD.get(kind)
+_AT_PLY: dict[str, Callable[[Facts], str]] = {
+    "move-refused": lambda f: move_refusal_words(f, where=False),
+    "not-a-move": lambda f: _("“{text}” is not a move.").format(text=f.get("text")),
+    "after-end": lambda f: _("“{text}” comes after the end of the game.").format(text=f.get("text")),
+}
+
+
+def record_words(kind: str, facts: Facts, where: bool = True) -> str:
+    """A record's problem (``RecordError.kind`` and its facts) as a sentence for a player;
+    without ``where``, a problem at a ply does not name it (the sentence around it does)."""
+    say = _RECORD.get(kind) if where else _AT_PLY.get(kind, _RECORD.get(kind))
     return say(facts) if say is not None else _("Something in it cannot be read.")
 
 
@@ -179,7 +195,7 @@ def record_note_words(note: Any) -> str:
     """What a recovered record lost (``Record.note``, a ``RecordNote``), for a player:
     'The file stops at move 14, White (line 9): “zz” is not a move.'"""
     kind, facts, _category = note.problem
-    problem = record_words(kind, facts)
+    problem = record_words(kind, facts, where=note.kind != "stopped" or note.at is None)
     if note.kind == "stopped":
         from .words import slot_words
         where = slot_words(note.at) if note.at is not None else ""
