@@ -119,3 +119,17 @@ def test_a_typed_illegal_move_is_refused_in_the_players_words_not_the_parsers():
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_a_lesson_says_a_refused_move_in_the_players_language():
+    """A lesson's board said the rules core's English ('“zz” is not an Amoeba move …')."""
+    import ui_helpers as helpers
+    app = helpers.make_app("--scene", "lesson:amoeba:1:3", "--lang", "uz")
+    try:
+        helpers.settle(app, 30)
+        tut = app.scene
+        assert not tut.player_move("zz")
+        assert "Bu oʻyinda bunday yurish yoʻq." in tut.feedback, tut.feedback
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -57,6 +57,7 @@ from .tutorial_puzzles import PuzzlePlay
 from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,
                             GOOD_COLOUR, _cells, markup_html)
 from ..ui.endings import describe_result
+from ..ui.problems import refusal_words
 
 __all__ = ["TutorialScene", "markup_html"]
 
@@ -475,7 +476,7 @@ class TutorialScene(Scene):
                             hold=CAPTURE_HOLD)
             self.last_move_text = said
         except RulesError as exc:
-            self.say(str(exc), BAD_COLOUR)
+            self.say(refusal_words(exc, self.game_name), BAD_COLOUR)
             return False
         if self.anim is not None:
             self.disable_input()
@@ -509,7 +510,7 @@ class TutorialScene(Scene):
             try:
                 g.end_by_agreement()
             except RulesError as exc:
-                self.say(str(exc), BAD_COLOUR)
+                self.say(refusal_words(exc, self.game_name), BAD_COLOUR)
                 return
         caption = markup_html(content(self.step.caption)) if self.step.caption else ""
         res = describe_result(g)
@@ -529,7 +530,7 @@ class TutorialScene(Scene):
         try:
             move = g.parse_move(text)
         except RulesError as exc:
-            self.say(str(exc), BAD_COLOUR)
+            self.say(refusal_words(exc, self.game_name), BAD_COLOUR)
             return False
         if self.mode == "lesson" and self.step.kind == "try" and not self.step_solved:
             goal = self.step.goal

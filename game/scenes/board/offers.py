@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ...i18n import N_, _
 from ...names import side_name
 from ...rules.base import Color, RulesError
+from ...ui.problems import clause, refusal_words
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,7 +74,7 @@ class BoardOffers(ScenePart):
         try:
             res = m.agreement_result(None)
         except RulesError as exc:
-            return _("The game cannot end by agreement here: {why}.").format(why=exc)
+            return _("The game cannot end by agreement here: {why}.").format(why=clause(refusal_words(exc)))
         outcome = _("a draw") if res.winner is None else _("{side} wins").format(side=side_name(res.winner.word))
         if self.scene.game_name == "amoeba":
             counts = self.scene.panel.counts()
