@@ -142,3 +142,31 @@ def test_the_hint_tag_covers_neither_its_move_nor_the_coordinates(monkeypatch, w
             name = view.point_label_rect(cell)
             assert name is None or not r.colliderect(name), (move, cell, r)
     app.close()
+
+
+def _gap(a, b) -> int:
+    return max(0, a.left - b.right, b.left - a.right) + max(0, a.top - b.bottom, b.top - a.bottom)
+
+
+@pytest.mark.parametrize("window", ["1024x640", "1280x800", "2560x1440"])
+def test_the_flip_settings_tooltip_stands_beside_its_check_box(monkeypatch, window):
+    import pygame
+    from game.ui.tips import CONTROLS
+    from ui_helpers import make_app, settle, step
+    app = make_app("--scene", "settings", "--window", window)
+    settle(app)
+    flip = app.scene.widgets["flip"]
+    own = pygame.Rect(flip.rect).union(flip.text_label.rect)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: flip.rect.center)
+    for _ in range(120):
+        step(app)
+        if app.tooltip_rects():
+            break
+    (tip,) = {tuple(r) for r in app.tooltip_rects()}        # (the tooltip and its text box)
+    tip = pygame.Rect(tip)
+    assert _gap(tip, own) <= app.px(12), (tip, own)          # beside it, not in a corner of the window
+    assert not tip.colliderect(own)
+    others = [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, CONTROLS) and el.visible
+              and el.alive() and el is not flip and "tool_tip" not in el.get_element_ids()]
+    assert [el for el in others if tip.colliderect(el.rect)] == []
+    app.close()

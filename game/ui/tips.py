@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer, UIElement
-from pygame_gui.elements import UITooltip
+from pygame_gui.elements import UICheckBox, UITooltip
 
 from . import focus as focus_ui
 
@@ -116,13 +116,16 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
     or down past the controls nearby; the place covering least when none is free. Never over its
     own button, always inside the window."""
     r, own = pygame.Rect(tip.rect), pygame.Rect(el.rect)
+    label = el.text_label if isinstance(el, UICheckBox) else None
+    if label is not None:                   # a check box's words are part of it: the tip keeps off them
+        own.union_ip(label.rect)
     win = pygame.Rect((0, 0), app.size)
     gap = app.px(6)
-    others = _others(app, tip, el)
+    others = [(rect, w) for rect, w in _others(app, tip, el) if label is None or rect != label.rect]
     row = [rect for rect, w in others if w > 1 and rect.top < own.bottom and rect.bottom > own.top]
     xs = [r.x, own.x, own.right - r.w, own.left - gap - r.w, own.right + gap,
           min([rect.left for rect in row] + [own.left]) - gap - r.w,
-          max([rect.right for rect in row] + [own.right]) + gap]
+          max([rect.right for rect in row] + [own.right]) + gap, win.right - r.w, win.left]
     step = max(4, app.px(8))
     ys = [r.y, own.bottom + gap, own.top - gap - r.h, own.centery - r.h // 2]
     ys += [own.top - gap - r.h - k * step for k in range(1, 60)] + [own.bottom + gap + k * step for k in range(1, 60)]
@@ -133,8 +136,10 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
             if cand.colliderect(own):
                 continue
             cost = sum(w for rect, w in others if rect.colliderect(cand))
-            far = abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery)
-            key = (cost, far)
+            # how far it stands from its control: the gap between them (a tip just beside a
+            # wide control is near it, however far their centres)
+            far = max(0, cand.left - own.right, own.left - cand.right) + max(0, cand.top - own.bottom, own.top - cand.bottom)
+            key = (cost, far, abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery))
             if best_key is None or key < best_key:
                 best, best_key = cand, key
     if best is not None and best.topleft != r.topleft:
