@@ -162,7 +162,9 @@ class BoardBanner(ScenePart):
         rows = -(-len(acts) // per_row)
         note = sc.panel.status
         # a headline's line: 26 px, or what a taller script's font needs (Japanese)
-        head_h = max([px(26)] + [D.font(hs, True).size(ln)[1] - px(4) for ln in head_lines])
+        # (two lines stand a whole line apart: the second never touches the first's letters)
+        trim = px(4) if len(head_lines) == 1 else 0
+        head_h = max([px(26)] + [D.font(hs, True).size(ln)[1] - trim for ln in head_lines])
         fixed = pad + len(head_lines) * head_h + px(4) + px(8) + rows * bh + (rows - 1) * gap + pad
         for rs in (px(15), px(14), px(13)):
             lh = max(D.font(rs).size("Ag")[1], D.font(rs).get_linesize())
