@@ -500,10 +500,12 @@ def parse_record(text: str, recover: bool = False) -> Record:
     if "Plies" in values:
         pl = header_lines["Plies"]
         problem, plain = None, None
+        kind = ""                                  # the problem as values (RecordError)
+        facts: dict[str, Any] = {}
         if not re.match(r"^\d{1,7}$", values["Plies"].strip()):
             problem = f"Plies must be a number of moves, not {_clip(values['Plies'])!r}"
             plain, at = "its Plies header is not a number", pl
-            kind, facts = "plies-not-a-number", {}
+            kind = "plies-not-a-number"
         elif int(values["Plies"]) != len(moves) and not lost:
             want = int(values["Plies"])
             problem = (f"the record has {len(moves)} moves but its Plies header (line {pl}) "

@@ -111,13 +111,13 @@ def _where(facts: Facts) -> str:
     return _("Move {n}").format(n=n)
 
 
-def move_refusal_words(facts: Facts, where: bool = True) -> str:
+def move_refusal_words(facts: Facts, named: bool = True) -> str:
     """'Move 5 (“3”) is not a move of this game.': a move of a game or a record refused, from
     the refusal's facts (``n``, ``side`` and ``phase`` when known, ``move``, ``cause``);
-    without ``where`` when the sentence around it names the ply already."""
+    not ``named`` when the sentence around it names the ply already."""
     move = facts.get("move")
     kind, cause, category = facts.get("cause") or ("", {}, "rules")
-    if not where:
+    if not named:
         if category == "invalid":
             return _("“{move}” is not a move of this game.").format(move=move)
         if category == "over":
@@ -170,7 +170,7 @@ _RECORD: dict[str, Callable[[Facts], str]] = {
 
 
 _AT_PLY: dict[str, Callable[[Facts], str]] = {
-    "move-refused": lambda f: move_refusal_words(f, where=False),
+    "move-refused": lambda f: move_refusal_words(f, named=False),
     "not-a-move": lambda f: _("“{text}” is not a move.").format(text=f.get("text")),
     "after-end": lambda f: _("“{text}” comes after the end of the game.").format(text=f.get("text")),
 }
