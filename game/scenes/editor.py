@@ -106,8 +106,9 @@ class EditorScene(Scene):
         try:
             self.view = view_for(self.game_name, **self.model.variant())
             self.view_error = ""
-        except ViewUnavailable as exc:
-            self.view, self.view_error = None, str(exc)
+        except ViewUnavailable as exc:       # its English is for the log; the window says it in words
+            log.warning("the position editor has no board: %s", exc)
+            self.view, self.view_error = None, _("The board cannot be shown.")
         if self.view is not None and self.board_rect.w > 10:
             self.view.layout(self.board_rect)
 
