@@ -170,3 +170,28 @@ def test_the_flip_settings_tooltip_stands_beside_its_check_box(monkeypatch, wind
               and el.alive() and el is not flip and "tool_tip" not in el.get_element_ids()]
     assert [el for el in others if tip.colliderect(el.rect)] == []
     app.close()
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
+def test_a_lesson_shows_the_move_box_only_in_steps_that_take_a_typed_move(game):
+    from ui_helpers import make_app, settle, step
+    app = make_app("--scene", f"lesson:{game}:1:1", "--window", "1024x640")
+    settle(app)
+    sc = app.scene
+    box = sc.w["movebox"]
+    assert sc.step.kind != "try" and not box.visible         # lesson 1 step 1: nothing to type
+    assert not sc.movebox.shown()
+    text = sc.w["text"]
+    assert text.rect.bottom > box.rect.top                   # the words take its room
+    seen = set()
+    for li, lesson in enumerate(sc.course.lessons):
+        for si, st in enumerate(lesson.steps):
+            sc.open_lesson(li, si)
+            step(app, 2)
+            settle(app)
+            box = sc.w["movebox"]                            # (a page may build its widgets anew)
+            assert box.alive() and box.visible == (st.kind == "try"), (li, si, st.kind)
+            assert box.is_enabled == sc.task_open()
+            seen.add(st.kind)
+    assert "try" in seen and len(seen) > 1
+    app.close()

@@ -325,6 +325,13 @@ class TutorialScene(Scene):
         return all(self.progress.try_done(self.game_name, lesson.id, i)
                    for i, st in enumerate(lesson.steps) if st.kind == "try")
 
+    def takes_typed_moves(self) -> bool:
+        """Does this page take a typed move (a 'your turn' step, a puzzle)? A step that tells or
+        shows has no move box."""
+        if self.mode == "lesson":
+            return self.step.kind == "try"
+        return self.mode == "puzzle"
+
     def task_open(self) -> bool:
         """A 'your turn' step or a puzzle not solved yet: keys do not go past it (the Skip or
         Next puzzle button does)."""

@@ -58,6 +58,7 @@ class TutorialLayout(TutorialPart):
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_top = 0                           # the narration's top, the feedback's bottom (build_page)
         self.feedback_bottom = 0
+        self.movebox_bottom = 0
         self._fitted: tuple[str, str] | None = None     # (feedback, narration) the boxes were sized for
         self._next_tip = ""                         # the Next button's tooltip as last set
         self.done_at = (0, 0)                       # centre of 'n of m lessons done' (build_index)
@@ -171,6 +172,7 @@ class TutorialLayout(TutorialPart):
         # the narration above, the feedback (sized to its text by fit_feedback) above the move
         # box, the move box above the buttons
         self.text_top, self.feedback_bottom = y, box_y - px(8)
+        self.movebox_bottom = box_y + box_h     # (the words' room when the page has no move box)
         fb_h = px(36)
         fb_y = self.feedback_bottom - fb_h
         fonts = ui.get_theme().get_font_dictionary()
@@ -271,6 +273,13 @@ class TutorialLayout(TutorialPart):
                                         f"{html.escape(how)}</font>")
             self.set_next(*self.next_action())
             self.set_label(W["solution"], T_("Hint") if sc.puzzle_play.hints_left() else T_("Solution"))
+        box = W["movebox"]
+        typed = sc.takes_typed_moves()
+        if box.visible != typed:            # the move box only where a step takes a typed move
+            (box.show() if typed else box.hide())
+            self._fitted = None             # (the words above it take its room, or give it back)
+        if box.is_enabled != sc.task_open():       # …and open while the task is
+            (box.enable() if sc.task_open() else box.disable())
         extra = ""
         dangers = sc.dangers_shown()
         if dangers:                         # a live position: the game's end one move away
@@ -290,9 +299,6 @@ class TutorialLayout(TutorialPart):
         self.set_box(W["feedback"], feedback)
         if (feedback == NOTHING_SAID) == W["feedback"].visible:     # no words: no empty box
             (W["feedback"].hide() if feedback == NOTHING_SAID else W["feedback"].show())
-        box = W["movebox"]
-        if box.is_enabled != sc.task_open():       # a typed move only where the board takes one
-            (box.enable() if sc.task_open() else box.disable())
         g, inp = sc.game, sc.input
         swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
         if W["swap"].visible != swap_ok:
@@ -376,13 +382,16 @@ class TutorialLayout(TutorialPart):
             return
         px = self.px
         gap = px(10)
-        room = self.feedback_bottom - self.text_top
+        movebox = W.get("movebox")
+        bottom = self.feedback_bottom if movebox is None or movebox.visible else self.movebox_bottom
+        room = bottom - self.text_top
         one = box.needed_height("&nbsp;")
         fb_h = max(one, min(max(one, room - px(130)), box.needed_height(content)))
         quiet = content == NOTHING_SAID           # nothing to say: the box hides (refresh)
         th = max(px(80), min(self.narration_height(text), room - (0 if quiet else gap + fb_h)))
         if text.rect.h != th:
             text.set_dimensions((text.rect.w, th))
+            text.rebuild()                  # (else its words stay clipped to the old height)
         y = self.text_top + th + gap
         if box.rect.h != fb_h or box.relative_rect.y != y:
             box.set_relative_position((box.relative_rect.x, y))
