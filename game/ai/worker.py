@@ -10,7 +10,8 @@ The board scene holds one ``EngineClient``:
         if reply.ok:
             match.play_text(reply.move)    # canonical text of the move
         else:
-            show(reply.error)              # the game goes on
+            show(reply.error_kind, reply.error_facts)   # values: the interface words them
+                                                        # (reply.error: English, for the log)
     client.cancel()                        # undo / new game / leaving the board
     client.close()                         # quitting
 
