@@ -10,11 +10,15 @@ be read), never by showing the English. Notation (moves, cells) stays as it is.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..i18n import _, ngettext, pgettext
 from ..names import game_title, side_name
 from ..rules.base import RulesError
+from ..rules.record import RecordError, RecordNote
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..ai.worker import EngineReply
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
            "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause"]
@@ -185,13 +189,12 @@ def record_words(kind: str, facts: Facts, where: bool = True) -> str:
 
 def record_error_words(exc: RulesError) -> str:
     """Why a record cannot be read, with its line: 'Line 7: Move 3, White: “zz” is not a move.'"""
-    from ..rules.record import RecordError
     said = refusal_words(exc)
     line = exc.line if isinstance(exc, RecordError) else None
     return _("Line {line}: {problem}").format(line=line, problem=said) if line is not None else said
 
 
-def record_note_words(note: Any) -> str:
+def record_note_words(note: RecordNote) -> str:
     """What a recovered record lost (``Record.note``, a ``RecordNote``), for a player:
     'The file stops at move 14, White (line 9): “zz” is not a move.'"""
     kind, facts, _category = note.problem
@@ -248,15 +251,20 @@ def clause(sentence: str) -> str:
     return sentence[:-1] if sentence.endswith((".", "。")) else sentence
 
 
-def reply_words(reply: Any) -> str:
+def reply_words(reply: "EngineReply") -> str:
     """What the engine worker could not do (an ``EngineReply`` that is not ok), from its
     ``error_kind`` and ``error_facts``: a clause for 'The computer player could not answer: …',
     or, for a restart (``retrying``), the whole notice."""
     kind, f = reply.error_kind, reply.error_facts
-    if kind == "restarted":
+    if kind == "restarted":             # its process ended (``dead``) or stopped answering
         if f.get("retrying"):
-            return _("The computer player stopped and was restarted; it is thinking again.")
-        return _("The computer player stopped again and was restarted. Ask it to move again, or play on.")
+            return (_("The computer player stopped unexpectedly and was restarted; it is thinking again.")
+                    if f.get("dead") else
+                    _("The computer player stopped answering and was restarted; it is thinking again."))
+        return (_("The computer player stopped unexpectedly again and was restarted. Ask it to move again, "
+                  "or play on.") if f.get("dead") else
+                _("The computer player stopped answering again and was restarted. Ask it to move again, "
+                  "or play on."))
     if kind == "move-refused":
         return clause(move_refusal_words(f))
     if kind == "game-over":
