@@ -170,6 +170,14 @@ class NewGameScene(Scene):
         # when another game is chosen
         content = px(96 + 64 + 3 * 54 + 136 + 130)
         pw, ph = min(px(620), int(w * 0.6)), min(content, int(h * 0.92))
+        # wider when a player's words need it ('Computer – Level 5 (Medium) · rated about 1470' in
+        # a longer language): the labels' column, the longest choice and its arrow
+        label_font, choice_font = D.font(px(18), True), D.font(px(16), True)
+        names = (side_name("black"), side_name("white"), _("Clock"), _("Board"))
+        lw_need = max(px(110), max(label_font.size(t)[0] for t in names) + px(24))
+        longest = max(choice_font.size(t)[0] for g in GAME_KEYS for t, _v in player_choices(g))   # (every game's)
+        need = lw_need + longest + px(48) + px(80)
+        pw = max(pw, min(need, int(w * 0.92)))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x = self.panel_rect.x + px(40)
         y = self.panel_rect.y + px(96)
