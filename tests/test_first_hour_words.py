@@ -70,12 +70,16 @@ def test_the_move_after_a_pie_swap_stands_under_the_swap_without_an_ellipsis():
 
 def test_the_move_box_hint_fits_onagers_lake_phase_then_its_moves():
     from ui_helpers import board, make_app, settle
-    app = make_app("--game", "onager", "--moves", "e4 e6", "--window", "1024x640")
+    app = make_app("--game", "onager", "--moves", "e6", "--window", "1024x640")
     settle(app)
     sc = board(app)
     box = sc.movebox.box
     assert box.placeholder_text == "Type a lake's cell: e4" and box.shown == box.placeholder_text
     assert "-" not in box.placeholder_text                      # no jump while lakes are placed
+    assert sc.board_move("e4")                                  # e4 taken: another free cell instead
+    settle(app)
+    assert box.placeholder_text.startswith("Type a lake's cell: ") and "e4" not in box.placeholder_text
+    assert box.placeholder_text.split(": ")[1] in sc.match.game.legal_strs()
     assert sc.board_move("c4")                                  # the third lake: the moves begin
     settle(app)
     assert box.placeholder_text == "Type a move: b2-b4, b2-b4-d6"

@@ -42,11 +42,14 @@ EXAMPLES = {"amoeba": ("c3-d4", "d4>a1"), "onyx": ("f6", "ef67", "swap"), "onage
 PHASE_EXAMPLES = {("onager", "Lakes"): ("e4",)}
 
 
-def placeholder(game_name: str, phase: str | None = None) -> str:
+def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | None" = None) -> str:
     """What the empty box says: 'Type a move: c3-d4, d4>a1'; in Onager's lake phase
-    'Type a lake's cell: e4'."""
+    'Type a lake's cell: e4' (a cell still free: one of ``legal`` when given)."""
     if phase is not None and (game_name, phase) in PHASE_EXAMPLES:
-        return _("Type a lake's cell: {examples}").format(examples=", ".join(PHASE_EXAMPLES[(game_name, phase)]))
+        examples = list(PHASE_EXAMPLES[(game_name, phase)])
+        if legal is not None:
+            examples = [e for e in examples if e in legal] or legal[:1]
+        return _("Type a lake's cell: {examples}").format(examples=", ".join(examples))
     examples = EXAMPLES.get(game_name)
     if not examples:
         return _("Type a move")
@@ -133,7 +136,10 @@ class MoveBox:
         """The empty box's examples for the position on the board (its phase: Onager's lakes)."""
         inp = self.host.board.input
         game = inp.game if inp is not None else None
-        return placeholder(self.host.game_name, game.turn_phase() if game is not None else None)
+        if game is None:
+            return placeholder(self.host.game_name)
+        phase = game.turn_phase()
+        return placeholder(self.host.game_name, phase, game.legal_strs() if phase is not None else None)
 
     def shown(self) -> bool:
         box = self.box
