@@ -135,7 +135,9 @@ def test_no_file_under_game_is_longer_than_1000_lines():
 # runs without writing bytecode), so each module here is start-up time saved.
 NOT_AT_START = ("game.autosave", "game.rules.record", "game.rules.record_tree", "game.scenes.library",
                 "game.scenes.newgame", "game.scenes.tutorial", "game.scenes.editor",
-                "game.scenes.board.analysis", "game.ai")
+                "game.scenes.board.analysis", "game.ai", "game.records", "game.progress", "game.levels",
+                "game.puzzles", "game.scenes.rush", "game.scenes.rated_puzzles", "game.scenes.puzzle_board",
+                "game.rules.amoeba", "game.rules.onager", "game.views.amoeba", "game.views.onager")
 
 
 def test_a_board_shows_without_loading_what_it_does_not_use_yet(tmp_path):

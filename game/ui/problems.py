@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from ..i18n import _, ngettext, pgettext
 from ..names import game_title, side_name
 from ..rules.base import RulesError
-from ..rules.record import RecordError, RecordNote
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..ai.worker import EngineReply
+    from ..rules.record import RecordNote
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
            "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause"]
@@ -189,6 +189,7 @@ def record_words(kind: str, facts: Facts, where: bool = True) -> str:
 
 def record_error_words(exc: RulesError) -> str:
     """Why a record cannot be read, with its line: 'Line 7: Move 3, White: “zz” is not a move.'"""
+    from ..rules.record import RecordError     # the records' machinery: not loaded by a start
     said = refusal_words(exc)
     line = exc.line if isinstance(exc, RecordError) else None
     return _("Line {line}: {problem}").format(line=line, problem=said) if line is not None else said
