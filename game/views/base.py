@@ -22,6 +22,7 @@ from ..themes import CLASSIC, Theme
 from ..ui.endings import loss_words
 from . import draw as D
 from . import picture_cache
+from . import tags
 
 log = logging.getLogger(__name__)
 
@@ -490,49 +491,12 @@ class BoardView:
 
     def cell_rect(self, label: str, stacks: dict[str, tuple[str, ...]], extra: int = 0) -> pygame.Rect:
         """The pixels a point's piece or stack (with ``extra`` pieces more) takes, about."""
-        px, py = self._pix[label]
-        r = self.radius_px
-        n = len(stacks.get(label, ())) + extra
-        top = py - max(0, n - 1) * self.level_for(max(1, n)) - r
-        return pygame.Rect(round(px - r), round(top), 2 * r, round(py + r - top))
+        return tags.cell_rect(self, label, stacks, extra)
 
     def tag_rect(self, label: str, size: tuple[int, int], stacks: dict[str, tuple[str, ...]],
                  deco: Decorations) -> pygame.Rect:
-        """Where a tag (``size`` pixels) for ``label`` goes: next to the point, on the board, clear
-        of the move's own cells (the tagged point, the arrow's ends, the selected piece, the stones
-        it captures), of their names and of the coordinate labels. The first clear place of a few
-        around the point (above first); when none is clear, the one that hides least."""
-        w, h = size
-        own = {label, *deco.captures, *deco.path, *(lab for a in deco.arrows for lab in a)}
-        if deco.selected:
-            own.add(deco.selected)
-        extra = {lab: sum(len(p) for g, p in deco.ghosts if g == lab) for lab in own}
-        keep = [self.cell_rect(lab, stacks, extra[lab]) for lab in own if lab in self._pix]
-        keep += [r for r in (self.point_label_rect(lab) for lab in own if lab in self._pix) if r is not None]
-        keep += self.coord_rects()
-        cell = self.cell_rect(label, stacks, extra[label])
-        gap = max(2, self.radius_px // 5)
-        cx, cy = cell.centerx, self._pix[label][1]
-        places = [(cx, cell.top - gap - h / 2),                                   # above
-                  (cell.right + gap + w / 2, cell.top - h / 4),                   # up right
-                  (cell.left - gap - w / 2, cell.top - h / 4),                    # up left
-                  (cell.right + gap + w / 2, cy),                                 # right
-                  (cell.left - gap - w / 2, cy),                                  # left
-                  (cx, cell.bottom + gap + h / 2),                                # below
-                  (cell.right + gap + w / 2, cell.bottom + h / 4),                # down right
-                  (cell.left - gap - w / 2, cell.bottom + h / 4)]                 # down left
-        area = self.rect
-        best: tuple[int, int, pygame.Rect] | None = None
-        for i, (x, y) in enumerate(places):
-            r = pygame.Rect(0, 0, w, h)
-            r.center = (round(x), round(y))
-            hidden = sum(r.clip(k).w * r.clip(k).h for k in keep) + (0 if area.contains(r) else w * h)
-            if hidden == 0:
-                return r
-            if best is None or (hidden, i) < best[:2]:
-                best = (hidden, i, r)
-        assert best is not None
-        return best[2].clamp(area)
+        """Where a tag (``size`` pixels) for ``label`` goes (``game.views.tags.tag_rect``)."""
+        return tags.tag_rect(self, label, size, stacks, deco)
 
     # ------------------------------------------------------------ the game's end one move away
     def danger_cells(self, deco: Decorations) -> list[str]:

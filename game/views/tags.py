@@ -1,0 +1,65 @@
+"""Where a tag over the board goes ('Hint', 'Better', 'Walk', 'Taken'…).
+
+A tag names a point's move; it must not hide what it names. ``tag_rect`` tries places around the
+point, above it first, and takes the first that keeps clear of the move's own cells (the tagged
+point, the arrow's ends, the selected piece, the stones the move captures), of their names and of
+the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``); when
+none is clear, the one that hides least, kept on the board.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .base import BoardView, Decorations
+
+__all__ = ["cell_rect", "tag_rect"]
+
+
+def cell_rect(view: "BoardView", label: str, stacks: dict[str, tuple[str, ...]], extra: int = 0) -> pygame.Rect:
+    """The pixels a point's piece or stack (with ``extra`` pieces more) takes, about."""
+    px, py = view.pixel_of(label)
+    r = view.radius_px
+    n = len(stacks.get(label, ())) + extra
+    top = py - max(0, n - 1) * view.level_for(max(1, n)) - r
+    return pygame.Rect(round(px - r), round(top), 2 * r, round(py + r - top))
+
+
+def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[str, tuple[str, ...]],
+             deco: "Decorations") -> pygame.Rect:
+    """Where a tag of ``size`` pixels for ``label`` goes (see the module docstring)."""
+    w, h = size
+    points = set(view.points())
+    own = {label, *deco.captures, *deco.path, *(lab for a in deco.arrows for lab in a)}
+    if deco.selected:
+        own.add(deco.selected)
+    own &= points
+    extra = {lab: sum(len(p) for g, p in deco.ghosts if g == lab) for lab in own}
+    keep = [cell_rect(view, lab, stacks, extra[lab]) for lab in own]
+    keep += [r for r in (view.point_label_rect(lab) for lab in own) if r is not None]
+    keep += view.coord_rects()
+    cell = cell_rect(view, label, stacks, extra.get(label, 0))
+    gap = max(2, view.radius_px // 5)
+    cx, cy = cell.centerx, view.pixel_of(label)[1]
+    places = [(cx, cell.top - gap - h / 2),                                   # above
+              (cell.right + gap + w / 2, cell.top - h / 4),                   # up right
+              (cell.left - gap - w / 2, cell.top - h / 4),                    # up left
+              (cell.right + gap + w / 2, cy),                                 # right
+              (cell.left - gap - w / 2, cy),                                  # left
+              (cx, cell.bottom + gap + h / 2),                                # below
+              (cell.right + gap + w / 2, cell.bottom + h / 4),                # down right
+              (cell.left - gap - w / 2, cell.bottom + h / 4)]                 # down left
+    area = view.rect
+    best: tuple[int, int, pygame.Rect] | None = None
+    for i, (x, y) in enumerate(places):
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (round(x), round(y))
+        hidden = sum(r.clip(k).w * r.clip(k).h for k in keep) + (0 if area.contains(r) else w * h)
+        if hidden == 0:
+            return r
+        if best is None or (hidden, i) < best[:2]:
+            best = (hidden, i, r)
+    assert best is not None
+    return best[2].clamp(area)
