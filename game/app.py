@@ -92,11 +92,14 @@ def _theme_data() -> str:
     return THEME.read_text(encoding="utf-8") if THEME.is_file() else "{}"
 
 
-def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None) -> dict[str, Any]:
+def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
+                 all_languages: bool = True) -> dict[str, Any]:
     """The theme of assets/theme.json in a colour theme's widget colours (``themes.ui_overrides``),
     with every font size (and list item height, corner radius, dialog title bar) times ``scale``,
     and every font the language's (``i18n.theme_font``: Noto Sans JP for Japanese). The names of
-    the languages in Settings are each drawn in their own language's font (``#lang_<code>``)."""
+    the languages in Settings are each drawn in their own language's font (``#lang_<code>``);
+    without ``all_languages`` only those in the font of ``lang`` (pygame-gui loads every font a
+    theme names when it loads the theme: Noto Sans JP is a 4.5 MB file, a few ms at each start)."""
     data = ui_overrides(theme, json.loads(_theme_data()))
     face = i18n.theme_font(lang)
     defaults = data.setdefault("defaults", {})
@@ -115,7 +118,10 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None) 
                     if key in misc and str(misc[key]).isdigit():
                         misc[key] = str(int(round(int(misc[key]) * scale)))
     base = data.get("drop_down_menu", {}).get("font", {}) if isinstance(data.get("drop_down_menu"), dict) else {}
+    own = i18n.theme_font(lang)["name"]
     for code in i18n.LANGUAGES:
+        if not all_languages and i18n.theme_font(code)["name"] != own:
+            continue
         data[f"#lang_{code}"] = {"font": {**i18n.theme_font(code), "size": str(base.get("size", "16"))}}
     window = data.setdefault("window", {})
     if isinstance(window, dict) and scale != 1.0:          # dialogs' title bars (pygame-gui: 28 px)
@@ -183,6 +189,7 @@ class App:
     windowed_pos: tuple[int, int] | None = None
     clock: Callable[[], float] = staticmethod(time.monotonic)   # what game clocks read (tests step their own)
     language_override: str | None = None  # --lang: the language of this run, over the settings' (not saved)
+    language_fonts = False            # the theme names every language's font (``use_language_fonts``)
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
@@ -203,7 +210,7 @@ class App:
         self.settings = settings or Settings()     # one object: live and saved (game.settings)
         self.language = i18n.language()     # the language the widgets and fonts are in now
         loader = InlineLoader()
-        self.ui = pygame_gui.UIManager((w, h), scaled_theme(self.ui_scale, self.theme, self.language),
+        self.ui = pygame_gui.UIManager((w, h), self.scaled_theme(self.ui_scale, self.theme, self.language),
                                        enable_live_theme_updates=False, resource_loader=loader,
                                        starting_language=self.language)
         loader.start()
@@ -241,11 +248,22 @@ class App:
         """The colours of the settings' theme, a value read at draw time (``game.themes``)."""
         return theme_named(self.settings.theme)
 
+    def scaled_theme(self, scale: float, theme: Theme, lang: str) -> dict[str, Any]:
+        """``scaled_theme`` with the languages' own fonts once a screen has asked for them."""
+        return scaled_theme(scale, theme, lang, all_languages=self.language_fonts)
+
+    def use_language_fonts(self) -> None:
+        """Every language's name can be drawn in its own font from now on (``#lang_<code>``: the
+        language menu in Settings). Not at the start: loading them is time before the first frame."""
+        if not self.language_fonts:
+            self.language_fonts = True
+            self.ui.get_theme().load_theme(self.scaled_theme(self.ui_scale, self.theme, self.language))
+
     def _settings_changed(self, name: str) -> None:
         """The widgets take a new theme's colours (pygame-gui's theme data, rebuilt in place);
         a language chosen in Settings replaces the command line's for the rest of the run."""
         if name == "theme":
-            self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme, self.language))
+            self.ui.get_theme().load_theme(self.scaled_theme(self.ui_scale, self.theme, self.language))
             self.ui.rebuild_all_from_changed_theme_data()
         elif name == "language":
             self.language_override = None
@@ -260,7 +278,7 @@ class App:
             return False
         self.language = code
         self.ui.set_locale(code)
-        self.ui.get_theme().load_theme(scaled_theme(self.ui_scale, self.theme, code))
+        self.ui.get_theme().load_theme(self.scaled_theme(self.ui_scale, self.theme, code))
         self.ui.rebuild_all_from_changed_theme_data()
         from .views.draw import drop_caches
         drop_caches()               # texts drawn in the other language's font
@@ -384,7 +402,7 @@ class App:
         scale = ui_scale_for((w, h))
         if scale != self.ui_scale:
             self.ui_scale = scale
-            self.ui.get_theme().load_theme(scaled_theme(scale, self.theme, self.language))
+            self.ui.get_theme().load_theme(self.scaled_theme(scale, self.theme, self.language))
             from .views.draw import drop_caches
             drop_caches()           # fonts, texts and shapes of the old scale's sizes (memory)
         self._backdrop = None

@@ -45,3 +45,25 @@ def test_a_board_read_from_the_picture_cache_is_the_board_drawn(tmp_path):
     written = picture.stat().st_mtime_ns
     assert frame("second", kept) == drawn
     assert picture.stat().st_mtime_ns == written          # read, not drawn and written again
+
+
+def _fonts(app) -> set[str]:
+    return set(app.ui.get_theme().get_font_dictionary().loaded_fonts)
+
+
+def test_the_languages_own_fonts_load_with_the_settings_not_at_the_start():
+    """Noto Sans JP (4.5 MB) draws only the word 日本語 in Settings' language menu: a start on a
+    board does not load it; Settings does, and keeps it through a theme change."""
+    from ui_helpers import make_app
+    from game.scenes.base import make_scene
+    app = make_app("--game", "onyx", "--window", "1024x640")
+    app.step(1 / 60)
+    assert not any("jp" in f for f in _fonts(app)) and "#lang_ja" not in app.scaled_theme(1.0, app.theme, "en")
+    assert "#lang_uz" in app.scaled_theme(1.0, app.theme, "en")           # a name in the Latin font costs nothing
+    app.push(make_scene("settings"))
+    app.finish_transition()
+    app.step(1 / 60)
+    assert any("noto_sans_jp" in f for f in _fonts(app))
+    app.settings.theme = "dark"
+    assert "#lang_ja" in app.scaled_theme(app.ui_scale, app.theme, app.language)
+    app.close()

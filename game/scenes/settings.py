@@ -376,6 +376,7 @@ class SettingsScene(Scene):
                                         self.ui, container=self.root, object_id="#player_label")
 
         label("language")
+        self.app.use_language_fonts()      # each language's name in its own font (not loaded at the start)
         W["language"] = ChoiceMenu(language_choices(), p.language, pygame.Rect(fx, y + pad, min(px(240), fw), px(34)),
                                    self.ui, container=self.root, ids=[f"#lang_{c}" for c in LANGUAGE_CHOICES])
         y += row_h
