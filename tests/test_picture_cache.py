@@ -90,3 +90,13 @@ def test_the_cache_can_be_turned_off(monkeypatch):
     monkeypatch.setenv(picture_cache.ENV_OFF, "1")
     _view().board_surface()
     assert flush_writes() and _files() == []
+
+
+def test_a_kept_backdrop_is_the_felt_drawn():
+    from game.views.draw import background, felt
+    dark = theme_named("dark")
+    first = _pixels(background((640, 400), dark))
+    assert flush_writes() and len(_files()) == 1
+    assert _pixels(background((640, 400), dark)) == first == _pixels(felt((640, 400), dark.backdrop))
+    background((640, 401), dark), background((640, 400), theme_named("classic"))
+    assert flush_writes() and len(_files()) == 3           # another size, another theme: other pictures

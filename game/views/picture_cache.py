@@ -1,15 +1,17 @@
-"""The empty board's picture kept on disk between runs (the user cache folder).
+"""Pictures that take long to draw kept on disk between runs (the user cache folder): the
+empty board and the window's backdrop.
 
-Drawing an empty board takes about 15 ms at 1280x800 and about 150 ms at 2560x1440; reading
-its pixels back from a file takes a few. ``load`` gives the picture drawn for a key, or None;
-``store`` keeps one (written off the frame's path by ``game.writer``). A key is a digest of
-everything the picture depends on: the view's class and options, its rectangle, flip and
-coordinates, the theme's colours, the language's font files, pygame's, SDL's and SDL_ttf's
-versions and the source of the code that draws it (``game/views``, ``game/themes.py``). A
-missing, short or foreign file is a miss: the board is drawn as without a cache.
+Drawing an empty board takes about 13 ms for the board of a 1280x800 window and 39 ms at
+2560x1440, the backdrop 5 and 18 ms; reading their pixels back takes about 1 and 3. ``load``
+gives the picture kept under a key, or None; ``store`` keeps one (written off the frame's path
+by ``game.writer``). A key (``key_for``) is a digest of everything the picture depends on: what
+the caller names (``picture_key``: the view's class and options, its rectangle, flip and
+coordinates, the theme's colours, the language's font files), and always pygame's, SDL's and
+SDL_ttf's versions and the source of the code that draws (``game/views``, ``game/themes.py``).
+A missing, short or foreign file is a miss: the picture is drawn as without a cache.
 
-The files are raw pixels (RGBA) behind a small header: PNG would cost more to write and to read
-than drawing the board. At most ``KEEP`` pictures are kept (the oldest go).
+The files are raw pixels (RGBA, or RGB for an opaque picture) behind a small header: PNG would
+cost more to write and to read than drawing. At most ``KEEP`` pictures are kept (the oldest go).
 """
 from __future__ import annotations
 
@@ -28,16 +30,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-MAGIC = b"ATBOARD1"
-_HEAD = struct.Struct("<8sII")       # magic, width, height
-SUFFIX = ".board"
+MAGIC = b"ATPICT01"
+_HEAD = struct.Struct("<8sII4s")     # magic, width, height, pixel format ("RGBA" or "RGB ")
+SUFFIX = ".pict"
 KEEP = 8                             # pictures kept (a 2560x1440 board is about 8 MiB)
-FOLDER = "boards"
+FOLDER = "pictures"
 ENV_OFF = "ABSTRACT_TRIO_NO_PICTURE_CACHE"     # set (to anything): draw every board anew
 
 
 def cache_dir() -> Path:
-    """Where board pictures are kept: ``cache/boards`` under ``ABSTRACT_TRIO_HOME`` when it is
+    """Where pictures are kept: ``cache/pictures`` under ``ABSTRACT_TRIO_HOME`` when it is
     set (tests), else the user cache folder (platformdirs)."""
     from ..storage import APP_NAME, HOME_ENV
     home = os.environ.get(HOME_ENV)
@@ -69,44 +71,57 @@ def _libraries() -> str:
     return f"{pygame.version.ver}|{pygame.get_sdl_version()}|{ttf}"
 
 
+def key_for(*facts: object) -> str:
+    """The name of a picture that depends on ``facts`` (their ``repr``) and on the code and the
+    libraries that draw it (a hex digest)."""
+    every = (facts, _libraries(), _code_digest())
+    return hashlib.blake2b(repr(every).encode(), digest_size=20).hexdigest()
+
+
 def picture_key(view: BoardView) -> str:
-    """The name of ``view``'s empty-board picture as it stands now (a hex digest)."""
+    """The name of ``view``'s empty-board picture as it stands now."""
     from .. import i18n
     cls = type(view)
-    facts = (f"{cls.__module__}.{cls.__qualname__}", sorted(view.options.items()), tuple(view.rect),
-             view.flip, view.show_coords, repr(view.theme), i18n.font_files(), _libraries(),
-             _code_digest(), view.picture_facts())
-    return hashlib.blake2b(repr(facts).encode(), digest_size=20).hexdigest()
+    return key_for("board", f"{cls.__module__}.{cls.__qualname__}", sorted(view.options.items()),
+                   tuple(view.rect), view.flip, view.show_coords, repr(view.theme), i18n.font_files(),
+                   view.picture_facts())
 
 
 def enabled() -> bool:
     return not os.environ.get(ENV_OFF)
 
 
-def load(key: str, size: tuple[int, int]) -> pygame.Surface | None:
-    """The picture kept under ``key`` (a surface with per-pixel alpha of ``size``), or None."""
+def _format(alpha: bool) -> tuple[str, int]:
+    return ("RGBA", 4) if alpha else ("RGB", 3)
+
+
+def load(key: str, size: tuple[int, int], alpha: bool = True) -> pygame.Surface | None:
+    """The picture kept under ``key``, of ``size``, or None. ``alpha``: with per-pixel alpha
+    (an RGBA surface), else opaque (RGB)."""
     path = cache_dir() / (key + SUFFIX)
     w, h = size
+    fmt, depth = _format(alpha)
     try:
         with open(path, "rb") as f:
-            data = f.read(_HEAD.size + w * h * 4 + 1)
+            data = f.read(_HEAD.size + w * h * depth + 1)
     except OSError:
         return None
-    if len(data) != _HEAD.size + w * h * 4 or _HEAD.unpack_from(data) != (MAGIC, w, h):
-        log.info("the board picture %s is not one this program wrote: drawn anew", path)
+    if len(data) != _HEAD.size + w * h * depth or _HEAD.unpack_from(data) != (MAGIC, w, h, fmt.ljust(4).encode()):
+        log.info("the picture %s is not one this program wrote: drawn anew", path)
         return None
     try:
-        return pygame.image.frombytes(data[_HEAD.size:], (w, h), "RGBA")
+        return pygame.image.frombytes(data[_HEAD.size:], (w, h), fmt)
     except (ValueError, pygame.error):
         return None
 
 
-def store(key: str, picture: pygame.Surface) -> None:
+def store(key: str, picture: pygame.Surface, alpha: bool = True) -> None:
     """Keep ``picture`` under ``key`` (its pixels are copied now, written in the background)."""
     w, h = picture.get_size()
-    data = _HEAD.pack(MAGIC, w, h) + pygame.image.tobytes(picture, "RGBA")
+    fmt, _depth = _format(alpha)
+    data = _HEAD.pack(MAGIC, w, h, fmt.ljust(4).encode()) + pygame.image.tobytes(picture, fmt)
     from ..writer import writer
-    writer().submit(("board picture", key), lambda: _write(cache_dir(), key, data))
+    writer().submit(("picture", key), lambda: _write(cache_dir(), key, data))
 
 
 def _write(folder: Path, key: str, data: bytes) -> None:
@@ -121,7 +136,7 @@ def _write(folder: Path, key: str, data: bytes) -> None:
         for old in kept[KEEP:]:
             old.unlink(missing_ok=True)
     except OSError:
-        log.info("a board picture could not be kept in %s", folder, exc_info=True)
+        log.info("a picture could not be kept in %s", folder, exc_info=True)
 
 
 def _mtime(path: Path) -> float:
