@@ -57,9 +57,19 @@ def test_the_key_follows_what_the_picture_depends_on():
     assert picture_cache.picture_key(_view()) == picture_cache.picture_key(base)   # the same board: one key
 
 
-@pytest.mark.parametrize("damage", [b"", b"ATBOARD1", b"not a picture at all" * 100])
+def _head(w: int, h: int, alpha: int, masks: tuple[int, int, int, int]) -> bytes:
+    return picture_cache._HEAD.pack(picture_cache.MAGIC, w, h, alpha, *masks)
+
+
+@pytest.mark.parametrize("damage", [
+    b"", b"ATPICT02", b"not a picture at all" * 100,
+    lambda w, h: _head(w, h, 1, (0xFF0000, 0xFF0000, 0xFF, 0)) + bytes(4 * w * h),      # masks that overlap
+    lambda w, h: _head(w, h, 7, (0xFF0000, 0xFF00, 0xFF, 0)) + bytes(4 * w * h),        # neither alpha nor not
+    lambda w, h: _head(w, h, 1, (0xFF0000, 0xFF00, 0xFF, 0xFF000000)) + bytes(4 * w * h - 1)])   # cut short
 def test_a_bad_file_is_a_miss_and_the_board_is_drawn(damage):
     view = _view()
+    if callable(damage):
+        damage = damage(*view.rect.size)
     key = picture_cache.picture_key(view)
     folder = picture_cache.cache_dir()
     folder.mkdir(parents=True)

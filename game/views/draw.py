@@ -299,17 +299,18 @@ def felt(size: tuple[int, int], color: Sequence[int] = CLASSIC.felt, seed: int =
 
 def background(size: tuple[int, int], theme: Theme = CLASSIC) -> pygame.Surface:
     """The app's backdrop: a dark felt table in the theme's colour (kept on disk between runs:
-    ``picture_cache``; the felt is drawn in the window's pixel format when there is a window)."""
+    ``picture_cache``; the felt is drawn in the window's pixel format when there is a window).
+    Not to be drawn on: ``convert()`` it first (the cache may still be writing its pixels)."""
     from . import picture_cache
     size = (max(1, size[0]), max(1, size[1]))
     window = pygame.display.get_surface()
     fmt = (window.get_bitsize(), window.get_masks()) if window is not None else None
     key = picture_cache.key_for("backdrop", size, tuple(theme.backdrop), fmt) if picture_cache.enabled() else None
-    picture = picture_cache.load(key, size, alpha=False) if key else None
+    picture = picture_cache.load(key, size) if key else None
     if picture is None:
         picture = felt(size, theme.backdrop)
         if key:
-            picture_cache.store(key, picture, alpha=False)
+            picture_cache.store(key, picture)
     return picture
 
 

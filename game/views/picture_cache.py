@@ -10,8 +10,8 @@ coordinates, the theme's colours, the language's font files), and always pygame'
 SDL_ttf's versions and the source of the code that draws (``game/views``, ``game/themes.py``).
 A missing, short or foreign file is a miss: the picture is drawn as without a cache.
 
-The files are raw pixels (RGBA, or RGB for an opaque picture) behind a small header: PNG would
-cost more to write and to read than drawing. At most ``KEEP`` pictures are kept (the oldest go).
+The files are a 32-bit picture's pixels as they are in memory, behind a header with its masks:
+nothing is converted either way (PNG would cost more to write and to read than drawing). At most ``KEEP`` pictures are kept (the oldest go).
 """
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
-MAGIC = b"ATPICT01"
-_HEAD = struct.Struct("<8sII4s")     # magic, width, height, pixel format ("RGBA" or "RGB ")
+MAGIC = b"ATPICT02"
+_HEAD = struct.Struct("<8sIIB4I")    # magic, width, height, per-pixel alpha (0, 1), the four colour masks
 SUFFIX = ".pict"
 KEEP = 8                             # pictures kept (a 2560x1440 board is about 8 MiB)
 FOLDER = "pictures"
@@ -91,46 +91,55 @@ def enabled() -> bool:
     return not os.environ.get(ENV_OFF)
 
 
-def _format(alpha: bool) -> tuple[str, int]:
-    return ("RGBA", 4) if alpha else ("RGB", 3)
-
-
-def load(key: str, size: tuple[int, int], alpha: bool = True) -> pygame.Surface | None:
-    """The picture kept under ``key``, of ``size``, or None. ``alpha``: with per-pixel alpha
-    (an RGBA surface), else opaque (RGB)."""
+def load(key: str, size: tuple[int, int]) -> pygame.Surface | None:
+    """The picture kept under ``key``, of ``size``, in the pixel format it was kept in, or None."""
     path = cache_dir() / (key + SUFFIX)
     w, h = size
-    fmt, depth = _format(alpha)
     try:
         with open(path, "rb") as f:
-            data = f.read(_HEAD.size + w * h * depth + 1)
+            head = f.read(_HEAD.size)
+            pixels = f.read(w * h * 4 + 1)
     except OSError:
         return None
-    if len(data) != _HEAD.size + w * h * depth or _HEAD.unpack_from(data) != (MAGIC, w, h, fmt.ljust(4).encode()):
-        log.info("the picture %s is not one this program wrote: drawn anew", path)
-        return None
+    if len(head) != _HEAD.size or len(pixels) != w * h * 4:
+        return _foreign(path)
+    magic, fw, fh, alpha, *masks = _HEAD.unpack(head)
+    if (magic, fw, fh) != (MAGIC, w, h) or alpha not in (0, 1):
+        return _foreign(path)
     try:
-        return pygame.image.frombytes(data[_HEAD.size:], (w, h), fmt)
-    except (ValueError, pygame.error):
-        return None
+        picture = pygame.Surface((w, h), pygame.SRCALPHA if alpha else 0, 32, masks)
+        picture.get_buffer().write(pixels)
+    except (ValueError, TypeError, pygame.error):     # masks no surface can have: a foreign file
+        return _foreign(path)
+    return picture
 
 
-def store(key: str, picture: pygame.Surface, alpha: bool = True) -> None:
-    """Keep ``picture`` under ``key`` (its pixels are copied now, written in the background)."""
+def _foreign(path: Path) -> None:
+    log.info("the picture %s is not one this program wrote: drawn anew", path)
+    return None
+
+
+def store(key: str, picture: pygame.Surface) -> None:
+    """Keep ``picture`` under ``key``: its pixels as they are in memory, written in the background
+    (so nothing may draw on ``picture`` any more). Only 32-bit pictures are kept."""
     w, h = picture.get_size()
-    fmt, _depth = _format(alpha)
-    data = _HEAD.pack(MAGIC, w, h, fmt.ljust(4).encode()) + pygame.image.tobytes(picture, fmt)
+    if picture.get_bitsize() != 32 or picture.get_pitch() != 4 * w:
+        return
+    alpha = 1 if picture.get_flags() & pygame.SRCALPHA else 0
+    head = _HEAD.pack(MAGIC, w, h, alpha, *picture.get_masks())
     from ..writer import writer
-    writer().submit(("picture", key), lambda: _write(cache_dir(), key, data))
+    writer().submit(("picture", key), lambda: _write(cache_dir(), key, head, picture))
 
 
-def _write(folder: Path, key: str, data: bytes) -> None:
+def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None:
     """Write one picture (a temporary file, then renamed: a reader never sees half a picture)
     and forget the oldest beyond ``KEEP``; a folder that cannot be written is no error."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".{key}.{os.getpid()}.tmp"
-        tmp.write_bytes(data)
+        with open(tmp, "wb") as f:
+            f.write(head)
+            f.write(picture.get_buffer())       # the pixels as they are: no copy
         os.replace(tmp, folder / (key + SUFFIX))
         kept = sorted(folder.glob("*" + SUFFIX), key=_mtime, reverse=True)
         for old in kept[KEEP:]:
