@@ -15,7 +15,6 @@ nothing is converted either way (PNG would cost more to write and to read than d
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import struct
@@ -24,6 +23,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+
+try:        # hashlib's own BLAKE2: importing hashlib loads OpenSSL first, 2 ms of every start
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import BoardView
@@ -53,7 +57,7 @@ def cache_dir() -> Path:
 def _code_digest() -> str:
     """The source of the code that draws boards: a changed line draws them anew."""
     here = Path(__file__).resolve().parent
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     for path in sorted(here.glob("*.py")) + [here.parent / "themes.py"]:
         try:
             h.update(path.name.encode())
@@ -75,7 +79,7 @@ def key_for(*facts: object) -> str:
     """The name of a picture that depends on ``facts`` (their ``repr``) and on the code and the
     libraries that draw it (a hex digest)."""
     every = (facts, _libraries(), _code_digest())
-    return hashlib.blake2b(repr(every).encode(), digest_size=20).hexdigest()
+    return blake2b(repr(every).encode(), digest_size=20).hexdigest()
 
 
 def picture_key(view: BoardView) -> str:
