@@ -1,10 +1,11 @@
 """Benchmarks: python -m game.bench rules|ui|idle|soak|strength|start [--json] [--runs N] [--seconds S]
-[--game G] [--rounds N | --minutes M] [--holders] [--against DIR].
+[--game G] [--rounds N | --minutes M] [--holders] [--against DIR] [--again].
 
 ``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules``, ``idle`` and ``start``;
 ``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session);
 ``start`` times whole starts to a board's first frame (``game.bench_start``; ``--against DIR``:
-another checkout in the same run, and the ratio);
+another checkout in the same run, and the ratio; ``--again``: starts after a first one, in a home
+the first start left its files in);
 ``strength`` plays the engine's strength matches (``game.bench_strength``: minutes of games on
 iteration budgets, status 1 when a game does not end as expected). A bad
 option: one line on stderr, exit status 2; SIGINT or SIGTERM: one line, status 130 or 143.
@@ -108,8 +109,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="soak: also what holds the memory (surfaces, caches, tracemalloc; slower)")
     ap.add_argument("--against", metavar="DIR", default=None,
                     help="start: also time the checkout in DIR (e.g. a git worktree of an earlier commit), in turn")
+    ap.add_argument("--again", action="store_true", default=None,
+                    help="start: every start of a program in one home (the warm-up's files kept: caches, "
+                         "settings), not a fresh one each")
     args = ap.parse_args(argv)
     unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle", "start")),
+                                                ("--again", args.again, ("start",)),
                                                 ("--seconds", args.seconds, ("rules",)),
                                                 ("--game", args.game, ("rules",)),
                                                 ("--rounds", args.rounds, ("soak",)),
@@ -146,7 +151,8 @@ def _run(args: argparse.Namespace) -> int:
         return bench_strength.run(json_out=args.json)
     if args.what == "start":
         from . import bench_start
-        return bench_start.run(json_out=args.json, runs=args.runs or bench_start.RUNS, against=args.against)
+        return bench_start.run(json_out=args.json, runs=args.runs or bench_start.RUNS, against=args.against,
+                               again=bool(args.again))
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)
