@@ -68,3 +68,16 @@ def test_the_languages_own_fonts_load_with_the_settings_not_at_the_start():
     app.settings.theme = "dark"
     assert "#lang_ja" in app.scaled_theme(app.ui_scale, app.theme, app.language)
     app.close()
+
+
+def test_after_the_first_frame_collections_resume_with_the_start_frozen(tmp_path):
+    """main() runs the start without garbage collections; after the first frame they are on again,
+    and what the start made is frozen out of them (not collected: it lives on)."""
+    code = ("import gc, sys\nfrom game.app import main\n"
+            f"status = main(['--game', 'onyx', '--screenshot', {str(tmp_path / 'f.png')!r}, '--frames', '2'])\n"
+            "print(gc.isenabled(), gc.get_freeze_count())\nsys.exit(status)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, ABSTRACT_TRIO_HOME=str(tmp_path / "home")))
+    assert done.returncode == 0, done.stderr
+    enabled, frozen = done.stdout.split()[-2:]
+    assert enabled == "True" and int(frozen) > 10_000
