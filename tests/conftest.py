@@ -26,6 +26,13 @@ def _private_home(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_picture_cache(monkeypatch):
+    """Boards and backdrops are drawn, not read from (or written to) the picture cache: each test's
+    private home would get megabytes of pictures (tests/test_picture_cache.py turns it on)."""
+    monkeypatch.setenv("ABSTRACT_TRIO_NO_PICTURE_CACHE", "1")
+
+
+@pytest.fixture(autouse=True)
 def _still_game_clocks(monkeypatch):
     """Game clocks read ``App.clock`` (the wall clock in the program). In tests it stands still
     unless a test gives its app a stepped clock (tests/test_clock.py): a game with clocks that

@@ -9,6 +9,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _env() -> dict[str, str]:
+    """This process's environment with the picture cache on (tests/conftest.py turns it off)."""
+    return {k: v for k, v in os.environ.items() if k != "ABSTRACT_TRIO_NO_PICTURE_CACHE"}
+
+
 def _first_frame(tmp_path: Path, game: str, seed: str) -> bytes:
     out = tmp_path / f"{game}-{seed}.png"
     env = dict(os.environ, PYTHONHASHSEED=seed, ABSTRACT_TRIO_HOME=str(tmp_path / f"home-{seed}"))
@@ -33,7 +38,7 @@ def test_a_board_read_from_the_picture_cache_is_the_board_drawn(tmp_path):
         out = tmp_path / f"{tag}.png"
         done = subprocess.run([sys.executable, "main.py", "--game", "onyx", "--window", "1024x640",
                                "--screenshot", str(out), "--frames", "2"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=120, env=dict(os.environ, ABSTRACT_TRIO_HOME=str(home), **env))
+                              text=True, timeout=120, env=dict(_env(), ABSTRACT_TRIO_HOME=str(home), **env))
         assert done.returncode == 0, done.stderr
         import pygame
         return pygame.image.tobytes(pygame.image.load(str(out)), "RGB")

@@ -9,6 +9,11 @@ from game.views import picture_cache, view_for
 from game.writer import flush_writes
 
 
+@pytest.fixture(autouse=True)
+def _cache_on(monkeypatch):
+    monkeypatch.delenv(picture_cache.ENV_OFF, raising=False)      # (tests/conftest.py turns it off)
+
+
 def _view(game: str = "onyx", box: tuple[int, int] = (700, 560), **options):
     view = view_for(game, **options)
     view.layout(pygame.Rect((10, 20), box))
