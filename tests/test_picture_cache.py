@@ -115,3 +115,14 @@ def test_a_kept_backdrop_is_the_felt_drawn():
     assert _pixels(background((640, 400), dark)) == first == _pixels(felt((640, 400), dark.backdrop))
     background((640, 401), dark), background((640, 400), theme_named("classic"))
     assert flush_writes() and len(_files()) == 3           # another size, another theme: other pictures
+
+
+def test_the_kept_pictures_stay_under_a_size(monkeypatch):
+    monkeypatch.setattr(picture_cache, "KEEP_BYTES", 5 * 600 * 500 * 4 // 2)     # room for two and a half
+    for w in (600, 601, 602, 603, 604):
+        _view(box=(w, 500)).board_surface()
+        assert flush_writes()
+    assert len(_files()) == 2
+    monkeypatch.setattr(picture_cache, "KEEP_BYTES", 1)
+    _view(box=(700, 500)).board_surface()
+    assert flush_writes() and len(_files()) == 1          # the newest stays, whatever its size

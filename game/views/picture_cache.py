@@ -11,7 +11,8 @@ SDL_ttf's versions and the source of the code that draws (``game/views``, ``game
 A missing, short or foreign file is a miss: the picture is drawn as without a cache.
 
 The files are a 32-bit picture's pixels as they are in memory, behind a header with its masks:
-nothing is converted either way (PNG would cost more to write and to read than drawing). At most ``KEEP`` pictures are kept (the oldest go).
+nothing is converted either way (PNG would cost more to write and to read than drawing). At
+most ``KEEP`` pictures and ``KEEP_BYTES`` are kept (the oldest go).
 """
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ log = logging.getLogger(__name__)
 MAGIC = b"ATPICT02"
 _HEAD = struct.Struct("<8sIIB4I")    # magic, width, height, per-pixel alpha (0, 1), the four colour masks
 SUFFIX = ".pict"
-KEEP = 8                             # pictures kept (a 2560x1440 board is about 8 MiB)
+KEEP = 8                             # pictures kept at most (the newest) ...
+KEEP_BYTES = 96 << 20                # ... and at most this much of them (a 3200x2000 backdrop is 24 MiB)
 FOLDER = "pictures"
 ENV_OFF = "ABSTRACT_TRIO_NO_PICTURE_CACHE"     # set (to anything): draw every board anew
 
@@ -137,7 +139,7 @@ def store(key: str, picture: pygame.Surface) -> None:
 
 def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None:
     """Write one picture (a temporary file, then renamed: a reader never sees half a picture)
-    and forget the oldest beyond ``KEEP``; a folder that cannot be written is no error."""
+    and forget the oldest beyond ``KEEP`` or ``KEEP_BYTES``; a folder that cannot be written is no error."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tmp = folder / f".{key}.{os.getpid()}.tmp"
@@ -145,11 +147,20 @@ def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None
             f.write(head)
             f.write(picture.get_buffer())       # the pixels as they are: no copy
         os.replace(tmp, folder / (key + SUFFIX))
-        kept = sorted(folder.glob("*" + SUFFIX), key=_mtime, reverse=True)
-        for old in kept[KEEP:]:
-            old.unlink(missing_ok=True)
+        total = 0
+        for i, old in enumerate(sorted(folder.glob("*" + SUFFIX), key=_mtime, reverse=True)):
+            total += _size(old)
+            if i >= KEEP or (i and total > KEEP_BYTES):     # the newest stays, whatever its size
+                old.unlink(missing_ok=True)
     except OSError:
         log.info("a picture could not be kept in %s", folder, exc_info=True)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _mtime(path: Path) -> float:
