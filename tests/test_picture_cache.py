@@ -126,3 +126,27 @@ def test_the_kept_pictures_stay_under_a_size(monkeypatch):
     monkeypatch.setattr(picture_cache, "KEEP_BYTES", 1)
     _view(box=(700, 500)).board_surface()
     assert flush_writes() and len(_files()) == 1          # the newest stays, whatever its size
+
+
+def test_a_newer_picture_of_a_board_replaces_one_waiting_to_be_written(monkeypatch):
+    """Dragging a window's edge draws the board at many sizes: the writer gets one job per board
+    (and one for the backdrop), the newest, not one per size."""
+    import game.writer
+
+    class Waiting:
+        def __init__(self):
+            self.jobs = {}
+
+        def submit(self, key, job):
+            self.jobs[key] = job
+    waiting = Waiting()
+    monkeypatch.setattr(game.writer, "writer", lambda: waiting)
+    for w in (600, 640, 680):
+        _view(box=(w, 500)).board_surface()
+        _view("amoeba", box=(w, 500)).board_surface()
+    assert len(waiting.jobs) == 2
+    for job in waiting.jobs.values():
+        job()
+    kept = [picture_cache.load(picture_cache.picture_key(_view(g, box=(w, 500))), (w, 500)) is not None
+            for g in ("onyx", "amoeba") for w in (600, 640, 680)]
+    assert kept == [False, False, True, False, False, True]

@@ -324,7 +324,7 @@ class BoardView:
                 surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
                 self.render_board(surf, (-self.rect.x, -self.rect.y))
                 if key:
-                    picture_cache.store(key, surf)
+                    picture_cache.store(key, surf, f"board {type(self).__qualname__}")
             self._bg_surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
             self._bg_state = state
         return self._bg_surf

@@ -310,7 +310,7 @@ def background(size: tuple[int, int], theme: Theme = CLASSIC) -> pygame.Surface:
     if picture is None:
         picture = felt(size, theme.backdrop)
         if key:
-            picture_cache.store(key, picture)
+            picture_cache.store(key, picture, "backdrop")
     return picture
 
 

@@ -125,16 +125,19 @@ def _foreign(path: Path) -> None:
     return None
 
 
-def store(key: str, picture: pygame.Surface) -> None:
+def store(key: str, picture: pygame.Surface, slot: str) -> None:
     """Keep ``picture`` under ``key``: its pixels as they are in memory, written in the background
-    (so nothing may draw on ``picture`` any more). Only 32-bit pictures are kept."""
+    (so nothing may draw on ``picture`` any more). Only 32-bit pictures are kept. ``slot``: what
+    the picture is of (a game's board, the backdrop): a newer picture for a slot replaces one
+    still waiting to be written, so a window resized by dragging writes (and holds) a few
+    pictures, not one per size it passed through."""
     w, h = picture.get_size()
     if picture.get_bitsize() != 32 or picture.get_pitch() != 4 * w:
         return
     alpha = 1 if picture.get_flags() & pygame.SRCALPHA else 0
     head = _HEAD.pack(MAGIC, w, h, alpha, *picture.get_masks())
     from ..writer import writer
-    writer().submit(("picture", key), lambda: _write(cache_dir(), key, head, picture))
+    writer().submit(("picture", slot), lambda: _write(cache_dir(), key, head, picture))
 
 
 def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None:
