@@ -46,10 +46,10 @@ def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | No
     """What the empty box says: 'Type a move: c3-d4, d4>a1'; in Onager's lake phase
     'Type a lake's cell: e4' (a cell still free: one of ``legal`` when given)."""
     if phase is not None and (game_name, phase) in PHASE_EXAMPLES:
-        examples = list(PHASE_EXAMPLES[(game_name, phase)])
+        cells = list(PHASE_EXAMPLES[(game_name, phase)])
         if legal is not None:
-            examples = [e for e in examples if e in legal] or legal[:1]
-        return _("Type a lake's cell: {examples}").format(examples=", ".join(examples))
+            cells = [e for e in cells if e in legal] or legal[:1]
+        return _("Type a lake's cell: {examples}").format(examples=", ".join(cells))
     examples = EXAMPLES.get(game_name)
     if not examples:
         return _("Type a move")
