@@ -181,6 +181,12 @@ def test_personal_bests_table_keeps_the_best_ten():
     assert s.add_round(Result(650, 6, 2, 3, End.TIME), day) == 6
 
 
+def test_a_round_that_solved_nothing_is_counted_but_is_no_best():
+    s = GameStats()
+    assert s.add_round(Result(0, 0, 0, 0, End.TIME), dt.date(2026, 12, 5)) is None
+    assert s.rounds == 1 and s.bests == [] and s.best_score == 0
+
+
 def test_recent_list_is_bounded_and_moves_a_retried_puzzle_last():
     s = GameStats()
     r = START

@@ -124,8 +124,11 @@ class GameStats:
 
     def add_round(self, result: Result, day: _dt.date) -> int | None:
         """A finished round of Rush: counted, and kept among the bests if it is one. Returns its
-        place in the table (0: a new personal best), None when it is not in the table."""
+        place in the table (0: a new personal best), None when it is not in the table. A round
+        that solved nothing is counted but is nobody's best: the table lists achievements."""
         self.rounds += 1
+        if result.score <= 0 and result.solved == 0:
+            return None
         row = RushBest(result.score, result.solved, result.best_streak, result.strikes, day.isoformat())
         rows = sorted([*self.bests, row], key=lambda b: (-b.score, -b.solved, -b.streak))
         place = next((i for i, b in enumerate(rows) if b is row), None)
