@@ -137,7 +137,8 @@ NOT_AT_START = ("game.autosave", "game.rules.record", "game.rules.record_tree", 
                 "game.scenes.newgame", "game.scenes.tutorial", "game.scenes.editor",
                 "game.scenes.board.analysis", "game.ai", "game.records", "game.progress", "game.levels",
                 "game.puzzles", "game.scenes.rush", "game.scenes.rated_puzzles", "game.scenes.puzzle_board",
-                "game.rules.amoeba", "game.rules.onager", "game.views.amoeba", "game.views.onager")
+                "game.rules.amoeba", "game.rules.onager", "game.views.amoeba", "game.views.onager",
+                "game.scenes.files")
 
 
 def test_a_board_shows_without_loading_what_it_does_not_use_yet(tmp_path):

@@ -38,7 +38,6 @@ from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.focus import ring_on as focus_ring_on
 from ...ui.problems import refusal_words
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
-from .. import files
 from ..base import Scene, is_board_scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
 from .banner import BoardBanner
@@ -167,6 +166,7 @@ class BoardScene(Scene):
         uid = m.node.uid
         if self._last_labels[0] != uid:
             try:
+                from .. import files
                 labels = files.labels_of(m.motions_of(m.node))
             except RulesError:
                 labels = ()
@@ -348,11 +348,13 @@ class BoardScene(Scene):
     def save_game(self) -> None:
         """Save… (Ctrl+S): a file dialog in the records folder (game.scenes.files)."""
         self.finish_animation()
+        from .. import files
         files.open_save_dialog(self)
 
     def load_game(self) -> None:
         """Load… (Ctrl+O): a file dialog; a good record replaces this board (game.scenes.files)."""
         self.finish_animation()
+        from .. import files
         files.open_load_dialog(self)
 
     def browse(self, delta: int) -> None:

@@ -21,7 +21,6 @@ from ...ui.graph import draw_graph_icon
 from ...ui.icons import draw_icon
 from ...ui.text import prime_disabled_look, warm_font
 from ...views import draw as D
-from .. import files
 from .part import ScenePart
 
 log = logging.getLogger(__name__)
@@ -188,8 +187,10 @@ class BoardToolbar(ScenePart):
             if kind == "branch":
                 self.history.branch_confirmed()
             elif kind == "replace":
+                from .. import files
                 files.replace_confirmed(sc)
             else:
+                from .. import files
                 files.overwrite_confirmed(sc)
             return True
         if t == pygame_gui.UI_WINDOW_CLOSE and sc.dialog is not None and event.ui_element is sc.dialog \
@@ -199,6 +200,7 @@ class BoardToolbar(ScenePart):
             self.history.branch_cancelled()
             return True
         if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            from .. import files
             return files.path_picked(sc, event)
         if t == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and event.ui_element is sc.w.get("moves"):
             if sc.dialog is None:
@@ -269,6 +271,7 @@ class BoardToolbar(ScenePart):
             self.history.stop_replay()
             sc.load_game()
         elif key == "picture":
+            from .. import files
             files.export_picture(sc)
         elif key == "flip":
             sc.board.flip()
