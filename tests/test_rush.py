@@ -240,6 +240,11 @@ def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
     assert [p for _, p in sc.retry_buttons] == [sc.rush.queue[1]]
     surface = pygame.Surface(app.size)
     sc.draw(surface)                # the result page draws
+    # the card is as tall as what it shows, inside the window, its buttons inside it
+    card = sc.card
+    assert pygame.Rect((0, 0), app.size).contains(card) and card.h < app.size[1] - sc.px(40)
+    for b in [sc.buttons["again"], sc.buttons["menu"], *(b for b, _ in sc.retry_buttons)]:
+        assert card.contains(b.rect)
     # a missed puzzle retried, then Escape back to the result, Enter for another round
     sc.retry(sc.retry_buttons[0][1])
     assert sc.mode == "retry" and sc.puzzle is sc.rush.queue[1]

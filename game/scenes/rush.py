@@ -28,7 +28,7 @@ from ..i18n import N_, _, number, ngettext
 from ..names import game_title
 from ..puzzles.bank import BankPuzzle
 from ..puzzles.rush import End, Event, Rush
-from ..puzzles.store import load_store, save_store
+from ..puzzles.store import KEEP_BESTS, load_store, save_store
 from ..sound import bank as sound_bank
 from ..ui.layout import draw_panel
 from ..views import draw as D
@@ -267,9 +267,36 @@ class RushScene(PuzzleBoardScene):
         px = self.px
         self._board_rect = pygame.Rect(0, 0, 0, 0)
         card_w = min(px(980), w - 2 * px(24))
-        self.card = pygame.Rect((w - card_w) // 2, px(20), card_w, h - 2 * px(20))
-        c = self.card
+        # the missed puzzles' buttons, in rows as wide as the card allows
+        missed = self._missed()[:MAX_RETRY_BUTTONS]
+        rh, gap = px(34), px(8)
+        font = D.font(px(15), True)
+        labels = [_("Retry {rating}").format(rating=number(p.rating)) for p in missed]
+        widths = [font.size(t)[0] + px(26) for t in labels]
+        rows: list[list[int]] = [[]] if missed else []
+        room = card_w - 2 * px(30)
+        used = 0
+        for i, wd in enumerate(widths):
+            if rows[-1] and used + gap + wd > room:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + wd
+            rows[-1].append(i)
+        # The card is as tall as what it shows (the lines drawn by _draw_result, the bests
+        # table, the retry rows, the buttons), centred; a full window's card left most of
+        # it empty at large sizes.
         bh = px(44)
+        tall = px(264) + (px(34) if self.place == 0 and self.rush.score > 0 else 0)
+        if self.stats.bests:
+            tall += px(30) + px(26) * (1 + min(len(self.stats.bests), KEEP_BESTS)) + px(12)
+        if rows:
+            tall += px(30) + len(rows) * (rh + gap) + px(16)
+        if self.store_note:
+            tall += px(30)
+        tall += px(24) + bh + px(22)
+        card_h = min(h - 2 * px(20), tall)
+        self.card = pygame.Rect((w - card_w) // 2, max(px(20), (h - card_h) // 2), card_w, card_h)
+        c = self.card
         y = c.bottom - px(22) - bh
         bw = max(px(180), D.font(px(16), True).size(_("Play again"))[0] + px(40))
         self.buttons["again"] = UIButton(pygame.Rect(c.centerx - bw - px(8), y, bw, bh), _("Play again"), self.ui,
@@ -277,23 +304,8 @@ class RushScene(PuzzleBoardScene):
                                          tool_tip_text=_("Another three minutes (Enter)"))
         self.buttons["menu"] = UIButton(pygame.Rect(c.centerx + px(8), y, bw, bh), _("Menu"), self.ui,
                                         container=self.root, tool_tip_text=_("Back to the menu (Escape)"))
-        missed = self._missed()[:MAX_RETRY_BUTTONS]
         self.retry_top = y - px(16)
-        if missed:
-            rh = px(34)
-            gap = px(8)
-            font = D.font(px(15), True)
-            labels = [_("Retry {rating}").format(rating=number(p.rating)) for p in missed]
-            widths = [font.size(t)[0] + px(26) for t in labels]
-            rows: list[list[int]] = [[]]
-            room = c.w - 2 * px(30)
-            used = 0
-            for i, wd in enumerate(widths):
-                if rows[-1] and used + gap + wd > room:
-                    rows.append([])
-                    used = 0
-                used += (gap if rows[-1] else 0) + wd
-                rows[-1].append(i)
+        if rows:
             top = y - px(16) - len(rows) * (rh + gap)
             self.retry_top = top - px(30)
             for r, row in enumerate(rows):
