@@ -52,6 +52,7 @@ from .ui import focus as focus_ui
 from .ui.shapes import use_widget_shapes
 from .ui.tips import TipKeeper
 from .settings import Settings
+from .views import picture_cache
 from .themes import CLASSIC, Theme, theme_named, ui_overrides
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -615,6 +616,7 @@ class App:
                 if top is None and not gc.isenabled():
                     start_collecting()      # the first frame of main() (collections off until here)
                     release_memory()
+                    picture_cache.write_held()
                 else:
                     settle_memory()
                     gc.enable()
@@ -858,6 +860,7 @@ def _run(argv: Sequence[str] | None = None) -> int:
 def _start(argv: Sequence[str] | None, stopped: list[int], stop: Callable[[int], None]) -> int:
     with on_stop_signals(stop):
         args = parse_args(sys.argv[1:] if argv is None else argv)
+        picture_cache.hold_writes()     # the pictures drawn for the first frame are written after it
         app = build(args, fade=not args.screenshot)
         if args.screenshot:
             for _ in range(args.frames):
@@ -866,6 +869,7 @@ def _start(argv: Sequence[str] | None, stopped: list[int], stop: Callable[[int],
                 app.step(1.0 / FPS)
                 if not gc.isenabled():
                     start_collecting()      # after the first frame, as App.run
+                    picture_cache.write_held()
             if stopped:
                 app.close()
                 print(f"{prog_name()}: stopped by a signal, no screenshot saved", file=sys.stderr)

@@ -12,6 +12,7 @@ from game.writer import flush_writes
 @pytest.fixture(autouse=True)
 def _cache_on(monkeypatch):
     monkeypatch.delenv(picture_cache.ENV_OFF, raising=False)      # (tests/conftest.py turns it off)
+    monkeypatch.setattr(picture_cache, "_held", None)             # (main() holds writes until a first frame)
 
 
 def _view(game: str = "onyx", box: tuple[int, int] = (700, 560), **options):
@@ -150,3 +151,14 @@ def test_a_newer_picture_of_a_board_replaces_one_waiting_to_be_written(monkeypat
     kept = [picture_cache.load(picture_cache.picture_key(_view(g, box=(w, 500))), (w, 500)) is not None
             for g in ("onyx", "amoeba") for w in (600, 640, 680)]
     assert kept == [False, False, True, False, False, True]
+
+
+def test_pictures_kept_while_holding_are_written_when_released():
+    picture_cache.hold_writes()
+    _view().board_surface()
+    _view("amoeba").board_surface()
+    assert flush_writes() and _files() == []
+    picture_cache.write_held()
+    assert flush_writes() and len(_files()) == 2
+    _view(box=(640, 500)).board_surface()             # after the release: at once
+    assert flush_writes() and len(_files()) == 3
