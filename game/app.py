@@ -414,6 +414,7 @@ class App:
         # paused scenes rebuild when they resume (Scene.resume checks the size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.tips.notice(event)
         if event.type == pygame.QUIT:
             self.running = False
             return

@@ -175,6 +175,11 @@ class Scene:
     def after_frame(self) -> None:
         """Work that may wait for the end of a frame (the board's autosave)."""
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Words the scene draws itself (no widget) that a button's tooltip must not cover, as
+        it covers no control (``game.ui.tips``): e.g. the review's accuracy lines."""
+        return []
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the scene's own widgets and below pygame-gui's dialogs and tooltips
         (icons on buttons, ticks). A scene that overrides it gets that layering."""

@@ -9,9 +9,14 @@ widgets' update) keeps every tooltip honest:
   button is gone from the screen altogether goes too (nothing else would take it away);
 * it goes after ``TIP_LIFE`` seconds over a pointer at rest, and comes back only once the
   pointer moves (a tooltip left standing for half a minute reads as part of the screen);
-* it stands where it covers no other control (buttons, check boxes, text entries, lists): below
-  its button, above it, or beside it (over the board, which is no control), the first place
-  that covers nothing, else the one that covers least; never over its own button.
+* a button just pressed shows no tooltip until the pointer has left it: the player knows what it
+  does, and what it did (a strip opened, a panel changed) is what they want to read now;
+* it stands where it covers no other control (buttons, check boxes, text entries, lists) and
+  none of the words the scene draws itself and asks to keep clear (``Scene.keep_clear``: the
+  review's accuracy lines); among those places, the nearest to its button, where covering a
+  text that is no control (a label, the status, the move list) counts as standing a little
+  further off: a tooltip next to its button over a line of panel text reads as its button's,
+  one a board's width away reads as detached. Never over its own button.
 """
 from __future__ import annotations
 
@@ -23,14 +28,17 @@ from pygame_gui.core import UIContainer, UIElement
 from pygame_gui.elements import UICheckBox, UITooltip
 
 from . import focus as focus_ui
+from .entry import TextEntry
 
 __all__ = ["TipKeeper", "TIP_LIFE", "place_tip"]
 
 TIP_LIFE = 8.0          # seconds a tooltip stands over a pointer at rest
+KEEP = 100              # what covering a control or a kept-clear drawn text costs
+TEXT_FAR = 40           # px (at scale 1) a covered text that is no control adds to a place's distance
 CONTROLS: tuple[type, ...] = tuple(t for t in (
     pygame_gui.elements.UIButton, getattr(pygame_gui.elements, "UICheckBox", None),
     pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UIDropDownMenu,
-    pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UISelectionList) if t is not None)
+    pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UISelectionList, TextEntry) if t is not None)
 
 
 def _is_tip(el: Any) -> bool:
@@ -50,6 +58,12 @@ class TipKeeper:
         self.shown: UITooltip | None = None     # that tooltip
         self.pointer: tuple[int, int] | None = None   # where the pointer was when it last moved
         self.quiet: Any = None                  # a button whose tooltip timed out, until the pointer moves
+        self.pressed: Any = None                # a button just pressed, until the pointer leaves it
+
+    def notice(self, event: pygame.event.Event) -> None:
+        """Every event the app handles: a button pressed keeps its tooltip back (module docstring)."""
+        if event.type == pygame_gui.UI_BUTTON_START_PRESS:
+            self.pressed = event.ui_element
 
     def tend(self, app: Any, dt: float) -> None:
         ui = app.ui
@@ -58,13 +72,17 @@ class TipKeeper:
         self.pointer = pointer
         if moved:
             self.quiet = None
+        pressed = self.pressed
+        if pressed is not None and (not pressed.alive() or not pressed.visible
+                                    or not pressed.rect.collidepoint(pointer)):
+            pressed = self.pressed = None
         modal = focus_ui.modal(app)
         tips = [el for el in ui.get_sprite_group().sprites() if isinstance(el, UITooltip) and el.alive()]
         owners = [el for el in ui.get_sprite_group().sprites()
                   if isinstance(el, UIElement) and not _is_tip(el) and el.tool_tip is not None]
         for el in owners:                       # a tooltip goes with its button
             tip = el.tool_tip
-            if not el.alive() or not el.visible or not el.hovered or not el.is_enabled \
+            if not el.alive() or not el.visible or not el.hovered or not el.is_enabled or el is pressed \
                     or (modal is not None and not modal.rect.contains(el.rect)):
                 tip.kill()
                 el.tool_tip = None
@@ -73,8 +91,9 @@ class TipKeeper:
             if tip.alive() and (el is None or not el.alive() or el.tool_tip is not tip):
                 tip.kill()
         live = [el for el in owners if el.tool_tip is not None and el.tool_tip.alive()]
-        if self.quiet is not None:
-            self.quiet.hover_time = 0.0         # (pygame-gui would make it again at once)
+        for still in (self.quiet, pressed):
+            if still is not None:
+                still.hover_time = 0.0          # (pygame-gui would make it again at once)
         if not live:
             self.shown, self.age = None, 0.0
             return
@@ -96,8 +115,10 @@ class TipKeeper:
 
 def _others(app: Any, tip: Any, own: Any) -> list[tuple[pygame.Rect, int]]:
     """Where the other widgets on screen are, each with how much covering it costs: a control
-    (something to click or type in) much more than a text."""
-    out = []
+    (something to click or type in) ``KEEP``, a text 1; and the words the scene draws and keeps
+    clear, ``KEEP``."""
+    scene = app.scene
+    out = [(pygame.Rect(rect), KEEP) for rect in (scene.keep_clear() if scene is not None else ())]
     for el in app.ui.get_sprite_group().sprites():
         if not isinstance(el, UIElement) or el is own or el is tip or _is_tip(el) or not el.visible \
                 or not el.alive() or isinstance(el, UIContainer) or el.rect.w <= 0 or el.rect.h <= 0:
@@ -106,15 +127,16 @@ def _others(app: Any, tip: Any, own: Any) -> list[tuple[pygame.Rect, int]]:
             continue
         if el.rect.w >= app.size[0] and el.rect.h >= app.size[1]:
             continue                            # a window-sized root or backdrop
-        out.append((pygame.Rect(el.rect), 100 if isinstance(el, CONTROLS) else 1))
+        out.append((pygame.Rect(el.rect), KEEP if isinstance(el, CONTROLS) else 1))
     return out
 
 
 def place_tip(app: Any, tip: Any, el: Any) -> None:
-    """Put ``tip`` where it covers no other control, as near its button as that allows: below or
-    above it, beside it, beside the row of controls it stands in (over the board), or further up
-    or down past the controls nearby; the place covering least when none is free. Never over its
-    own button, always inside the window."""
+    """Put ``tip`` where it covers no other control nor kept-clear words, as near its button as
+    that allows (a text covered counting as ``TEXT_FAR`` px further): below or above it, beside
+    it, beside the row of controls it stands in (over the board), or further up or down past the
+    controls nearby; the place covering least when none is free. Never over its own button,
+    always inside the window."""
     r, own = pygame.Rect(tip.rect), pygame.Rect(el.rect)
     label = el.text_label if isinstance(el, UICheckBox) else None
     if label is not None:                   # a check box's words are part of it: the tip keeps off them
@@ -122,11 +144,12 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
     win = pygame.Rect((0, 0), app.size)
     gap = app.px(6)
     others = [(rect, w) for rect, w in _others(app, tip, el) if label is None or rect != label.rect]
-    row = [rect for rect, w in others if w > 1 and rect.top < own.bottom and rect.bottom > own.top]
+    row = [rect for rect, w in others if w >= KEEP and rect.top < own.bottom and rect.bottom > own.top]
     xs = [r.x, own.x, own.right - r.w, own.left - gap - r.w, own.right + gap,
           min([rect.left for rect in row] + [own.left]) - gap - r.w,
           max([rect.right for rect in row] + [own.right]) + gap, win.right - r.w, win.left]
     step = max(4, app.px(8))
+    text_far = app.px(TEXT_FAR)
     ys = [r.y, own.bottom + gap, own.top - gap - r.h, own.centery - r.h // 2]
     ys += [own.top - gap - r.h - k * step for k in range(1, 60)] + [own.bottom + gap + k * step for k in range(1, 60)]
     best, best_key = None, None
@@ -135,11 +158,15 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
             cand = pygame.Rect(x, y, r.w, r.h).clamp(win)
             if cand.colliderect(own):
                 continue
-            cost = sum(w for rect, w in others if rect.colliderect(cand))
+            hit = [w for rect, w in others if rect.colliderect(cand)]
+            cost = sum(w for w in hit if w >= KEEP)
             # how far it stands from its control: the gap between them (a tip just beside a
-            # wide control is near it, however far their centres)
+            # wide control is near it, however far their centres), a text covered a little more
             far = max(0, cand.left - own.right, own.left - cand.right) + max(0, cand.top - own.bottom, own.top - cand.bottom)
-            key = (cost, far, abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery))
+            far += text_far * sum(1 for w in hit if w < KEEP)
+            # then one edge in line with its button's (it reads as the button's), then the nearest
+            edge = min(abs(cand.left - own.left), abs(cand.right - own.right), abs(cand.centerx - own.centerx))
+            key = (cost, far, edge, abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery))
             if best_key is None or key < best_key:
                 best, best_key = cand, key
     if best is not None and best.topleft != r.topleft:

@@ -459,6 +459,15 @@ class ReviewDisplay(ScenePart):
             return [(opt.clicks[0], end)], [], end, opt.kind
         return [], ghosts_of(g, mv), end, opt.kind
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The strip's words (accuracy, the biggest swing, …: drawn, no widget) while it shows:
+        a button's tooltip keeps off them (``Scene.keep_clear``)."""
+        if not self.shown or self.strip_rect is None:
+            return []
+        col = self._parts()[1]
+        words = len(self.column_text(col.w)) * self.scene.px(LINE_H) + self.scene.px(2)
+        return [pygame.Rect(col.x, col.y, col.w, min(col.h, words))]
+
     # ------------------------------------------------------------ drawing
     def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
         f = self._fonts.get((size, bold))

@@ -655,6 +655,9 @@ class BoardScene(Scene):
         """Drawn after the widgets: the panel's colour icons, the toolbar's, the stack tooltip."""
         self.drawing.draw_overlay(surface)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        return self.review.keep_clear()
+
     @property
     def opaque(self) -> bool:
         """``draw`` paints the whole window (its static layer): the app skips its backdrop."""
