@@ -18,6 +18,7 @@ earlier versions is moved into the folder by ``migrate_legacy_autosave()``.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -53,11 +54,47 @@ __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_
            "records_dir", "suggest_record_path", "list_records", "remove_stale_temps",
            "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
            "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED",
-           "RecordInfo", "scan_record", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER"]
+           "RecordInfo", "scan_record", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER",
+           "StorageNote", "failure_kind"]
 
 
 class StorageError(Exception):
-    """A file cannot be read or written; the message says which and why, for a person."""
+    """A file cannot be read or written. Its English ``str()`` (with the system's own words) is
+    for logs and the command line; the window words it from the values (``game.ui.problems.
+    storage_words``): ``kind`` names what could not be done ('open', 'save', 'write', 'mkdir',
+    'folder-target', 'too-large', 'not-utf8', 'nul', 'no-game', 'move-aside', 'keep-last',
+    'remove', 'not-unfinished', 'set-aside', 'gone', 'trash'; 'other' for a message of its own),
+    ``path`` the file or folder, ``failure`` the kind of refusal from the system (``failure_kind``)
+    and ``facts`` anything more (``dest``, ``limit_kb``, ``at``)."""
+
+    def __init__(self, message: str, kind: str = "other", path: str | os.PathLike[str] | None = None,
+                 failure: str = "", **facts: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.path = Path(path) if path is not None else None
+        self.failure = failure
+        self.facts = facts
+
+
+class StorageNote(str):
+    """A message about a saved game for the player (``load_autosave``, ``load_unfinished``,
+    ``migrate_legacy_autosave``): the string is English, for logs and the command line; the
+    window words ``kind`` and ``facts`` (``game.ui.problems.storage_note_words``).
+
+    Kinds: 'unchecked' (``path``, ``error``), 'unreadable' (``problem``: the StorageError or
+    RecordError, ``kept``: where the file went), 'unreadable-stuck' (``problem``, ``error``: why
+    it could not be moved, ``path``), 'damaged' (``game``, ``note``: the record's RecordNote,
+    ``kept``), 'damaged-unrepaired' (``game``, ``note``, ``error``), 'last-game-unkept'
+    (``path``, ``error``), 'not-moved' (``path``, ``dest``, ``failure``)."""
+
+    kind: str
+    facts: dict[str, object]
+
+    def __new__(cls, text: str, kind: str, **facts: object) -> "StorageNote":
+        note = super().__new__(cls, text)
+        note.kind = kind
+        note.facts = facts
+        return note
 
 
 # ----------------------------------------------------------------- folders
@@ -85,6 +122,23 @@ def last_game_path() -> Path:
     return data_dir() / LAST_GAME_NAME
 
 
+def failure_kind(e: OSError) -> str:
+    """What kind of refusal an OSError is, from its errno: 'not-found', 'permission',
+    'disk-full', 'is-folder', 'not-folder' or 'other' (its own text goes to the log only)."""
+    code = e.errno
+    if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
+        return "not-found"
+    if isinstance(e, PermissionError) or code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "permission"
+    if code in (errno.ENOSPC, errno.EFBIG):
+        return "disk-full"
+    if isinstance(e, IsADirectoryError):
+        return "is-folder"
+    if isinstance(e, NotADirectoryError):
+        return "not-folder"
+    return "other"
+
+
 def _why(e: OSError) -> str:
     if isinstance(e, PermissionError):
         return "permission denied"
@@ -107,18 +161,18 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     """
     target = Path(path)
     if target.is_dir():
-        raise StorageError(f"cannot save to {target}: it is a folder")
+        raise StorageError(f"cannot save to {target}: it is a folder", "folder-target", target)
     folder = target.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise StorageError(f"cannot create the folder {folder}: {_why(e)}") from None
+        raise StorageError(f"cannot create the folder {folder}: {_why(e)}", "mkdir", folder, failure_kind(e)) from None
     data = text.encode("utf-8")
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX + target.name + ".",
                                         suffix=_TMP_SUFFIX, dir=folder)
     except OSError as e:
-        raise StorageError(f"cannot write in {folder}: {_why(e)}") from None
+        raise StorageError(f"cannot write in {folder}: {_why(e)}", "write", folder, failure_kind(e)) from None
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -131,7 +185,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
             tmp.unlink()
         except OSError:
             pass
-        raise StorageError(f"cannot save {target}: {_why(e)}") from None
+        raise StorageError(f"cannot save {target}: {_why(e)}", "save", target, failure_kind(e)) from None
     _fsync_dir(folder)
     return target
 
@@ -181,23 +235,23 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
     p = Path(path)
     try:
         if p.is_dir():
-            raise StorageError(f"cannot open {p}: it is a folder, not a file")
+            raise StorageError(f"cannot open {p}: it is a folder, not a file", "open", p, "is-folder")
         with open(p, "rb") as f:
             data = f.read(max_bytes + 1)
     except StorageError:
         raise
     except OSError as e:
-        raise StorageError(f"cannot open {p}: {_why(e)}") from None
+        raise StorageError(f"cannot open {p}: {_why(e)}", "open", p, failure_kind(e)) from None
     if len(data) > max_bytes:
         raise StorageError(f"{p.name} is too large to be a game record "
-                           f"(more than {max_bytes // 1000} kB)")
+                           f"(more than {max_bytes // 1000} kB)", "too-large", p, limit_kb=max_bytes // 1000)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise StorageError(f"{p.name} is not UTF-8 text (bad byte at position {e.start}); "
-                           f"is it a game record?") from None
+                           f"is it a game record?", "not-utf8", p, at=e.start) from None
     if "\x00" in text:
-        raise StorageError(f"{p.name} is not a text file (it contains NUL bytes)")
+        raise StorageError(f"{p.name} is not a text file (it contains NUL bytes)", "nul", p)
     return text.removeprefix("\ufeff")
 
 
@@ -212,7 +266,7 @@ def move_aside(path: Path, stem: str, suffix: str) -> Path:
     try:
         os.replace(path, dest)
     except OSError as e:
-        raise StorageError(f"cannot move {path} aside: {_why(e)}") from None
+        raise StorageError(f"cannot move {path} aside: {_why(e)}", "move-aside", path, failure_kind(e)) from None
     return dest
 
 
@@ -224,7 +278,7 @@ def save_autosave(record: str | Record) -> Path:
     return atomic_write_text(autosave_path(), text)
 
 
-def load_autosave() -> tuple[Record | None, str | None]:
+def load_autosave() -> tuple[Record | None, StorageNote | None]:
     """The saved game in progress, if any, and a message for the player, if any.
 
     - no autosave: ``(None, None)``;
@@ -240,20 +294,22 @@ def load_autosave() -> tuple[Record | None, str | None]:
         if not path.exists() and not path.is_symlink():
             return None, None
     except OSError as e:  # pragma: no cover - exists() swallows most errors
-        return None, f"The saved game could not be checked: {_why(e)}."
+        return None, StorageNote(f"The saved game could not be checked: {_why(e)}.", "unchecked",
+                                 path=path, error=StorageError(str(e), "open", path, failure_kind(e)))
     try:
         record = parse_record(read_text(path))
     except (StorageError, RecordError) as e:
-        problem = str(e)
+        problem: StorageError | RecordError = e
     else:
         return record, None
     try:
         dest = move_aside(path, "autosave", ".txt")
     except StorageError as e2:
-        return None, (f"The saved game could not be read ({problem}), and it could not be moved "
-                      f"aside either ({e2}). It is still at {path}.")
-    return None, (f"The saved game could not be read ({problem}). It was kept as {dest} "
-                  f"and a new game can start.")
+        return None, StorageNote(f"The saved game could not be read ({problem}), and it could not be moved "
+                                 f"aside either ({e2}). It is still at {path}.", "unreadable-stuck",
+                                 problem=problem, error=e2, path=path)
+    return None, StorageNote(f"The saved game could not be read ({problem}). It was kept as {dest} "
+                             f"and a new game can start.", "unreadable", problem=problem, kept=dest)
 
 
 def clear_autosave(final: str | Record | None = None) -> Path | None:
@@ -281,14 +337,15 @@ def clear_autosave(final: str | Record | None = None) -> Path | None:
                 os.replace(path, last_game_path())
             except OSError as e:
                 raise StorageError(f"cannot keep the finished game as {last_game_path()}: "
-                                   f"{_why(e)}") from None
+                                   f"{_why(e)}", "keep-last", last_game_path(), failure_kind(e)) from None
             return last_game_path()
     try:
         path.unlink()
     except FileNotFoundError:
         pass
     except OSError as e:
-        raise StorageError(f"cannot remove the saved game {path}: {_why(e)}") from None
+        raise StorageError(f"cannot remove the saved game {path}: {_why(e)}", "remove", path,
+                           failure_kind(e)) from None
     return kept
 
 
@@ -350,7 +407,7 @@ def list_unfinished() -> list[tuple[Path, float]]:
     return found
 
 
-def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, str | None]:
+def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, StorageNote | None]:
     """One unfinished game: ``(record, None)``; ``(None, None)`` if the file is gone; a corrupt
     file is moved aside (``<name>.corrupt-<n>.txt`` in the same folder, no longer listed) and the
     result is ``(None, message)``. Never raises."""
@@ -360,13 +417,14 @@ def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, str | 
         if not p.exists():
             return None, None
     except OSError as e:  # pragma: no cover
-        return None, f"The saved game {p.name} could not be checked: {_why(e)}."
+        return None, StorageNote(f"The saved game {p.name} could not be checked: {_why(e)}.", "unchecked",
+                                 path=p, error=StorageError(str(e), "open", p, failure_kind(e)))
     text = None
     try:
         text = read_text(p)
         return parse_record(text), None
     except (StorageError, RecordError) as e:
-        problem = str(e)
+        problem: StorageError | RecordError = e
     if text is not None:                 # damaged: keep what is good, the original set aside
         try:
             rec = parse_record(text, recover=True)
@@ -377,16 +435,20 @@ def load_unfinished(path: str | os.PathLike[str]) -> tuple[Record | None, str | 
                 dest = move_aside(p, p.stem, RECORD_SUFFIX)
                 atomic_write_text(p, format_record(rec))
             except StorageError as e2:
-                return rec, (f"Your saved {rec.game.capitalize()} game was damaged ({rec.error}); "
-                             f"it was loaded up to there, but the file could not be repaired ({e2}).")
-            return rec, (f"Your saved {rec.game.capitalize()} game was damaged: {rec.error}. It was "
-                         f"loaded up to there; the damaged file was kept as {dest.name}.")
+                return rec, StorageNote(f"Your saved {rec.game.capitalize()} game was damaged ({rec.error}); "
+                                        f"it was loaded up to there, but the file could not be repaired ({e2}).",
+                                        "damaged-unrepaired", game=rec.game, note=rec.note, error=e2)
+            return rec, StorageNote(f"Your saved {rec.game.capitalize()} game was damaged: {rec.error}. It was "
+                                    f"loaded up to there; the damaged file was kept as {dest.name}.",
+                                    "damaged", game=rec.game, note=rec.note, kept=dest)
     try:
         dest = move_aside(p, p.stem, RECORD_SUFFIX)
     except StorageError as e2:
-        return None, (f"A saved game could not be read ({problem}), and it could not be moved "
-                      f"aside either ({e2}). It is still at {p}.")
-    return None, f"A saved game could not be read ({problem}). It was kept as {dest}."
+        return None, StorageNote(f"A saved game could not be read ({problem}), and it could not be moved "
+                                 f"aside either ({e2}). It is still at {p}.", "unreadable-stuck",
+                                 problem=problem, error=e2, path=p)
+    return None, StorageNote(f"A saved game could not be read ({problem}). It was kept as {dest}.",
+                             "unreadable", problem=problem, kept=dest)
 
 
 def remove_unfinished(path: str | os.PathLike[str]) -> bool:
@@ -397,13 +459,13 @@ def remove_unfinished(path: str | os.PathLike[str]) -> bool:
     """
     p = Path(path)
     if p.parent.resolve() != unfinished_dir().resolve():
-        raise StorageError(f"{p} is not a game in progress")
+        raise StorageError(f"{p} is not a game in progress", "not-unfinished", p)
     try:
         p.unlink()
     except FileNotFoundError:
         return False
     except OSError as e:
-        raise StorageError(f"cannot remove the saved game {p}: {_why(e)}") from None
+        raise StorageError(f"cannot remove the saved game {p}: {_why(e)}", "remove", p, failure_kind(e)) from None
     return True
 
 
@@ -447,11 +509,12 @@ def set_aside_unfinished(path: str | os.PathLike[str]) -> Path:
             n += 1
         os.replace(p, dest)
     except OSError as e:
-        raise StorageError(f"cannot move the saved game {p} to {older}: {_why(e)}") from None
+        raise StorageError(f"cannot move the saved game {p} to {older}: {_why(e)}", "set-aside", p,
+                           failure_kind(e), dest=older) from None
     return dest
 
 
-def migrate_legacy_autosave() -> tuple[Path | None, str | None]:
+def migrate_legacy_autosave() -> tuple[Path | None, StorageNote | None]:
     """Move the single ``autosave.txt`` of earlier versions into the unfinished folder.
 
     Returns ``(new path or None, message or None)``: an unfinished game becomes
@@ -472,7 +535,8 @@ def migrate_legacy_autosave() -> tuple[Path | None, str | None]:
         try:
             clear_autosave()
         except StorageError as e:
-            return None, f"The finished game in {path} could not be kept as the last game: {e}"
+            return None, StorageNote(f"The finished game in {path} could not be kept as the last game: {e}",
+                                     "last-game-unkept", path=path, error=e)
         return None, None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(_mtime(path)))
     dest = new_unfinished_path(record.game, stamp)
@@ -480,7 +544,8 @@ def migrate_legacy_autosave() -> tuple[Path | None, str | None]:
         dest.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, dest)
     except OSError as e:
-        return None, f"The saved game {path} could not be moved to {dest.parent}: {_why(e)}."
+        return None, StorageNote(f"The saved game {path} could not be moved to {dest.parent}: {_why(e)}.",
+                                 "not-moved", path=path, dest=dest.parent, failure=failure_kind(e))
     keep_unfinished_bounded(keep=dest)
     return dest, None
 
@@ -576,7 +641,8 @@ class RecordInfo:
     reason: str = ""
     moves: int = 0                 # numbered moves, from the last row number written
     plies: int | None = None       # the Plies header, if any
-    problem: str | None = None
+    problem: str | None = None     # English, for logs; ``error`` holds it as a value
+    error: StorageError | None = None
 
     @property
     def name(self) -> str:
@@ -592,12 +658,13 @@ def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
         info.mtime, info.size = st.st_mtime, st.st_size
         info.key = (str(p), st.st_mtime_ns, st.st_size)
     except OSError as e:
-        info.problem = f"cannot open {p.name}: {_why(e)}"
+        info.error = StorageError(f"cannot open {p.name}: {_why(e)}", "open", p, failure_kind(e))
+        info.problem = str(info.error)
         return info
     try:
         text = read_text(p)
     except StorageError as e:
-        info.problem = str(e)
+        info.problem, info.error = str(e), e
         return info
     values: dict[str, str] = {}
     last_row = 0
@@ -622,7 +689,8 @@ def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
     info.plies = int(plies) if plies.isdigit() else None
     info.moves = last_row
     if not info.game:
-        info.problem = f'{p.name} is not a game record (no [Game "..."] header)'
+        info.error = StorageError(f'{p.name} is not a game record (no [Game "..."] header)', "no-game", p)
+        info.problem = str(info.error)
     return info
 
 
@@ -648,7 +716,7 @@ def trash_record(path: str | os.PathLike[str]) -> Path:
     trash = p.parent / TRASH_FOLDER
     try:
         if not p.is_file():
-            raise StorageError(f"{p.name} is not there any more")
+            raise StorageError(f"{p.name} is not there any more", "gone", p)
         trash.mkdir(parents=True, exist_ok=True)
         dest = trash / p.name
         n = 2
@@ -657,7 +725,8 @@ def trash_record(path: str | os.PathLike[str]) -> Path:
             n += 1
         os.replace(p, dest)
     except OSError as e:
-        raise StorageError(f"cannot move {p.name} to {trash}: {_why(e)}") from None
+        raise StorageError(f"cannot move {p.name} to {trash}: {_why(e)}", "trash", p, failure_kind(e),
+                           dest=trash) from None
     return dest
 
 

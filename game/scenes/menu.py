@@ -129,20 +129,23 @@ class MenuScene(Scene):
         among them first; a file that cannot be read is set aside with a message."""
         from ..autosave import record_standing, stands_unfinished, writer
         from ..ui.words import standing_words
+        from ..ui.problems import storage_note_words
         from ..storage import list_unfinished, load_unfinished, migrate_legacy_autosave
         writer().flush(2.0)     # a board that just closed may still be writing its file
         problems: list[str] = []
-        _, problem = migrate_legacy_autosave()
-        if problem:
-            problems.append(problem)
+        _, note = migrate_legacy_autosave()
+        if note:
+            log.warning("%s", note)
+            problems.append(storage_note_words(note))
         now = time.time()
         found: list[dict[str, Any]] = []
         for path, mtime in list_unfinished():
             if len(found) > MAX_RECENT:
                 break
-            record, problem = load_unfinished(path)
-            if problem:
-                problems.append(problem)
+            record, note = load_unfinished(path)
+            if note:
+                log.warning("%s", note)
+                problems.append(storage_note_words(note))
             if record is None or not stands_unfinished(record):
                 continue        # a finished game is not offered (it is the last game)
             try:
@@ -496,13 +499,15 @@ class MenuScene(Scene):
         """The × of a recent game: ask, then move its file to the older games (never deleted)."""
         import html
         self._aside_path = entry["path"]
-        self.open_dialog("set_aside", "Set the game aside?",
-                         f"{html.escape(entry['text'])}<br><br>It leaves this list and is kept in "
-                         f"{html.escape(str(Path(entry['path']).parent / 'older'))}, where Load can open it.",
-                         "Set aside")
+        self.open_dialog("set_aside", _("Set the game aside?"),
+                         _("{game}<br><br>It leaves this list and is kept in {folder}, where Load can open it.").format(
+                             game=html.escape(entry['text']),
+                             folder=html.escape(str(Path(entry['path']).parent / 'older'))),
+                         _("Set aside"))
 
     def set_aside_confirmed(self) -> None:
         from ..storage import StorageError, set_aside_unfinished
+        from ..ui.problems import storage_words
         path = self._aside_path
         self._aside_path = None
         if path is None:
@@ -510,10 +515,11 @@ class MenuScene(Scene):
         try:
             dest = set_aside_unfinished(path)
         except StorageError as e:
-            self.set_message(f"The game could not be set aside: {e}", "error")
+            log.warning("cannot set the game aside: %s", e)
+            self.set_message(_("The game could not be set aside: {why}").format(why=storage_words(e)), "error")
             return
         self.check_autosave()
-        self.set_message(f"Set aside: {dest.name} (in {dest.parent}).")
+        self.set_message(_("Set aside: {file} (in {folder}).").format(file=dest.name, folder=dest.parent))
         self.relayout()
 
     def default_action(self) -> None:

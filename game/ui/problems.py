@@ -10,6 +10,7 @@ be read), never by showing the English. Notation (moves, cells) stays as it is.
 """
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..i18n import _, ngettext, pgettext
@@ -19,9 +20,11 @@ from ..rules.base import RulesError
 if TYPE_CHECKING:  # pragma: no cover
     from ..ai.worker import EngineReply
     from ..rules.record import RecordNote
+    from ..storage import StorageError, StorageNote
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
-           "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause"]
+           "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause", "failure_words",
+           "storage_words", "storage_note_words"]
 
 Facts = Mapping[str, Any]
 
@@ -281,3 +284,87 @@ def reply_words(reply: "EngineReply") -> str:
     if kind == "bad-request":
         return _("it could not use this position")
     return pgettext("engine", "it gave no answer")
+
+
+# ---------------------------------------------------------------- files
+def failure_words(failure: str) -> str:
+    """Why the system refused a file (``storage.failure_kind``), as the end of a sentence."""
+    return {"not-found": _("it is not there"),
+            "permission": _("you have no permission to do that there"),
+            "disk-full": _("the disk is full"),
+            "is-folder": _("it is a folder, not a file"),
+            "not-folder": _("part of its path is not a folder")}.get(failure, _("the system refused"))
+
+
+_STORAGE: dict[str, Callable[[str, str, Facts], str]] = {
+    "folder-target": lambda path, why, f: _("Cannot save to {path}: it is a folder.").format(path=path),
+    "mkdir": lambda path, why, f: _("Cannot create the folder {path}: {why}.").format(path=path, why=why),
+    "write": lambda path, why, f: _("Cannot write in the folder {path}: {why}.").format(path=path, why=why),
+    "save": lambda path, why, f: _("Cannot save {path}: {why}.").format(path=path, why=why),
+    "open": lambda path, why, f: _("Cannot open {path}: {why}.").format(path=path, why=why),
+    "too-large": lambda path, why, f: _("{path} is too large to be a game record (more than {kb} kB).").format(
+        path=path, kb=f.get("limit_kb")),
+    "not-utf8": lambda path, why, f: _("{path} is not text this program can read (UTF-8): is it a game record?").format(
+        path=path),
+    "nul": lambda path, why, f: _("{path} is not a text file.").format(path=path),
+    "no-game": lambda path, why, f: _("{path} is not a game record: it has no [Game \"...\"] header.").format(
+        path=path),
+    "move-aside": lambda path, why, f: _("Cannot move {path} aside: {why}.").format(path=path, why=why),
+    "keep-last": lambda path, why, f: _("Cannot keep the finished game as {path}: {why}.").format(path=path, why=why),
+    "remove": lambda path, why, f: _("Cannot remove the saved game {path}: {why}.").format(path=path, why=why),
+    "not-unfinished": lambda path, why, f: _("{path} is not a game in progress.").format(path=path),
+    "set-aside": lambda path, why, f: _("Cannot move the saved game {path} to {folder}: {why}.").format(
+        path=path, folder=f.get("dest"), why=why),
+    "gone": lambda path, why, f: _("{path} is not there any more.").format(path=path),
+    "trash": lambda path, why, f: _("Cannot move {path} to {folder}: {why}.").format(
+        path=path, folder=f.get("dest"), why=why),
+}
+
+
+def storage_words(exc: "StorageError") -> str:
+    """A file that cannot be read or written (a ``StorageError``), as a sentence: what could not
+    be done, the path, and the kind of refusal; the system's own text stays in the log."""
+    say = _STORAGE.get(exc.kind)
+    path = str(exc.path) if exc.path is not None else ""
+    if say is None:
+        return (_("The file {path} cannot be read or written.").format(path=path) if path else
+                _("A file cannot be read or written."))
+    return say(path, failure_words(exc.failure), exc.facts)
+
+
+def _problem_words(problem: Any) -> str:
+    """A saved game's problem: a record's refusal (with its line) or a file's."""
+    if isinstance(problem, RulesError):
+        return record_error_words(problem)
+    return storage_words(problem)
+
+
+def storage_note_words(note: "StorageNote") -> str:
+    """What happened to a saved game the menu looked at (``storage.StorageNote``), for a player."""
+    f = note.facts
+    if note.kind in ("damaged", "damaged-unrepaired"):
+        game = game_title(str(f.get("game", "")))
+        lost = f.get("note")
+        why = clause(record_note_words(lost)) if lost is not None else _("Something in it cannot be read.")
+        if note.kind == "damaged":
+            kept = f.get("kept")
+            return _("Your saved {game} game was damaged: {why}. It was loaded up to there; the damaged file "
+                     "was kept as {file}.").format(game=game, why=why, file=PurePath(str(kept)).name)
+        return _("Your saved {game} game was damaged: {why}. It was loaded up to there, but the file could not "
+                 "be repaired: {error}").format(game=game, why=why, error=storage_words(f["error"]))
+    if note.kind == "unreadable":
+        return _("A saved game could not be read: {problem} It was kept as {path}.").format(
+            problem=_problem_words(f.get("problem")), path=f.get("kept"))
+    if note.kind == "unreadable-stuck":
+        return _("A saved game could not be read: {problem} It could not be moved aside either: {error} "
+                 "It is still at {path}.").format(problem=_problem_words(f.get("problem")),
+                                                  error=storage_words(f["error"]), path=f.get("path"))
+    if note.kind == "last-game-unkept":
+        return _("The finished game in {path} could not be kept as the last game: {error}").format(
+            path=f.get("path"), error=storage_words(f["error"]))
+    if note.kind == "not-moved":
+        return _("The saved game {path} could not be moved to {folder}: {why}.").format(
+            path=f.get("path"), folder=f.get("dest"), why=failure_words(str(f.get("failure", ""))))
+    if "error" in f:
+        return _("A saved game could not be checked: {error}").format(error=storage_words(f["error"]))
+    return _("A saved game could not be checked.")
