@@ -2,9 +2,10 @@
 
 A tag names a point's move; it must not hide what it names. ``tag_rect`` tries places around the
 point, above it first, and takes the first that keeps clear of the move's own cells (the tagged
-point, the arrow's ends, the selected piece, the stones the move captures), of their names and of
-the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``); when
-none is clear, the one that hides least, kept on the board.
+point, the arrow's ends, the selected piece, the stones the move captures), of their names, of
+the names written on the empty cells near it (a tag over a lake hid the name of the cell above)
+and of the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``);
+when none is clear, the one that hides least, kept on the board.
 """
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     keep += view.coord_rects()
     cell = cell_rect(view, label, stacks, extra.get(label, 0))
     gap = max(2, view.radius_px // 5)
+    reach = cell.inflate(2 * (w + gap), 2 * (h + gap))      # every place tried lies inside it
+    for lab in points - own:                                # names shown (an empty cell's) near it
+        if not stacks.get(lab):
+            name = view.point_label_rect(lab)
+            if name is not None and name.colliderect(reach):
+                keep.append(name)
     cx, cy = cell.centerx, view.pixel_of(label)[1]
     places = [(cx, cell.top - gap - h / 2),                                   # above
               (cell.right + gap + w / 2, cell.top - h / 4),                   # up right
