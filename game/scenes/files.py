@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import logging
 import os
 import warnings
 import tempfile
@@ -30,10 +31,10 @@ from pygame_gui.windows import UIFileDialog
 from ..i18n import _, ngettext
 from ..rules.base import Motion
 from ..ui.dialogs import fit_file_dialog
-from ..ui.problems import clause, record_error_words, record_note_words, record_words
+from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
 from .base import Scene, is_board_scene, make_scene, register
-from ..storage import (RECORD_SUFFIX, StorageError, data_dir, load_record, read_text, records_dir, save_record,
-                       suggest_record_path)
+from ..storage import (RECORD_SUFFIX, StorageError, data_dir, failure_kind, load_record, read_text, records_dir,
+                       save_record, suggest_record_path)
 
 # the record format and the autosave's conversions are imported where a record is read or
 # written: every board imports this module, and a start that only shows a board reads none
@@ -41,6 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.record import Record
     from .library import LibraryDialog     # (imported when a dialog opens: 20 ms less at every start)
     from .board.scene import BoardScene
+
+log = logging.getLogger(__name__)
 
 PICTURES_FOLDER = "pictures"
 
@@ -245,7 +248,13 @@ def save_to(scene: Scene, path: Path) -> bool:
         record = scene.review.annotate(match_record(m))
         saved = save_record(path, record)
     except (StorageError, RecordError, OSError) as e:
-        scene.set_status(_("Could not save the game: {why}").format(why=e), "error")
+        log.warning("cannot save the game to %s: %s", path, e)
+        if isinstance(e, RecordError):
+            why = record_error_words(e)
+        else:
+            why = storage_words(e if isinstance(e, StorageError) else
+                                StorageError(str(e), "save", path, failure_kind(e)))
+        scene.set_status(_("Could not save the game: {why}").format(why=why), "error")
         return False
     scene.saved_line = line_of(m)
     scene.set_status(_("Saved: {file}").format(file=saved))
@@ -271,7 +280,8 @@ def read_record(path: Path) -> tuple[Record | None, str]:
         return None, _("{file} is not a game record this program can read: {why}").format(
             file=Path(path).name, why=why)
     except StorageError as e:
-        return None, _("Could not open {file}: {why}").format(file=Path(path).name, why=e)
+        log.warning("cannot open %s: %s", path, e)
+        return None, _("Could not open {file}: {why}").format(file=Path(path).name, why=storage_words(e))
 
 
 def load_path(scene: Scene, path: Path) -> bool:
@@ -294,15 +304,20 @@ def load_path(scene: Scene, path: Path) -> bool:
             status += " " + board.panel.result_sentence(record.result)
         status += " " + _("Step through it with the arrow keys or press Replay.")
         if record.error:
-            status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move); the file itself "
-                              "is unchanged.",
-                              "{file} is damaged: {why}. It was loaded up to there ({n} moves); the file itself "
-                              "is unchanged.", n).format(file=name, why=clause(record_note_words(record.note)), n=n)
+            # the moves kept, each side's counted (the moves' numbers count a Black and a White one)
+            kept = len(record.moves)
+            status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move kept); the file "
+                              "itself is unchanged.",
+                              "{file} is damaged: {why}. It was loaded up to there ({n} moves kept); the file "
+                              "itself is unchanged.", kept).format(file=name, why=clause(record_note_words(record.note)),
+                                                                   n=kept)
         if board.computer.paused:
             status += " " + _("Both sides are computers: press Play on to let them go on.")
         board.panel.open_with(status)
     except (RecordError, StorageError, ValueError) as e:
-        why = record_error_words(e) if isinstance(e, RecordError) else e
+        log.warning("cannot load %s: %s", path, e)
+        why = (record_error_words(e) if isinstance(e, RecordError) else
+               storage_words(e) if isinstance(e, StorageError) else _("Something in it cannot be read."))
         scene.set_status(_("Could not load {file}: {why}").format(file=Path(path).name, why=why), "error")
         return False
     app = scene.app
@@ -370,7 +385,10 @@ def export_picture(scene: "BoardScene", folder: Path | None = None) -> Path | No
             if os.path.exists(tmp):
                 os.unlink(tmp)
     except (OSError, pygame.error) as e:
-        scene.set_status(_("Could not save the picture: {why}").format(why=e), "error")
+        log.warning("cannot save the picture %s: %s", path, e)
+        why = (storage_words(StorageError(str(e), "save", path, failure_kind(e))) if isinstance(e, OSError) else
+               _("The picture could not be made."))
+        scene.set_status(_("Could not save the picture: {why}").format(why=why), "error")
         return None
     scene.set_status(_("Picture saved: {file}").format(file=path))
     return path

@@ -51,7 +51,7 @@ from ..ui.endings import result_words
 from ..ui.entry import TextEntry
 from ..ui.focus import GameDialog
 from ..ui.text import ellipsize, wrap
-from ..ui.problems import clause, record_note_words, record_words
+from ..ui.problems import clause, record_note_words, record_words, storage_words
 from ..ui.thumbnail import ThumbnailCache, placeholder
 from ..views import draw as D
 from .base import Scene
@@ -105,8 +105,8 @@ def parse_entry(entry: Entry) -> None:
     """Read and replay one record (cached per file key); sets record, warning, openable, moves."""
     info = entry.info
     entry.parsed = True
-    if info.problem and not info.game:
-        entry.openable, entry.warning = False, info.problem
+    if info.error is not None and not info.game:
+        entry.openable, entry.warning = False, storage_words(info.error)
         return
     hit = _PARSED.get(info.key)
     if hit is None:
@@ -115,7 +115,7 @@ def parse_entry(entry: Entry) -> None:
         try:
             text = read_text(info.path)
         except StorageError as e:
-            hit = (None, str(e), False)
+            hit = (None, storage_words(e), False)
         else:
             try:
                 rec = parse_record(text)
@@ -421,7 +421,8 @@ class LibraryDialog(UIWindow, GameDialog):
         if not e.parsed:
             parse_entry(e)
         if not e.openable:
-            self.say(f"{e.path.name}: {e.warning or e.info.problem}", "error")
+            why = e.warning or (storage_words(e.info.error) if e.info.error is not None else "")
+            self.say(_("{file}: {why}").format(file=e.path.name, why=why), "error")
             self._sync_buttons()
             return
         self._post_path(e.path)
@@ -457,7 +458,7 @@ class LibraryDialog(UIWindow, GameDialog):
         try:
             dest = trash_record(path)
         except StorageError as e:
-            self.say(_("Could not move the file: {why}").format(why=e), "error")
+            self.say(_("Could not move the file: {why}").format(why=storage_words(e)), "error")
             return
         i = next((k for k, e in enumerate(self.entries) if e.path == path), None)
         if i is not None:
@@ -812,8 +813,9 @@ class LibraryDialog(UIWindow, GameDialog):
                 if moves else result_words(info.result, info.reason), TEXT))
         lines.append((date_text(info) or _("no date"), DIM))
         lines.append((info.name, DIM))
-        if e.warning or info.problem:
-            lines.append((e.warning or info.problem or "", WARN if e.openable else ERROR))
+        problem = e.warning or (storage_words(info.error) if info.error is not None else "")
+        if problem:
+            lines.append((problem, WARN if e.openable else ERROR))
         k = 0
         for text, colour in lines:
             for part in wrap(text, lf, inner.w):

@@ -332,11 +332,15 @@ def storage_words(exc: "StorageError") -> str:
     return say(path, failure_words(exc.failure), exc.facts)
 
 
-def _problem_words(problem: Any) -> str:
-    """A saved game's problem: a record's refusal (with its line) or a file's."""
+def _unreadable(problem: Any) -> str:
+    """'A saved game could not be read (line 3): …': a record's refusal with its line, or a file's."""
     if isinstance(problem, RulesError):
-        return record_error_words(problem)
-    return storage_words(problem)
+        from ..rules.record import RecordError
+        said = refusal_words(problem)
+        if isinstance(problem, RecordError) and problem.line is not None:
+            return _("A saved game could not be read (line {line}): {problem}").format(line=problem.line, problem=said)
+        return _("A saved game could not be read: {problem}").format(problem=said)
+    return _("A saved game could not be read: {problem}").format(problem=storage_words(problem))
 
 
 def storage_note_words(note: "StorageNote") -> str:
@@ -353,12 +357,11 @@ def storage_note_words(note: "StorageNote") -> str:
         return _("Your saved {game} game was damaged: {why}. It was loaded up to there, but the file could not "
                  "be repaired: {error}").format(game=game, why=why, error=storage_words(f["error"]))
     if note.kind == "unreadable":
-        return _("A saved game could not be read: {problem} It was kept as {path}.").format(
-            problem=_problem_words(f.get("problem")), path=f.get("kept"))
+        return _("{unreadable} It was kept as {path}.").format(unreadable=_unreadable(f.get("problem")),
+                                                               path=f.get("kept"))
     if note.kind == "unreadable-stuck":
-        return _("A saved game could not be read: {problem} It could not be moved aside either: {error} "
-                 "It is still at {path}.").format(problem=_problem_words(f.get("problem")),
-                                                  error=storage_words(f["error"]), path=f.get("path"))
+        return _("{unreadable} It could not be moved aside either: {error} It is still at {path}.").format(
+            unreadable=_unreadable(f.get("problem")), error=storage_words(f["error"]), path=f.get("path"))
     if note.kind == "last-game-unkept":
         return _("The finished game in {path} could not be kept as the last game: {error}").format(
             path=f.get("path"), error=storage_words(f["error"]))
