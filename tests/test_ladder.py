@@ -126,6 +126,15 @@ def test_the_shipped_ladder_and_its_words():
         "Level 8"
 
 
+def test_no_level_is_shown_as_weaker_than_the_one_below():
+    """New game and the thinking line show these ratings: a player choosing a higher level
+    must never read a lower figure."""
+    data = ladder.shipped()
+    for game in ("amoeba", "onyx", "onager"):
+        ratings = [r["rating"] for r in data[game]["levels"]]
+        assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings), (game, ratings)
+
+
 def test_softmax_never_draws_a_move_that_loses_at_once():
     game = make_game("amoeba")
     moves = game.legal_moves()[:3]

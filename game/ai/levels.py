@@ -8,22 +8,24 @@ Their strength is measured, not guessed: ``python -m game.ai.ladder GAME`` plays
 adjacent levels against each other and fits ratings (``docs/ai-levels.md``; the
 result ships as ``game/ai/ladder.json`` and New game shows it).
 
-=====  ======  ==========================================  ===================  =======
-level  name    what it is                                  iterations           softmax
-=====  ======  ==========================================  ===================  =======
-1              classic knowledge, a glance                 12 (Amoeba 6)        0.25
-2      easy    the game's knowledge, a glance further      40 (Amoeba, Onyx 25) 0.12
-3              the game's knowledge, a short search         80 (Amoeba 60)      0.06
-4              the game's knowledge                         160 (Amoeba 300)    0.03
-5      medium  the game's knowledge (also hints, offers)    400 (Amoeba 800)    -
-6                                                           900 (800, 2000)     -
-7                                                           1800 (1500, 5000)   -
-8      hard    the strongest                                4000 (3000, 12000)  -
+=====  ======  ==========================================  =====================  ============
+level  name    what it is                                  iterations             softmax
+=====  ======  ==========================================  =====================  ============
+1              classic knowledge, a glance                 12 (Onyx 8, Amoeba 6)  0.25 (A 0.4)
+2      easy    the game's knowledge, a glance further      40 (Onyx 12, A 25)     0.12 (O 0.3,
+                                                                                  A 0.15)
+3              the game's knowledge, a short search         80 (Onyx 50, A 60)     0.06 (O 0.1,
+                                                                                  A 0.08)
+4              the game's knowledge                         160 (Amoeba 300)       0.03 (A 0.01)
+5      medium  the game's knowledge (also hints, offers)    400 (Amoeba 800)       -
+6                                                           900 (800, 2000)        -
+7                                                           1800 (1500, 5000)      -
+8      hard    the strongest                                4000 (3000, 12000)     -
 random         a uniformly random legal move (the ladder's anchor, rating 0)
 uct            the baseline: plain UCT, uniformly random playouts, no solver, no tactics
-=====  ======  ==========================================  ===================  =======
+=====  ======  ==========================================  =====================  ============
 
-(In brackets: Onyx, then Amoeba, where they differ; ``_RUNGS``, ``_GAME_RUNGS``.) The
+(In brackets: Onyx (O), then Amoeba (A), where they differ; ``_RUNGS``, ``_GAME_RUNGS``.) The
 weak levels (1-4) lose by choosing plausible second-best moves: their move is drawn
 from the search's well-visited moves with weight exp(value / softmax) (``softmax_pick``;
 never a move after which the opponent wins at once), and they cap their iterations so
@@ -217,9 +219,12 @@ RACE_FROM_LEVEL = 2
 # Per game, the ladder's budgets that differ from ``_RUNGS`` (iterations, softmax): Onyx's
 # iterations cost about ten times Amoeba's, so its top levels search fewer (its time
 # budgets are what those take on a desktop machine); Amoeba's are cheap, and its levels
-# need steeper steps to stand apart (measured: 12 and 40 iterations played even).
+# need steeper steps to stand apart (measured: 12 and 40 iterations played even). Onyx's
+# connection knowledge makes even a small search play well, so levels 2 and 3 differ by
+# their move choice more than by their search (measured: 25 iterations at 0.15 played even
+# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3).
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
-    "onyx": {"easy": (25, 0.15), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
+    "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
     "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (60, 0.08), "4": (300, 0.01),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
