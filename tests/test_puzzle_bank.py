@@ -43,6 +43,25 @@ def test_bank_is_sorted_rated_tagged(game):
                for p in bank)
 
 
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_bank_ratings_are_the_ladders(game):
+    """A puzzle's initial rating is the shipped rating of the lowest level that finds it (or
+    BEYOND the strongest): the same figures New game shows for the levels."""
+    from game.puzzles.mine import level_rating
+    allowed = {level_rating(game, n) for n in [*range(1, 9), None]}
+    assert {p.rating for p in load_bank(game)} <= allowed
+
+
+def test_rate_gives_the_ladders_rating_again(tmp_path, monkeypatch, capsys):
+    easy = [p for p in load_bank("onyx") if p.rating == min(q.rating for q in load_bank("onyx"))][:2]
+    stale = [BankPuzzle(p.id, p.game, p.options, p.moves, p.solution, 100, p.tags, p.proof) for p in easy]
+    monkeypatch.setattr(cli, "load_bank", lambda game: tuple(stale))
+    out = tmp_path / "bank.toml"
+    assert cli.main(["rate", "--game", "onyx", "--out", str(out)]) == 0
+    assert [p.rating for p in read_bank(out, "onyx")] == [p.rating for p in sorted(easy, key=lambda p: p.id)]
+    assert cli.main(["rate", "--out", str(out)]) == 2          # --out needs one game
+
+
 def test_export_format(capsys):
     assert cli.main(["export", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)

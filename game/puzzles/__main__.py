@@ -5,6 +5,7 @@
     python -m game.puzzles verify [--game G] [--nodes N] [--json]
     python -m game.puzzles export --json [--game G]
     python -m game.puzzles stats --json [--game G]
+    python -m game.puzzles rate [--game G] [--out FILE]
 
 ``mine`` finds puzzles (``game.puzzles.mine``) in the given records (the game's own record
 format, from the initial position) and in ``--selfplay N`` engine games of mixed levels of
@@ -15,10 +16,14 @@ puzzle with the rules core (the line is legal and ends in the solver's win; the 
 is the only win within the puzzle's depth and every later solver move the only win within
 the moves left, where the exhaustive search fits ``--nodes``); it exits 1 with the list of
 unsound puzzles. ``export`` prints every puzzle; ``stats`` counts them by game, tag and
-rating band (``BAND`` points). Bad input: one line on stderr, exit status 2.
+rating band (``BAND`` points). ``rate`` gives every puzzle of a bank its initial rating again from
+the shipped ladder (``game/ai/ladder.json``: the lowest level that finds the first move, at that
+level's rating), after the levels or their measured ratings changed, and writes the bank back
+(``--out FILE``: elsewhere). Bad input: one line on stderr, exit status 2.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -29,15 +34,16 @@ from game.rules import GAME_NAMES, make_game
 from game.rules.base import RulesError
 from game.rules.record import RecordError, parse_record
 
-from .bank import MAX_SOLVER_MOVES, BankError, BankPuzzle, dump_bank, load_bank, wins_now
-from .mine import MineStats, dedupe, mine_game, rated, selfplay_game
+from .bank import MAX_SOLVER_MOVES, BankError, BankPuzzle, bank_path, dump_bank, load_bank, wins_now
+from .mine import MineStats, dedupe, mine_game, rate, rated, selfplay_game
 from .prove import Budget, SearchBudget, only_wins, win_plies
 
 USAGE = ("usage: python -m game.puzzles mine [RECORD ...] [--selfplay N] [--game G] [--seed S] "
          "[--out FILE] [--json] [--no-rate] [--depth K] [--nodes N]\n"
          "       python -m game.puzzles verify [--game G] [--nodes N] [--json]\n"
          "       python -m game.puzzles export --json [--game G]\n"
-         "       python -m game.puzzles stats --json [--game G]")
+         "       python -m game.puzzles stats --json [--game G]\n"
+         "       python -m game.puzzles rate [--game G] [--out FILE]")
 BAND = 200
 VERIFY_NODES = 200_000
 
@@ -259,7 +265,36 @@ def cmd_stats(args: list[str]) -> int:
     return 0
 
 
-COMMANDS = {"mine": cmd_mine, "verify": cmd_verify, "export": cmd_export, "stats": cmd_stats}
+def rerated(puzzles: Sequence[BankPuzzle]) -> list[BankPuzzle]:
+    """The puzzles with their initial ratings from the shipped ladder, in the order of their ids."""
+    out = []
+    for i, p in enumerate(sorted(puzzles, key=lambda q: q.id), start=1):
+        game = p.start()
+        r = rate(game, game.parse_move(p.solution[0]))
+        out.append(dataclasses.replace(p, rating=r))
+        print(f"rated {i}/{len(puzzles)}: {p.id} {p.rating} -> {r}", file=sys.stderr, flush=True)
+    return out
+
+
+def cmd_rate(args: list[str]) -> int:
+    opts, rest = _options(args, (), ("--game", "--out"))
+    if rest:
+        raise UsageError(f"unexpected argument {rest[0]!r}")
+    games = _games(opts)
+    if "--out" in opts and len(games) != 1:
+        raise UsageError("--out takes one --game")
+    for g in games:
+        puzzles = rerated(load_bank(g))
+        out = Path(opts["--out"]) if "--out" in opts else bank_path(g)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(dump_bank(g, puzzles), encoding="utf-8")
+        tmp.replace(out)
+        print(f"{g}: {len(puzzles)} puzzles rated, written to {out}")
+    return 0
+
+
+COMMANDS = {"mine": cmd_mine, "verify": cmd_verify, "export": cmd_export, "stats": cmd_stats,
+            "rate": cmd_rate}
 
 
 def main(argv: list[str] | None = None) -> int:
