@@ -41,7 +41,7 @@ import pygame_gui
 
 from .. import levels as L
 from ..levels_i18n import T_, content
-from ..names import side_name
+from ..names import game_title, side_name
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Danger, Game, RulesError
@@ -371,9 +371,10 @@ class TutorialScene(Scene):
             try:
                 self.views[key] = view_for(self.game_name, **dict(key))
                 self._look(self.views[key])
-            except ViewUnavailable as exc:
+            except ViewUnavailable as exc:       # its English is for the log; the window says it in words
+                log.warning("the tutorial has no board: %s", exc)
                 self.views[key] = None
-                self.view_error = str(exc)
+                self.view_error = T_("The {game} board is not available.").format(game=game_title(self.game_name))
         return self.views[key]
 
     def _look(self, view: BoardView | None) -> None:
@@ -388,7 +389,9 @@ class TutorialScene(Scene):
             self.game = setup.make()
         except (RulesError, ValueError) as exc:
             self.game = None
-            self.view_error = T_("This position cannot be set up: {problem}").format(problem=exc)
+            log.warning("a lesson's position cannot be set up: %s", exc)
+            why = refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else T_("It cannot be read.")
+            self.view_error = T_("This position cannot be set up: {problem}").format(problem=why)
             return
         view = self._get_view(dict(self.game.options()))
         if view is not self.view:

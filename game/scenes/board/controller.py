@@ -31,7 +31,7 @@ from typing import Any, Generic, Iterable, Protocol, TypeVar, cast, overload
 
 import pygame
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...rules.base import RulesError
 from ...themes import CLASSIC
 from ...ui.overlays import draw_tooltip
@@ -396,7 +396,8 @@ class BoardController:
             return ""
         if self.hover_time > TIP_AFTER_ONE + TIP_LIFE:
             return ""                       # it has stood long enough: it comes again on another stack
-        return self.input.describe(lab) or f"{lab}: {len(pieces)} pieces"
+        n = len(pieces)
+        return self.input.describe(lab) or ngettext("{cell}: {n} piece", "{cell}: {n} pieces", n).format(cell=lab, n=n)
 
     def needs_frames(self) -> bool:
         """A drag under way, or a tooltip on its way."""

@@ -14,6 +14,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from ...i18n import _
 from ...ui.problems import reply_words
 from ...rules.base import Color, Game, RulesError
 
@@ -64,7 +65,7 @@ def _next_event(it: Any, what: str, more: str) -> tuple[list[tuple[Any, ...]], A
         return [], None
     except Exception as exc:           # the in-process stand-in for the engine worker
         log.exception("the %s failed", what)
-        return [("error", f"the {what} failed: {exc}")], None
+        return [("error", _("it ran into an error of its own"))], None
     return [ev], (it if ev[0] == more else None)
 
 
@@ -127,7 +128,7 @@ class StubEngine(Engine):
             from ...ai.review import review_game
         except ImportError as exc:         # the engine package is missing
             log.warning("no review without the engine: %s", exc)
-            self._review = iter([("error", f"no review without the engine ({exc})")])
+            self._review = iter([("error", _("the computer player is not installed"))])
             return
         total = len(game.moves_played())
         plies = review_game(game.copy(), iterations=self.review_iterations, seed=seed)
@@ -160,7 +161,7 @@ class StubEngine(Engine):
             from ...ai.worker import analyse_request
         except ImportError as exc:         # the engine package is missing
             log.warning("no analysis without the engine: %s", exc)
-            self._analysis = iter([("error", f"no analysis without the engine ({exc})")])
+            self._analysis = iter([("error", _("the computer player is not installed"))])
             return
         moves, setup = request_position(game)
         payload = {"request_id": 0, "game": game.name, "options": game.options(), "moves": moves,

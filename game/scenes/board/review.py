@@ -372,7 +372,8 @@ class BoardReview(ReviewDisplay):
             self.engine.review(self._line_game(), seconds=self.seconds, iterations=self.iterations, seed=0)
         except Exception as exc:        # the engine worker's client
             log.warning("the review could not start: %s", exc)
-            sc.set_status(_("The review could not start: {why}").format(why=exc), "error")
+            sc.set_status(_("The review could not start: {why}").format(why=_("it ran into an error of its own")),
+                          "error")
             return False
         for node in nodes:              # the line's verdicts are made again
             node.annotations.pop(REVIEW_KEY, None)
@@ -434,7 +435,7 @@ class BoardReview(ReviewDisplay):
             events = self.engine.review_poll()
         except Exception as exc:        # the engine worker's client
             log.warning("polling the review failed: %s", exc)
-            events = [("error", str(exc))]
+            events = [("error", _("it ran into an error of its own"))]
         changed = False
         nodes = self._nodes
         for ev in events:
@@ -456,7 +457,7 @@ class BoardReview(ReviewDisplay):
                 self.state = "error"
                 self.error = str(ev[1])
                 changed = True
-                self.scene.set_status(f"The review failed: {self.error}", "error")
+                self.scene.set_status(_("The review failed: {why}").format(why=self.error), "error")
         note = self.engine.notice if self.engine is not None else ""
         if note:
             self.engine.notice = ""

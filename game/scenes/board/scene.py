@@ -36,7 +36,7 @@ from ...names import game_title, side_name
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
 from ...ui.focus import ring_on as focus_ring_on
-from ...ui.problems import refusal_words
+from ...ui.problems import clause, refusal_words
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..base import Scene, is_board_scene, is_button, make_scene, register
 from .controller import BoardController, OnBoard
@@ -124,7 +124,9 @@ class BoardScene(Scene):
             game = make_game(game_name, **(options or {}))
         except (ImportError, RulesError, ValueError, KeyError, TypeError) as exc:  # module missing, bad options
             log.warning("cannot make %s: %s", game_name, exc)
-            scene = cls(None, _(cls.unavailable_words).format(game=game_title(game_name), why=exc))
+            why = (clause(refusal_words(exc, game_name)) if isinstance(exc, RulesError) else
+                   _("its rules cannot be loaded"))
+            scene = cls(None, _(cls.unavailable_words).format(game=game_title(game_name), why=why))
             scene.game_name = game_name
             return scene
         pl = players or {}
@@ -179,9 +181,10 @@ class BoardScene(Scene):
             try:
                 self.view = view_for(self.match.name, **self.match.game.options())
                 self.input = input_for(self.match.name, self.view)
-            except ViewUnavailable as exc:
+            except ViewUnavailable as exc:       # its English is for the log; the window says it in words
+                log.warning("the board scene has no board: %s", exc)
                 self.view, self.input = None, None
-                self.error = str(exc)
+                self.error = _("The {game} board is not available.").format(game=game_title(self.match.name))
             self.computer.start(app)
             self.clocks.start(app)
         self.board.attach(self.view, self.input)
