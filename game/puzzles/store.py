@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _
-from ..storage import StorageError, atomic_write_text, data_dir, move_aside, read_text
+from ..storage import StorageError, atomic_write_text, data_dir, failure_kind, move_aside, read_text
+from ..ui.problems import clause, failure_words, storage_words
 from .mistakes import MyPuzzle
 from .rating import START, Rating
 from .rush import Result
@@ -248,12 +249,13 @@ def load_store(path: str | Path | None = None) -> tuple[PuzzleStore, str | None]
         if not p.exists():
             return PuzzleStore(), None
     except OSError as e:  # pragma: no cover - exists() swallows most errors
-        return PuzzleStore(), _("Your puzzle ratings could not be checked: {problem}").format(problem=e)
+        return PuzzleStore(), _("Your puzzle ratings, My puzzles and Puzzle Rush bests could not be checked: "
+                                "{problem}").format(problem=failure_words(failure_kind(e)))
     problem = ""
     try:
         data = json.loads(read_text(p))
     except StorageError as e:
-        problem = str(e)
+        problem = clause(storage_words(e))
     except ValueError:
         problem = _("{name} is damaged").format(name=p.name)
     else:
@@ -264,11 +266,11 @@ def load_store(path: str | Path | None = None) -> tuple[PuzzleStore, str | None]
     try:
         dest = move_aside(p, p.stem, p.suffix)
     except StorageError as e:
-        return PuzzleStore(), _("Your puzzle ratings could not be read ({problem}) nor moved aside ({why}); they start "
-                                 "afresh and {path} is left as it is until they are saved.").format(
-            problem=problem, why=e, path=p)
-    return PuzzleStore(), _("Your puzzle ratings could not be read ({problem}); the file was kept as {name} and the "
-                             "ratings start afresh.").format(problem=problem, name=dest.name)
+        return PuzzleStore(), _("Your puzzle ratings, My puzzles and Puzzle Rush bests could not be read ({problem}) "
+                                "nor moved aside ({why}); they start afresh and {path} is left as it is until they "
+                                "are saved.").format(problem=problem, why=clause(storage_words(e)), path=p)
+    return PuzzleStore(), _("Your puzzle ratings, My puzzles and Puzzle Rush bests could not be read ({problem}); the "
+                            "file was kept as {name} and they start afresh.").format(problem=problem, name=dest.name)
 
 
 def save_store(store: PuzzleStore, path: str | Path | None = None) -> str | None:
@@ -277,5 +279,6 @@ def save_store(store: PuzzleStore, path: str | Path | None = None) -> str | None
     try:
         atomic_write_text(p, json.dumps(store.to_json(), indent=1, ensure_ascii=False) + "\n")
     except StorageError as e:
-        return _("Your puzzle ratings could not be saved: {problem}").format(problem=e)
+        return _("Your puzzle ratings, My puzzles and Puzzle Rush bests could not be saved: {problem}").format(
+            problem=storage_words(e))
     return None
