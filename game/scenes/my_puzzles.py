@@ -209,26 +209,14 @@ class MyPuzzlesScene(PuzzleBoardScene):
 
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
-        w, h = self.size
         px = self.px
-        m = px(16)
-        self.movebox.forget()
-        panel_w = max(px(320), min(px(440), int(w * 0.36)))
-        self.panel = pygame.Rect(w - panel_w - m, m, panel_w, h - 2 * m)
-        self._board_rect = pygame.Rect(m, m, w - panel_w - 3 * m, h - 2 * m)
-        self.relayout_board()
+        inner = self.board_and_panel()
         p = self.panel
-        inner = p.inflate(-2 * px(18), 0)
         bh = px(38)
         gap = px(8)
         half = (inner.w - gap) // 2
         W: dict[str, Any] = {}
-        tw = (inner.w - 2 * gap) // 3
-        for i, g in enumerate(GAME_KEYS):
-            W[f"game:{g}"] = UIButton(pygame.Rect(inner.x + i * (tw + gap), p.y + px(14), tw, px(32)), game_title(g),
-                                      self.ui, container=self.root,
-                                      object_id="#primary_button" if g == self.game_name else None,
-                                      tool_tip_text=_("My puzzles of {game}").format(game=game_title(g)))
+        self.game_tabs(W, inner, lambda g: _("My puzzles of {game}").format(game=game_title(g)))
 
         def row(y: int, left: tuple[str, str, str], right: tuple[str, str, str], primary: str = "") -> None:
             for (key, label, tip), x, wd in ((left, inner.x, half), (right, inner.x + half + gap, inner.w - half - gap)):

@@ -15,12 +15,13 @@ The scene never reads a clock: replies, animations and sounds run on ``update(dt
 from __future__ import annotations
 
 import logging
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from ..anim.moves import MoveAnimation, MovePlayer
 from ..i18n import N_, _
+from ..names import game_title
 from ..puzzles.bank import BankError, BankPuzzle, load_bank
 from ..rules.base import Color, Game, Motion, RulesError
 from ..sound import bank as sound_bank, sounds_for
@@ -440,6 +441,33 @@ class PuzzleBoardScene(Scene):
         """The board's area changed (a resize): the view follows."""
         if self.view is not None:
             self.view.layout(self.board_rect)
+
+    def board_and_panel(self) -> pygame.Rect:
+        """The puzzle screens' layout: the board on the left, the panel on the right (36% of
+        the window, 320 to 440 px). Returns the panel's inner column."""
+        w, h = self.size
+        px = self.px
+        m = px(16)
+        self.movebox.forget()
+        panel_w = max(px(320), min(px(440), int(w * 0.36)))
+        self.panel = pygame.Rect(w - panel_w - m, m, panel_w, h - 2 * m)
+        self._board_rect = pygame.Rect(m, m, w - panel_w - 3 * m, h - 2 * m)
+        self.relayout_board()
+        return self.panel.inflate(-2 * px(18), 0)
+
+    def game_tabs(self, widgets: dict[str, Any], inner: pygame.Rect, tip: Callable[[str], str]) -> None:
+        """The three games as tabs at the top of the panel (``widgets["game:NAME"]``), this
+        screen's game highlighted; ``tip(game)`` is each tab's tooltip."""
+        from pygame_gui.elements import UIButton
+        from ..names import GAME_KEYS
+        px = self.px
+        gap = px(8)
+        tw = (inner.w - 2 * gap) // 3
+        for i, g in enumerate(GAME_KEYS):
+            widgets[f"game:{g}"] = UIButton(pygame.Rect(inner.x + i * (tw + gap), self.panel.y + px(14), tw, px(32)),
+                                            game_title(g), self.ui, container=self.root,
+                                            object_id="#primary_button" if g == self.game_name else None,
+                                            tool_tip_text=tip(g))
 
     def exit(self) -> None:
         self.stop()

@@ -185,26 +185,13 @@ class RatedPuzzlesScene(PuzzleBoardScene):
 
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
-        w, h = self.size
         px = self.px
-        m = px(16)
-        self.movebox.forget()
-        panel_w = max(px(320), min(px(440), int(w * 0.36)))
-        self.panel = pygame.Rect(w - panel_w - m, m, panel_w, h - 2 * m)
-        self._board_rect = pygame.Rect(m, m, w - panel_w - 3 * m, h - 2 * m)
-        self.relayout_board()
+        inner = self.board_and_panel()
         p = self.panel
-        inner = p.inflate(-2 * px(18), 0)
         bh = px(38)
         gap = px(8)
         W: dict[str, Any] = {}
-        # the games, as tabs
-        tw = (inner.w - 2 * gap) // 3
-        for i, g in enumerate(GAME_KEYS):
-            W[f"game:{g}"] = UIButton(pygame.Rect(inner.x + i * (tw + gap), p.y + px(14), tw, px(32)), game_title(g),
-                                      self.ui, container=self.root,
-                                      object_id="#primary_button" if g == self.game_name else None,
-                                      tool_tip_text=_("Rated puzzles of {game}").format(game=game_title(g)))
+        self.game_tabs(W, inner, lambda g: _("Rated puzzles of {game}").format(game=game_title(g)))
         y = p.bottom - px(16) - bh
         half = (inner.w - gap) // 2
         W["rush"] = UIButton(pygame.Rect(inner.x, y, half, bh), _("Puzzle Rush"), self.ui, container=self.root,
