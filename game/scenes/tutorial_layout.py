@@ -4,9 +4,9 @@ A part of ``TutorialScene`` (``tutorial.py``): it owns the widgets (``w``), the 
 rects and where the panel's texts go, builds the pages (``build``) and writes where the page
 stands into the panel (``refresh``). Every length is scaled with ``px`` (big screens), the
 buttons are as wide as their texts need. The narration (``#narration``) is as tall as its
-words and the feedback right under it is a ``StatusText`` sized to its text (``fit_texts``:
-never scrolled, never cut; hidden while it has nothing to say); only a narration too long
-for the panel scrolls. The Next button says where it goes (``next_action``: Next, Skip, Next
+words, the move box right under it on a step that takes a typed move, and the feedback under
+those is a ``StatusText`` sized to its text (``fit_texts``: never scrolled, never cut; hidden
+while it has nothing to say); only a narration too long for the panel scrolls. The Next button says where it goes (``next_action``: Next, Skip, Next
 lesson, Finish back to the list). ``layout_rects`` names the texts the scene draws
 itself, for the layout audit (tests/test_layout_audit.py).
 """
@@ -372,8 +372,11 @@ class TutorialLayout(TutorialPart):
         return self.px(19)
 
     def fit_texts(self, content: str) -> None:
-        """The narration as tall as its words, the feedback right under it sized to its text
-        (one line at least, never scrolled or cut). When both do not fit above the move box,
+        """The narration as tall as its words, and right under it what answers the player: on a
+        step that takes a typed move the move box, then the feedback under the move box (the
+        task, where to type it, what came of it, read top down; the room left over falls above
+        the buttons, not between the task and its box); elsewhere the feedback. The feedback is
+        sized to its text (one line at least, never scrolled or cut). When all does not fit,
         the feedback keeps its height (the narration keeps 120 px at least) and the narration
         takes the rest, scrolling."""
         W = self.w
@@ -383,8 +386,12 @@ class TutorialLayout(TutorialPart):
         px = self.px
         gap = px(10)
         movebox = W.get("movebox")
-        bottom = self.feedback_bottom if movebox is None or movebox.visible else self.movebox_bottom
-        room = bottom - self.text_top
+        typed = movebox is not None and movebox.visible
+        room = self.movebox_bottom - self.text_top      # down to the buttons
+        if typed:
+            room -= movebox.rect.h + gap        # the move box goes under the narration, in this room
+        else:
+            movebox = None                      # (hidden: the words take its room)
         one = box.needed_height("&nbsp;")
         fb_h = max(one, min(max(one, room - px(130)), box.needed_height(content)))
         quiet = content == NOTHING_SAID           # nothing to say: the box hides (refresh)
@@ -393,6 +400,10 @@ class TutorialLayout(TutorialPart):
             text.set_dimensions((text.rect.w, th))
             text.rebuild()                  # (else its words stay clipped to the old height)
         y = self.text_top + th + gap
+        if movebox is not None:
+            if movebox.relative_rect.y != y:
+                movebox.set_relative_position((movebox.relative_rect.x, y))
+            y += movebox.rect.h + gap
         if box.rect.h != fb_h or box.relative_rect.y != y:
             box.set_relative_position((box.relative_rect.x, y))
             box.set_dimensions((box.rect.w, fb_h))

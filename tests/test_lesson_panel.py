@@ -1,0 +1,29 @@
+"""A lesson's "your turn" page, read top down (issue 35, the by-hand pass): the narration, right
+under it the move box, right under that the feedback; the room left over falls above the
+buttons, not between the task and where it is done. (Before, the feedback stood under the
+narration and the move box far below it, over the buttons.)"""
+from __future__ import annotations
+
+import pytest
+
+from ui_helpers import make_app, settle, step
+
+
+@pytest.mark.parametrize("size", ["1024x640", "2560x1440"])
+@pytest.mark.parametrize("spec", ["lesson:onyx:2:2", "lesson:amoeba:4:3", "lesson:amoeba:3:3", "puzzle:onyx:1"])
+def test_the_move_box_and_the_feedback_follow_the_narration(spec, size):
+    app = make_app("--scene", spec, "--window", size)
+    try:
+        settle(app)
+        step(app, 2)
+        sc = app.scene
+        text, box, feedback = sc.w["text"], sc.w["movebox"], sc.w["feedback"]
+        assert box.visible and feedback.visible and text.scroll_bar is None
+        near = sc.px(12)
+        assert 0 <= box.rect.top - text.rect.bottom <= near, (text.rect, box.rect)
+        assert 0 <= feedback.rect.top - box.rect.bottom <= near, (box.rect, feedback.rect)
+        assert feedback.fits
+        buttons = min(sc.w[k].rect.top for k in ("replay", "next", "index"))
+        assert feedback.rect.bottom < buttons
+    finally:
+        app.close()
