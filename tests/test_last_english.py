@@ -243,3 +243,35 @@ def test_the_library_words_a_file_it_cannot_open(tmp_path):
     record, problem = read_record(folder)
     assert record is None and said(problem) and "folder.txt" in problem and "it is a folder" not in problem
 
+
+
+def test_the_analysis_failures_are_worded(monkeypatch):
+    from game.scenes.board.engine import StubEngine
+
+    def broken(self, *a, **kw):
+        raise RuntimeError("an English traceback line")
+    monkeypatch.setattr(StubEngine, "analyse", broken)
+    app = helpers.make_app("--lang", "xx", "--scene", "analysis:amoeba")
+    try:
+        helpers.settle(app, 20)
+        sc = app.scene
+        assert said(sc._an_error) and "English" not in sc._an_error
+        monkeypatch.undo()
+        monkeypatch.setattr(StubEngine, "analyse_poll", broken)
+        sc._an_key = None                                          # a new request, then a failed poll
+        helpers.settle(app, 20)
+        assert said(sc._an_error) and "English" not in sc._an_error
+    finally:
+        app.close()
+
+
+def test_a_puzzle_board_without_its_board_is_worded(monkeypatch):
+    import game.scenes.puzzle_board as P
+    from game.views import ViewUnavailable
+
+    def no_view(name, **kw):
+        raise ViewUnavailable("The board could not be loaded: an English reason")
+    monkeypatch.setattr(P, "view_for", no_view)
+    i18n.set_language("xx")
+    sc = P.PuzzleBoardScene("onyx", puzzles=[])
+    assert sc._get_view({}) is None and said(sc.view_error) and "English" not in sc.view_error

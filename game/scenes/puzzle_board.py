@@ -22,6 +22,7 @@ import pygame
 from ..anim.moves import MoveAnimation, MovePlayer
 from ..i18n import N_, _
 from ..names import game_title
+from ..ui.problems import refusal_words
 from ..puzzles.bank import BankError, BankPuzzle, load_bank
 from ..rules.base import Color, Game, Motion, RulesError
 from ..sound import bank as sound_bank, sounds_for
@@ -175,9 +176,10 @@ class PuzzleBoardScene(Scene):
         if key not in self.views:
             try:
                 self.views[key] = view_for(self.game_name, **dict(key))
-            except ViewUnavailable as exc:
+            except ViewUnavailable as exc:       # its English is for the log; the window says it in words
+                log.warning("the puzzle board has no board: %s", exc)
                 self.views[key] = None
-                self.view_error = str(exc)
+                self.view_error = _("The {game} board is not available.").format(game=game_title(self.game_name))
         view = self.views[key]
         if view is not None and self.app is not None:
             view.set_look(self.app.theme, self.app.settings.flip)
@@ -199,7 +201,9 @@ class PuzzleBoardScene(Scene):
             self.line = self._canonical(g, puzzle.solution)
         except (RulesError, ValueError) as exc:
             log.warning("the puzzle %s cannot be set up: %s", puzzle.id, exc)
-            self.view_error = _("This puzzle cannot be set up: {problem}").format(problem=exc)
+            why = refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else _(
+                "Something in it cannot be read.")
+            self.view_error = _("This puzzle cannot be set up: {problem}").format(problem=why)
             self.board.attach(None, None)
             return False
         self.game = g

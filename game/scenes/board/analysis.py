@@ -399,7 +399,8 @@ class AnalysisScene(BoardScene):
                             iterations=self.analyse_iterations)
             except Exception as exc:    # the engine worker's client
                 log.warning("starting the analysis failed: %s", exc)
-                self._an_error = f"The engine failed: {exc}"
+                self._an_error = _("The analysis could not start: {why}").format(
+                    why=_("it ran into an error of its own"))
                 self._sync_wake()
                 return
         if self._an_final or self._an_error or m.is_over:
@@ -409,7 +410,7 @@ class AnalysisScene(BoardScene):
             events = self.analyser.analyse_poll()
         except Exception as exc:        # the engine worker's client
             log.warning("polling the analysis failed: %s", exc)
-            events = [("error", str(exc))]
+            events = [("error", _("it ran into an error of its own"))]
         for ev in events:
             self._an_replies += 1
             before = (self._an, self._an_done, self._an_final, self._an_error)
