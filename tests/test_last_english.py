@@ -275,3 +275,31 @@ def test_a_puzzle_board_without_its_board_is_worded(monkeypatch):
     i18n.set_language("xx")
     sc = P.PuzzleBoardScene("onyx", puzzles=[])
     assert sc._get_view({}) is None and said(sc.view_error) and "English" not in sc.view_error
+
+
+def test_the_editor_says_why_a_position_was_not_saved(monkeypatch):
+    from game.scenes.editor import EditorScene
+
+    def full(path, record):
+        raise storage.StorageError(f"cannot save {path}: No space left on device", "save", path, "disk-full")
+    monkeypatch.setattr(storage, "save_record", full)
+    app = helpers.make_app("--lang", "xx", "--scene", "editor:amoeba", "--window", "1024x640")
+    try:
+        helpers.settle(app, 5)
+        sc = app.scene
+        assert isinstance(sc, EditorScene) and sc.valid
+        sc.save()
+        assert sc.message_kind == "error" and said(sc.message) and "No space" not in sc.message
+    finally:
+        app.close()
+
+
+def test_a_screen_the_menu_cannot_open_says_so_in_words(monkeypatch):
+    import game.scenes.menu as M
+
+    def broken(*a, **kw):
+        raise RuntimeError("an English traceback line")
+    monkeypatch.setattr(M, "make_scene", broken)
+    i18n.set_language("xx")
+    for page in (M.tutorial_scene("amoeba", "Amoeba"), M.puzzles_scene("rush"), M.settings_scene()):
+        assert said(page.message) and "English" not in page.message

@@ -32,6 +32,7 @@ from ..i18n import N_, _, ngettext
 from ..match import HUMAN, Match
 from ..names import game_title, side_name
 from ..rules import Color
+from ..rules.base import RulesError
 from ..themes import CLASSIC
 from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
@@ -353,7 +354,8 @@ class EditorScene(Scene):
         """Write the position as a record (SetUp, ToMove) under a suggested name in the records folder."""
         from ..autosave import player_name
         from ..rules.record import record_from_game
-        from ..storage import friendly_path, records_dir, save_record, suggest_record_path
+        from ..storage import StorageError, friendly_path, records_dir, save_record, suggest_record_path
+        from ..ui.problems import refusal_words, storage_words
         game = self.verdict.game
         if not self.valid or game is None:
             return
@@ -365,7 +367,10 @@ class EditorScene(Scene):
             path = save_record(suggest_record_path(record, records_dir()), record)
         except Exception as exc:  # StorageError (the disk), or a position no record can hold
             log.warning("the position could not be saved: %s", exc)
-            self.message, self.message_kind = _("The position could not be saved: {why}").format(why=exc), "error"
+            why = (storage_words(exc) if isinstance(exc, StorageError) else
+                   refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else
+                   _("Something in it cannot be read."))
+            self.message, self.message_kind = _("The position could not be saved: {why}").format(why=why), "error"
         else:
             self.saved_path = path
             self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(path)), "info"

@@ -482,9 +482,10 @@ class MenuScene(Scene):
         assert self.app is not None
         try:
             board = make_scene("board_from_record", record, _("Welcome back: {game}.").format(game=text))
-        except Exception as exc:  # a record that parsed replays; never crash the menu anyway
+        except Exception:  # a record that parsed replays; never crash the menu anyway
             log.exception("restoring the saved game %s failed", path)
-            self.set_message(_("The saved game could not be restored: {problem}").format(problem=exc), "error")
+            self.set_message(_("The saved game could not be restored: {problem}").format(problem=_program_error()),
+                             "error")
             return
         if path is not None and is_board_scene(board):
             board.saver.keep_file(path)
@@ -701,15 +702,21 @@ class MessageScene(Scene):
             y += px(28)
 
 
+def _program_error() -> str:
+    """What a player is told of an exception the program did not expect (its text and trace go
+    to the log, in English)."""
+    return _("an error in the program (the log has its details)")
+
+
 def tutorial_scene(name: str, title: str) -> Scene:
     """The tutorial of a game; a message page if it cannot be opened (never a crash in the menu)."""
     try:
         return make_scene("tutorial", name)
-    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+    except Exception:    # opening a scene from the menu: a message page, never a crash
         log.exception("the %s tutorial cannot be opened", name)
         return MessageScene(_("{game} tutorial").format(game=title),
                             _("The lessons cannot be opened: {problem}. The Play screen marks every legal move: "
-                              "click one of your glowing pieces to see where it can go.").format(problem=exc))
+                              "click one of your glowing pieces to see where it can go.").format(problem=_program_error()))
 
 
 def puzzles_scene(name: str) -> Scene:
@@ -719,17 +726,17 @@ def puzzles_scene(name: str) -> Scene:
         from ..puzzles.store import load_store
         last = load_store()[0].last_game
         return make_scene(name, last if last in GAME_KEYS else GAME_KEYS[0])
-    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+    except Exception:    # opening a scene from the menu: a message page, never a crash
         log.exception("the %s scene cannot be opened", name)
-        return MessageScene(_("Puzzles"), _("The puzzles cannot be opened: {problem}.").format(problem=exc))
+        return MessageScene(_("Puzzles"), _("The puzzles cannot be opened: {problem}.").format(problem=_program_error()))
 
 
 def settings_scene() -> Scene:
     """The settings scene (a message page if it cannot be opened)."""
     try:
         return make_scene("settings")
-    except Exception as exc:    # opening a scene from the menu: a message page, never a crash
+    except Exception:    # opening a scene from the menu: a message page, never a crash
         log.exception("the settings cannot be opened")
         return MessageScene(_("Settings"), _("Settings cannot be opened: {problem}. Keys on the board: Ctrl+L "
                                              "shows or hides coordinates, + and - change the animation speed, "
-                                             "Ctrl+Z undoes, Ctrl+Y redoes.").format(problem=exc))
+                                             "Ctrl+Z undoes, Ctrl+Y redoes.").format(problem=_program_error()))
