@@ -219,6 +219,7 @@ _DARK_UI = (
     ("window.#title_bar", "normal_bg", "#34363e"), ("window.#title_bar", "hovered_bg", "#40434c"),
     ("window.#title_bar", "normal_text", "#f0e4cc"),
     ("tool_tip", "dark_bg", "#0e0f12ee"), ("tool_tip", "normal_border", "#a08050"),
+    ("tool_tip.text_box", "dark_bg", "#0e0f12ff"), ("tool_tip.text_box", "normal_border", "#a08050"),
     ("text_entry_line", "dark_bg", "#0e0f12d0"), ("text_entry_line", "normal_border", "#40424c"),
     ("text_entry_line", "selected_bg", "#5c4a2c"),
 )

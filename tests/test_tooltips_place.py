@@ -14,6 +14,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from pygame_gui.elements import UITooltip
+
 from game.ui.tips import CONTROLS
 
 from ui_helpers import make_app, settle, step
@@ -118,7 +120,7 @@ def test_board_tooltips_stand_next_to_their_button(monkeypatch, size, game, move
         sc = app.scene
         # before: Hint's and flip's stood left of the panel, 200 to 440 px off (New game's still
         # does at 1024x640: the panel has no free place nearer)
-        near = app.px(130)
+        near = app.px(140)
         for name in ("undo", "hint", "flip", "resign", "offer"):
             but = sc.w[name] if name in sc.w else sc.toolbar.buttons[name]
             away(app, monkeypatch)
@@ -132,5 +134,18 @@ def test_board_tooltips_stand_next_to_their_button(monkeypatch, size, game, move
                        and "tool_tip" not in o.get_element_ids() and r.colliderect(o.rect)]
                 assert not hit, (name, hit)
                 assert not r.colliderect(sc.movebox.box.rect), name      # the move box is a control
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("theme", ["classic", "dark", "colour-blind"])
+def test_a_tooltip_hides_the_text_it_stands_over(monkeypatch, theme):
+    """A tooltip may stand over panel text: its card is opaque (the text under it showed through)."""
+    app = make_app("--game", "amoeba", "--moves", "b3-c4 e4-e3", "--window", "1024x640", "--theme", theme)
+    try:
+        settle(app)
+        assert rest_on(app, monkeypatch, app.scene.w["hint"])
+        tips = [el for el in app.ui.get_sprite_group().sprites() if isinstance(el, UITooltip) and el.alive()]
+        assert tips and all(t.text_block.background_colour.a == 255 for t in tips)
     finally:
         app.close()

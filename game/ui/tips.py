@@ -152,7 +152,9 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
     text_far = app.px(TEXT_FAR)
     ys = [r.y, own.bottom + gap, own.top - gap - r.h, own.centery - r.h // 2]
     ys += [own.top - gap - r.h - k * step for k in range(1, 60)] + [own.bottom + gap + k * step for k in range(1, 60)]
-    best, best_key = None, None
+    texts = [rect for rect, w in others if w < KEEP]
+    ys += [rect.top for rect in texts]          # a tip over a text: its top in line with the text's
+    places = []
     for y in ys:
         for x in xs:
             cand = pygame.Rect(x, y, r.w, r.h).clamp(win)
@@ -164,10 +166,16 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
             # wide control is near it, however far their centres), a text covered a little more
             far = max(0, cand.left - own.right, own.left - cand.right) + max(0, cand.top - own.bottom, own.top - cand.bottom)
             far += text_far * sum(1 for w in hit if w < KEEP)
+            # a text's first lines showing above the tip, cut by its edge, read as a muddle
+            cut = sum(1 for rect in texts if rect.top < cand.top < rect.bottom and rect.colliderect(cand))
             # then one edge in line with its button's (it reads as the button's), then the nearest
             edge = min(abs(cand.left - own.left), abs(cand.right - own.right), abs(cand.centerx - own.centerx))
-            key = (cost, far, edge, abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery))
-            if best_key is None or key < best_key:
-                best, best_key = cand, key
+            places.append((cost, far, cut, edge, abs(cand.centerx - own.centerx) + abs(cand.centery - own.centery), cand))
+    best = None
+    if places:
+        least = min(p[:2] for p in places)
+        # among the places as good as the best but for a few px, one that cuts no text
+        near = [p for p in places if p[0] == least[0] and p[1] <= least[1] + text_far // 2]
+        best = min(near, key=lambda p: (p[2], p[1], p[3], p[4]))[-1]
     if best is not None and best.topleft != r.topleft:
         tip.set_position(best.topleft)
