@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .storage import StorageError, atomic_write_text, data_dir, read_text
+from .i18n import _
+from .storage import StorageError, atomic_write_text, data_dir, failure_kind, read_text
+from .ui.problems import storage_words
 
 PROGRESS_NAME = "tutorial-progress.json"
 VERSION = 1
@@ -87,13 +89,14 @@ def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]
     try:
         text = read_text(p)
     except StorageError as e:
-        return Progress(), f"Tutorial progress could not be read: {e}"
+        return Progress(), _("Your tutorial progress could not be read: {problem}").format(problem=storage_words(e))
     try:
         data = json.loads(text)
     except ValueError:
-        return Progress(), f"Tutorial progress in {p.name} is damaged; starting afresh."
+        return Progress(), _("Your tutorial progress in {file} is damaged; it starts afresh.").format(file=p.name)
     if not isinstance(data, dict) or data.get("version") != VERSION:
-        return Progress(), f"Tutorial progress in {p.name} has an unknown format; starting afresh."
+        return Progress(), _("Your tutorial progress in {file} has an unknown format; it starts afresh.").format(
+            file=p.name)
     return Progress.from_json(data), None
 
 
@@ -103,7 +106,8 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> str | N
     try:
         atomic_write_text(p, json.dumps(progress.to_json(), indent=1) + "\n")
     except StorageError as e:
-        return f"Tutorial progress could not be saved: {e}"
+        return _("Your tutorial progress could not be saved: {problem}").format(problem=storage_words(e))
     except OSError as e:  # pragma: no cover - storage wraps these
-        return f"Tutorial progress could not be saved: {e}"
+        return _("Your tutorial progress could not be saved: {problem}").format(
+            problem=storage_words(StorageError(str(e), "save", p, failure_kind(e))))
     return None

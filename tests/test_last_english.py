@@ -303,3 +303,22 @@ def test_a_screen_the_menu_cannot_open_says_so_in_words(monkeypatch):
     i18n.set_language("xx")
     for page in (M.tutorial_scene("amoeba", "Amoeba"), M.puzzles_scene("rush"), M.settings_scene()):
         assert said(page.message) and "English" not in page.message
+
+
+def test_the_tutorial_progress_messages_are_worded(tmp_path, monkeypatch):
+    from game.progress import Progress, load_progress, save_progress
+    i18n.set_language("xx")
+    bad = tmp_path / "progress.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    _p, note = load_progress(bad)
+    assert said(note) and "progress.json" in note
+    folder = tmp_path / "a-folder.json"
+    folder.mkdir()
+    _p, note = load_progress(folder)
+    assert said(note) and "a-folder.json" in note
+
+    def refuse(src, dst):
+        raise OSError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(storage.os, "replace", refuse)
+    note = save_progress(Progress(), tmp_path / "p.json")
+    assert said(note) and "Permission denied" not in note
