@@ -460,13 +460,13 @@ class ReviewDisplay(ScenePart):
         return [], ghosts_of(g, mv), end, opt.kind
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """The strip's words (accuracy, the biggest swing, …: drawn, no widget) while it shows:
-        a button's tooltip keeps off them (``Scene.keep_clear``)."""
+        """The strip's column above its buttons (accuracy, the biggest swing, the progress bar,
+        the marks' legend: drawn, no widget) while it shows: a button's tooltip keeps off it
+        (``Scene.keep_clear``)."""
         if not self.shown or self.strip_rect is None:
             return []
         col = self._parts()[1]
-        words = len(self.column_text(col.w)) * self.scene.px(LINE_H) + self.scene.px(2)
-        return [pygame.Rect(col.x, col.y, col.w, min(col.h, words))]
+        return [pygame.Rect(col.x, col.y, col.w, max(0, col.h - self.buttons_height(col.w)))]
 
     # ------------------------------------------------------------ drawing
     def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
