@@ -322,3 +322,27 @@ def test_the_tutorial_progress_messages_are_worded(tmp_path, monkeypatch):
     monkeypatch.setattr(storage.os, "replace", refuse)
     note = save_progress(Progress(), tmp_path / "p.json")
     assert said(note) and "Permission denied" not in note
+
+
+def test_a_refused_agreement_and_a_refused_puzzle_move_are_worded(monkeypatch):
+    from game.rules.base import RulesError
+    import game.scenes.puzzle_board as P
+    app = helpers.make_app("--lang", "xx", "--game", "onyx", "--moves", "f6 e7")
+    try:
+        helpers.settle(app, 5)
+        sc = board(app)
+
+        def refuse(*a, **kw):
+            raise RulesError("an English refusal")
+        monkeypatch.setattr(sc.match, "agree", refuse)
+        sc.offers.agree()
+        assert said(sc.panel.status) and "English" not in sc.panel.status
+    finally:
+        app.close()
+    notes: list[str] = []
+    puzzle = P.PuzzleBoardScene("onyx", puzzles=[])
+    monkeypatch.setattr(puzzle, "note", lambda text, bad=False: notes.append(text))
+    from game.rules import make_game
+    puzzle.game, puzzle.solver = make_game("onyx"), make_game("onyx").to_move
+    assert not puzzle.judge("not a move")
+    assert notes and said(notes[0])

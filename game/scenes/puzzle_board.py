@@ -260,7 +260,7 @@ class PuzzleBoardScene(Scene):
         try:
             motions = self.mover.play(self.view, g.stacks(), lambda: g.play_text(text)[1], self.pace)
         except RulesError as exc:
-            self.note(str(exc), bad=True)
+            self.note(refusal_words(exc, self.game_name), bad=True)
             return False
         self.last_labels = motion_labels(motions)
         if self.anim is not None:
@@ -276,7 +276,7 @@ class PuzzleBoardScene(Scene):
         try:
             move = g.parse_move(text)
         except RulesError as exc:
-            self.note(str(exc), bad=True)
+            self.note(refusal_words(exc, self.game_name), bad=True)
             return False
         name = g.move_str(move)
         i = self.step

@@ -124,7 +124,7 @@ class BoardOffers(ScenePart):
         try:
             self.match.agree()
         except RulesError as exc:
-            sc.set_status(exc, "error")
+            sc.set_status(refusal_words(exc), "error")
             return
         sc.panel.clear_status()
         sc.refresh()
