@@ -346,3 +346,26 @@ def test_a_refused_agreement_and_a_refused_puzzle_move_are_worded(monkeypatch):
     puzzle.game, puzzle.solver = make_game("onyx"), make_game("onyx").to_move
     assert not puzzle.judge("not a move")
     assert notes and said(notes[0])
+
+
+def test_the_computer_players_failures_are_worded(monkeypatch):
+    from game.scenes.board.engine import EngineFailure, StubEngine
+    app = helpers.make_app("--lang", "xx", "--game", "onyx", "--white", "easy")
+    try:
+        helpers.settle(app, 5)
+        sc = board(app)
+        comp = sc.computer
+        comp.error(BrokenPipeError("an English pipe error"))
+        assert said(sc.panel.status) and "English" not in sc.panel.status
+        comp.error(EngineFailure("⁅the words of a reply⁆"))       # a reply's words are kept
+        assert "⁅the words of a reply⁆" in sc.panel.status
+
+        def closed(*a, **kw):
+            raise RuntimeError("the engine client is closed")
+        monkeypatch.setattr(StubEngine, "answer", closed)
+        comp.engine = StubEngine()
+        comp.waiting = "hint"
+        comp.collect()
+        assert said(sc.panel.status) and "closed" not in sc.panel.status
+    finally:
+        app.close()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
 from ...names import side_name
-from .engine import StubEngine, close_engine, default_engine_factory
+from .engine import StubEngine, close_engine, default_engine_factory, engine_failure_words
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,7 +115,7 @@ class BoardComputer(ScenePart):
             self.engine.ask("hint", m.game.copy())
         except Exception as exc:        # the engine worker's client
             log.warning("asking the engine for a hint failed: %s", exc)
-            sc.set_status(_("No hint: {why}").format(why=exc), "error")
+            sc.set_status(_("No hint: {why}").format(why=engine_failure_words(exc)), "error")
             return
         self.waiting = "hint"
         sc.set_status(_("Looking for a good move…"))
@@ -131,7 +131,8 @@ class BoardComputer(ScenePart):
             self.engine.ask("offer", m.game.copy(), other)
         except Exception as exc:    # the engine worker's client
             log.warning("asking the engine about an offer failed: %s", exc)
-            sc.set_status(_("The computer player could not answer: {why}").format(why=exc), "error")
+            sc.set_status(_("The computer player could not answer: {why}").format(why=engine_failure_words(exc)),
+                          "error")
             return True
         self.waiting = "offer"
         sc.set_status(_("{side} (computer) is considering the offer…").format(side=side_name(other.word)))
@@ -189,7 +190,7 @@ class BoardComputer(ScenePart):
             ans = self.engine.answer()
         except Exception as exc:    # the engine worker's client
             log.warning("reading the engine's answer failed: %s", exc)
-            ans = ("error", str(exc))
+            ans = ("error", engine_failure_words(exc))
         if ans is not None:
             self.answer(*ans)
 
@@ -271,7 +272,7 @@ class BoardComputer(ScenePart):
         self.thinking = False
         self.failed = True
         self.scene.set_status(_("The computer player failed: {why}. Click the board to ask it again, or Undo.").format(
-            why=exc), "error")
+            why=engine_failure_words(exc)), "error")
 
 
 def make_engine(app: "App | None") -> Any:

@@ -23,7 +23,23 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Engine", "StubEngine", "WorkerEngine", "default_engine_factory", "request_position"]
+__all__ = ["Engine", "StubEngine", "WorkerEngine", "default_engine_factory", "request_position", "EngineFailure",
+           "engine_failure_words"]
+
+
+class EngineFailure(RuntimeError):
+    """The computer player could not do what it was asked: ``words`` says why, already in the
+    player's language (a clause for 'The computer player failed: …')."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(words)
+        self.words = words
+
+
+def engine_failure_words(exc: BaseException) -> str:
+    """Why an engine call failed, for a player: an ``EngineFailure``'s words; any other
+    exception (the worker's client, a pipe) is the program's own error, its text for the log."""
+    return exc.words if isinstance(exc, EngineFailure) else _("it ran into an error of its own")
 
 
 class Engine(Protocol):
@@ -304,7 +320,7 @@ class WorkerEngine(Engine):
         if r.retrying:
             self.notice = reply_words(r)
             return None
-        raise RuntimeError(reply_words(r))
+        raise EngineFailure(reply_words(r))
 
     def answer(self) -> tuple[str, Any] | None:
         r = self._reply()
