@@ -735,7 +735,8 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     from .scenes.base import is_board_scene
     board = app.scene
     if app.prefs_warnings and is_board_scene(board) and not board.panel.status:
-        board.panel.open_with(app.prefs_warnings[0])    # a start on a board: said there (the menu says it else)
+        from .ui.problems import settings_warning_words    # a start on a board: said there (the menu says it else)
+        board.panel.open_with(settings_warning_words(app.prefs_warnings))
     return app
 
 

@@ -53,7 +53,7 @@ from typing import Any, Callable, Mapping
 from .clock import TimeControl
 from .rules import GAME_NAMES, make_game
 from .rules.base import RulesError
-from .storage import StorageError, atomic_write_text, config_dir, move_aside, read_text
+from .storage import StorageError, StorageNote, atomic_write_text, config_dir, failure_kind, move_aside, read_text
 from .i18n import LANGUAGES as _LANGUAGES, SYSTEM as _SYSTEM
 from .themes import THEME_NAMES as THEMES
 
@@ -373,7 +373,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         if not p.exists():
             return Settings(), []
     except OSError as e:  # pragma: no cover
-        return Settings(), [f"could not check the settings file ({e}); using defaults"]
+        return Settings(), [StorageNote(f"could not check the settings file ({e}); using defaults",
+                                        "settings-unchecked", error=StorageError(str(e), "open", p, failure_kind(e)))]
     try:
         data = tomllib.loads(read_text(p, max_bytes=100_000))
     except StorageError as e:
@@ -382,15 +383,19 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         problem = f"it is not valid TOML: {e}"
     else:
         s, warn = settings_from_dict(data)
+        for w in warn:                   # the window counts them; the log names them
+            log.warning("%s: %s", p.name, w)
         return s, [f"{p.name}: {w}" for w in warn]
+    # the words are the interface's (``game.ui.problems.settings_warning_words``): a StorageNote
+    log.warning("%s could not be read: %s", p, problem)      # the details, for whoever looks
     try:
         dest = move_aside(p, p.stem, p.suffix)
-        where = f"The old file is kept as {dest}."
     except StorageError as e:
-        where = f"The old file could not be moved aside ({e})."
-    log.warning("%s could not be read: %s", p, problem)      # the details, for whoever looks
-    return Settings(), [f"Your settings file was damaged, so the game started with its defaults. "
-                        f"{where}"]
+        return Settings(), [StorageNote(f"Your settings file was damaged, so the game started with its defaults. "
+                                        f"The old file could not be moved aside ({e}).", "settings-damaged",
+                                        error=e, path=p)]
+    return Settings(), [StorageNote(f"Your settings file was damaged, so the game started with its defaults. "
+                                    f"The old file is kept as {dest}.", "settings-damaged", kept=dest)]
 
 
 def save_settings(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:

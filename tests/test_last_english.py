@@ -369,3 +369,24 @@ def test_the_computer_players_failures_are_worded(monkeypatch):
         assert said(sc.panel.status) and "closed" not in sc.panel.status
     finally:
         app.close()
+
+
+def test_the_settings_files_problems_are_worded():
+    from game.settings import settings_path
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('theme = "no such theme"\nanim_speed = "fast"\n', encoding="utf-8")
+    app = helpers.make_app("--lang", "xx")
+    try:
+        message = app.scene.message
+        assert said(message) and "no such theme" not in message and "not valid" not in message
+        assert "2" in message                                      # the values left out, counted
+    finally:
+        app.close()
+    settings_path().write_text("[[[", encoding="utf-8")
+    app = helpers.make_app("--lang", "xx", "--game", "onyx")      # a start on a board: said there
+    try:
+        helpers.settle(app, 5)
+        status = board(app).panel.status
+        assert said(status) and "settings.corrupt-1.toml" in status and "damaged" not in status
+    finally:
+        app.close()

@@ -213,7 +213,8 @@ class MenuScene(Scene):
         self.show_notice()
         warnings = app.prefs_warnings
         if warnings and not self.message:
-            self.set_message(_("Settings: {problems}").format(problems="; ".join(warnings)), "warn")
+            from ..ui.problems import settings_warning_words
+            self.set_message(_("Settings: {problems}").format(problems=settings_warning_words(warnings)), "warn")
         super().enter(app)
 
     def exit(self) -> None:

@@ -11,7 +11,7 @@ be read), never by showing the English. Notation (moves, cells) stays as it is.
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..i18n import _, ngettext, pgettext
 from ..names import game_title, side_name
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
            "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause", "failure_words",
-           "storage_words", "storage_note_words"]
+           "storage_words", "storage_note_words", "settings_warning_words"]
 
 Facts = Mapping[str, Any]
 
@@ -368,6 +368,30 @@ def storage_note_words(note: "StorageNote") -> str:
     if note.kind == "not-moved":
         return _("The saved game {path} could not be moved to {folder}: {why}.").format(
             path=f.get("path"), folder=f.get("dest"), why=failure_words(str(f.get("failure", ""))))
+    if note.kind == "settings-damaged":
+        if "kept" in f:
+            return _("Your settings file was damaged, so the game started with its defaults. The old file is "
+                     "kept as {path}.").format(path=f.get("kept"))
+        return _("Your settings file was damaged, so the game started with its defaults. The old file could not "
+                 "be moved aside: {error}").format(error=storage_words(f["error"]))
+    if note.kind == "settings-unchecked":
+        return _("The settings file could not be checked, so the game started with its defaults: {error}").format(
+            error=storage_words(f["error"]))
     if "error" in f:
         return _("A saved game could not be checked: {error}").format(error=storage_words(f["error"]))
     return _("A saved game could not be checked.")
+
+
+def settings_warning_words(warnings: "Sequence[str]") -> str:
+    """What ``settings.load_settings`` found wrong, for a player: a file problem (a StorageNote)
+    in its words; values that could not be used are counted (their English, naming the key and
+    the value, is for the log)."""
+    from ..storage import StorageNote
+    said = [storage_note_words(w) for w in warnings if isinstance(w, StorageNote)]
+    values = sum(1 for w in warnings if not isinstance(w, StorageNote))
+    if values:
+        said.append(ngettext("{n} setting in the settings file could not be used: its default stands in "
+                             "(the log names it).",
+                             "{n} settings in the settings file could not be used: their defaults stand in "
+                             "(the log names them).", values).format(n=values))
+    return " ".join(said)
