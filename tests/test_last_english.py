@@ -390,3 +390,41 @@ def test_the_settings_files_problems_are_worded():
         assert said(status) and "settings.corrupt-1.toml" in status and "damaged" not in status
     finally:
         app.close()
+
+
+def test_the_analysis_and_editor_failures_and_a_bad_puzzle_bank_are_worded(monkeypatch):
+    from game.rules.base import RulesError
+    import game.scenes.editor as E
+    import game.scenes.puzzle_board as P
+    from game.puzzles.bank import BankError
+    app = helpers.make_app("--lang", "xx", "--scene", "analysis:amoeba")
+    try:
+        helpers.settle(app, 5)
+        sc = app.scene
+
+        def refuse():
+            raise RulesError("an English refusal")
+        monkeypatch.setattr(sc, "game_from_here", refuse)
+        assert not sc.play_from_here()
+        assert said(sc.panel.status) and "English" not in sc.panel.status
+    finally:
+        app.close()
+    app = helpers.make_app("--lang", "xx", "--scene", "editor:amoeba", "--window", "1024x640")
+    try:
+        helpers.settle(app, 5)
+        ed = app.scene
+
+        def broken(*a, **kw):
+            raise RuntimeError("an English traceback line")
+        monkeypatch.setattr(E, "make_scene", broken)
+        monkeypatch.setattr(E.EditorScene, "has_analysis", lambda self: True)
+        ed.analyse()
+        assert ed.message_kind == "error" and said(ed.message) and "English" not in ed.message
+    finally:
+        app.close()
+
+    def bad_bank(game):
+        raise BankError("/somewhere/onyx.toml", "p3", "an English problem")
+    monkeypatch.setattr(P, "load_bank", bad_bank)
+    sc = P.PuzzleBoardScene("onyx")
+    assert said(sc.bank_error) and "onyx.toml" in sc.bank_error and "English" not in sc.bank_error

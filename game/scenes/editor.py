@@ -344,8 +344,11 @@ class EditorScene(Scene):
             scene = make_scene("analysis_of", Match(game.copy(), {Color.BLACK: HUMAN, Color.WHITE: HUMAN}))
         except Exception as exc:  # the analysis board is another engineer's: never crash here
             log.exception("the analysis board cannot open the position")
+            from ..ui.problems import refusal_words
+            why = (refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else
+                   _("an error in the program (the log has its details)"))
             self.message, self.message_kind = _("The analysis board cannot open this position: {why}").format(
-                why=exc), "error"
+                why=why), "error"
             self.sync()
             return
         self.app.push(scene)

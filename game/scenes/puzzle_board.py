@@ -15,6 +15,7 @@ The scene never reads a clock: replies, animations and sounds run on ``update(dt
 from __future__ import annotations
 
 import logging
+from pathlib import PurePath
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -84,8 +85,10 @@ class PuzzleBoardScene(Scene):
         if puzzles is None:
             try:
                 puzzles = load_bank(game_name)
-            except BankError as exc:
-                self.bank_error = str(exc)
+            except BankError as exc:             # a file shipped with the game: its details are for the log
+                log.warning("the puzzle bank cannot be used: %s", exc)
+                self.bank_error = _("The puzzle file {file} cannot be used (the log has the details).").format(
+                    file=PurePath(exc.file).name)
                 puzzles = ()
         self.puzzles: tuple[BankPuzzle, ...] = tuple(puzzles)
         self.board = BoardController(self)

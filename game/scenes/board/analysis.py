@@ -53,6 +53,7 @@ from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
 from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
+from ...ui.problems import refusal_words
 from ..base import is_button, register
 from .computer import make_engine
 from .engine import close_engine
@@ -622,7 +623,8 @@ class AnalysisScene(BoardScene):
         try:
             match = self.game_from_here()
         except RulesError as exc:
-            self.set_status(_("Could not set up the game: {why}").format(why=exc), "error")
+            self.set_status(_("Could not set up the game: {why}").format(why=refusal_words(exc, self.game_name)),
+                            "error")
             return False
         if match is None:
             self.set_status(_("The game is over in this position: browse back to play from an earlier one."), "warn")
