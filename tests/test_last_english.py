@@ -71,7 +71,7 @@ def test_a_file_too_large_or_not_text_is_worded(tmp_path):
     with pytest.raises(storage.StorageError) as caught2:
         storage.read_text(nul)
     i18n.set_language("xx")
-    assert said(problems.storage_words(caught.value)) and str(big) in problems.storage_words(caught.value)
+    assert said(problems.storage_words(caught.value)) and "big.txt" in problems.storage_words(caught.value)
     assert said(problems.storage_words(caught2.value)) and "NUL" not in problems.storage_words(caught2.value)
 
 

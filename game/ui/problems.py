@@ -321,11 +321,16 @@ _STORAGE: dict[str, Callable[[str, str, Facts], str]] = {
 }
 
 
+_ABOUT_CONTENTS = ("too-large", "not-utf8", "nul", "no-game", "gone")
+
+
 def storage_words(exc: "StorageError") -> str:
     """A file that cannot be read or written (a ``StorageError``), as a sentence: what could not
     be done, the path, and the kind of refusal; the system's own text stays in the log."""
     say = _STORAGE.get(exc.kind)
     path = str(exc.path) if exc.path is not None else ""
+    if exc.kind in _ABOUT_CONTENTS and exc.path is not None:
+        path = exc.path.name            # what is wrong is inside the file: its name says which
     if say is None:
         return (_("The file {path} cannot be read or written.").format(path=path) if path else
                 _("A file cannot be read or written."))
