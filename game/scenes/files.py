@@ -281,7 +281,7 @@ def read_record(path: Path) -> tuple[Record | None, str]:
             file=Path(path).name, why=why)
     except StorageError as e:
         log.warning("cannot open %s: %s", path, e)
-        return None, _("Could not open {file}: {why}").format(file=Path(path).name, why=storage_words(e))
+        return None, storage_words(e)           # a sentence that names the file already
 
 
 def load_path(scene: Scene, path: Path) -> bool:
