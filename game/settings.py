@@ -248,7 +248,9 @@ def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     data = {**{new: data[old] for new, old in named.items()}, **{k: v for k, v in data.items() if k not in _OLD_NAMES}}
 
     def bad(key: str, why: str) -> None:
-        warn.append(f"{named.get(key, key)} = {data[key]!r} is not valid ({why}); using {_DEFAULTS[key]!r}")
+        as_written = named.get(key, key)     # the file's own key: what whoever edited it will look for
+        warn.append(StorageNote(f"{as_written} = {data[key]!r} is not valid ({why}); using {_DEFAULTS[key]!r}",
+                                "setting-value", key=as_written))
 
     if "anim_speed" in data:
         v = _number(data["anim_speed"], *SPEED_RANGE)
@@ -385,7 +387,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         s, warn = settings_from_dict(data)
         for w in warn:                   # the window counts them; the log names them
             log.warning("%s: %s", p.name, w)
-        return s, [f"{p.name}: {w}" for w in warn]
+        return s, [StorageNote(f"{p.name}: {w}", w.kind, **w.facts) if isinstance(w, StorageNote) else f"{p.name}: {w}"
+                   for w in warn]
     # the words are the interface's (``game.ui.problems.settings_warning_words``): a StorageNote
     log.warning("%s could not be read: %s", p, problem)      # the details, for whoever looks
     try:

@@ -380,6 +380,7 @@ def test_the_settings_files_problems_are_worded():
         message = app.scene.message
         assert said(message) and "no such theme" not in message and "not valid" not in message
         assert "2" in message                                      # the values left out, counted
+        assert "theme" in message and "anim_speed" in message      # and named as the file names them
     finally:
         app.close()
     settings_path().write_text("[[[", encoding="utf-8")

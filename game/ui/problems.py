@@ -389,10 +389,16 @@ def storage_note_words(note: "StorageNote") -> str:
 
 def settings_warning_words(warnings: "Sequence[str]") -> str:
     """What ``settings.load_settings`` found wrong, for a player: a file problem (a StorageNote)
-    in its words; values that could not be used are counted (their English, naming the key and
-    the value, is for the log)."""
+    in its words; values that could not be used are named by the file's own keys (the reasons,
+    in English, are for the log); other unusable entries are counted."""
     from ..storage import StorageNote
-    said = [storage_note_words(w) for w in warnings if isinstance(w, StorageNote)]
+    notes = [w for w in warnings if isinstance(w, StorageNote)]
+    keys = [str(w.facts.get("key")) for w in notes if w.kind == "setting-value"]
+    said = [storage_note_words(w) for w in notes if w.kind != "setting-value"]
+    if keys:
+        said.append(ngettext("{n} setting in the settings file could not be used, so its default stands in: {keys}.",
+                             "{n} settings in the settings file could not be used, so their defaults stand in: "
+                             "{keys}.", len(keys)).format(n=len(keys), keys=", ".join(keys)))
     values = sum(1 for w in warnings if not isinstance(w, StorageNote))
     if values:
         said.append(ngettext("{n} setting in the settings file could not be used: its default stands in "
