@@ -713,6 +713,30 @@ def release_memory() -> None:
         _libc.malloc_trim(0)
 
 
+def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` made small enough to stand whole on a desktop of ``desktop`` pixels, with room for
+    a title bar and a task bar (the shape kept, never below MIN_SIZE); ``None``: no desktop known."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return size
+    room_w, room_h = int(desktop[0] * 0.95), int(desktop[1] * 0.88)
+    k = min(1.0, room_w / size[0], room_h / size[1])
+    return max(MIN_SIZE[0], int(size[0] * k)), max(MIN_SIZE[1], int(size[1] * k))
+
+
+def first_window_size() -> tuple[int, int]:
+    """The window's size on a first start: the default, fitted to the desktop it opens on (a
+    1366x768 laptop cannot show 1280x800 whole). A driver without a desktop (dummy, offscreen)
+    keeps the default."""
+    try:
+        pygame.display.init()
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return DEFAULT_SIZE
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return DEFAULT_SIZE
+    return fit_to_desktop(DEFAULT_SIZE, tuple(sizes[0]) if sizes else None)
+
+
 def build(args: argparse.Namespace, fade: bool = True) -> App:
     """Create the app and its first scenes from parsed arguments."""
     report_missing()            # a broken install names what it lacks on stderr
@@ -720,7 +744,7 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     from .scenes.settings import attach_settings
     from .settings import load_settings, window_size
     loaded = load_settings()                # first: the window opens at the size it was left at
-    size = args.window or window_size(loaded[0].window_size) or DEFAULT_SIZE
+    size = args.window or window_size(loaded[0].window_size) or first_window_size()
     app = App(size, Settings(anim_speed=args.speed), fade=fade)
     app.language_override = args.lang
     attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,

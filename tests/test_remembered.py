@@ -78,3 +78,13 @@ def test_a_damaged_settings_file_is_said_in_a_players_words():
     settle(app)
     assert "Your settings file was damaged" in board(app).panel.status
     app.close()
+
+
+def test_a_first_window_stands_whole_on_a_small_desktop():
+    from game.app import fit_to_desktop
+    from game.cli import DEFAULT_SIZE, MIN_SIZE
+    assert fit_to_desktop(DEFAULT_SIZE, (1920, 1080)) == DEFAULT_SIZE       # room: the default
+    w, h = fit_to_desktop(DEFAULT_SIZE, (1366, 768))                       # a common laptop
+    assert h <= 768 * 0.88 and w <= 1366 and abs(w / h - 1.6) < 0.01
+    assert fit_to_desktop(DEFAULT_SIZE, (800, 600)) == MIN_SIZE             # never below the smallest
+    assert fit_to_desktop(DEFAULT_SIZE, None) == DEFAULT_SIZE
