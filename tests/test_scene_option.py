@@ -197,6 +197,31 @@ def test_thinking_pill_covers_no_board_coordinates_or_points(size):
 
 
 # ---------------------------------------------------------------- tooltips and draw order
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_a_selected_stacks_tooltip_keeps_off_its_targets(size):
+    """Clicking a stack selects it and the pointer rests there: the stack's card stood over the
+    green and blue points the player looks at next."""
+    app = make_app(size)
+    try:
+        start(app, "--scene", "board:amoeba")
+        board = app.scene
+        pos = board.view.pixel_of("c3")
+        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+            app.step(1 / 60)
+        targets = board.board.target_rects()
+        assert len(targets) >= 3                                  # c3 is selected: its moves are shown
+        board.drawing.tooltip_shown = None
+        for _ in range(90):
+            app.step(1 / 60)
+        shown = board.drawing.tooltip_shown
+        assert shown is not None                                  # its card came…
+        assert not any(shown.colliderect(r) for r in targets)     # …beside its targets, not over them
+    finally:
+        app.close()
+
+
 def test_stack_tooltip_waits_for_the_mouse_after_a_move(monkeypatch):
     app = make_app((1280, 800))
     try:

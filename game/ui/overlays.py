@@ -38,9 +38,13 @@ def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], 
     w = max(f.size(s)[0] for s in lines) + px(24)
     h = len(lines) * px(21) + px(16)
     mx, my = mouse
-    d = px(18)
     first = None
-    for x, y in ((mx + d, my + d), (mx - d - w, my + d), (mx + d, my - d - h), (mx - d - w, my - d - h)):
+    # nearest first; further out only when what it must keep off stands all round the pointer
+    # (a selected stack's targets ring it)
+    spots = [(x, y) for d in (px(18), px(70), px(130), px(200))
+             for x, y in ((mx + d, my + d), (mx - d - w, my + d), (mx + d, my - d - h), (mx - d - w, my - d - h),
+                          (mx - w // 2, my + d), (mx - w // 2, my - d - h))]
+    for x, y in spots:
         r = pygame.Rect(x, y, w, h)
         r.clamp_ip(window.inflate(-16, -16))
         if first is None:

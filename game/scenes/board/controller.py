@@ -384,7 +384,26 @@ class BoardController:
             return None
         app = self.host.app
         theme = app.theme if app is not None else CLASSIC
+        avoid = [*avoid, *self.target_rects()]
         return draw_tooltip(surface, text, self.mouse, self.px, avoid, bounds=self.rect, theme=theme)
+
+    def target_rects(self) -> list[pygame.Rect]:
+        """The points the selection can move to (and where its chains end): a tooltip about the
+        selected stack keeps off them, since they are what the player looks at next."""
+        view, inp = self.view, self.input
+        if view is None or inp is None or not self.live:
+            return []
+        deco = Decorations()
+        inp.decorate(deco)
+        r = int(view.radius_px * 1.2)
+        out = []
+        for lab in (*deco.targets, *deco.reach):
+            try:
+                x, y = view.pixel_of(lab)
+            except KeyError:
+                continue
+            out.append(pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r))
+        return out
 
     def tooltip_text(self) -> str:
         """The hover text of the stack under the resting pointer ('' until it is due)."""
