@@ -28,7 +28,7 @@ from ..puzzles.bank import BankError, BankPuzzle, load_bank
 from ..rules.base import Color, Game, Motion, RulesError
 from ..sound import bank as sound_bank, sounds_for
 from ..themes import CLASSIC, Theme
-from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
+from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from .base import Scene
 from .board.controller import BoardController, OnBoard
 from .board.movebox import MoveBox
@@ -212,15 +212,7 @@ class PuzzleBoardScene(Scene):
         self.game = g
         self.solver = g.to_move
         self.start_ply = g.ply
-        view = self._get_view(dict(g.options()))
-        inp = None
-        if view is not None:
-            view.layout(self.board_rect)
-            try:
-                inp = input_for(self.game_name, view)
-            except ViewUnavailable:
-                inp = None
-        self.board.attach(view, inp)
+        self.board.show(self.game_name, self._get_view(dict(g.options())))
         self.enable_input()
         return True
 

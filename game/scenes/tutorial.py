@@ -46,7 +46,7 @@ from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
 from ..rules.base import Danger, Game, RulesError
 from ..ui.dangers import DangerCache, shown as shown_dangers
-from ..views import BoardView, Decorations, ViewUnavailable, input_for, view_for
+from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
 from .base import Scene, is_button, register
 from .board.controller import BoardController, OnBoard
@@ -395,14 +395,7 @@ class TutorialScene(Scene):
             return
         view = self._get_view(dict(self.game.options()))
         if view is not self.view:
-            inp = None
-            if view is not None:
-                view.layout(self.board_rect)
-                try:
-                    inp = input_for(self.game_name, view)
-                except ViewUnavailable:
-                    inp = None
-            self.board.attach(view, inp)
+            self.board.show(self.game_name, view)
         self.disable_input()
 
     def enable_input(self) -> None:

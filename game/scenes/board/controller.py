@@ -36,7 +36,7 @@ from ...rules.base import RulesError
 from ...themes import CLASSIC
 from ...ui.overlays import draw_tooltip
 from ...ui.tips import TIP_LIFE
-from ...views import BoardInput, BoardView, ClickResult, Decorations
+from ...views import BoardInput, BoardView, ClickResult, Decorations, ViewUnavailable, input_for
 
 DRAG_START_PX = 6      # pointer travel (at scale 1) before a press becomes a drag
 TIP_AFTER = 0.35       # seconds the pointer rests on a stack of two or more before its text shows
@@ -113,6 +113,18 @@ class BoardController:
         self.view, self.input = view, inp
         self.drag = None
         self.hover_label = None
+
+    def show(self, game_name: str, view: BoardView | None) -> None:
+        """Use ``view`` laid out in the board's area, with its game's input (none when the game
+        has no input to give): a lesson's or a puzzle's board."""
+        inp = None
+        if view is not None:
+            view.layout(self.rect)
+            try:
+                inp = input_for(game_name, view)
+            except ViewUnavailable:
+                inp = None
+        self.attach(view, inp)
 
     @property
     def rect(self) -> pygame.Rect:
