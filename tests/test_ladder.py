@@ -236,3 +236,58 @@ def test_weak_levels_play_their_search_in_a_race(monkeypatch):
     assert drawn == []
     levels.choose_move(game, "1", random.Random(0))
     assert drawn == [ladder.ladder_iterations("1", "onyx")]
+
+
+# A game the greedy runner (Black) won against level 2 on 16x16 (line check, seed 31, game 7):
+# here White's threat-stopping a5 let Black capture at b5, and White's distance went 6 -> 10.
+_CAPTURE_GAME = (
+    "a1 a6 p16 o2 p2 p3 o3 p15 o15 o14 p14 p12 p1 o12 p4 n13 n11 m13 p7 l13 j13 j15 k14 k15 l15 l14 "
+    "o2 i15 k11 g15 f15 g14 f14 f13 g13 h13 f16 g14 f13 h14 h12 g12 f12 g13 e11 k14 e10 e9 f10 f9 g10 "
+    "g9 h10 i11 h9 i8 h8 i10 g6 g7 h7 h6 i5 d10 h7 i6 g6 g1 g5 e1 h6 h5 g2 f1 e2 c1 d1 d2 g4 i2 e3 b2 "
+    "a2 b3 a3 b4 j3 k1 h3 i3 i4 j4 i7 j7 j6 j5 k7 n5 m5 m6 k5 k6 l5 j7 j8 k8 a4 b1 d9")
+
+
+def test_weak_levels_see_a_capture_coming():
+    """Levels 2-4 in Onyx do not leave the opponent a capture that sets them back two stones
+    or more in the race when another move (here one that also stops the threat) does not."""
+    from game.ai import levels
+    from game.ai.onyx_eval import capture_points, distances
+    game = make_game("onyx", size=16)
+    for text in _CAPTURE_GAME.split():
+        game.push(text)
+    assert game.ply == 109 and distances(game) == (6, 7)
+
+    def worst_race(move) -> int:
+        """White's race (Black's distance less White's) after ``move`` and Black's best capture."""
+        g = game.copy()
+        g.play(move)
+        d = distances(g)
+        worst = d[0] - d[1]
+        for c in capture_points(g, 1):
+            g.play(c)
+            dc = distances(g)
+            worst = min(worst, dc[0] - dc[1])
+            g.undo()
+        return worst
+
+    assert worst_race(game.parse_move("a5")) == -4              # the move the level played
+    for name in ("easy", "3", "4"):
+        for seed in range(2):
+            move = levels.choose_move(game, name, random.Random(seed),
+                                      iterations=ladder.ladder_iterations(name, "onyx"))
+            assert worst_race(move) >= 0, (name, seed, game.move_str(move))
+
+
+def test_games_of_some_pairs_give_their_scores_not_a_traceback(tmp_path, capsys):
+    """A run with --pairs (or a --fit of its file alone) cannot link every level to random:
+    the command says so and prints each pair's score instead of failing."""
+    path = tmp_path / "some.jsonl"
+    games = [{"game": "onyx", "pair": 2, "i": i, "black": "3", "white": "easy",
+              "winner": "3" if i % 3 else "easy", "reason": "connection", "plies": 40, "seconds": 1}
+             for i in range(6)]
+    path.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    assert ladder.main(["onyx", "--fit", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "no ratings" in out and "easy - 3" in out and "4/6" in out
+    assert ladder.main(["onyx", "--fit", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pairs"][0]["score"] == 4.0

@@ -213,7 +213,10 @@ def run_ladder(game_name: str, games: int, seed: int = DEFAULT_SEED,
                          f"{rec['winner'] or 'draw'} ({rec['reason']}, {rec['plies']} plies, "
                          f"{rec['seconds']} s)")
         rounds += 1
-    res = fit(results)
+    try:
+        res = fit(results)
+    except ValueError:                  # --pairs left a level unlinked: the scores, no ratings
+        res = {"levels": None, "pairs": pair_scores(results)}
     res.update(game=game_name, options=dict(options or {}), seed=seed, rounds=rounds,
                games_per_pair=rounds,
                budgets={name: ladder_iterations(name, game_name) for name in LADDER},
@@ -302,10 +305,27 @@ def about(game_name: str, level: str) -> str:
     return text
 
 
+def pair_scores(results: list[dict]) -> list[dict[str, Any]]:
+    """Each pair's games and the upper level's score in them (a draw counts half)."""
+    names = pairs()
+    out = []
+    for k, (lower, upper) in enumerate(names):
+        games = [r for r in results if r["pair"] == k]
+        if games:
+            score = sum(1.0 if r["winner"] == upper else 0.5 if r["winner"] is None else 0.0 for r in games)
+            out.append({"pair": k, "lower": lower, "upper": upper, "games": len(games), "score": score})
+    return out
+
+
 def table(res: dict[str, Any]) -> str:
-    lines = [f"{res.get('game', '')}: {res.get('rounds', '?')} games per pair, seed "
-             f"{res.get('seed', '?')}",
-             "level  name     iterations  rating  95% interval   gap (95%)        vs below"]
+    head = f"{res.get('game', '')}: {res.get('rounds', '?')} games per pair, seed {res.get('seed', '?')}"
+    if res.get("levels") is None:
+        lines = [head, "these games do not link every level to random, so no ratings: fit them with "
+                       "the other pairs' games (--fit FILE ...)", "pair              upper level's score"]
+        for row in res.get("pairs", []):
+            lines.append(f"{row['lower']:>8} - {row['upper']:<8} {row['score']:g}/{row['games']}")
+        return "\n".join(lines)
+    lines = [head, "level  name     iterations  rating  95% interval   gap (95%)        vs below"]
     budgets = res.get("budgets", {})
     for row in res["levels"]:
         if row["level"] == 0:
@@ -393,7 +413,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.games:
             results = [r for r in results if r["i"] < args.games]
         results = list({(r["pair"], r["i"]): r for r in results}.values())
-        res = fit(results)
+        try:
+            res = fit(results)
+        except ValueError:
+            res = {"levels": None, "pairs": pair_scores(results)}
         counts: dict[int, int] = {}
         for r in results:
             counts[r["pair"]] = counts.get(r["pair"], 0) + 1
