@@ -32,7 +32,9 @@ never a move after which the opponent wins at once), and they cap their iteratio
 that a fast machine does not make them stronger than measured. Levels 5-8 play the
 most visited move and keep their tree between moves. No level ignores a threat: every
 level looks for one before its search (``threat_stoppers``), and in Onyx also blocks a
-run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer itself.
+run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer itself;
+levels 2-4 there never leave the opponent a capture that costs them two stones in the race
+when another of their candidate moves does not.
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
 and in the simulations), and leaves scored by four random plies and a static
@@ -209,9 +211,10 @@ _DESCRIPTIONS = {
 RACE_DISTANCE = 6
 # Onyx, levels 2-4 in a race (a side within RACE_DISTANCE of connecting) play their
 # search's own move (no softmax) and run home when well ahead (``_racing``,
-# ``_run_home``); level 1 stays a beginner there too. (Measured, line check on 16x16,
-# seeds 31 and 7: with these levels 2-4 won 58 of 60, 56 before; raising their
-# iterations in a race as well changed nothing measurable and pressed levels 2-4
+# ``_run_home``); level 1 stays a beginner there too. They also see a capture coming
+# (``_guard_captures``). (Measured, line check on 16x16, seeds 31, 7, 1, 2 and 3, ten
+# games each: levels 2-4 won 148 of 150 with the capture guard, 139 without; raising
+# their iterations in a race as well changed nothing measurable and pressed levels 2-4
 # together on the ladder.)
 RACE_FROM_LEVEL = 2
 
@@ -396,6 +399,8 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         # the stopping move the search liked best (most visits, then value).
         move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
                                             rng.random()))
+    if game.name == "onyx" and lv.softmax > 0 and lv.number >= RACE_FROM_LEVEL and res.proven != 1:
+        move = _guard_captures(game, move, res, stoppers)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
         if stoppers is not None:
@@ -479,6 +484,62 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     run = greedy_move(g, rng)
     g.play(run)
     return run if g.result is not None or distances(g)[me] < d[me] else move
+
+
+# Onyx, levels 2-4: a capture the opponent could answer with that sets us back this many
+# stones in the race (the opponent's distance less ours) is a threat they answer.
+CAPTURE_SWING = 2
+
+
+def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None) -> Move:
+    """Onyx, a weak level: when ``move`` leaves the opponent a capture that swings the race
+    by ``CAPTURE_SWING`` or more, the move among the search's candidates and the points that
+    take the capture away (those of ``allowed`` only, when given: the moves that stop a
+    threat) whose worst reply leaves the race best. A small search does not see a capture
+    coming; a beginner who knows the rule does."""
+    from .onyx_eval import capture_points, distances
+    me = 0 if game.to_move == Color.BLACK else 1
+    opp_stone = 2 - me                       # the opponent's stone value (Black 1, White 2)
+    g = game.copy()
+
+    def outlook(m: Move) -> tuple[int, int]:
+        """(the race after m's worst capture reply, the race after m)."""
+        g.play(m)
+        if g.result is not None:
+            g.undo()
+            return 10**6, 10**6
+        d = distances(g)
+        after = d[1 - me] - d[me]
+        worst = after
+        for c in capture_points(g, opp_stone):
+            g.play(c)
+            if g.result is not None:
+                worst = -10**6
+            else:
+                dc = distances(g)
+                worst = min(worst, dc[1 - me] - dc[me])
+            g.undo()
+        g.undo()
+        return worst, after
+
+    worst, after = outlook(move)
+    if after - worst < CAPTURE_SWING:
+        return move
+    legal = set(game.legal_moves())
+    g.play(move)
+    stoppers = list(capture_points(g, opp_stone))
+    g.undo()
+    most = max(res.visits.values(), default=0)
+    cands = [m for m, n in res.visits.items() if n >= max(2, SOFTMAX_SHARE * most)]
+    cands = list(dict.fromkeys([move, *cands, *(p for p in stoppers if p in legal)]))
+    if allowed:
+        cands = [move, *(m for m in cands[1:] if m in allowed)] + [m for m in allowed if m not in cands]
+    best, best_key = move, (worst, after)
+    for m in cands[1:]:
+        key = outlook(m)
+        if key > best_key:
+            best, best_key = m, key
+    return best
 
 
 def _keeping_the_race(game: Game, pool: list[Move], best: Move) -> list[Move]:
