@@ -248,7 +248,7 @@ _CAPTURE_GAME = (
 
 
 def test_weak_levels_see_a_capture_coming():
-    """Levels 2-4 in Onyx do not leave the opponent a capture that sets them back two stones
+    """Levels 2-5 in Onyx do not leave the opponent a capture that sets them back two stones
     or more in the race when another move (here one that also stops the threat) does not."""
     from game.ai import levels
     from game.ai.onyx_eval import capture_points, distances
@@ -271,7 +271,7 @@ def test_weak_levels_see_a_capture_coming():
         return worst
 
     assert worst_race(game.parse_move("a5")) == -4              # the move the level played
-    for name in ("easy", "3", "4"):
+    for name in ("easy", "3", "4", "medium"):
         for seed in range(2):
             move = levels.choose_move(game, name, random.Random(seed),
                                       iterations=ladder.ladder_iterations(name, "onyx"))

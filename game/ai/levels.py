@@ -33,7 +33,7 @@ that a fast machine does not make them stronger than measured. Levels 5-8 play t
 most visited move and keep their tree between moves. No level ignores a threat: every
 level looks for one before its search (``threat_stoppers``), and in Onyx also blocks a
 run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer itself;
-levels 2-4 there never leave the opponent a capture that costs them two stones in the race
+levels 2-5 there never leave the opponent a capture that costs them two stones in the race
 when another of their candidate moves does not.
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
@@ -211,8 +211,8 @@ _DESCRIPTIONS = {
 RACE_DISTANCE = 6
 # Onyx, levels 2-4 in a race (a side within RACE_DISTANCE of connecting) play their
 # search's own move (no softmax) and run home when well ahead (``_racing``,
-# ``_run_home``); level 1 stays a beginner there too. They also see a capture coming
-# (``_guard_captures``). (Measured, line check on 16x16, seeds 31, 7, 1, 2 and 3, ten
+# ``_run_home``); level 1 stays a beginner there too. Levels 2-5 also see a capture
+# coming (``_guard_captures``). (Measured, line check on 16x16, seeds 31, 7, 1, 2 and 3, ten
 # games each: levels 2-4 won 148 of 150 with the capture guard, 139 without; raising
 # their iterations in a race as well changed nothing measurable and pressed levels 2-4
 # together on the ladder.)
@@ -399,7 +399,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         # the stopping move the search liked best (most visits, then value).
         move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
                                             rng.random()))
-    if game.name == "onyx" and lv.softmax > 0 and lv.number >= RACE_FROM_LEVEL and res.proven != 1:
+    if game.name == "onyx" and RACE_FROM_LEVEL <= lv.number <= GUARD_TO_LEVEL and res.proven != 1:
         move = _guard_captures(game, move, res, stoppers)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
@@ -486,13 +486,16 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-# Onyx, levels 2-4: a capture the opponent could answer with that sets us back this many
-# stones in the race (the opponent's distance less ours) is a threat they answer.
+# Onyx, levels 2-5: a capture the opponent could answer with that sets us back this many
+# stones in the race (the opponent's distance less ours) is a threat they answer. Level 5
+# (400 iterations) does not see it coming either: with the guard on levels 2-4 only, level 4
+# won 21 of 36 against it. Levels 6-8 search enough to be left to their search.
 CAPTURE_SWING = 2
+GUARD_TO_LEVEL = 5
 
 
 def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None) -> Move:
-    """Onyx, a weak level: when ``move`` leaves the opponent a capture that swings the race
+    """Onyx, levels 2-5: when ``move`` leaves the opponent a capture that swings the race
     by ``CAPTURE_SWING`` or more, the move among the search's candidates and the points that
     take the capture away (those of ``allowed`` only, when given: the moves that stop a
     threat) whose worst reply leaves the race best. A small search does not see a capture
