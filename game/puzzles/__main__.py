@@ -23,6 +23,7 @@ level's rating), after the levels or their measured ratings changed, and writes 
 """
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import sys
@@ -38,63 +39,60 @@ from .bank import MAX_SOLVER_MOVES, BankError, BankPuzzle, bank_path, dump_bank,
 from .mine import MineStats, dedupe, mine_game, rate, rated, selfplay_game
 from .prove import Budget, SearchBudget, only_wins, win_plies
 
-USAGE = ("usage: python -m game.puzzles mine [RECORD ...] [--selfplay N] [--game G] [--seed S] "
-         "[--out FILE] [--json] [--no-rate] [--depth K] [--nodes N]\n"
-         "       python -m game.puzzles verify [--game G] [--nodes N] [--json]\n"
-         "       python -m game.puzzles export --json [--game G]\n"
-         "       python -m game.puzzles stats --json [--game G]\n"
-         "       python -m game.puzzles rate [--game G] [--out FILE]")
 BAND = 200
 VERIFY_NODES = 200_000
 
 
 class UsageError(Exception):
-    pass
+    """A request the command cannot carry out: one line on stderr, exit status 2."""
 
 
-def _options(args: list[str], flags: Sequence[str], values: Sequence[str]) -> tuple[dict[str, Any], list[str]]:
-    out: dict[str, Any] = {}
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        name, eq, val = a.partition("=")
-        if name in flags and not eq:
-            out[name] = True
-        elif name in values:
-            if not eq:
-                i += 1
-                if i >= len(args):
-                    raise UsageError(f"{name} needs a value")
-                val = args[i]
-            out[name] = val
-        elif a.startswith("--"):
-            raise UsageError(f"unknown option {a}")
-        else:
-            rest.append(a)
-        i += 1
-    return out, rest
+def parser() -> argparse.ArgumentParser:
+    """The command's arguments: one subcommand each (``game.cli.OneLineParser``: a refusal is
+    one line on stderr, exit status 2)."""
+    from game.cli import OneLineParser, whole
+    ap = OneLineParser(prog="python -m game.puzzles", description="The puzzle bank: mine, verify, "
+                       "export, count and rate its puzzles.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="{mine,verify,export,stats,rate}")
+    game = {"type": str.lower, "choices": GAME_NAMES, "help": "one game (default: every game)"}
+    m = sub.add_parser("mine", help="find puzzles in records and engine games")
+    m.add_argument("records", nargs="*", metavar="RECORD", help="a record file (from the start)")
+    m.add_argument("--selfplay", type=whole(0, 100_000), default=0, metavar="N",
+                   help="also mine N engine games of mixed levels")
+    m.add_argument("--game", **{**game, "help": "the game of --selfplay (default amoeba)"})
+    m.add_argument("--seed", type=whole(0, 2**31), default=0)
+    m.add_argument("--out", metavar="FILE", help="write a bank file")
+    m.add_argument("--json", action="store_true")
+    m.add_argument("--no-rate", action="store_true", help="leave the ratings at 0")
+    m.add_argument("--depth", type=whole(1, MAX_SOLVER_MOVES), default=None, metavar="K",
+                   help="the deepest puzzle in solver moves")
+    m.add_argument("--nodes", type=whole(1, 10**9), default=None, metavar="N",
+                   help="each position's proof budget")
+    v = sub.add_parser("verify", help="re-check every puzzle with the rules core")
+    v.add_argument("--game", **game)
+    v.add_argument("--nodes", type=whole(1, 10**9), default=VERIFY_NODES, metavar="N")
+    v.add_argument("--json", action="store_true")
+    e = sub.add_parser("export", help="print every puzzle (--json)")
+    e.add_argument("--game", **game)
+    e.add_argument("--json", action="store_true", required=True)
+    st = sub.add_parser("stats", help="count the puzzles by game, tag and rating band")
+    st.add_argument("--game", **game)
+    st.add_argument("--json", action="store_true")
+    r = sub.add_parser("rate", help="give every puzzle its initial rating again from the ladder")
+    r.add_argument("--game", **game)
+    r.add_argument("--out", metavar="FILE", help="write the bank here (one --game)")
+    return ap
 
 
-def _int(opts: dict[str, Any], name: str, default: int, low: int = 0) -> int:
-    if name not in opts:
-        return default
-    try:
-        n = int(opts[name])
-    except ValueError:
-        raise UsageError(f"{name} needs a whole number, not {opts[name]!r}") from None
-    if n < low:
-        raise UsageError(f"{name} must be at least {low}")
-    return n
+def _games(game: str | None) -> tuple[str, ...]:
+    return GAME_NAMES if game is None else (game,)
 
 
-def _games(opts: dict[str, Any]) -> tuple[str, ...]:
-    g = opts.get("--game")
-    if g is None:
-        return GAME_NAMES
-    if g not in GAME_NAMES:
-        raise UsageError(f"unknown game {g!r}: choose one of {', '.join(GAME_NAMES)}")
-    return (g,)
+def _write(path: Path, text: str) -> None:
+    """A bank file written whole or not at all (a temporary file, then renamed)."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
 
 
 def bank(games: Sequence[str]) -> list[BankPuzzle]:
@@ -146,16 +144,9 @@ def _shorter(game: Any, moves: int, budget: Budget) -> bool:
 
 
 # ------------------------------------------------------------------ commands
-def cmd_mine(args: list[str]) -> int:
-    opts, records = _options(args, ("--json", "--no-rate"), ("--selfplay", "--game", "--seed", "--out",
-                                                                    "--nodes", "--depth"))
-    game_name = _games(opts)[0] if "--game" in opts else "amoeba"
-    n = _int(opts, "--selfplay", 0)
-    seed = _int(opts, "--seed", 0)
-    nodes = _int(opts, "--nodes", 0, 1) or None
-    depth = _int(opts, "--depth", 0, 1) or None
-    if depth is not None and depth > MAX_SOLVER_MOVES:
-        raise UsageError(f"--depth is at most {MAX_SOLVER_MOVES} solver moves")
+def cmd_mine(args: argparse.Namespace) -> int:
+    records, n, seed, nodes, depth = args.records, args.selfplay, args.seed, args.nodes, args.depth
+    game_name = args.game or "amoeba"
     if not records and not n:
         raise UsageError("nothing to mine: give RECORD files or --selfplay N")
     stats = MineStats()
@@ -171,7 +162,7 @@ def cmd_mine(args: list[str]) -> int:
             print(f"{path}: skipped: it starts from a set-up position (the bank replays from the start)",
                   file=sys.stderr)
             continue
-        if rec.game != game_name and "--game" in opts:
+        if rec.game != game_name and args.game:
             raise UsageError(f"{path} is a {rec.game} record, not {game_name}")
         game_name = rec.game
         found += mine_game(rec.game, dict(rec.options), rec.moves, path, depth, nodes, stats=stats)
@@ -181,16 +172,16 @@ def cmd_mine(args: list[str]) -> int:
                            stats=stats)
         print(f"game {i + 1}/{n}: {len(moves)} plies, {len(found)} puzzles so far", file=sys.stderr, flush=True)
     found = dedupe(found)
-    if "--no-rate" in opts:
+    if args.no_rate:
         puzzles = [f.puzzle(f"{game_name}-m{i:04d}", 0) for i, f in enumerate(found, start=1)]
     else:
         puzzles = []
         for p in rated(game_name, found):
             puzzles.append(p)
             print(f"rated {len(puzzles)}/{len(found)}: {p.rating}", file=sys.stderr, flush=True)
-    if "--out" in opts:
-        Path(opts["--out"]).write_text(dump_bank(game_name, puzzles), encoding="utf-8")
-    if "--json" in opts:
+    if args.out:
+        _write(Path(args.out), dump_bank(game_name, puzzles))
+    if args.json:
         print(json.dumps([dict(p.to_json(), proof=p.proof) for p in puzzles], indent=1))
     else:
         print(f"{len(puzzles)} puzzles from {stats.games} games ({stats.positions} positions: "
@@ -199,12 +190,9 @@ def cmd_mine(args: list[str]) -> int:
     return 0
 
 
-def cmd_verify(args: list[str]) -> int:
-    opts, rest = _options(args, ("--json",), ("--game", "--nodes"))
-    if rest:
-        raise UsageError(f"unexpected argument {rest[0]!r}")
-    nodes = _int(opts, "--nodes", VERIFY_NODES, 1)
-    puzzles = bank(_games(opts))
+def cmd_verify(args: argparse.Namespace) -> int:
+    nodes = args.nodes
+    puzzles = bank(_games(args.game))
     bad, unproved = [], []
     for p in puzzles:
         problems, proved = check(p, nodes)
@@ -212,7 +200,7 @@ def cmd_verify(args: list[str]) -> int:
             bad.append({"id": p.id, "problems": problems})
         elif not proved:
             unproved.append(p.id)
-    if "--json" in opts:
+    if args.json:
         print(json.dumps({"puzzles": len(puzzles), "sound": not bad, "unsound": bad,
                           "beyond_budget": unproved}, indent=1))
     else:
@@ -223,11 +211,8 @@ def cmd_verify(args: list[str]) -> int:
     return 1 if bad else 0
 
 
-def cmd_export(args: list[str]) -> int:
-    opts, rest = _options(args, ("--json",), ("--game",))
-    if rest or "--json" not in opts:
-        raise UsageError("export takes --json (and --game G)")
-    print(json.dumps([p.to_json() for p in bank(_games(opts))], indent=1, ensure_ascii=False))
+def cmd_export(args: argparse.Namespace) -> int:
+    print(json.dumps([p.to_json() for p in bank(_games(args.game))], indent=1, ensure_ascii=False))
     return 0
 
 
@@ -251,12 +236,9 @@ def stats_of(puzzles: Sequence[BankPuzzle]) -> dict[str, Any]:
     return out
 
 
-def cmd_stats(args: list[str]) -> int:
-    opts, rest = _options(args, ("--json",), ("--game",))
-    if rest:
-        raise UsageError(f"unexpected argument {rest[0]!r}")
-    st = stats_of(bank(_games(opts)))
-    if "--json" in opts:
+def cmd_stats(args: argparse.Namespace) -> int:
+    st = stats_of(bank(_games(args.game)))
+    if args.json:
         print(json.dumps(st, indent=1))
     else:
         for g, row in st["games"].items():
@@ -276,19 +258,14 @@ def rerated(puzzles: Sequence[BankPuzzle]) -> list[BankPuzzle]:
     return out
 
 
-def cmd_rate(args: list[str]) -> int:
-    opts, rest = _options(args, (), ("--game", "--out"))
-    if rest:
-        raise UsageError(f"unexpected argument {rest[0]!r}")
-    games = _games(opts)
-    if "--out" in opts and len(games) != 1:
+def cmd_rate(args: argparse.Namespace) -> int:
+    games = _games(args.game)
+    if args.out and len(games) != 1:
         raise UsageError("--out takes one --game")
     for g in games:
         puzzles = rerated(load_bank(g))
-        out = Path(opts["--out"]) if "--out" in opts else bank_path(g)
-        tmp = out.with_name(out.name + ".tmp")
-        tmp.write_text(dump_bank(g, puzzles), encoding="utf-8")
-        tmp.replace(out)
+        out = Path(args.out) if args.out else bank_path(g)
+        _write(out, dump_bank(g, puzzles))
         print(f"{g}: {len(puzzles)} puzzles rated, written to {out}")
     return 0
 
@@ -299,22 +276,21 @@ COMMANDS = {"mine": cmd_mine, "verify": cmd_verify, "export": cmd_export, "stats
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
-        print(USAGE)
-        return 0 if args else 2
+    ap = parser()
     try:
-        cmd = COMMANDS.get(args[0])
-        if cmd is None:
-            raise UsageError(f"unknown command {args[0]!r} (mine, verify, export or stats)")
-        return cmd(args[1:])
+        ns = ap.parse_args(args)
+    except SystemExit as e:          # --help (0) or a refusal already said in one line (2)
+        return int(e.code or 0)
+    try:
+        return int(COMMANDS[ns.command](ns))
     except UsageError as e:
-        print(f"error: {e}\n{USAGE}", file=sys.stderr)
+        print(f"{ap.prog} {ns.command}: error: {e}", file=sys.stderr)
         return 2
-    except BankError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except OSError as e:
+        print(f"{ap.prog} {ns.command}: error: {e.strerror or e}: {e.filename or ''}", file=sys.stderr)
         return 2
-    except RulesError as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (BankError, RulesError) as e:
+        print(f"{ap.prog} {ns.command}: error: {e}", file=sys.stderr)
         return 2
 
 
