@@ -54,12 +54,15 @@ def parser() -> argparse.ArgumentParser:
     ap = OneLineParser(prog="python -m game.puzzles", description="The puzzle bank: mine, verify, "
                        "export, count and rate its puzzles.")
     sub = ap.add_subparsers(dest="command", required=True, metavar="{mine,verify,export,stats,rate}")
-    game = {"type": str.lower, "choices": GAME_NAMES, "help": "one game (default: every game)"}
+
+    def game(p: argparse.ArgumentParser, help: str = "one game (default: every game)") -> None:
+        p.add_argument("--game", type=str.lower, choices=GAME_NAMES, help=help)
+
     m = sub.add_parser("mine", help="find puzzles in records and engine games")
     m.add_argument("records", nargs="*", metavar="RECORD", help="a record file (from the start)")
     m.add_argument("--selfplay", type=whole(0, 100_000), default=0, metavar="N",
                    help="also mine N engine games of mixed levels")
-    m.add_argument("--game", **{**game, "help": "the game of --selfplay (default amoeba)"})
+    game(m, "the game of --selfplay (default amoeba)")
     m.add_argument("--seed", type=whole(0, 2**31), default=0)
     m.add_argument("--out", metavar="FILE", help="write a bank file")
     m.add_argument("--json", action="store_true")
@@ -69,17 +72,17 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--nodes", type=whole(1, 10**9), default=None, metavar="N",
                    help="each position's proof budget")
     v = sub.add_parser("verify", help="re-check every puzzle with the rules core")
-    v.add_argument("--game", **game)
+    game(v)
     v.add_argument("--nodes", type=whole(1, 10**9), default=VERIFY_NODES, metavar="N")
     v.add_argument("--json", action="store_true")
     e = sub.add_parser("export", help="print every puzzle (--json)")
-    e.add_argument("--game", **game)
+    game(e)
     e.add_argument("--json", action="store_true", required=True)
     st = sub.add_parser("stats", help="count the puzzles by game, tag and rating band")
-    st.add_argument("--game", **game)
+    game(st)
     st.add_argument("--json", action="store_true")
     r = sub.add_parser("rate", help="give every puzzle its initial rating again from the ladder")
-    r.add_argument("--game", **game)
+    game(r)
     r.add_argument("--out", metavar="FILE", help="write the bank here (one --game)")
     return ap
 
