@@ -14,9 +14,9 @@ level  name    what it is                                  iterations           
 1              classic knowledge, a glance                 12 (Onyx 8, Amoeba 6)  0.25 (A 0.4)
 2      easy    the game's knowledge, a glance further      40 (Onyx 12, A 25)     0.12 (O 0.3,
                                                                                   A 0.15)
-3              the game's knowledge, a short search         80 (Onyx 50, A 60)     0.06 (O 0.1,
-                                                                                  A 0.08)
-4              the game's knowledge                         160 (Amoeba 300)       0.03 (A 0.01)
+3              the game's knowledge, a short search         80 (Onyx 50)           0.06 (O 0.1,
+                                                                                  A 0.04)
+4              the game's knowledge                         160 (Amoeba 150)       0.03 (A 0.02)
 5      medium  the game's knowledge (also hints, offers)    400 (Amoeba 800)       -
 6                                                           900 (800, 2000)        -
 7                                                           1800 (1500, 5000)      -
@@ -225,10 +225,12 @@ RACE_FROM_LEVEL = 2
 # need steeper steps to stand apart (measured: 12 and 40 iterations played even). Onyx's
 # connection knowledge makes even a small search play well, so levels 2 and 3 differ by
 # their move choice more than by their search (measured: 25 iterations at 0.15 played even
-# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3).
+# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3). Amoeba's level 4 at 300
+# iterations (softmax 0.01) sat with level 5 (+68); at 150 (0.02) level 5 wins 53 of 60,
+# and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4.
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
     "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
-    "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (60, 0.08), "4": (300, 0.01),
+    "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.04), "4": (150, 0.02),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
 }
