@@ -227,12 +227,15 @@ RACE_FROM_LEVEL = 2
 # their move choice more than by their search (measured: 25 iterations at 0.15 played even
 # with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3). Amoeba's level 4 at 300
 # iterations (softmax 0.01) sat with level 5 (+68); at 150 (0.02) level 5 wins 53 of 60,
-# and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4.
+# and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4. Onager's
+# level 3 at 80 (0.06) played level 2 18 of 30; at 120 (0.03) it wins 45 of 60, and level 4
+# at 250 (0.015) wins 40 of 60 against it and loses 40 of 60 to level 5.
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
     "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
     "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.04), "4": (150, 0.02),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
+    "onager": {"3": (120, 0.03), "4": (250, 0.015)},
 }
 # Levels that search with the game's full knowledge although ``_RUNGS`` gives them the
 # classic one: level 2 (measured: Onyx, with uniform playouts and 40 iterations it blocked
