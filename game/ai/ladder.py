@@ -213,10 +213,7 @@ def run_ladder(game_name: str, games: int, seed: int = DEFAULT_SEED,
                          f"{rec['winner'] or 'draw'} ({rec['reason']}, {rec['plies']} plies, "
                          f"{rec['seconds']} s)")
         rounds += 1
-    try:
-        res = fit(results)
-    except ValueError:                  # --pairs left a level unlinked: the scores, no ratings
-        res = {"levels": None, "pairs": pair_scores(results)}
+    res = fit_or_scores(results)
     res.update(game=game_name, options=dict(options or {}), seed=seed, rounds=rounds,
                games_per_pair=rounds,
                budgets={name: ladder_iterations(name, game_name) for name in LADDER},
@@ -317,6 +314,15 @@ def pair_scores(results: list[dict]) -> list[dict[str, Any]]:
     return out
 
 
+def fit_or_scores(results: list[dict]) -> dict[str, Any]:
+    """The fit of ``results``; when they do not link every level to random (a run of some
+    pairs), no ratings (``levels`` None) and each pair's score instead."""
+    try:
+        return fit(results)
+    except ValueError:
+        return {"levels": None, "pairs": pair_scores(results)}
+
+
 def table(res: dict[str, Any]) -> str:
     head = f"{res.get('game', '')}: {res.get('rounds', '?')} games per pair, seed {res.get('seed', '?')}"
     if res.get("levels") is None:
@@ -413,10 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.games:
             results = [r for r in results if r["i"] < args.games]
         results = list({(r["pair"], r["i"]): r for r in results}.values())
-        try:
-            res = fit(results)
-        except ValueError:
-            res = {"levels": None, "pairs": pair_scores(results)}
+        res = fit_or_scores(results)
         counts: dict[int, int] = {}
         for r in results:
             counts[r["pair"]] = counts.get(r["pair"], 0) + 1

@@ -505,7 +505,7 @@ def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Mov
     take the capture away (those of ``allowed`` only, when given: the moves that stop a
     threat) whose worst reply leaves the race best. A small search does not see a capture
     coming; a beginner who knows the rule does."""
-    from .onyx_eval import capture_points, distances
+    from .onyx_eval import capture_points
     me = 0 if game.to_move == Color.BLACK else 1
     opp_stone = 2 - me                       # the opponent's stone value (Black 1, White 2)
     g = game.copy()
@@ -516,16 +516,10 @@ def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Mov
         if g.result is not None:
             g.undo()
             return 10**6, 10**6
-        d = distances(g)
-        after = d[1 - me] - d[me]
-        worst = after
+        after = worst = _race(g, me)
         for c in capture_points(g, opp_stone):
             g.play(c)
-            if g.result is not None:
-                worst = -10**6
-            else:
-                dc = distances(g)
-                worst = min(worst, dc[1 - me] - dc[me])
+            worst = min(worst, -10**6 if g.result is not None else _race(g, me))
             g.undo()
         g.undo()
         return worst, after
@@ -535,19 +529,27 @@ def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Mov
         return move
     legal = set(game.legal_moves())
     g.play(move)
-    stoppers = list(capture_points(g, opp_stone))
+    takers = [p for p in capture_points(g, opp_stone) if p in legal]   # our stone there: no capture
     g.undo()
     most = max(res.visits.values(), default=0)
-    cands = [m for m, n in res.visits.items() if n >= max(2, SOFTMAX_SHARE * most)]
-    cands = list(dict.fromkeys([move, *cands, *(p for p in stoppers if p in legal)]))
+    visited = [m for m, n in res.visits.items() if n >= max(2, SOFTMAX_SHARE * most)]
+    cands = dict.fromkeys([*visited, *takers, *(allowed or ())])
     if allowed:
-        cands = [move, *(m for m in cands[1:] if m in allowed)] + [m for m in allowed if m not in cands]
+        cands = dict.fromkeys(m for m in cands if m in allowed)
     best, best_key = move, (worst, after)
-    for m in cands[1:]:
+    for m in cands:
         key = outlook(m)
         if key > best_key:
             best, best_key = m, key
     return best
+
+
+def _race(game: Game, me: int) -> int:
+    """Onyx: the race for side ``me`` (0 Black, 1 White): the opponent's connection distance
+    less its own."""
+    from .onyx_eval import distances
+    d = distances(game)
+    return d[1 - me] - d[me]
 
 
 def _keeping_the_race(game: Game, pool: list[Move], best: Move) -> list[Move]:
@@ -555,15 +557,14 @@ def _keeping_the_race(game: Game, pool: list[Move], best: Move) -> list[Move]:
     distance less ours) no worse than the search's own move does. A weak level's slip is
     a plausible second-best move, never a lost tempo in the race: a greedy runner that
     gains one stone at a time beats a level that gives tempi away."""
-    from .onyx_eval import distances
     me = 0 if game.to_move == Color.BLACK else 1
     g = game.copy()
 
     def balance(m: Move) -> int:
         g.play(m)
-        d = distances(g)
+        race = _race(g, me)
         g.undo()
-        return d[1 - me] - d[me]
+        return race
 
     floor = balance(best)
     return [m for m in pool if m == best or balance(m) >= floor]
