@@ -30,7 +30,7 @@ from pygame_gui.elements import UICheckBox, UITooltip
 from . import focus as focus_ui
 from .entry import TextEntry
 
-__all__ = ["TipKeeper", "TIP_LIFE", "place_tip"]
+__all__ = ["TipKeeper", "TIP_LIFE", "fit_width", "place_tip"]
 
 TIP_LIFE = 8.0          # seconds a tooltip stands over a pointer at rest
 KEEP = 100              # what covering a control or a kept-clear drawn text costs
@@ -101,6 +101,7 @@ class TipKeeper:
         tip = el.tool_tip
         if tip is not self.shown:
             self.shown, self.age = tip, 0.0
+            fit_width(tip)
             place_tip(app, tip, el)
         elif moved:
             self.age = 0.0
@@ -111,6 +112,18 @@ class TipKeeper:
             el.tool_tip = None
             self.shown, self.age, self.quiet = None, 0.0, el
             el.hover_time = 0.0
+
+
+def fit_width(tip: Any) -> None:
+    """A one-line tooltip as wide as its words: the wrapping width (``TIP_WIDTH``) is for long
+    texts, and a card that wide round three words covers more of the screen than it says."""
+    block = tip.text_block
+    layout = block.text_box_layout if block is not None else None
+    if layout is None or len(layout.layout_rows) != 1:
+        return
+    spare = layout.layout_rect.w - layout.layout_rows[0].width
+    if spare > 4:
+        tip.set_dimensions((tip.rect.w - spare + 4, tip.rect.h))
 
 
 def _others(app: Any, tip: Any, own: Any) -> list[tuple[pygame.Rect, int]]:

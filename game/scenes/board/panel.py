@@ -122,7 +122,7 @@ class BoardPanel(ScenePart):
                                  container=sc.root, size=fsize(18), bold=True)
         self.count_icons = ((x + px(13), y + px(15)), (x + half + px(13), y + px(15)))
         y += px(34 if compact else 40)
-        bh, gap = px(36 if compact else 40), px(8)
+        bh, gap = px(32 if compact else 40), px(8)
         n_rows = 3
         buttons_h = n_rows * bh + (n_rows - 1) * gap
         status_h = px(64)                  # two lines; a longer text grows into the move list
@@ -131,9 +131,12 @@ class BoardPanel(ScenePart):
         # from the bottom up: the game's buttons, the history and file buttons, the move box, the
         # status box, then the move list fills the rest. A long status grows upwards into the move
         # list only (_fit_status), so no button ever moves under the pointer.
-        extra_h = sc.toolbar.reserve_height()
-        tool_y = by - px(10) - extra_h
         box_h = px(30)
+        # the icons in two rows where one would make them narrow, unless the move list would
+        # then keep less than a few moves (a game with clocks in a low window)
+        moves_top = y if compact else y + px(24)
+        extra_h = sc.toolbar.fit(by - px(10) - box_h - px(8) - status_h - px(8) - moves_top, keep=px(80))
+        tool_y = by - px(10) - extra_h
         box_y = tool_y - box_h
         sy = box_y - px(8) - status_h
         if not compact:                  # (a low window: the list needs no heading to be read as the moves)

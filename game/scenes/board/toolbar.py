@@ -39,6 +39,7 @@ class BoardToolbar(ScenePart):
         super().__init__(scene)
         self.buttons: dict[str, UIButton] = {}
         self.icons: dict[str, tuple[pygame.Rect, str]] = {}
+        self.two_rows = True        # narrow icons may take two rows (the panel says no where it lacks the room)
         self._warm: list[Callable[[], None]] = []    # first-time work done one piece a frame (see build_ui)
 
     def needs_frames(self) -> bool:
@@ -49,11 +50,12 @@ class BoardToolbar(ScenePart):
     def history(self) -> Any:
         return self.scene.history
 
-    def layout(self, w: int) -> tuple[int, list[tuple[str, pygame.Rect, str, str]]]:
+    def layout(self, w: int, two_rows: bool | None = None) -> tuple[int, list[tuple[str, pygame.Rect, str, str]]]:
         """The toolbar's one layout for a width ``w``: its height and its buttons as
         ``(key, rect relative to the toolbar's top left, label, icon)``. Two rows (|◀ ◀ ▶ ▶|
         Replay Review; Save… Load… Picture, Comment, Flip, ⚙) where the panel is tall and wide enough for
-        the labels, else one row of icons. ``reserve_height`` and ``build_ui`` both use it."""
+        the labels, else icons: one row, or two where one would make them too narrow and the panel has
+        the room (``two_rows``, by default what the panel chose: ``self.two_rows``). ``reserve_height`` and ``build_ui`` both use it."""
         px = self.px
         p = self.scene.panel.rect
         bh, gap = px(32), px(6)
@@ -64,16 +66,24 @@ class BoardToolbar(ScenePart):
         if compact:
             keys = ["first", "back", "forward", "last", "replay", "review", "comment", "save", "load", "picture",
                     "flip", "settings"]
-            n = len(keys)
-            g = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
-            bw = (w - g * (n - 1)) // n
-            extra = w - (bw * n + g * (n - 1))
-            xx = 0
-            for i, key in enumerate(keys):
-                wd = bw + (1 if i < extra else 0)
-                out.append((key, pygame.Rect(xx, y, wd, bh), "", {"settings": "gear", "review": "graph"}.get(key, key)))
-                xx += wd + g
-            return gap + bh + gap, out
+            # one row of twelve while each stays a comfortable target, else two rows of six:
+            # a narrow panel (1024 wide) would make each icon some 18 px, easy to miss
+            two = self.two_rows if two_rows is None else two_rows
+            rows = [keys] if not two or (w - 11 * gap) // 12 >= px(28) else [keys[:6], keys[6:]]
+            rh = bh if len(rows) == 1 else px(24)
+            for row in rows:
+                n = len(row)
+                g = max(2, min(gap, (w - n * px(18)) // (n - 1)))   # icon buttons under ~16 px clip their corners
+                bw = (w - g * (n - 1)) // n
+                extra = w - (bw * n + g * (n - 1))
+                xx = 0
+                for i, key in enumerate(row):
+                    wd = bw + (1 if i < extra else 0)
+                    out.append((key, pygame.Rect(xx, y, wd, rh), "",
+                                {"settings": "gear", "review": "graph"}.get(key, key)))
+                    xx += wd + g
+                y += rh + px(4)
+            return y - px(4) + gap, out
         icon_w = max(px(34), (w - 5 * gap) // 8)
         for i, key in enumerate(("first", "back", "forward", "last")):
             out.append((key, pygame.Rect(i * (icon_w + gap), y, icon_w, bh), "", key))
@@ -91,14 +101,16 @@ class BoardToolbar(ScenePart):
         out.append(("settings", pygame.Rect(w - gear_w, y, gear_w, bh), "", "gear"))
         return y + bh + gap, out
 
-    def compact(self) -> bool:
-        """One row of icon buttons (small windows)?"""
-        p = self.scene.panel.rect
-        return self.layout(p.w - self.px(36))[0] < 2 * self.px(32)
-
-    def reserve_height(self) -> int:
+    def reserve_height(self, two_rows: bool | None = None) -> int:
         """Height the button rows take (the toolbar's layout for the panel's inner width)."""
-        return self.layout(self.scene.panel.rect.w - self.px(36))[0]
+        return self.layout(self.scene.panel.rect.w - self.px(36), two_rows)[0]
+
+    def fit(self, room: int, keep: int) -> int:
+        """Choose the rows for ``room`` px shared with the move list, which keeps at least
+        ``keep``: two rows of icons where one would make them narrow and the room allows.
+        The height the toolbar then takes."""
+        self.two_rows = room - self.reserve_height(True) >= keep
+        return self.reserve_height()
 
     def build_ui(self, rect: pygame.Rect) -> None:
         """The buttons of ``layout(rect.w)``, placed in ``rect``."""
