@@ -198,26 +198,40 @@ def test_thinking_pill_covers_no_board_coordinates_or_points(size):
 
 # ---------------------------------------------------------------- tooltips and draw order
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
-def test_a_selected_stacks_tooltip_keeps_off_its_targets(size):
+def test_a_selected_stack_has_no_card_over_its_targets(size):
     """Clicking a stack selects it and the pointer rests there: the stack's card stood over the
-    green and blue points the player looks at next."""
+    green and blue points the player looks at next, or, kept off them, far from the pointer over
+    other pieces. The selection has no card: the status box says what it does next. The same
+    stack not selected has its card."""
     app = make_app(size)
     try:
-        start(app, "--scene", "board:amoeba")
+        start(app, "--scene", "board:amoeba", "--moves", "b3-c4 e4-e3")
         board = app.scene
-        pos = board.view.pixel_of("c3")
-        for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
-            pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+
+        def rest(cell: str, click: bool) -> pygame.Rect | None:
+            pos = board.view.pixel_of(cell)
+            kinds = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) if click else (pygame.MOUSEMOTION,)
+            for kind in kinds:
+                extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+                app.step(1 / 60)
+            board.drawing.tooltip_shown = None
+            for _ in range(90):
+                app.step(1 / 60)
+            return board.drawing.tooltip_shown
+
+        for cell in ("c4", "c3"):                                 # a stack of two, one piece
+            assert rest(cell, click=True) is None, cell
+            assert board.board.selected() == cell
+            assert len(board.board.target_rects()) >= 3           # its moves are shown
+            assert cell in board.w["status"].html_text            # the status box speaks of it
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                                 scancode=0))
             app.step(1 / 60)
-        targets = board.board.target_rects()
-        assert len(targets) >= 3                                  # c3 is selected: its moves are shown
-        board.drawing.tooltip_shown = None
-        for _ in range(90):
-            app.step(1 / 60)
-        shown = board.drawing.tooltip_shown
-        assert shown is not None                                  # its card came…
-        assert not any(shown.colliderect(r) for r in targets)     # …beside its targets, not over them
+            assert board.board.selected() is None
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+        app.step(1 / 60)
+        assert rest("c4", click=False) is not None                # not selected: its card comes
     finally:
         app.close()
 

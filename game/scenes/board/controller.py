@@ -399,6 +399,14 @@ class BoardController:
         avoid = [*avoid, *self.target_rects()]
         return draw_tooltip(surface, text, self.mouse, self.px, avoid, bounds=self.rect, theme=theme)
 
+    def selected(self) -> str | None:
+        """The point the player has picked (None while nothing is)."""
+        if self.input is None or not self.live:
+            return None
+        deco = Decorations()
+        self.input.decorate(deco)
+        return deco.selected
+
     def target_rects(self) -> list[pygame.Rect]:
         """The points the selection can move to (and where its chains end): a tooltip about the
         selected stack keeps off them, since they are what the player looks at next."""
@@ -428,6 +436,10 @@ class BoardController:
         if self.hover_time > TIP_AFTER_ONE + TIP_LIFE:
             return ""                       # it has stood long enough: it comes again on another stack
         n = len(pieces)
+        if lab == self.selected():
+            # the status box says what the selection does next, and its targets ring it: a card
+            # kept off them stood far from the pointer, over other pieces
+            return ""
         return self.input.describe(lab) or ngettext("{cell}: {n} piece", "{cell}: {n} pieces", n).format(cell=lab, n=n)
 
     def needs_frames(self) -> bool:
