@@ -325,3 +325,27 @@ def test_stack_tooltip_stays_on_the_board_area_in_the_theme(game):
         assert all(abs(a - b) <= 20 for a, b in zip(inside, app.theme.card_fill[:3])), inside
     finally:
         app.close()
+
+
+def test_mid_chain_the_jumper_has_no_card():
+    """Onager lesson 3, a chain under way: the disc stands on b4 over a White one. Its card
+    ('b4: 2 discs…'), kept off the next jumps and the end tag, stood over the board's other side."""
+    app = make_app((1024, 640))
+    try:
+        start(app, "--scene", "lesson:onager:3:2")
+        sc = app.scene
+        for _ in range(120):
+            app.step(1 / 60)
+        ctl = sc.board
+        for cell in ("b2", "b4"):
+            pos = sc.view.pixel_of(cell)
+            for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+                pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+                app.step(1 / 60)
+        assert ctl.selected() == "b4"                     # mid-chain: the jumper stands on b4
+        for _ in range(120):
+            app.step(1 / 60)
+        assert ctl.hover_label == "b4" and ctl.tooltip_text() == ""
+    finally:
+        app.close()

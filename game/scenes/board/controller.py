@@ -400,12 +400,15 @@ class BoardController:
         return draw_tooltip(surface, text, self.mouse, self.px, avoid, bounds=self.rect, theme=theme)
 
     def selected(self) -> str | None:
-        """The point the player has picked (None while nothing is)."""
+        """Where the piece the player has picked stands now: the point picked, or mid-chain the
+        last landing (None while nothing is picked)."""
         if self.input is None or not self.live:
             return None
         deco = Decorations()
         self.input.decorate(deco)
-        return deco.selected
+        if deco.selected is None:
+            return None
+        return deco.path[-1] if deco.path else deco.selected
 
     def target_rects(self) -> list[pygame.Rect]:
         """The points the selection can move to (and where its chains end): a tooltip about the
