@@ -107,6 +107,8 @@ def test_a_whole_game_against_the_computer_by_keyboard_alone(game):
             tab_to(app, lambda el: el is form.widgets[f"tab_{game}"])
             enter(app)
             settle(app)
+            assert app.focus is form.widgets[f"tab_{game}"]     # the ring stays on the game chosen
+            tab_to(app, lambda el: el.text == "Start game")
         assert form.game_name == game and form.players == {"black": "human", "white": "easy"}
         enter(app)                                          # Start
         settle(app)
@@ -414,5 +416,27 @@ def test_a_puzzle_takes_typed_moves_and_its_keys_are_ctrl():
         press(app, pygame.K_r, CTRL)                       # Ctrl+R: the puzzle again
         settle(app, 60)
         assert tut.game.ply == 0 and app.scene is tut
+    finally:
+        app.close()
+
+
+def test_the_ring_stays_on_a_game_button_the_new_game_card_made_anew():
+    """New game: Enter on a game's button makes the card anew for that game; the ring was gone
+    (the next Tab found its way by position, but nothing showed where the keyboard was)."""
+    app = make_app("--scene", "new:onyx", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        assert isinstance(sc, NewGameScene)
+        tab_to(app, lambda el: el.text == "Amoeba")
+        at = app.focus.rect.copy()
+        old = app.focus
+        enter(app)
+        settle(app)
+        assert not old.alive()                       # the card was made anew…
+        assert app.focus is not None and app.focus.alive() and app.focus.rect == at   # …the ring on its new Amoeba
+        assert app.focus.text == "Amoeba"
+        press(app, pygame.K_TAB)
+        assert app.focus.text == "Onyx"
     finally:
         app.close()

@@ -344,7 +344,13 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
         return
     if not el.alive() or not el.visible:
         app.focus = None
-        return
+        # a press that made the widgets anew (New game's game buttons): the ring goes to the
+        # one now standing where the focused one stood, so the keyboard goes on from there
+        again = [e for e in focusables(app) if (e.rect.y, e.rect.x) == app._focus_at] if not el.alive() else []
+        if not again:
+            return
+        ring_on(app, again[0])
+        el = again[0]
     r = pygame.Rect(el.rect).inflate(app.px(6), app.px(6))
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
