@@ -55,3 +55,34 @@ def test_a_one_line_tooltip_is_as_wide_as_its_words(monkeypatch, lang):
         assert tip.text_block.rect.w == tip.rect.w
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang,key,size", [("ja", "flip", "1024x640"), ("ja", "review", "1024x640"),
+                                          ("uz", "review", "1024x640"), ("en", "review", "1024x640"),
+                                          ("ja", "review", "2560x1440")])
+def test_a_tooltips_lines_break_where_the_language_breaks_them(monkeypatch, lang, key, size):
+    """pygame-gui breaks at spaces only and cuts a longer run with a dash at both ends: the
+    Japanese flip tooltip read '…a列が右（Ctrl+-' / '-F）'. Its lines are now broken as the
+    game's own texts are (``wrapped_html``), and pygame-gui has nothing left to break."""
+    app = make_app("--game", "onyx", "--moves", "f6 g7", "--window", size, "--lang", lang)
+    try:
+        settle(app)
+        but = app.scene.toolbar.buttons[key]
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: but.rect.center)
+        for _ in range(150):
+            step(app)
+            if app.tooltip_rects():
+                break
+        step(app, 2)
+        tip = app.tips.shown
+        assert tip is not None
+        block = tip.text_block
+        lines = block.html_text.split("<br>")
+        assert len(lines) >= 2
+        rows = block.text_box_layout.layout_rows
+        assert len(rows) == len(lines)                         # no row pygame-gui cut again…
+        shown = ["".join(chunk.text for chunk in row.items if hasattr(chunk, "text")) for row in rows]
+        assert not any(s.rstrip().endswith("-") or s.lstrip().startswith("-") for s in shown), shown   # …with dashes
+        assert tip.rect.h >= block.rect.h and tip.rect.contains(block.rect)
+    finally:
+        app.close()

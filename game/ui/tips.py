@@ -20,6 +20,7 @@ widgets' update) keeps every tooltip honest:
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pygame
@@ -29,6 +30,7 @@ from pygame_gui.elements import UICheckBox, UITooltip
 
 from . import focus as focus_ui
 from .entry import TextEntry
+from .text import wrapped_html
 
 __all__ = ["TipKeeper", "TIP_LIFE", "fit_width", "place_tip"]
 
@@ -115,10 +117,24 @@ class TipKeeper:
 
 
 def fit_width(tip: Any) -> None:
-    """A one-line tooltip as wide as its words: the wrapping width (``TIP_WIDTH``) is for long
-    texts, and a card that wide round three words covers more of the screen than it says."""
+    """A tooltip's lines broken as ``wrapped_html`` breaks them, and a one-line tooltip as wide
+    as its words. pygame-gui breaks lines at spaces only and cuts a longer run with a dash at
+    both ends: a Japanese tooltip, which has no spaces, read '…a列が右（Ctrl+-' / '-F）'. The
+    wrapping width (``TIP_WIDTH``) is for long texts: a card that wide round three words
+    covers more of the screen than it says."""
     block = tip.text_block
-    layout = block.text_box_layout if block is not None else None
+    if block is None:
+        return
+    layout = block.text_box_layout
+    if layout is not None and "<" not in block.html_text:      # plain words (no markup of its own)
+        font = block.ui_theme.get_font(block.combined_element_ids)
+        # (3% spare: pygame-gui sets a line break after each line, and moves a break
+        # that does not fit to a row of its own)
+        lines = wrapped_html(html.unescape(block.html_text), font, layout.layout_rect.w * 97 // 100)
+        if lines != block.html_text:
+            block.set_text(lines)
+            tip.set_dimensions((tip.rect.w, block.rect.h))
+            layout = block.text_box_layout
     if layout is None or len(layout.layout_rows) != 1:
         return
     spare = layout.layout_rect.w - layout.layout_rows[0].width
