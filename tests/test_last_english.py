@@ -429,3 +429,21 @@ def test_the_analysis_and_editor_failures_and_a_bad_puzzle_bank_are_worded(monke
     monkeypatch.setattr(P, "load_bank", bad_bank)
     sc = P.PuzzleBoardScene("onyx")
     assert said(sc.bank_error) and "onyx.toml" in sc.bank_error and "English" not in sc.bank_error
+
+
+# ---------------------------------------------------------------- the question cards' buttons
+def test_every_question_cards_buttons_are_worded():
+    """The scenes' question cards took an English 'Cancel' as their default second button:
+    Resign?, Play on from here?, Replace the game?, Set the game aside? said 'Cancel' in
+    Japanese and Uzbek. Every card's words, buttons included, come from the catalogue."""
+    app = helpers.make_app("--lang", "xx", "--game", "amoeba", "--moves", "b3-c4 e4-e3")
+    try:
+        sc = board(app)
+        helpers.settle(app)
+        sc.offers.resign()
+        card = sc.dialog
+        assert card is not None
+        assert said(card.confirm_button.text) and said(card.cancel_button.text), \
+            (card.confirm_button.text, card.cancel_button.text)
+    finally:
+        app.close()

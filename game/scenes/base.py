@@ -197,7 +197,7 @@ class Scene:
         """Say something to the player where the scene says things ('info', 'warn' or 'error'):
         the board's status line, the menu's message. A scene with no such place says nothing."""
 
-    def open_dialog(self, kind: str, title: str, text: str, ok: str, cancel: str = "Cancel",
+    def open_dialog(self, kind: str, title: str, text: str, ok: str, cancel: str | None = None,
                     danger: bool = False) -> None:
         """Ask a question on the game's question card (``game.ui.dialogs.ask``: centred on the
         window, sized to its words, Enter for ``ok``, Escape for ``cancel``), one at a time (an
