@@ -14,6 +14,18 @@ from game.app import TIP_WIDTH
 from ui_helpers import make_app, settle, step
 
 
+def rest_on(app, monkeypatch, but):
+    """The pointer rests on ``but`` until its tooltip shows; the tooltip (None if none came)."""
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: but.rect.center)
+    for _ in range(150):
+        step(app)
+        if app.tooltip_rects():
+            break
+    step(app, 2)
+    return app.tips.shown
+
+
+
 @pytest.mark.parametrize("size", ["1024x640", "1280x640", "1280x800", "2560x1440"])
 @pytest.mark.parametrize("game", ["amoeba", "onyx"])
 def test_toolbar_buttons_are_targets_a_hand_can_hit(size, game):
@@ -42,13 +54,7 @@ def test_a_one_line_tooltip_is_as_wide_as_its_words(monkeypatch, lang):
     try:
         settle(app)
         but = app.scene.w["new"]
-        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: but.rect.center)
-        for _ in range(150):
-            step(app)
-            if app.tooltip_rects():
-                break
-        step(app, 2)
-        tip = app.tips.shown
+        tip = rest_on(app, monkeypatch, but)
         assert tip is not None and tip.alive()
         assert tip.rect.w < app.px(TIP_WIDTH) * 0.75, tip.rect
         assert len(tip.text_block.text_box_layout.layout_rows) == 1      # its words still on one line
@@ -68,13 +74,7 @@ def test_a_tooltips_lines_break_where_the_language_breaks_them(monkeypatch, lang
     try:
         settle(app)
         but = app.scene.toolbar.buttons[key]
-        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: but.rect.center)
-        for _ in range(150):
-            step(app)
-            if app.tooltip_rects():
-                break
-        step(app, 2)
-        tip = app.tips.shown
+        tip = rest_on(app, monkeypatch, but)
         assert tip is not None
         block = tip.text_block
         lines = block.html_text.split("<br>")
