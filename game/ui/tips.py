@@ -32,7 +32,7 @@ from . import focus as focus_ui
 from .entry import TextEntry
 from .text import wrapped_html
 
-__all__ = ["TipKeeper", "TIP_LIFE", "fit_width", "place_tip"]
+__all__ = ["TipKeeper", "TIP_LIFE", "fit_tip", "place_tip"]
 
 TIP_LIFE = 8.0          # seconds a tooltip stands over a pointer at rest
 KEEP = 100              # what covering a control or a kept-clear drawn text costs
@@ -103,7 +103,7 @@ class TipKeeper:
         tip = el.tool_tip
         if tip is not self.shown:
             self.shown, self.age = tip, 0.0
-            fit_width(tip)
+            fit_tip(tip)
             place_tip(app, tip, el)
         elif moved:
             self.age = 0.0
@@ -116,7 +116,7 @@ class TipKeeper:
             el.hover_time = 0.0
 
 
-def fit_width(tip: Any) -> None:
+def fit_tip(tip: Any) -> None:
     """A tooltip's lines broken as ``wrapped_html`` breaks them, and a one-line tooltip as wide
     as its words. pygame-gui breaks lines at spaces only and cuts a longer run with a dash at
     both ends: a Japanese tooltip, which has no spaces, read '…a列が右（Ctrl+-' / '-F）'. The
