@@ -57,6 +57,7 @@ from .anim.tween import Tween
 # the command line lives in game.cli; parse_args is the app's entry to it
 from .cli import (DEFAULT_SIZE, MIN_SIZE, game_options, on_stop_signals, parse_args, prog_name,
                   run_command, scene_parts)
+from .png import save_picture
 from .resources import assets_dir, report_missing
 from .scenes.base import Scene
 from .ui import focus as focus_ui
@@ -912,7 +913,7 @@ def _start(argv: Sequence[str] | None, stopped: list[int], stop: Callable[[int],
                 print(f"{prog_name()}: stopped by a signal, no screenshot saved", file=sys.stderr)
                 return 128 + stopped[0]
             out = Path(args.screenshot)
-            pygame.image.save(app.screen, str(out))
+            save_picture(app.screen, out)
             size, frames = app.size, app.frame
             app.close()
             print(f"saved {out} ({size[0]}x{size[1]}, {frames} frames)")

@@ -19,9 +19,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import logging
-import os
 import warnings
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -29,6 +27,7 @@ import pygame
 from pygame_gui.windows import UIFileDialog
 
 from ..i18n import _, ngettext
+from ..png import save_picture
 from ..rules.base import Motion
 from ..ui.dialogs import fit_file_dialog
 from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
@@ -376,14 +375,7 @@ def export_picture(scene: "BoardScene", folder: Path | None = None) -> Path | No
         k += 1
     try:
         base.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".picture.", suffix=".png", dir=base)
-        os.close(fd)
-        try:
-            pygame.image.save(picture, tmp)
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        save_picture(picture, path)
     except (OSError, pygame.error) as e:
         log.warning("cannot save the picture %s: %s", path, e)
         why = (storage_words(StorageError(str(e), "save", path, failure_kind(e))) if isinstance(e, OSError) else
