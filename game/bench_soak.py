@@ -102,6 +102,9 @@ def cache_sizes() -> dict[str, int]:
             info = getattr(fn, "cache_info", None)     # a module's values: a functools.lru_cache has one
             if callable(info) and fn.__module__ == modname:
                 out[f"{modname.rsplit('.', 1)[-1]}.{name}"] = info().currsize
+    shapes = sys.modules.get("game.ui.shapes")
+    if shapes is not None:
+        out["shapes.kept_looks"] = shapes.kept_looks()      # bounded by shapes.KEEP_BYTES
     return out
 
 

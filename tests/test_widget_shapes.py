@@ -99,3 +99,30 @@ def test_the_app_draws_its_widgets_through_widget_shapes():
         assert shape.temp_additive_shape is None and shape.temp_subtractive_shape is None
     finally:
         app.close()
+
+
+def test_a_look_is_drawn_once_for_every_manager_and_the_kept_ones_stay_bounded(monkeypatch):
+    from game.ui import shapes
+    if pygame.display.get_surface() is None:        # (a test before may have closed the display)
+        pygame.display.init()
+        pygame.display.set_mode((64, 64))
+    monkeypatch.setattr(shapes, "_kept", shapes.OrderedDict())
+    monkeypatch.setattr(shapes, "_kept_bytes", 0)
+    drawn: list[Look] = []
+    real = shapes.draw_look
+    monkeypatch.setattr(shapes, "draw_look", lambda look, base: drawn.append(look) or real(look, base))
+    first, second = managers(1.0, "classic")[1], managers(1.0, "classic")[1]
+    a = UIButton(pygame.Rect(10, 10, 150, 44), "Undo", manager=first)
+    assert drawn, "a new look is drawn"
+    looks = len(drawn)
+    b = UIButton(pygame.Rect(10, 10, 150, 44), "Redo", manager=second)
+    assert len(drawn) == looks, "the same look in another manager (a new window, a scene built again) is found"
+    a.drawable_shape.states["normal"].surface.fill((255, 0, 0))      # a widget's picture is its own copy
+    c = UIButton(pygame.Rect(10, 10, 150, 44), "Undo", manager=second)
+    assert c.drawable_shape.states["normal"].surface.get_at((75, 22)) != pygame.Color(255, 0, 0)
+    # the kept pictures are bounded: many sizes later, at most KEEP_BYTES (the newest stays)
+    monkeypatch.setattr(shapes, "KEEP_BYTES", 200_000)
+    for w in range(100, 400, 10):
+        UIButton(pygame.Rect(0, 0, w, 60), "x", manager=second)
+    assert 0 < shapes._kept_bytes <= 200_000
+    assert 1 < shapes.kept_looks() < 30

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -40,6 +41,36 @@ class Look:
     radii: tuple[int, ...]
     border_colour: pygame.Color
     bg_colour: pygame.Color
+
+    def key(self) -> tuple[Any, ...]:
+        """The look as a key (pygame's colours are not hashable)."""
+        return (self.size, self.shadow, self.border, self.radii, tuple(self.border_colour), tuple(self.bg_colour))
+
+
+# Looks drawn are kept (the newest, up to ``KEEP_BYTES``) for every manager of the program: a
+# scene built again, a dialog opened again or a new window's widgets find their pictures
+# instead of drawing them (0.3 ms a look; a board's panel has about fifty).
+KEEP_BYTES = 8 << 20
+_kept: "OrderedDict[tuple[Any, ...], pygame.Surface]" = OrderedDict()
+_kept_bytes = 0
+
+
+def _keep(key: tuple[Any, ...], picture: pygame.Surface) -> None:
+    global _kept_bytes
+    _kept[key] = picture
+    _kept_bytes += _bytes(picture)
+    while _kept_bytes > KEEP_BYTES and len(_kept) > 1:
+        _, old = _kept.popitem(last=False)
+        _kept_bytes -= _bytes(old)
+
+
+def _bytes(picture: pygame.Surface) -> int:
+    return picture.get_width() * picture.get_height() * picture.get_bytesize()
+
+
+def kept_looks() -> int:
+    """How many looks are kept now (the soak reports it: bounded by ``KEEP_BYTES``)."""
+    return len(_kept)
 
 
 class WidgetShapes(SurfaceCache):
@@ -75,7 +106,15 @@ class WidgetShapes(SurfaceCache):
         look = asked[1]
         if look.size[0] <= 0 or look.size[1] <= 0:
             return None
-        return draw_look(look, self._base(look))
+        key = look.key()
+        picture = _kept.get(key)
+        if picture is None:
+            picture = draw_look(look, self._base(look))
+            if picture is not None:
+                _keep(key, picture)
+        else:
+            _kept.move_to_end(key)
+        return picture          # pygame-gui copies what it finds: the kept picture is never drawn on
 
     def _base(self, look: Look) -> pygame.Surface:
         """What pygame-gui draws a look on: the widget's shadow (the same call as the shape's),
