@@ -57,7 +57,7 @@ _WIDE = ((0x2E80, 0x303F), (0x3040, 0x9FFF), (0xF900, 0xFAFF), (0xFE30, 0xFE4F),
 def wide(ch: str) -> bool:
     """Is the character one of the scripts written without spaces (Japanese, Chinese)?"""
     o = ord(ch)
-    return any(lo <= o <= hi for lo, hi in _WIDE)
+    return o >= _WIDE[0][0] and any(lo <= o <= hi for lo, hi in _WIDE)     # (most text is below them all)
 
 
 def _segments(word: str) -> list[str]:
