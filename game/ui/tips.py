@@ -184,12 +184,14 @@ def place_tip(app: Any, tip: Any, el: Any) -> None:
     texts = [rect for rect, w in others if w < KEEP]
     ys += [rect.top for rect in texts]          # a tip over a text: its top in line with the text's
     places = []
+    other_rects = [rect for rect, _ in others]
+    weights = [w for _, w in others]
     for y in ys:
         for x in xs:
             cand = pygame.Rect(x, y, r.w, r.h).clamp(win)
             if cand.colliderect(own):
                 continue
-            hit = [w for rect, w in others if rect.colliderect(cand)]
+            hit = [weights[i] for i in cand.collidelistall(other_rects)]     # (a thousand places or so)
             cost = sum(w for w in hit if w >= KEEP)
             # how far it stands from its control: the gap between them (a tip just beside a
             # wide control is near it, however far their centres), a text covered a little more
