@@ -746,7 +746,7 @@ def first_window_size() -> tuple[int, int]:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return DEFAULT_SIZE
-    return fit_to_desktop(DEFAULT_SIZE, tuple(sizes[0]) if sizes else None)
+    return fit_to_desktop(DEFAULT_SIZE, sizes[0] if sizes else None)
 
 
 def build(args: argparse.Namespace, fade: bool = True) -> App:

@@ -25,6 +25,7 @@ from typing import Callable
 
 from .cli import OneLineParser, exit_status, interrupt, on_stop_signals, positive, whole
 from .rules import GAME_NAMES, make_game
+from .rules.base import Game
 
 PLAYOUT_CAP = 1000  # plies; a tool's cap, not a rule (Onager has no move limit)
 MAX_RUNS = 100
@@ -47,10 +48,10 @@ def _rate(work: Callable[[], int], seconds: float) -> float:
             return done / (now - start)
 
 
-def sample_positions(name: str, count: int, seed: int) -> list:
+def sample_positions(name: str, count: int, seed: int) -> list[Game]:
     """Positions met in random games, for move generation timing."""
     rng = random.Random(seed)
-    out = []
+    out: list[Game] = []
     while len(out) < count:
         g = make_game(name)
         plies = rng.randrange(0, 60)

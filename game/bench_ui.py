@@ -66,7 +66,9 @@ def _app(game: str, size: tuple[int, int]) -> Iterator[Any]:
         from .app import settle_memory
     except ImportError:             # (an older app)
         import gc
-        settle_memory = gc.collect
+
+        def settle_memory() -> None:
+            gc.collect()
     from .storage import HOME_ENV
     home, saved_home = tempfile.TemporaryDirectory(prefix="trio-bench-"), os.environ.get(HOME_ENV)
     os.environ[HOME_ENV] = home.name    # the benchmark's games never touch the player's autosave

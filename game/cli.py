@@ -108,7 +108,7 @@ def read_text_file(path: str, max_bytes: int = 10_000_000) -> str:
 def on_stop_signals(handler: Callable[[int], Any]) -> Iterator[None]:
     """While inside, SIGINT and SIGTERM call ``handler(signum)``; the former handlers come back
     afterwards. Outside the main thread (where Python cannot set handlers) it does nothing."""
-    old: dict[int, Any] = {}
+    old: dict[signal.Signals, Any] = {}
     for sig in STOP_SIGNALS:
         try:
             old[sig] = signal.signal(sig, lambda signum, frame: handler(signum))
@@ -340,7 +340,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 # the scenes that set up a game: they take the players (and, for Onyx, the variant)
-_GAME_KINDS = ("board", "gameover", "save", "new", "editor")
+_GAME_KINDS: tuple[str, ...] = ("board", "gameover", "save", "new", "editor")
 _GAME_KINDS += ("analysis",)     # the analysis board takes the Onyx variant too
 _CLOCK_KINDS = ("board", "gameover", "save", "new")     # the scenes of a game that --clock starts
 

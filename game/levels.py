@@ -634,8 +634,9 @@ def _check_step(file: str, game_name: str, step: Step) -> list[LevelError]:
                 continue
             raise LevelError(file, where, f"blocked arrow {'-'.join(a)!r} is a legal move")
         if step.kind == "demo":
-            if game.is_over and step.moves:
-                raise LevelError(file, where, f"the game is already over ({game.result.describe()})")
+            over = game.result
+            if over is not None and step.moves:
+                raise LevelError(file, where, f"the game is already over ({over.describe()})")
             _play_line(file, where, game, step.moves)
             if step.agreement:
                 try:
@@ -647,8 +648,9 @@ def _check_step(file: str, game_name: str, step: Step) -> list[LevelError]:
                                               f"but the rules core gives {result_code(game)}")
         elif step.kind == "try":
             assert step.goal is not None
-            if game.is_over:
-                raise LevelError(file, where, f"nothing to try: the game is over ({game.result.describe()})")
+            over = game.result
+            if over is not None:
+                raise LevelError(file, where, f"nothing to try: the game is over ({over.describe()})")
             for text in step.goal.moves:
                 try:
                     game.parse_move(text)
@@ -856,8 +858,9 @@ def _check_puzzle(file: str, game_name: str, p: Puzzle, deep: bool,
     where = p.where
     try:
         game = _make(file, where, p.setup)
-        if game.is_over:
-            raise LevelError(file, where, f"the game is already over ({game.result.describe()})")
+        over = game.result
+        if over is not None:
+            raise LevelError(file, where, f"the game is already over ({over.describe()})")
         mover = p.mover
         line = game.copy()
         _play_line(file, where, line, p.solution)

@@ -181,7 +181,8 @@ def extract_template() -> Any:
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"game/scenes/{filename}", lineno)], auto_comments=comments,
                      context=context)
-    found = extract_from_dir(str(LEVELS_DIR), method_map=[("*.toml", extract_levels)], keywords={})
+    # named as Babel's method_map declares it ("module:function"); Babel imports it by that name
+    found = extract_from_dir(str(LEVELS_DIR), method_map=[("*.toml", f"{__name__}:extract_levels")], keywords={})
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(f"levels/{filename}", lineno)], auto_comments=comments, context=context)
     return template

@@ -14,6 +14,7 @@ import struct
 import threading
 import zlib
 from pathlib import Path
+from typing import Literal
 
 import pygame
 
@@ -24,6 +25,7 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def png_bytes(surface: pygame.Surface) -> bytes:
     """The PNG file of ``surface``: 8-bit RGB, or RGBA when it has per-pixel alpha."""
     alpha = bool(surface.get_flags() & pygame.SRCALPHA)
+    fmt: Literal["RGBA", "RGB"]
     fmt, kind, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
     w, h = surface.get_size()
     pixels = pygame.image.tobytes(surface, fmt)

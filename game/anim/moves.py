@@ -206,7 +206,7 @@ class MoveAnimation:
         # current (visible) height as pieces leave and land
         ground = {lab: h - leaving.get(lab, 0) for lab, h in height.items()}
         taken: dict[str, int] = {}      # pieces of each source already assigned to sprites
-        drop_groups: dict[str, list[tuple[Motion, float]]] = {}
+        drop_groups: dict[str, list[tuple[Motion, int]]] = {}
         order = 0
         for i, m in motions:
             t0, t1 = windows[m.step]

@@ -35,7 +35,7 @@ import datetime as _dt
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Iterable, Mapping, Protocol, Sequence, TypeGuard
 
 from ..rules import GAME_NAMES, make_game
 from ..rules.base import Game, Reason, RulesError
@@ -104,9 +104,8 @@ class MyPuzzle:
         if not isinstance(data, dict):
             return None
         pid, game = data.get("id"), data.get("game")
-        texts = [data.get(k) for k in ("played", "best", "mark", "found")]
-        if not (isinstance(pid, str) and 0 < len(pid) < 100 and game in GAME_NAMES
-                and all(isinstance(t, str) and t for t in texts)):
+        texts = [t for t in (data.get(k) for k in ("played", "best", "mark", "found")) if isinstance(t, str) and t]
+        if not (isinstance(pid, str) and 0 < len(pid) < 100 and game in GAME_NAMES and len(texts) == 4):
             return None
         played, best, mark, found = texts
         options = data.get("options", {})
@@ -126,7 +125,7 @@ class MyPuzzle:
                    seat, reason, tuple(line), counts[0], min(counts[1], counts[0]))
 
 
-def _strings(x: Any) -> bool:
+def _strings(x: Any) -> TypeGuard[list[str]]:
     return isinstance(x, list) and all(isinstance(t, str) and t for t in x)
 
 

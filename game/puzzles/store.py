@@ -21,7 +21,7 @@ import datetime as _dt
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..i18n import _
 from ..storage import StorageError, atomic_write_text, data_dir, failure_kind, move_aside, read_text
@@ -163,9 +163,9 @@ class GameStats:
             s.add_mine([p for p in kept if p is not None and (not game or p.game == game)])
         r = data.get("rating")
         if isinstance(r, dict):
-            nums = [r.get(k) for k in ("rating", "rd", "vol")]
+            nums = [x for x in (r.get(k) for k in ("rating", "rd", "vol")) if _number(x)]
             played = r.get("played", 0)
-            if all(_number(x) for x in nums) and 0 < nums[1] <= 1000 and 0 < nums[2] < 1 \
+            if len(nums) == 3 and 0 < nums[1] <= 1000 and 0 < nums[2] < 1 \
                     and -1000 < nums[0] < 5000 and isinstance(played, int) and played >= 0:
                 s.rating = Rating(float(nums[0]), float(nums[1]), float(nums[2]), played)
         recent = data.get("recent")
@@ -191,7 +191,7 @@ class GameStats:
         return s
 
 
-def _number(x: Any) -> bool:
+def _number(x: Any) -> TypeGuard[float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and abs(x) != float("inf")
 
 
@@ -206,9 +206,10 @@ def _iso_day(text: str) -> bool:
 def _best(b: Any) -> RushBest | None:
     if not isinstance(b, dict):
         return None
-    ints = [b.get(k) for k in ("score", "solved", "streak", "strikes")]
+    ints = [x for x in (b.get(k) for k in ("score", "solved", "streak", "strikes"))
+            if isinstance(x, int) and not isinstance(x, bool) and x >= 0]
     day = b.get("day")
-    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in ints):
+    if len(ints) != 4:
         return None
     if not isinstance(day, str) or not _iso_day(day):
         return None

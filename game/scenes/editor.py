@@ -234,12 +234,12 @@ class EditorScene(Scene):
         dh = px(36)
         lw = max(px(70), max(D.font(px(18), True).size(side_name(c))[0] for c in ("black", "white")) + px(16))
         py = top - px(10) - 2 * dh - px(6)
-        for i, colour in enumerate(("black", "white")):
+        for i, side in enumerate(("black", "white")):
             ry = py + i * (dh + px(6))
-            UILabel(pygame.Rect(x, ry, lw - px(6), dh), side_name(colour), ui, container=root,
+            UILabel(pygame.Rect(x, ry, lw - px(6), dh), side_name(side), ui, container=root,
                     object_id="#counts_label")
-            W[colour] = ChoiceMenu([(_(t), v) for t, v in PLAYER_CHOICES], self.players[colour], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
-                                   container=root)
+            W[side] = ChoiceMenu([(_(t), v) for t, v in PLAYER_CHOICES], self.players[side], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
+                                 container=root)
         W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
                                  scale=self.k)
         if self.app is not None:

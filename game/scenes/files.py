@@ -28,7 +28,7 @@ from pygame_gui.windows import UIFileDialog
 
 from ..i18n import _, ngettext
 from ..png import save_picture
-from ..rules.base import Motion
+from ..rules.base import Color, Motion
 from ..ui.dialogs import fit_file_dialog
 from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
 from .base import Scene, is_board_scene, make_scene, register
@@ -90,7 +90,7 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
     scene.clocks.adopt(record)              # a continued game: the time its side to move had spent
     scene.saved_line = line_of(match)
-    if not any(match.is_human(c) for c in (0, 1)) and match.live_result is None:
+    if not any(match.is_human(c) for c in (Color.BLACK, Color.WHITE)) and match.live_result is None:
         scene.computer.pause()
     if status:
         scene.panel.open_with(status)
@@ -302,7 +302,7 @@ def load_path(scene: Scene, path: Path) -> bool:
         if record.result is not None:
             status += " " + board.panel.result_sentence(record.result)
         status += " " + _("Step through it with the arrow keys or press Replay.")
-        if record.error:
+        if record.note is not None:             # damaged: what was lost (set with ``error``)
             # the moves kept, each side's counted (the moves' numbers count a Black and a White one)
             kept = len(record.moves)
             status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move kept); the file "
@@ -322,9 +322,9 @@ def load_path(scene: Scene, path: Path) -> bool:
     app = scene.app
     if app is None:
         return False
-    kept = _kept_text(scene)
-    if kept:
-        board.panel.open_with(f"{board.panel.status} {kept}")    # the game left on the board is kept: say so
+    kept_words = _kept_text(scene)
+    if kept_words:
+        board.panel.open_with(f"{board.panel.status} {kept_words}")    # the game left on the board is kept: say so
     board.saver.write_now()         # a new file among the unfinished games: Continue offers it from now on
     if scene.is_board:
         scene.leave()

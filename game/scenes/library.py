@@ -124,7 +124,7 @@ def parse_entry(entry: Entry) -> None:
                     rec = parse_record(text, recover=True)
                 except RecordError:
                     rec = None
-                if rec is not None and rec.moves:
+                if rec is not None and rec.moves and rec.note is not None:   # recovered: what it lost
                     warning = _("Damaged: {why}. It opens up to there.").format(why=clause(record_note_words(rec.note)))
                 else:
                     plain = record_words(e.kind, e.facts)
@@ -219,7 +219,7 @@ class LibraryDialog(UIWindow, GameDialog):
     # ------------------------------------------------------------ layout
     def _build(self, name: str = "") -> None:
         px = self.px
-        cw, ch = self.get_container().get_size()
+        cw, ch = self.get_container().get_rect().size
         g = px(12)
         bfont = D.font(px(16), True)
         bh = max(px(36), bfont.get_linesize() + px(10))
@@ -299,7 +299,7 @@ class LibraryDialog(UIWindow, GameDialog):
     def relayout(self) -> None:
         """The window changed size (or UI scale): the dialog is built again at the new size."""
         name = self.name_entry.get_text() if self.name_entry is not None else ""
-        for el in list(self.get_container().elements):
+        for el in list(self.get_container()):       # (a container iterates over its elements)
             el.kill()
         self.buttons = {}
         self.name_entry = None

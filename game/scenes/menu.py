@@ -351,11 +351,11 @@ class MenuScene(Scene):
         for key, x, y, wd in places:
             r = pygame.Rect(x, y, wd, bh)
             if key == "continue":
-                words = fit_text(labels[key], D.font(px(18), True), wd - px(24), "menu: Continue")
+                fitted = fit_text(labels[key], D.font(px(18), True), wd - px(24), "menu: Continue")
                 tip = (_("Go on with the game you left: {game} (it is saved after every move)").format(
                     game=self.resume_text) if self.continue_short else
                     _("Go on with the game you left (it is saved after every move)"))
-                self.continue_btn = UIButton(r, words, self.ui,
+                self.continue_btn = UIButton(r, fitted, self.ui,
                                              container=self.root, object_id="#primary_button", tool_tip_text=tip)
             elif key == "load":
                 self.load_btn = UIButton(r, labels[key], self.ui, container=self.root,
@@ -386,8 +386,8 @@ class MenuScene(Scene):
             for i, entry in enumerate(recent):
                 r = pygame.Rect(rx0 + (i % cols) * (col_w + gap), y0 + (i // cols) * (rh + rgap),
                                 col_w - xw - px(4), rh)
-                words = fit_text(entry["label"], label_font, r.w - px(28), "menu: a recent game")
-                entry["btn"] = UIButton(r, words, self.ui,
+                fitted = fit_text(entry["label"], label_font, r.w - px(28), "menu: a recent game")
+                entry["btn"] = UIButton(r, fitted, self.ui,
                                         container=self.root,
                                         tool_tip_text=_("Go on with this unfinished game ({game})").format(
                                             game=entry["text"]))
@@ -624,10 +624,11 @@ class MenuScene(Scene):
         w, h = self.size
         px = self.px
         ty = int(h * 0.1)
-        out = [("title", "  ·  ".join(game_title(g) for g in GAME_KEYS), (w // 2, ty), max(28, int(h * 0.062)),
-                True, None),
-               ("subtitle", _("Three abstract strategy games. Play a friend at this table or the computer."),
-                (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), False, None)]
+        out: list[tuple[str, str, tuple[int, int], int, bool, pygame.Rect | None]] = [
+            ("title", "  ·  ".join(game_title(g) for g in GAME_KEYS), (w // 2, ty), max(28, int(h * 0.062)),
+             True, None),
+            ("subtitle", _("Three abstract strategy games. Play a friend at this table or the computer."),
+             (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), False, None)]
         for card in self.cards:
             r: pygame.Rect = card["rect"]
             out.append((f"{card['name']} title", card["title"], (r.centerx, r.y + px(30)), px(30), True, r))

@@ -555,7 +555,7 @@ class SettingsScene(Scene):
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """Texts the scene draws itself (the layout audit checks them): (name, rect, bounds, size)."""
         r = self.panel_rect
-        out = []
+        out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = []
         for name, text, at, size, bold in (("title", _("Settings"), (r.centerx, r.y + self.px(42)), self.px(32), True),
                                            ("saved in", *self._saved_in(), False)):
             rect = pygame.Rect((0, 0), D.font(size, bold).size(text))

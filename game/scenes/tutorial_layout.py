@@ -386,9 +386,8 @@ class TutorialLayout(TutorialPart):
         px = self.px
         gap = px(10)
         movebox = W.get("movebox")
-        typed = movebox is not None and movebox.visible
         room = self.movebox_bottom - self.text_top      # down to the buttons
-        if typed:
+        if movebox is not None and movebox.visible:
             room -= movebox.rect.h + gap        # the move box goes under the narration, in this room
         else:
             movebox = None                      # (hidden: the words take its room)

@@ -39,7 +39,7 @@ class ChoiceMenu(UIDropDownMenu):
                 ids.append(oid)
         self.values: list[Hashable] = [v for _, v in pairs]
         self._by_id = {oid: v for oid, (_, v) in zip(ids, pairs)}
-        items = [(str(words), oid) for (words, _), oid in zip(pairs, ids)]
+        items: list[str | tuple[str, str]] = [(str(words), oid) for (words, _), oid in zip(pairs, ids)]
         start = next((item for item, (_, v) in zip(items, pairs) if v == value), items[0])
         super().__init__(items, start, relative_rect, manager, container=container, **kwargs)
 

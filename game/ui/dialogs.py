@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IUIManagerInterface
 from pygame_gui.elements import UIButton, UIImage, UIWindow
 
 from ..i18n import _
@@ -82,7 +83,7 @@ class QuestionCard(UIWindow, GameDialog):
     ``title``, ``text`` (the status line's small HTML subset: ``<br>``, ``<b>``) and the
     button words are kept, so the card can lay itself out again at another size."""
 
-    def __init__(self, manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str,
+    def __init__(self, manager: IUIManagerInterface, px: Px, title: str, text: str, ok: str,
                  cancel: str | None = None, *, danger: bool = False, theme: Theme = CLASSIC) -> None:
         cancel = _("Cancel") if cancel is None else cancel
         self.px = px
@@ -132,7 +133,7 @@ class QuestionCard(UIWindow, GameDialog):
 
     def _lay_out(self) -> None:
         """Make the card's parts for the window as it is (again after a resize)."""
-        for el in list(self.get_container().elements):
+        for el in list(self.get_container()):       # (a container iterates over its elements)
             el.kill()
         px = self.px
         p = self._plan()
@@ -195,7 +196,7 @@ class QuestionCard(UIWindow, GameDialog):
         return used
 
 
-def ask(manager: pygame_gui.UIManager, px: Px, title: str, text: str, ok: str, cancel: str | None = None, *,
+def ask(manager: IUIManagerInterface, px: Px, title: str, text: str, ok: str, cancel: str | None = None, *,
         danger: bool = False, theme: Theme = CLASSIC) -> QuestionCard:
     """A question on its card in the middle of the window (see ``QuestionCard``)."""
     return QuestionCard(manager, px, title, text, ok, cancel, danger=danger, theme=theme)

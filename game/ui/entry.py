@@ -312,10 +312,13 @@ class TextEntry(UIElement):
         self.caret = _colour(theme, "text_cursor", ids, (240, 192, 112))
         self.dim = _colour(theme, "disabled_text", ids, (138, 124, 104))
         try:
-            self.border_width = int(theme.get_misc_data("border_width", ids) or 1)
+            raw = theme.get_misc_data("border_width", ids) or 1
+            width = int(raw) if not isinstance(raw, dict) else 1     # a width a side: our default
         except Exception:           # pygame-gui's theme: our default
             log.debug("theme border width for %s not usable", ids, exc_info=True)
-            self.border_width = 1
+            width = 1
+        # in pygame-gui's shape (a width a side); the entry draws one width all round
+        self.border_width = {"left": width, "right": width, "top": width, "bottom": width}
         try:
             pad = str(theme.get_misc_data("padding", ids) or "8,4").split(",")
             self.padding = (int(pad[0]), int(pad[1]))
@@ -332,7 +335,7 @@ class TextEntry(UIElement):
 
     def inner_rect(self) -> pygame.Rect:
         """Where the text goes, in the entry's own coordinates."""
-        bw, (px, _py) = self.border_width, self.padding
+        bw, (px, _py) = self.border_width["left"], self.padding
         return pygame.Rect(bw + px, bw, max(1, self.rect.w - 2 * (bw + px)), max(1, self.rect.h - 2 * bw))
 
     def _x_of(self, i: int) -> int:
@@ -356,8 +359,8 @@ class TextEntry(UIElement):
         w, h = max(1, self.rect.w), max(1, self.rect.h)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         img.fill(self.bg)
-        if self.border_width > 0:
-            pygame.draw.rect(img, self.border_colour, img.get_rect(), self.border_width)
+        if self.border_width["left"] > 0:
+            pygame.draw.rect(img, self.border_colour, img.get_rect(), self.border_width["left"])
         inner = self.inner_rect()
         focused = bool(self.is_focused)
         if not self.text:

@@ -146,7 +146,7 @@ class EvalPanel:
 
     def text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """(name, rect, bounds, font size) of each text drawn (``layout_rects``)."""
-        out = []
+        out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = []
         size = self.px(14)
         n = 1 + (len(self.state.lines) if self.state.on else 0)
         for i, r in enumerate(self._rows()[:n]):
@@ -218,8 +218,8 @@ class EvalPanel:
             surface.blit(img, at)
 
     def _make_tip(self, screen: pygame.Rect) -> tuple[pygame.Surface | None, tuple[int, int]]:
-        text = self.tip_text()
-        if not text:
+        text, hover = self.tip_text(), self.hover
+        if not text or hover is None:          # (a tip's text is for a row under the mouse)
             return None, (0, 0)
         size = self.px(13)
         f = self._font(size)
@@ -241,7 +241,7 @@ class EvalPanel:
             D.text(img, self._cut(t, w - 2 * pad, size, False, "engine panel: tooltip"), (pad, pad + i * lh), size, TEXT,
                    anchor="topleft", shadow=False)
         rows = self._rows()
-        row = rows[0] if self.hover == HEAD else rows[1 + self.hover]
+        row = rows[0] if hover == HEAD else rows[1 + hover]
         rect = pygame.Rect(0, 0, w, h)
         rect.bottomleft = (row.x, self.strip.y - self.px(4))
         rect.clamp_ip(screen)

@@ -92,10 +92,10 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
         return True
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app):
         if app.focus is not None and app.focus in focusables(app):
-            chooses = menu is not None and _menu_of(app.focus) is menu
+            chosen_in = menu if menu is not None and _menu_of(app.focus) is menu else None
             press(app, app.focus)
-            if chooses:
-                ring_on_menu(app, menu)        # the choice is made: the ring stays on its drop-down
+            if chosen_in is not None:
+                ring_on_menu(app, chosen_in)   # the choice is made: the ring stays on its drop-down
             return True
         app.focus = None
         if menu is not None:                   # Enter in an open list never reaches the screen
@@ -307,7 +307,9 @@ def close_drop_down(app: Any) -> bool:
     before the scene's ``back()``: True when the Escape was used here."""
     menu = open_drop_down(app)
     if menu is not None:
-        menu.current_state.should_transition = True
+        state = menu.current_state
+        assert state is not None                # open: in its expanded state
+        state.should_transition = True
         ring_on_menu(app, menu)                 # the ring stays on the drop-down
         return True
     return close_question(app)

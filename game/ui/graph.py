@@ -157,13 +157,15 @@ class EvalGraph:
         # the marks
         dot_r = self._px(4)
         for ply, mark in sorted(self.marks.items()):
-            if 0 <= ply < len(self.values) and self.values[ply] is not None:
-                x, y = pt(ply, self.values[ply])  # type: ignore[arg-type]
-                pygame.draw.circle(img, (20, 16, 12), (round(x), round(y)), dot_r + max(1, self._px(1)))
-                pygame.draw.circle(img, MARK_COLOURS[mark], (round(x), round(y)), dot_r)
-        if 0 <= self.current < len(self.values) and self.values[self.current] is not None:
-            x, y = pt(self.current, self.values[self.current])  # type: ignore[arg-type]
-            pygame.draw.circle(img, T.graph_current, (round(x), round(y)), dot_r, max(1, self._px(2)))
+            val = self.values[ply] if 0 <= ply < len(self.values) else None
+            if val is not None:
+                mx, my = pt(ply, val)
+                pygame.draw.circle(img, (20, 16, 12), (round(mx), round(my)), dot_r + max(1, self._px(1)))
+                pygame.draw.circle(img, MARK_COLOURS[mark], (round(mx), round(my)), dot_r)
+        val = self.values[self.current] if 0 <= self.current < len(self.values) else None
+        if val is not None:
+            mx, my = pt(self.current, val)
+            pygame.draw.circle(img, T.graph_current, (round(mx), round(my)), dot_r, max(1, self._px(2)))
         # words: which side is up, and the ply under the mouse
         size = self._px(12)
         D.text(img, pgettext("side", "Black"), (plot.x + self._px(4), plot.y + self._px(1)), size, T.graph_label, anchor="topleft",

@@ -20,7 +20,7 @@ No pygame here: ``flatten(tree)`` turns a :class:`~game.rules.tree.GameTree` int
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..rules.base import Color
@@ -43,6 +43,15 @@ class Line:
     white: tuple[Token, ...] = ()
     depth: int = 0                             # 0 main line, 1 a variation, 2 one inside it...
     flow: tuple[Token, ...] = ()               # a variation's tokens
+
+
+@dataclass
+class _Row:
+    """A main-line row being filled while the main line is walked."""
+    row: int
+    label: str
+    black: list[Token] = field(default_factory=list)
+    white: list[Token] = field(default_factory=list)
 
 
 def key_of(node: GameNode) -> str:
@@ -113,16 +122,15 @@ def flatten(tree: GameTree) -> list[Line]:
     """The move list's lines for ``tree`` (see the module docstring)."""
     out: list[Line] = []
     live_ply = tree.live.ply
-    row: dict[str, object] | None = None
+    row: _Row | None = None
     pending: list[GameNode] = []          # main-line nodes whose alternatives follow the row
 
     def close_row() -> None:
         nonlocal row
         if row is None:
             return
-        if row["black"] or row["white"]:   # (a row reopened for White's reply that never came: none)
-            out.append(Line(label=row["label"], black=tuple(row["black"]),  # type: ignore[arg-type]
-                            white=tuple(row["white"])))  # type: ignore[arg-type]
+        if row.black or row.white:   # (a row reopened for White's reply that never came: none)
+            out.append(Line(label=row.label, black=tuple(row.black), white=tuple(row.white)))
         row = None
         for n in pending:
             for alt in n.parent.children[1:]:   # type: ignore[union-attr]
@@ -132,19 +140,19 @@ def flatten(tree: GameTree) -> list[Line]:
     for ply, node in enumerate(tree.root.main_line(), 1):     # (node.ply walks to the root)
         slot = node.slot
         assert slot is not None
-        if row is None or row["row"] != slot.row:
+        if row is None or row.row != slot.row:
             close_row()
-            row = {"row": slot.row, "label": slot.label, "black": [], "white": []}
+            row = _Row(slot.row, slot.label)
         tone = "played" if ply <= live_ply else "later"
-        side = "black" if slot.color == Color.BLACK or slot.phase is not None else "white"
-        row[side].append(  # type: ignore[union-attr]     (a phase's row, the lakes: in the order placed)
-            Token(node.move.record if node.move else "", str(ply), tone))
+        # a phase's row (the lakes) holds all its plies in ``black``, in the order placed
+        column = row.black if slot.color == Color.BLACK or slot.phase is not None else row.white
+        column.append(Token(node.move.record if node.move else "", str(ply), tone))
         if node.parent is not None and len(node.parent.children) > 1:
             pending.append(node)
         if node.parent is not None and len(node.parent.children) > 1 and slot.color == Color.BLACK \
                 and slot.phase is None:
             close_row()                    # a variation of Black's move comes before White's reply
-            row = {"row": slot.row, "label": slot.label, "black": [], "white": []}
+            row = _Row(slot.row, slot.label)
     close_row()
     return out
 

@@ -506,7 +506,7 @@ class MoveList(UIElement):
     def records(self) -> tuple[str, ...]:
         """The main line's move texts, in order."""
         if self._records is None:
-            moves = []
+            moves: list[tuple[int, str]] = []
             for ln in self.lines:
                 if not (ln.depth or ln.flow):
                     moves.extend((int(t.key), t.text) for t in ln.black + ln.white if t.key and t.key.isdigit())

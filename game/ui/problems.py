@@ -348,28 +348,37 @@ def _unreadable(problem: Any) -> str:
     return _("A saved game could not be read: {problem}").format(problem=storage_words(problem))
 
 
+def _error_words(facts: Mapping[str, object]) -> str:
+    """The words of a note's ``error``: every note that has one is given a ``StorageError``
+    (anything else is said as it is rather than lost)."""
+    from ..storage import StorageError
+    error = facts["error"]
+    return storage_words(error) if isinstance(error, StorageError) else str(error)
+
+
 def storage_note_words(note: "StorageNote") -> str:
     """What happened to a saved game the menu looked at (``storage.StorageNote``), for a player."""
+    from ..rules.record import RecordNote
     f = note.facts
     if note.kind in ("damaged", "damaged-unrepaired"):
         game = game_title(str(f.get("game", "")))
-        lost = f.get("note")
-        why = clause(record_note_words(lost)) if lost is not None else _("Something in it cannot be read.")
+        lost = f.get("note")            # the record's RecordNote, None when it lost nothing
+        why = clause(record_note_words(lost)) if isinstance(lost, RecordNote) else _("Something in it cannot be read.")
         if note.kind == "damaged":
             kept = f.get("kept")
             return _("Your saved {game} game was damaged: {why}. It was loaded up to there; the damaged file "
                      "was kept as {file}.").format(game=game, why=why, file=PurePath(str(kept)).name)
         return _("Your saved {game} game was damaged: {why}. It was loaded up to there, but the file could not "
-                 "be repaired: {error}").format(game=game, why=why, error=storage_words(f["error"]))
+                 "be repaired: {error}").format(game=game, why=why, error=_error_words(f))
     if note.kind == "unreadable":
         return _("{unreadable} It was kept as {path}.").format(unreadable=_unreadable(f.get("problem")),
                                                                path=f.get("kept"))
     if note.kind == "unreadable-stuck":
         return _("{unreadable} It could not be moved aside either: {error} It is still at {path}.").format(
-            unreadable=_unreadable(f.get("problem")), error=storage_words(f["error"]), path=f.get("path"))
+            unreadable=_unreadable(f.get("problem")), error=_error_words(f), path=f.get("path"))
     if note.kind == "last-game-unkept":
         return _("The finished game in {path} could not be kept as the last game: {error}").format(
-            path=f.get("path"), error=storage_words(f["error"]))
+            path=f.get("path"), error=_error_words(f))
     if note.kind == "not-moved":
         return _("The saved game {path} could not be moved to {folder}: {why}.").format(
             path=f.get("path"), folder=f.get("dest"), why=failure_words(str(f.get("failure", ""))))
@@ -378,12 +387,12 @@ def storage_note_words(note: "StorageNote") -> str:
             return _("Your settings file was damaged, so the game started with its defaults. The old file is "
                      "kept as {path}.").format(path=f.get("kept"))
         return _("Your settings file was damaged, so the game started with its defaults. The old file could not "
-                 "be moved aside: {error}").format(error=storage_words(f["error"]))
+                 "be moved aside: {error}").format(error=_error_words(f))
     if note.kind == "settings-unchecked":
         return _("The settings file could not be checked, so the game started with its defaults: {error}").format(
-            error=storage_words(f["error"]))
+            error=_error_words(f))
     if "error" in f:
-        return _("A saved game could not be checked: {error}").format(error=storage_words(f["error"]))
+        return _("A saved game could not be checked: {error}").format(error=_error_words(f))
     return _("A saved game could not be checked.")
 
 

@@ -421,8 +421,8 @@ class StatusText(UIElement):
         if len(lines) > fit:
             lines = lines[:fit]
             if lines[-1]:
-                t, c, b, x0 = lines[-1][-1]
-                lines[-1][-1] = (t.rstrip() + "…", c, b, x0)
+                last, c, b, x0 = lines[-1][-1]
+                lines[-1][-1] = (last.rstrip() + "…", c, b, x0)
         y = self.pad_y
         if self.head:
             pic = self.head_font().render(self.head, True, self.theme.banner_head)
@@ -431,8 +431,8 @@ class StatusText(UIElement):
         for line in lines:
             shift = 0
             if self.head and line:          # a banner: lines centred
-                t, _, b, x0 = line[-1]
-                shift = max(0, (width - (x0 + D.font(size, b).size(t)[0])) // 2)
+                last, _, b, x0 = line[-1]
+                shift = max(0, (width - (x0 + D.font(size, b).size(last)[0])) // 2)
             for text, colour, bold, x in line:
                 img.blit(D.font(size, bold).render(text, True, colour), (self.pad_x + x + shift, y))
             y += lh

@@ -69,7 +69,8 @@ class TipKeeper:
 
     def tend(self, app: Any, dt: float) -> None:
         ui = app.ui
-        pointer = tuple(int(v) for v in ui.get_mouse_position())
+        mx, my = ui.get_mouse_position()
+        pointer = (int(mx), int(my))
         moved = pointer != self.pointer
         self.pointer = pointer
         if moved:
@@ -83,24 +84,26 @@ class TipKeeper:
         owners = [el for el in ui.get_sprite_group().sprites()
                   if isinstance(el, UIElement) and not _is_tip(el) and el.tool_tip is not None]
         for el in owners:                       # a tooltip goes with its button
-            tip = el.tool_tip
+            own_tip = el.tool_tip
+            if own_tip is None:
+                continue
             if not el.alive() or not el.visible or not el.hovered or not el.is_enabled or el is pressed \
                     or (modal is not None and not modal.rect.contains(el.rect)):
-                tip.kill()
+                own_tip.kill()
                 el.tool_tip = None
         for tip in tips:                        # …and when its button has gone from the screen
             el = _owner(tip)
             if tip.alive() and (el is None or not el.alive() or el.tool_tip is not tip):
                 tip.kill()
-        live = [el for el in owners if el.tool_tip is not None and el.tool_tip.alive()]
+        # (the manager makes every tooltip a UITooltip: a sprite, which can be alive or not)
+        live = [(el, el.tool_tip) for el in owners if isinstance(el.tool_tip, UITooltip) and el.tool_tip.alive()]
         for still in (self.quiet, pressed):
             if still is not None:
                 still.hover_time = 0.0          # (pygame-gui would make it again at once)
         if not live:
             self.shown, self.age = None, 0.0
             return
-        el = live[-1]
-        tip = el.tool_tip
+        el, tip = live[-1]
         if tip is not self.shown:
             self.shown, self.age = tip, 0.0
             fit_tip(tip)

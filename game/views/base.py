@@ -135,7 +135,8 @@ class BoardView:
 
     def render_state(self) -> RenderState:
         """The value every cache of this board's picture is keyed on (see ``RenderState``)."""
-        return RenderState(tuple(self.rect), self.flip, self._show_coords, self.theme.name, self.generation)
+        r = self.rect
+        return RenderState((r.x, r.y, r.w, r.h), self.flip, self._show_coords, self.theme.name, self.generation)
 
     # ------------------------------------------------------------ geometry hooks
     def points(self) -> Sequence[str]:

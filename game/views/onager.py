@@ -519,6 +519,8 @@ class OnagerView(BoardView):
         w = f.size(text)[0] + size
         box = D.rounded_panel((w, int(size * 1.65)), (*self.theme.tag_bg[:3], 222), radius=size // 2,
                               border=tuple(border), border_width=1)
+        x: float
+        y: float
         if at is not None:
             x, y = self.tag_rect(at[0], box.get_size(), at[1], at[2]).center
         else:
@@ -963,8 +965,8 @@ class OnagerInput(BoardInput):
                 deco.ghosts = [(h, (self.mover,))]
                 deco.arrows = [(self.prefix[-1], h)]
                 tag = self.tag_text(h, kind)
-                opt = self.next_steps().get(h)
-                why = self.loses_at_once(opt) if opt is not None else ""
+                step = self.next_steps().get(h)
+                why = self.loses_at_once(step) if step is not None else ""
                 if why:
                     tag = _("{tag} — loses at once: {why}").format(tag=tag, why=why)
                 if tag:

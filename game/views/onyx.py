@@ -338,14 +338,14 @@ class OnyxView(BoardView):
             x, y = P[lab[p]]
             return (x + ox, y + oy)
 
-        for a, b in g.diag:
-            engrave(at(a), at(b), diag_w)
+        for pa, pb in g.diag:
+            engrave(at(pa), at(pb), diag_w)
         for (cx, cy), m in g.cell_mid.items():
             c00, c10, c01, c11 = g.mid_corners[m]
             engrave(at(c00), at(c11), diag_w)
             engrave(at(c10), at(c01), diag_w)
-        for a, b in g.ortho:
-            engrave(at(a), at(b), line_w)
+        for pa, pb in g.ortho:
+            engrave(at(pa), at(pb), line_w)
         # points: corner points as holes, midpoints as round holes in a light collar (open
         # midpoints keep that look; closed ones are crossed out over it, see draw_under)
         pr, mr = self.point_radii()
@@ -426,14 +426,14 @@ class OnyxView(BoardView):
         size = max(11, int((self.BAND - self.SURFACE) * s * 0.66))
         mid_band = (self.SURFACE + self.BAND) / 2
         letters = "abcdefghijklmnopqrstuvwxyz"
-        for x in range(n):
+        for col in range(n):
             for y in (1 - mid_band, n + mid_band):
-                px, py = self.to_pixel(x, y)
-                D.text(surf, letters[x], (px + ox, py + oy), size, self.theme.text_on_black, bold=True, shadow=False)
-        for y in range(1, n + 1):
+                px, py = self.to_pixel(col, y)
+                D.text(surf, letters[col], (px + ox, py + oy), size, self.theme.text_on_black, bold=True, shadow=False)
+        for row in range(1, n + 1):
             for x in (-mid_band, n - 1 + mid_band):
-                px, py = self.to_pixel(x, y)
-                D.text(surf, str(y), (px + ox, py + oy), size, self.theme.text_on_white, bold=True, shadow=False)
+                px, py = self.to_pixel(x, row)
+                D.text(surf, str(row), (px + ox, py + oy), size, self.theme.text_on_white, bold=True, shadow=False)
 
     def coord_rects(self) -> list[pygame.Rect]:
         if not self.show_coords:
@@ -442,7 +442,8 @@ class OnyxView(BoardView):
         size = max(11, int((self.BAND - self.SURFACE) * s * 0.66))
         mid_band = (self.SURFACE + self.BAND) / 2
         font = D.font(size, True)
-        spots = [("abcdefghijklmnopqrstuvwxyz"[x], (x, y)) for x in range(n) for y in (1 - mid_band, n + mid_band)]
+        spots: list[tuple[str, tuple[float, float]]] = [
+            ("abcdefghijklmnopqrstuvwxyz"[x], (x, y)) for x in range(n) for y in (1 - mid_band, n + mid_band)]
         spots += [(str(y), (x, y)) for y in range(1, n + 1) for x in (-mid_band, n - 1 + mid_band)]
         out = []
         for text, (x, y) in spots:
@@ -457,8 +458,9 @@ class OnyxView(BoardView):
 
     def draw_stack(self, surface: pygame.Surface, xy: tuple[float, float], pieces: Sequence[str],
                    scale: float = 1.0, alpha: int = 255, lift: float = 0.0, base_level: int = 0,
-                   badge: bool = True, shadow: bool = True) -> None:
-        """A single stone standing on ``xy`` (``lift`` in levels raises it, for the animations)."""
+                   badge: bool = True, shadow: bool = True, spacing: float | None = None) -> None:
+        """A single stone standing on ``xy`` (``lift`` in levels raises it, for the animations).
+        ``spacing`` is not used: a stone stands alone, there are no levels to press together."""
         if not pieces:
             return
         r = max(3, int(self.radius_px * scale))

@@ -108,21 +108,23 @@ def load(key: str, size: tuple[int, int]) -> pygame.Surface | None:
     except OSError:
         return None
     if len(head) != _HEAD.size or len(pixels) != w * h * 4:
-        return _foreign(path)
+        _foreign(path)
+        return None
     magic, fw, fh, alpha, *masks = _HEAD.unpack(head)
     if (magic, fw, fh) != (MAGIC, w, h) or alpha not in (0, 1):
-        return _foreign(path)
+        _foreign(path)
+        return None
     try:
         picture = pygame.Surface((w, h), pygame.SRCALPHA if alpha else 0, 32, masks)
         picture.get_buffer().write(pixels)
     except (ValueError, TypeError, pygame.error):     # masks no surface can have: a foreign file
-        return _foreign(path)
+        _foreign(path)
+        return None
     return picture
 
 
 def _foreign(path: Path) -> None:
     log.info("the picture %s is not one this program wrote: drawn anew", path)
-    return None
 
 
 def store(key: str, picture: pygame.Surface, slot: str) -> None:
@@ -176,7 +178,8 @@ def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None
         tmp = folder / f".{key}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
             f.write(head)
-            f.write(picture.get_buffer())       # the pixels as they are: no copy
+            # the pixels as they are: no copy (pygame's stubs give BufferProxy the buffer protocol only on Python 3.12+)
+            f.write(picture.get_buffer())  # type: ignore[arg-type]
         os.replace(tmp, folder / (key + SUFFIX))
         total = 0
         for i, old in enumerate(sorted(folder.glob("*" + SUFFIX), key=_mtime, reverse=True)):
