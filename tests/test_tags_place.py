@@ -1,6 +1,7 @@
 """Where a tag over the board goes (game.views.tags; issue 35, the by-hand pass): Onager's
 "Taken" over a lake hid part of the name of the cell above; a tag keeps off every cell name
-shown near it, not only its move's.
+shown near it, not only its move's; and tags on points near each other (the analysis board's
+engine lines) keep clear of each other.
 
 Headless: the view drawn at the board sizes of a 1024x640 and a 2560x1440 window.
 """
@@ -29,3 +30,70 @@ def test_a_tag_over_a_lake_hides_no_cell_name(size):
         names = {p: view.point_label_rect(p) for p in points if not stacks.get(p)}   # empty cells show theirs
         hidden += [(lake, p) for p, name in names.items() if name is not None and r.colliderect(name)]
     assert hidden == []
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
+@pytest.mark.parametrize("size", [(670, 620), (1500, 1400)])
+def test_tags_on_nearby_points_do_not_hide_each_other(game, size):
+    # The analysis board tags each engine line's end ('1 · 35%'); two lines ending two points
+    # apart (Amoeba c4>a4 and c4>a2) once put both tags in the one free place between them,
+    # and the later tag hid the first one's number. Every pair of points up to two apart, on
+    # the start position, each move from the point between them, drawn as the view draws its tags.
+    from game.rules import make_game
+    view = view_for(game)
+    view.layout(pygame.Rect((0, 0), size))
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    stacks = make_game(game).stacks()
+    points = list(view.points())
+    placed: list[pygame.Rect] = []
+    real = view.tag_rect
+
+    def spy(*args, **kwargs):
+        r = real(*args, **kwargs)
+        placed.append(r)
+        return r
+    view.tag_rect = spy                                     # type: ignore[method-assign]
+    near = 2.2 * view.radius_px * 2
+    overlaps = []
+    for i, a in enumerate(points):
+        for b in points[i + 1:]:
+            (ax, ay), (bx, by) = view.pixel_of(a), view.pixel_of(b)
+            if (ax - bx) ** 2 + (ay - by) ** 2 > near ** 2:
+                continue
+            mid = ((ax + bx) / 2, (ay + by) / 2)             # the moves come from the point between them
+            src = min((p for p in points if p not in (a, b)),
+                      key=lambda p: (view.pixel_of(p)[0] - mid[0]) ** 2 + (view.pixel_of(p)[1] - mid[1]) ** 2)
+            deco = Decorations(arrows=[(src, a), (src, b)], tags={a: "1 · 35%", b: "3 · 32%"})
+            placed.clear()
+            view.draw_over(surface, stacks, deco)
+            assert len(placed) == 2
+            if placed[0].colliderect(placed[1]):
+                overlaps.append((a, b))
+    assert overlaps == []
+
+
+def test_the_analysis_boards_line_tags_do_not_hide_each_other():
+    # The case seen on the analysis board: Amoeba after b3-c4 e4-e3, the engine's lines
+    # c4>a4, c4>c6 and c4>a2; the third line's tag was put over the first's number.
+    import ui_helpers as helpers
+    from game.ui.evalbar import PanelLine
+    app = helpers.make_app("--scene", "analysis:amoeba", "--moves", "b3-c4 e4-e3", "--window", "1280x800")
+    try:
+        sc = app.scene
+        lines = tuple(PanelLine(mv, v, (mv,), None, 2759, True)
+                      for mv, v in (("c4>a4", 0.35), ("c4>c6", 0.33), ("c4>a2", 0.32)))
+        sc.engine_lines = lambda: lines                     # type: ignore[method-assign]
+        placed: list[pygame.Rect] = []
+        real = sc.view.tag_rect
+
+        def spy(*args, **kwargs):
+            r = real(*args, **kwargs)
+            placed.append(r)
+            return r
+        sc.view.tag_rect = spy                              # type: ignore[method-assign]
+        helpers.step(app)
+        assert set(sc.decorations().tags.values()) == {"1 · 35%", "2 · 33%", "3 · 32%"}
+        assert len(placed) == 3
+        assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
+    finally:
+        app.close()

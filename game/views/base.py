@@ -463,6 +463,7 @@ class BoardView:
             if lab in self._pix:
                 below = len(stacks.get(lab, ()))
                 self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
+        placed: list[pygame.Rect] = []
         for lab, tag in deco.tags.items():
             if lab in self._pix:
                 size = max(11, int(self.scale * 0.2))
@@ -472,7 +473,8 @@ class BoardView:
                 border = WARN_BORDER if warns else (255, 255, 255, 90)
                 box = D.rounded_panel((w, int(size * 1.6)), self.theme.tag_bg, radius=size // 2,
                                       border=border, border_width=2 if warns else 1)
-                at = self.tag_rect(lab, box.get_size(), stacks, deco)
+                at = self.tag_rect(lab, box.get_size(), stacks, deco, placed)
+                placed.append(at)
                 surface.blit(box, at)
                 D.text(surface, tag, at.center, size, self.theme.text, bold=True, shadow=False)
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
@@ -495,9 +497,10 @@ class BoardView:
         return tags.cell_rect(self, label, stacks, extra)
 
     def tag_rect(self, label: str, size: tuple[int, int], stacks: dict[str, tuple[str, ...]],
-                 deco: Decorations) -> pygame.Rect:
-        """Where a tag (``size`` pixels) for ``label`` goes (``game.views.tags.tag_rect``)."""
-        return tags.tag_rect(self, label, size, stacks, deco)
+                 deco: Decorations, placed: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """Where a tag (``size`` pixels) for ``label`` goes, clear of the tags ``placed`` before
+        it (``game.views.tags.tag_rect``)."""
+        return tags.tag_rect(self, label, size, stacks, deco, placed)
 
     # ------------------------------------------------------------ the game's end one move away
     def danger_cells(self, deco: Decorations) -> list[str]:

@@ -683,6 +683,7 @@ class OnyxView(BoardView):
                 gem = max(2, int(r * self.piece_scale(lab)) // 3)
                 D.blit_center(surface, D.dot(gem, (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
                 D.blit_center(surface, D.dot(gem, (*self.theme.win_gold, 255)), pix[lab])
+        placed: list[pygame.Rect] = []
         for lab, tag in deco.tags.items():
             if lab in pix:
                 size = max(11, int(self.scale * 0.24))
@@ -692,7 +693,8 @@ class OnyxView(BoardView):
                 box = D.rounded_panel((w, h), (20, 24, 30, 215), radius=h // 2, border=(255, 255, 255, 110),
                                       border_width=1)
                 # clear of the stone, the stones it captures and the coordinates (``tag_rect``)
-                rect = self.tag_rect(lab, (w, h), stacks, deco)
+                rect = self.tag_rect(lab, (w, h), stacks, deco, placed)
+                placed.append(rect)
                 surface.blit(box, rect)
                 D.text(surface, tag, rect.center, size, self.theme.text, bold=True, shadow=False)
 

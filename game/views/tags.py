@@ -3,13 +3,13 @@
 A tag names a point's move; it must not hide what it names. ``tag_rect`` tries places around the
 point, above it first, and takes the first that keeps clear of the move's own cells (the tagged
 point, the arrow's ends, the selected piece, the stones the move captures), of their names, of
-the names written on the empty cells near it (a tag over a lake hid the name of the cell above)
-and of the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``);
+the names written on the empty cells near it (a tag over a lake hid the name of the cell above),
+of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``);
 when none is clear, the one that hides least, kept on the board.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
@@ -29,8 +29,10 @@ def cell_rect(view: "BoardView", label: str, stacks: dict[str, tuple[str, ...]],
 
 
 def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[str, tuple[str, ...]],
-             deco: "Decorations") -> pygame.Rect:
-    """Where a tag of ``size`` pixels for ``label`` goes (see the module docstring)."""
+             deco: "Decorations", placed: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tag of ``size`` pixels for ``label`` goes (see the module docstring), clear of
+    the tags ``placed`` before it too (two engine lines ending near each other: neither hides
+    the other's number)."""
     w, h = size
     points = set(view.points())
     own = {label, *deco.captures, *deco.path, *(lab for a in deco.arrows for lab in a)}
@@ -41,6 +43,7 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     keep = [cell_rect(view, lab, stacks, extra[lab]) for lab in own]
     keep += [r for r in (view.point_label_rect(lab) for lab in own) if r is not None]
     keep += view.coord_rects()
+    keep += placed
     cell = cell_rect(view, label, stacks, extra.get(label, 0))
     gap = max(2, view.radius_px // 5)
     reach = cell.inflate(2 * (w + gap), 2 * (h + gap))      # every place tried lies inside it
