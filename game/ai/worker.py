@@ -612,6 +612,8 @@ class EngineClient:
                 proc.kill()
                 proc.join(1.0)
         for end in (self._requests, self._replies):
+            if end is None:           # a start that failed before the pipes were kept
+                continue
             try:
                 end.close()
             except Exception:         # the pipe to a stopped worker process: nothing more to close
