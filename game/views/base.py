@@ -463,26 +463,39 @@ class BoardView:
             if lab in self._pix:
                 below = len(stacks.get(lab, ()))
                 self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
-        placed: list[pygame.Rect] = []
-        for lab, tag in deco.tags.items():
-            if lab in self._pix:
-                size = max(11, int(self.scale * 0.2))
-                f = D.font(size, True)
-                w = f.size(tag)[0] + size
-                warns = lab in deco.warned
-                border = WARN_BORDER if warns else (255, 255, 255, 90)
-                box = D.rounded_panel((w, int(size * 1.6)), self.theme.tag_bg, radius=size // 2,
-                                      border=border, border_width=2 if warns else 1)
-                at = self.tag_rect(lab, box.get_size(), stacks, deco, placed)
-                placed.append(at)
-                surface.blit(box, at)
-                D.text(surface, tag, at.center, size, self.theme.text, bold=True, shadow=False)
+        self.draw_tags(surface, stacks, deco)
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             D.blit_center(surface, D.ring(int(self.radius_px * 1.15), max(2, self.radius_px // 10), (255, 255, 255, 150)),
                           self._pix[deco.hover])
         self.draw_danger_ways(surface, stacks, deco)
 
     # ------------------------------------------------------------ tags over the board
+    TAG_SCALE = 0.2         # a tag's text size, in board spacings
+
+    def tag_background(self) -> tuple[int, ...]:
+        """The fill of a tag's pill (a view whose board needs more contrast says so)."""
+        return tuple(self.theme.tag_bg)
+
+    def draw_tags(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        """Every tag of ``deco`` ('Hint', '1 · 35%', a warning…): a pill beside its point where
+        ``tag_rect`` finds it room, clear of the tags placed before it; bordered in red when
+        its move loses at once."""
+        placed: list[pygame.Rect] = []
+        for lab, tag in deco.tags.items():
+            if lab not in self._pix:
+                continue
+            size = max(11, int(self.scale * self.TAG_SCALE))
+            w = D.font(size, True).size(tag)[0] + size
+            h = int(size * 1.6)
+            warns = lab in deco.warned
+            box = D.rounded_panel((w, h), self.tag_background(), radius=h // 2,
+                                  border=WARN_BORDER if warns else (255, 255, 255, 100),
+                                  border_width=2 if warns else 1)
+            at = self.tag_rect(lab, (w, h), stacks, deco, placed)
+            placed.append(at)
+            surface.blit(box, at)
+            D.text(surface, tag, at.center, size, self.theme.text, bold=True, shadow=False)
+
     def coord_rects(self) -> list[pygame.Rect]:
         """Where the board's coordinate labels stand (screen pixels; none when hidden): a tag
         keeps off them. Each view with labels on its frame says where."""

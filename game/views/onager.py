@@ -429,12 +429,7 @@ class OnagerView(BoardView):
                 top = py - max(0, n - 1) * self.level_for(max(1, n))
                 D.blit_center(surface, warning_badge(int(rc * 0.42), T.threat), (px - rc * 0.62, top - rc * 0.42))
         self.draw_danger_ways(surface, stacks, deco)
-        placed: list[pygame.Rect] = []
-        for lab, tag in deco.tags.items():
-            if lab in self._pix:
-                placed.append(self._pill(surface, tag, None, max(11, int(self.scale * 0.2)),
-                                         border=(255, 110, 80, 230) if lab in deco.warned else (255, 255, 255, 90),
-                                         at=(lab, stacks, deco, placed)))
+        self.draw_tags(surface, stacks, deco)
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             self._hex(surface, deco.hover, 0.86, (255, 255, 255), 150, max(2, int(rc * 0.06)))
         if self.note:
@@ -512,26 +507,21 @@ class OnagerView(BoardView):
                 pygame.draw.circle(layer, col, q, width // 2)
             surface.blit(layer, (x0, y0))
 
-    def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float] | None, size: int,
-              border: Sequence[int] = (255, 255, 255, 90), at: tuple[Any, ...] | None = None) -> pygame.Rect:
-        """A tag: centred on ``center``, or for a cell (``at``: label, stacks, decorations, the
-        tags placed before it) where ``tag_rect`` finds it room beside the cell. Where it went."""
+    def tag_background(self) -> tuple[int, ...]:
+        return (*self.theme.tag_bg[:3], 222)    # a little more opaque over the hexes' wood
+
+    def _pill(self, surface: pygame.Surface, text: str, center: tuple[float, float], size: int,
+              border: Sequence[int] = (255, 255, 255, 90)) -> None:
+        """A note in a pill centred on ``center``, kept inside the board's area (the tags of
+        points: ``draw_tags``)."""
         f = D.font(size, True)
         w = f.size(text)[0] + size
-        box = D.rounded_panel((w, int(size * 1.65)), (*self.theme.tag_bg[:3], 222), radius=size // 2,
+        box = D.rounded_panel((w, int(size * 1.65)), self.tag_background(), radius=size // 2,
                               border=tuple(border), border_width=1)
-        x: float
-        y: float
-        if at is not None:
-            x, y = self.tag_rect(at[0], box.get_size(), at[1], at[2], at[3]).center
-        else:
-            assert center is not None
-            x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
-            y = max(center[1], self.rect.y + size)
-        rect = box.get_rect(center=(round(x), round(y)))
-        surface.blit(box, rect)
+        x = min(max(center[0], self.rect.x + w / 2 + 2), self.rect.right - w / 2 - 2)
+        y = max(center[1], self.rect.y + size)
+        surface.blit(box, box.get_rect(center=(round(x), round(y))))
         D.text(surface, text, (x, y), size, self.theme.text, bold=True, shadow=False)
-        return rect
 
 
 # ====================================================================== text helpers

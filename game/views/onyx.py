@@ -162,6 +162,10 @@ class OnyxView(BoardView):
     badge_from = 99        # stones never stack
     SURFACE = 0.42         # the playing surface reaches this far beyond the outer points
     BAND_PX = 22           # the owner bands are at least this many pixels wide (room for coordinates)
+    TAG_SCALE = 0.24       # its tags' text: its points stand closer than the other boards'
+
+    def tag_background(self) -> tuple[int, ...]:
+        return (20, 24, 30, 215)        # dark: a tag reads over the light squares and triangles
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -683,20 +687,7 @@ class OnyxView(BoardView):
                 gem = max(2, int(r * self.piece_scale(lab)) // 3)
                 D.blit_center(surface, D.dot(gem, (120, 80, 10, 200)), (pix[lab][0] + 1, pix[lab][1] + 1))
                 D.blit_center(surface, D.dot(gem, (*self.theme.win_gold, 255)), pix[lab])
-        placed: list[pygame.Rect] = []
-        for lab, tag in deco.tags.items():
-            if lab in pix:
-                size = max(11, int(self.scale * 0.24))
-                f = D.font(size, True)
-                w = f.size(tag)[0] + size
-                h = int(size * 1.6)
-                box = D.rounded_panel((w, h), (20, 24, 30, 215), radius=h // 2, border=(255, 255, 255, 110),
-                                      border_width=1)
-                # clear of the stone, the stones it captures and the coordinates (``tag_rect``)
-                rect = self.tag_rect(lab, (w, h), stacks, deco, placed)
-                placed.append(rect)
-                surface.blit(box, rect)
-                D.text(surface, tag, rect.center, size, self.theme.text, bold=True, shadow=False)
+        self.draw_tags(surface, stacks, deco)      # clear of the stone, its captures, the coordinates
 
 
 # ====================================================================== input
@@ -851,6 +842,8 @@ class OnyxInput(BoardInput):
             tag = self.warned_tag(opt)
             if tag:
                 deco.tags = {h: tag}
+                if self.loses_at_once(opt):
+                    deco.warned = {h}
         deco.captures = captures
 
 
