@@ -123,8 +123,8 @@ def test_the_hint_tag_covers_neither_its_move_nor_the_coordinates(monkeypatch, w
     placed: list = []
     real = type(view).tag_rect
 
-    def noting(self, label, size, stacks, deco):
-        r = real(self, label, size, stacks, deco)
+    def noting(self, label, size, stacks, deco, before=()):
+        r = real(self, label, size, stacks, deco, before)
         placed.append((label, r, deco, stacks))
         return r
     monkeypatch.setattr(type(view), "tag_rect", noting)
