@@ -1,4 +1,6 @@
-"""Medium and Hard think at least MIN_ITERATIONS iterations when the machine is slow, but only
+"""Every level stops at its ladder budget of iterations on a fast machine (Medium and Hard: more
+with a longer think time, in proportion), and pondering adds at most one move's budget. Medium
+and Hard think at least MIN_ITERATIONS iterations when the machine is slow, but only
 within twice their budget (the search's hard deadline), and still stop at once when cancelled.
 (More in tests/test_engine_control.py: clocks that move with the work done.)"""
 from __future__ import annotations
@@ -63,3 +65,47 @@ def test_cancel_still_stops_at_once():
     info: dict = {}
     move = choose_move(game, "hard", random.Random(2), clock=SlowClock(), cancel=cancel, info=info)
     assert move in game.legal_moves() and info["iterations"] <= 12
+
+
+def test_every_level_plays_its_ladder_budget_on_a_fast_machine():
+    # The ladder measured each level at its budget of iterations, and New game shows that
+    # rating; with time to spare (a clock that hardly moves) a level stops at the budget. The
+    # strong levels once searched on to the end of their seconds: 5-20 times their budget.
+    from game.ai.ladder import ladder_iterations
+    from game.ai.levels import LADDER, move_iterations
+    for name in ("amoeba", "onyx", "onager"):
+        for level in LADDER:
+            assert move_iterations(get_level(level, name)) == ladder_iterations(level, name), (name, level)
+    fast = SlowClock(1e-6)
+    game = make_game("onyx")
+    for text in ("f6", "h12", "f8"):
+        game.push(text)
+    info: dict = {}
+    choose_move(game, "medium", random.Random(2), clock=fast, info=info)
+    assert info["iterations"] == ladder_iterations("medium", "onyx")
+
+
+def test_a_longer_think_time_scales_the_budget_of_medium_and_hard_only():
+    from game.ai.levels import THINK_DEFAULTS, move_iterations
+    for level in ("medium", "hard"):
+        lv = get_level(level, "onager")
+        own = THINK_DEFAULTS[level]
+        assert move_iterations(lv, 2 * own) == 2 * move_iterations(lv)
+        assert move_iterations(lv, own / 4) == round(move_iterations(lv) / 4)
+    easy = get_level("easy", "onager")
+    assert move_iterations(easy, 4 * THINK_DEFAULTS["easy"]) == move_iterations(easy)   # it loses by its choice
+    game = make_game("onyx")
+    game.push("f6")
+    info: dict = {}
+    choose_move(game, "medium", random.Random(3), clock=SlowClock(1e-6), info=info, seconds=2 * THINK_DEFAULTS["medium"])
+    assert info["iterations"] == 2 * move_iterations(get_level("medium", "onyx"))
+
+
+def test_pondering_thinks_at_most_one_moves_budget():
+    from game.ai.levels import move_iterations
+    from game.ai.worker import MOVE, EngineReply, ponder
+    payload = {"kind": MOVE, "game": "onyx", "options": {}, "moves": ["f6"], "setup": None,
+               "level": "medium", "seed": 1, "seconds": None}
+    reply = EngineReply("r", MOVE, True, move="h12")
+    done = ponder(payload, reply, lambda: False, clock=SlowClock(1e-6), seconds=20.0)
+    assert done == move_iterations(get_level("medium", "onyx"))

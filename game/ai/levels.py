@@ -70,11 +70,15 @@ from the subtree of the position reached. Positions met again are scored as a
 draw in Onyx, whose captures can cycle for ever (``Knowledge.repetition_draw``).
 
 Time is injected: ``choose_move(..., clock=time.monotonic)`` runs until the
-level's time budget (or an explicit ``deadline`` on that clock) is used up;
-``seconds=`` replaces the budget (the player's think time per level, Settings:
-``think_seconds``, defaults ``THINK_DEFAULTS`` for Easy, Medium and Hard; the other
-levels' seconds are in ``_RUNGS``). Levels 5-8 keep on past
-the budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
+level's ladder budget of iterations is done or its time budget (or an explicit
+``deadline`` on that clock) is used up, whichever comes first: the ladder measured
+that budget, so the rating New game shows is the level's on any machine fast enough
+to do it in time (``move_iterations``). ``seconds=`` replaces the time budget (the
+player's think time per level, Settings: ``think_seconds``, defaults
+``THINK_DEFAULTS`` for Easy, Medium and Hard; the other levels' seconds are in
+``_RUNGS``); for levels 5-8 it scales the budget of iterations alike, so a longer
+think time is how a player asks Medium or Hard for more. Levels 5-8 keep on past
+the time budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
 search's hard deadline, ``mcts.HARD_FACTOR``).
 Without a clock a level runs its fixed iteration budget instead (the iterations
 above), so a seeded call is deterministic (the tests rely on
@@ -180,8 +184,12 @@ def think_seconds(level: str, value: Any = None) -> float:
 
 
 # The ladder's budgets (iterations without a clock; the ladder measures these, so its
-# ratings hold on any machine) and seconds with one (the app). Levels 1-4 also cap their
-# iterations, so that a fast machine does not make them stronger than measured. The weak
+# ratings hold on any machine) and seconds with one (the app). Every level also caps its
+# iterations at the budget, so that a fast machine does not make it stronger than measured
+# (measured before the cap, on a desktop machine in the levels' default seconds: Medium
+# searched 1,900 Onyx, 5,900 Onager and 14,000-18,000 Amoeba iterations a move against its
+# 400, 400 and 800, and Hard 4,400, 14,000-16,000 and 53,000 against 3,000, 4,000 and 12,000:
+# levels 5-8 played far above their ratings and close together). The weak
 # levels lose by drawing among the search's good moves (softmax over their values, in
 # units of the value: 0.1 makes a move 10 points worse e times less likely), never by
 # ignoring a threat: every level answers one first (``threat_stoppers``).
@@ -249,8 +257,7 @@ def _rung(name: str) -> Level:
     its, secs, soft, classic = _RUNGS[name]
     number = LADDER.index(name) + 1
     weak = number <= 4
-    params = SearchParams(seconds=secs, fallback_iterations=its,
-                          iterations=its if weak else None,
+    params = SearchParams(seconds=secs, fallback_iterations=its, iterations=its,
                           min_iterations=0 if weak else min(MIN_ITERATIONS, its))
     # Level 1 draws among every move its glance tried: with a dozen iterations hardly any
     # move has two visits, and without this it played its search's first choice (measured:
@@ -323,6 +330,23 @@ def _pie_first_move(game: Game) -> bool:
     return game.start_ply + game.ply == 0
 
 
+def move_iterations(lv: Level, seconds: float | None = None,
+                    params: SearchParams | None = None) -> int | None:
+    """The most iterations a move of ``lv`` searches: its ladder budget (``params``: the
+    level's own by default). Given a think time other than the level's own (``seconds``:
+    Settings, or a game clock's share), levels 5-8 scale the budget alike (twice the
+    time, twice the iterations); levels 1-4 keep theirs, and what they lose by is their
+    move choice, not their time. None for the random mover."""
+    params = params if params is not None else lv.params
+    if params is None or params.iterations is None:
+        return None
+    its = params.iterations
+    own = lv.params.seconds if lv.params is not None else None
+    if seconds is None or not own or lv.number <= 4 or lv.number == 0:
+        return its
+    return max(1, round(its * max(0.001, float(seconds)) / own))
+
+
 def analyse(game: Game, level_name: str, rng: random.Random | None = None,
             clock: Callable[[], float] | None = None, deadline: float | None = None,
             cancel: Any = None, params: SearchParams | None = None,
@@ -347,7 +371,8 @@ def analyse(game: Game, level_name: str, rng: random.Random | None = None,
         params = replace(params, iterations=max(1, int(iterations)), seconds=None,
                          fallback_iterations=max(1, int(iterations)))
     elif seconds is not None:
-        params = replace(params, seconds=max(0.001, float(seconds)))
+        params = replace(params, seconds=max(0.001, float(seconds)),
+                         iterations=move_iterations(lv, seconds, params))
     return search(game, knowledge_of(lv, game), params, rng, clock=clock,
                   deadline=deadline, cancel=cancel, tree=tree)
 

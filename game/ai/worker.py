@@ -366,13 +366,14 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
 # The worker is long-lived: it keeps each level's search tree from one request to the next
 # (tree reuse: the next search starts from the subtree of the position reached), and after
 # answering a move it thinks on the player's time (pondering) in the position after its
-# move, into the same tree, until the next request arrives or the game cancels
+# move, into the same tree, at most one move's budget (``levels.move_iterations``: a head
+# start bounded by the level's own budget), until the next request arrives or the game cancels
 # (``EngineClient.cancel()``, a new request, closing): the search checks every few
 # iterations, so it stops at once. Easy neither keeps its tree nor ponders (it stays as
 # beatable as it was); random and uct have nothing to keep.
 KEEP_LEVELS = ("medium", "6", "7", "hard")     # as levels.KEEPS_TREE (levels 5 to 8)
 PONDER_SECONDS = 20.0        # at most this long on the player's time after each move (0: off)
-PONDER_ITERATIONS = 50_000   # and at most this many iterations (the tree's memory)
+PONDER_ITERATIONS = 50_000   # and never more than this many iterations (the tree's memory)
 _TREES: dict[str, Any] = {}
 
 
@@ -394,7 +395,7 @@ def ponder(payload: dict, reply: EngineReply, stop: Any, clock: Any = None,
     ``stop()`` is true (or PONDER_SECONDS / PONDER_ITERATIONS are used up). Returns the
     iterations done (0 when there is nothing to ponder)."""
     from dataclasses import replace
-    from .levels import analyse, get_level
+    from .levels import analyse, get_level, move_iterations
 
     seconds = PONDER_SECONDS if seconds is None else seconds
     if seconds <= 0 or not reply.ok or reply.kind != MOVE or reply.move is None:
@@ -413,8 +414,11 @@ def ponder(payload: dict, reply: EngineReply, stop: Any, clock: Any = None,
         if lv.params is None:
             return 0
         import random
-        params = replace(lv.params, iterations=PONDER_ITERATIONS, seconds=seconds,
-                         fallback_iterations=PONDER_ITERATIONS, temperature=0.0)
+        # at most one move's budget (the level's ladder budget at the player's think time):
+        # the ladder plays without pondering, so this head start is kept small
+        its = min(PONDER_ITERATIONS, move_iterations(lv, payload.get("seconds")) or PONDER_ITERATIONS)
+        params = replace(lv.params, iterations=its, seconds=seconds,
+                         fallback_iterations=its, temperature=0.0)
         res = analyse(game, level, random.Random(payload.get("seed")), clock=clock or time.monotonic,
                       cancel=stop, params=params, tree=tree)
         return res.iterations
