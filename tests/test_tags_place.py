@@ -32,6 +32,19 @@ def test_a_tag_over_a_lake_hides_no_cell_name(size):
     assert hidden == []
 
 
+def _note_tags(view) -> list[pygame.Rect]:
+    """The places ``view`` gives its tags from now on, in the order it draws them."""
+    placed: list[pygame.Rect] = []
+    real = view.tag_rect
+
+    def noting(*args, **kwargs):
+        r = real(*args, **kwargs)
+        placed.append(r)
+        return r
+    view.tag_rect = noting
+    return placed
+
+
 @pytest.mark.parametrize("game", ["amoeba", "onyx", "onager"])
 @pytest.mark.parametrize("size", [(670, 620), (1500, 1400)])
 def test_tags_on_nearby_points_do_not_hide_each_other(game, size):
@@ -45,14 +58,7 @@ def test_tags_on_nearby_points_do_not_hide_each_other(game, size):
     surface = pygame.Surface(size, pygame.SRCALPHA)
     stacks = make_game(game).stacks()
     points = list(view.points())
-    placed: list[pygame.Rect] = []
-    real = view.tag_rect
-
-    def spy(*args, **kwargs):
-        r = real(*args, **kwargs)
-        placed.append(r)
-        return r
-    view.tag_rect = spy                                     # type: ignore[method-assign]
+    placed = _note_tags(view)
     near = 2.2 * view.radius_px * 2
     overlaps = []
     for i, a in enumerate(points):
@@ -83,14 +89,7 @@ def test_the_analysis_boards_line_tags_do_not_hide_each_other():
         lines = tuple(PanelLine(mv, v, (mv,), None, 2759, True)
                       for mv, v in (("c4>a4", 0.35), ("c4>c6", 0.33), ("c4>a2", 0.32)))
         sc.engine_lines = lambda: lines                     # type: ignore[method-assign]
-        placed: list[pygame.Rect] = []
-        real = sc.view.tag_rect
-
-        def spy(*args, **kwargs):
-            r = real(*args, **kwargs)
-            placed.append(r)
-            return r
-        sc.view.tag_rect = spy                              # type: ignore[method-assign]
+        placed = _note_tags(sc.view)
         helpers.step(app)
         assert set(sc.decorations().tags.values()) == {"1 · 35%", "2 · 33%", "3 · 32%"}
         assert len(placed) == 3

@@ -185,11 +185,8 @@ def think_seconds(level: str, value: Any = None) -> float:
 
 # The ladder's budgets (iterations without a clock; the ladder measures these, so its
 # ratings hold on any machine) and seconds with one (the app). Every level also caps its
-# iterations at the budget, so that a fast machine does not make it stronger than measured
-# (measured before the cap, on a desktop machine in the levels' default seconds: Medium
-# searched 1,900 Onyx, 5,900 Onager and 14,000-18,000 Amoeba iterations a move against its
-# 400, 400 and 800, and Hard 4,400, 14,000-16,000 and 53,000 against 3,000, 4,000 and 12,000:
-# levels 5-8 played far above their ratings and close together). The weak
+# iterations at the budget, so that a fast machine does not make it stronger than measured:
+# the seconds of levels 5-8 do several times their budget on a desktop machine. The weak
 # levels lose by drawing among the search's good moves (softmax over their values, in
 # units of the value: 0.1 makes a move 10 points worse e times less likely), never by
 # ignoring a threat: every level answers one first (``threat_stoppers``).
@@ -201,9 +198,9 @@ _RUNGS = {
     "4": (160, 0.4, 0.03, False),
     "medium": (400, THINK_DEFAULTS["medium"], 0.0, False),
     "6": (900, 1.5, 0.0, False),
-    # (Onager's levels 7 and 8: at 1800 and 4000 iterations they were +93 and +87 over the
-    # level below; at 2800 and 10000, which their seconds do on a desktop machine, they
-    # stand apart. Amoeba and Onyx have their own, ``_GAME_RUNGS``.)
+    # (Onager's top levels stand 100 points apart only about three times the budget of the
+    # one below; their seconds do that on a desktop machine. Amoeba and Onyx have their
+    # own, ``_GAME_RUNGS``.)
     "7": (2800, 2.0, 0.0, False),
     "hard": (10000, HARD_SECONDS, 0.0, False),
 }
@@ -345,7 +342,7 @@ def move_iterations(lv: Level, seconds: float | None = None,
         return None
     its = params.iterations
     own = lv.params.seconds if lv.params is not None else None
-    if seconds is None or not own or lv.number <= 4 or lv.number == 0:
+    if seconds is None or not own or lv.number <= 4:
         return its
     return max(1, round(its * max(0.001, float(seconds)) / own))
 

@@ -905,6 +905,15 @@ class BoardInput:
         cache[key] = why
         return why
 
+    def tag_hovered(self, deco: Decorations, label: str, option: Option) -> None:
+        """The hovered point's tag for the move ``option`` (``warned_tag``), drawn as a warning
+        when the move loses at once."""
+        tag = self.warned_tag(option)
+        if tag:
+            deco.tags = {label: tag}
+            if self.loses_at_once(option):
+                deco.warned = {label}
+
     def warned_tag(self, option: Option) -> str:
         """The hovered target's tag, with the warning when its move loses at once:
         'Split 2 to a4 — loses at once: your Kernel is captured'."""
@@ -975,11 +984,7 @@ class BoardInput:
                 if len(opt.clicks) == len(self.prefix) + 1:
                     deco.ghosts = self.ghosts_for(opt)
                     deco.arrows = [(self.prefix[-1], self.arrow_end(opt))]
-                    tag = self.warned_tag(opt)
-                    if tag:
-                        deco.tags = {h: tag}
-                        if self.loses_at_once(opt):
-                            deco.warned = {h}
+                    self.tag_hovered(deco, h, opt)
         elif self.hover_label in deco.selectable:
             steps = self.next_steps((self.hover_label,))  # type: ignore[arg-type]
             deco.preview_targets = {lab: o.kind for lab, o in steps.items()}

@@ -839,11 +839,7 @@ class OnyxInput(BoardInput):
             colour = "W" if self.game.to_move.word == "white" else "B"
             deco.ghosts = [(h, (colour,))]
             captures, _ = self.preview(h)
-            tag = self.warned_tag(opt)
-            if tag:
-                deco.tags = {h: tag}
-                if self.loses_at_once(opt):
-                    deco.warned = {h}
+            self.tag_hovered(deco, h, opt)
         deco.captures = captures
 
 

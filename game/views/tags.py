@@ -4,8 +4,8 @@ A tag names a point's move; it must not hide what it names. ``tag_rect`` tries p
 point, above it first, and takes the first that keeps clear of the move's own cells (the tagged
 point, the arrow's ends, the selected piece, the stones the move captures), of their names, of
 the names written on the empty cells near it (a tag over a lake hid the name of the cell above),
-of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``, ``BoardView.point_label_rect``);
-when none is clear, the one that hides least, kept on the board.
+of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``,
+``BoardView.point_label_rect``); when none is clear, the one that hides least, kept on the board.
 """
 from __future__ import annotations
 
