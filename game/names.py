@@ -6,7 +6,7 @@ language and where it comes from).
 """
 from __future__ import annotations
 
-from .i18n import N_, _, pgettext
+from .i18n import N_, _, decimal, pgettext
 
 __all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_words"]
 
@@ -40,12 +40,16 @@ def side_name(colour: str) -> str:
 _LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
-def level_words(game_key: str, level: str) -> str:
+def level_words(game_key: str, level: str, seconds: float | None = None) -> str:
     """'Level 3 · rated about 900', 'Level 5 (Medium) · rated about 1470': a computer level of the ladder
     with its shipped rating in that game (rounded to tens, written as ratings are, without a
-    thousands separator; the level alone when unmeasured)."""
+    thousands separator; the level alone when unmeasured).
+
+    ``seconds``: the player's think time for the level (Settings). The rating was measured at
+    the level's own budget; a level that searches more or less with that time
+    (``levels.move_iterations``) says it is stronger or weaker than its rating."""
     from .ai.ladder import rating
-    from .ai.levels import level_name, level_number
+    from .ai.levels import get_level, level_name, level_number, move_iterations
     try:
         n = level_number(level)
         name = level_name(level)
@@ -55,7 +59,22 @@ def level_words(game_key: str, level: str) -> str:
     text = (_("Level {number} ({name})").format(number=n, name=_(named)) if named
             else _("Level {number}").format(number=n))
     r = rating(game_key, level)
-    if r is not None:
-        # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · rated about 900"
-        text = _("{level} · rated about {rating}").format(level=text, rating=int(round(r, -1)))
-    return text
+    if r is None:
+        return text
+    about = int(round(r, -1))
+    lv = get_level(name, game_key)
+    own = move_iterations(lv)
+    its = move_iterations(lv, seconds) if seconds is not None else own
+    if own is not None and its is not None and its != own:
+        secs = decimal(float(seconds or 0.0), 2)
+        if its > own:
+            # Translators: a computer level given more think time than it was rated at, e.g.
+            # "Level 5 (Medium) · rated about 1470, stronger at 3 s a move"
+            return _("{level} · rated about {rating}, stronger at {seconds} s a move").format(
+                level=text, rating=about, seconds=secs)
+        # Translators: a computer level given less think time than it was rated at, e.g.
+        # "Level 8 (Hard) · rated about 2050, weaker at 1 s a move"
+        return _("{level} · rated about {rating}, weaker at {seconds} s a move").format(
+            level=text, rating=about, seconds=secs)
+    # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · rated about 900"
+    return _("{level} · rated about {rating}").format(level=text, rating=about)

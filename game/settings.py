@@ -146,6 +146,15 @@ class Settings:
         KeyError for another), seconds."""
         return {"easy": self.think_easy, "medium": self.think_medium, "hard": self.think_hard}[level]
 
+    def level_seconds(self, level: str) -> float | None:
+        """The player's think time for a computer level that has one in Settings ('easy',
+        'medium', 'hard'), else None: the level thinks its own budget."""
+        name = str(level).strip().lower()
+        if name not in THINK_KEYS:
+            return None
+        v = self.think_time(name)
+        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
     def copy(self) -> "Settings":
         """An independent copy of the values (no listeners)."""
         return replace(self, last=dict(self.last))

@@ -12,6 +12,7 @@ from ..clock import MAX_INCREMENT, MAX_INITIAL, PRESETS, TimeControl
 from ..i18n import N_, _
 from ..match import HUMAN
 from ..names import GAME_KEYS, game_title, level_words, side_name
+from ..settings import Settings
 from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
 from ..ui.overlays import draw_tick
@@ -28,14 +29,16 @@ PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("
 DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
 
-def player_choices(game_name: str) -> tuple[tuple[str, str], ...]:
+def player_choices(game_name: str, settings: Settings | None = None) -> tuple[tuple[str, str], ...]:
     """(words, value): Human, then "Computer – Level N · rated about R" for each level (R: the
     shipped rating of the level in this game, rounded to tens; ``game.ai.ladder``), with the
-    names Easy, Medium and Hard after the three levels that have them."""
+    names Easy, Medium and Hard after the three levels that have them; with the player's
+    ``settings``, a level whose think time makes it stronger or weaker than rated says so."""
     out = [(_("Human"), HUMAN)]
     for name in LADDER:
+        seconds = settings.level_seconds(name) if settings is not None else None
         # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 900"
-        out.append((_("Computer – {level}").format(level=level_words(game_name, name)), name))
+        out.append((_("Computer – {level}").format(level=level_words(game_name, name, seconds)), name))
     return tuple(out)
 
 
@@ -163,6 +166,10 @@ class NewGameScene(Scene):
             except ValueError:          # (checked when the settings were read)
                 pass
 
+    def app_settings(self) -> Settings | None:
+        """The player's settings (think time per level), once the form is on an app."""
+        return self.app.settings if self.app is not None else None
+
     def build_ui(self) -> None:
         w, h = self.size
         px = self.px
@@ -175,7 +182,8 @@ class NewGameScene(Scene):
         label_font, choice_font = D.font(px(18), True), D.font(px(16), True)
         names = (side_name("black"), side_name("white"), _("Clock"), _("Board"))
         lw_need = max(px(110), max(label_font.size(t)[0] for t in names) + px(24))
-        longest = max(choice_font.size(t)[0] for g in GAME_KEYS for t, _v in player_choices(g))   # (every game's)
+        longest = max(choice_font.size(t)[0] for g in GAME_KEYS
+                      for t, _v in player_choices(g, self.app_settings()))   # (every game's)
         need = lw_need + longest + px(48) + px(80)
         pw = max(pw, min(need, int(w * 0.92)))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -198,7 +206,7 @@ class NewGameScene(Scene):
         for color in ("black", "white"):
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels[color], self.ui, container=self.root,
                     object_id="#counts_label")
-            W[color] = ChoiceMenu(player_choices(self.game_name), self.players[color],
+            W[color] = ChoiceMenu(player_choices(self.game_name, self.app_settings()), self.players[color],
                                   pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
         self._build_clock(x, y, lw, fw, labels["clock"])

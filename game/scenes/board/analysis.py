@@ -594,7 +594,8 @@ class AnalysisScene(BoardScene):
 
     def _level_about(self) -> str:
         """'Level 5 (Medium) · about 1470' for this game."""
-        return level_words(self.match.name if self.match is not None else "", self.play_level)
+        seconds = self.app.settings.level_seconds(self.play_level) if self.app is not None else None
+        return level_words(self.match.name if self.match is not None else "", self.play_level, seconds)
 
     def cycle_level(self) -> None:
         i = LEVELS.index(self.play_level) if self.play_level in LEVELS else 0

@@ -270,12 +270,7 @@ class WorkerEngine(Engine):
 
     def think_seconds(self, level: str) -> float | None:
         """The player's think time for ``level`` (Settings), or None: the level's budget."""
-        from ...settings import THINK_KEYS
-        name = str(level).strip().lower()
-        if self.think_settings is None or name not in THINK_KEYS:
-            return None
-        v = self.think_settings.think_time(name)
-        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+        return None if self.think_settings is None else self.think_settings.level_seconds(level)
 
     def start(self, game: Game, level: str, limit: float | None = None) -> None:
         args = self._args(game)

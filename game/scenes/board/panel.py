@@ -37,6 +37,7 @@ from .movebox import TYPING_WORDS
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...settings import Settings
     from .scene import BoardScene
 
 
@@ -268,7 +269,8 @@ class BoardPanel(ScenePart):
             if sc.computer.failed:
                 return _("{side} (computer) could not move. Click the board to ask it again, or Undo.").format(side=who)
             return _("Computer is thinking… ({side}, {level})").format(
-                side=who, level=_level_words(m.name, m.players[m.to_move]))
+                side=who, level=_level_words(m.name, m.players[m.to_move],
+                                             sc.app.settings if sc.app is not None else None))
         if sc.movebox.focused():
             return _(TYPING_WORDS)
         if sc.input is not None and sc.input.prefix:
@@ -670,15 +672,16 @@ class BoardPanel(ScenePart):
             return {}
 
 
-def _level_words(game_name: str, level: str) -> str:
+def _level_words(game_name: str, level: str, settings: Settings | None = None) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
-    'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's)."""
+    'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's);
+    with the player's ``settings``, whether its think time makes it stronger or weaker."""
     from ...ai.levels import LADDER, level_name
     try:
         name = level_name(level)
     except ValueError:
         return str(level)
     if name in LADDER:
-        return level_words(game_name, name)
+        return level_words(game_name, name, settings.level_seconds(name) if settings is not None else None)
     named = LEVEL_NAMES.get(name)
     return _(named) if named else name
