@@ -143,6 +143,17 @@ def _text_problems(el: Any) -> list[str]:
         shadow = 2 * int(getattr(el, "shadow_width", 0) or 0)
         w, h = el.font.get_rect(translate(el.text)).size
         room_w, room_h = r.w - border - shadow, r.h
+        # Where pygame-gui really puts the text: it centres it in a view that starts past the
+        # rounded corner but is as wide as the whole button, so a text that nearly fills the
+        # button runs past its right border and is cut there.
+        layout = getattr(getattr(el, "drawable_shape", None), "text_box_layout", None)
+        bw = getattr(el, "border_width", 0)
+        right_border = bw.get("right", 0) if isinstance(bw, dict) else int(bw or 0)
+        inner_right = r.w - shadow // 2 - right_border
+        for row in getattr(layout, "layout_rows", None) or []:
+            if row.x + row.width > inner_right:
+                return [f"{_name(el)} text cut at the right border: it ends at {row.x + row.width} "
+                        f"of {inner_right}"]
         if w > room_w or h > room_h:
             return [f"{_name(el)} text does not fit: {w}x{h} in {room_w}x{room_h}"]
         return []

@@ -459,14 +459,17 @@ class PuzzleBoardScene(Scene):
         screen's game highlighted; ``tip(game)`` is each tab's tooltip."""
         from pygame_gui.elements import UIButton
         from ..names import GAME_KEYS
+        from ..ui.layout import button_width, row_widths
         px = self.px
         gap = px(8)
-        tw = (inner.w - 2 * gap) // 3
-        for i, g in enumerate(GAME_KEYS):
-            widgets[f"game:{g}"] = UIButton(pygame.Rect(inner.x + i * (tw + gap), self.panel.y + px(14), tw, px(32)),
+        oids = {g: "#primary_button" if g == self.game_name else None for g in GAME_KEYS}
+        widths = row_widths([button_width(game_title(g), px, self.ui, oids[g]) for g in GAME_KEYS], inner.w, gap)
+        x = inner.x
+        for g, tw in zip(GAME_KEYS, widths):
+            widgets[f"game:{g}"] = UIButton(pygame.Rect(x, self.panel.y + px(14), tw, px(32)),
                                             game_title(g), self.ui, container=self.root,
-                                            object_id="#primary_button" if g == self.game_name else None,
-                                            tool_tip_text=tip(g))
+                                            object_id=oids[g], tool_tip_text=tip(g))
+            x += tw + gap
 
     def exit(self) -> None:
         self.stop()

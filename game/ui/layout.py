@@ -6,17 +6,40 @@ and a dark rounded card in the theme's colours), drawn by a scene or pre-compose
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 
-__all__ = ["PANEL_FILL", "PANEL_BORDER", "draw_panel", "split"]
+__all__ = ["PANEL_FILL", "PANEL_BORDER", "button_width", "draw_panel", "row_widths", "split"]
 
 PANEL_FILL = CLASSIC.panel_fill          # the classic theme's (each theme has its own: Theme.panel_*)
 PANEL_BORDER = CLASSIC.panel_border
+
+
+def button_width(label: str, px: Callable[[float], int], ui: Any, object_id: str | None = None) -> int:
+    """The width a button of the UI manager ``ui`` (with ``object_id``, e.g. '#primary_button',
+    whose font is larger) needs to show ``label`` whole, measured in the theme's own font. Once a
+    button is rebuilt (a theme or language change), pygame-gui centres its text in a view that
+    starts past the border, the shadow and the rounded corner but is as wide as the whole
+    button, so the text needs that room on each side (at scale 1: 7 px before it, 4 after it,
+    doubled by the centring); what runs past the right border is cut."""
+    ids = [object_id, "button"] if object_id else ["button"]
+    return int(ui.get_theme().get_font(ids).get_rect(label).w) + px(24)
+
+
+def row_widths(needs: list[int], width: int, gap: int) -> list[int]:
+    """The widths of a row of buttons across ``width``: equal shares, unless one needs more
+    than its share (``needs``: ``button_width`` of each) and all fit side by side, then each
+    its need and an equal part of what is left."""
+    n = max(1, len(needs))
+    share = (width - gap * (n - 1)) // n
+    if needs and max(needs) > share and sum(needs) + gap * (n - 1) <= width:
+        spare = (width - gap * (n - 1) - sum(needs)) // n
+        return [nd + spare for nd in needs]
+    return [share] * len(needs)
 
 
 def split(size: tuple[int, int], px: Callable[[float], int], panel_min: int, panel_max: int,

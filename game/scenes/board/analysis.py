@@ -53,6 +53,7 @@ from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
 from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
+from ...ui.layout import button_width
 from ...ui.problems import refusal_words
 from ..base import is_button, register
 from .computer import make_engine
@@ -241,7 +242,10 @@ class AnalysisScene(BoardScene):
         gap = px(8)
         W["flip"] = UIButton(pygame.Rect(hint), _("Flip"), self.ui, container=self.root,
                              tool_tip_text=_("Turn the board half round (Ctrl+F)"))
-        level_w = max(self.px(96), offer.w // 3)
+        # the level's button as wide as its longest word needs, Play from here the rest
+        widest = max(button_width(_("Level {number}").format(number=n), px, self.ui)
+                     for n in range(1, len(LEVELS) + 1))
+        level_w = max(px(64), min(offer.w // 3, widest))
         W["play_here"] = UIButton(pygame.Rect(offer.x, offer.y, offer.w - level_w - gap, offer.h),
                                   _("Play from here"), self.ui, container=self.root, object_id="#primary_button",
                                   tool_tip_text=_("A game against the computer from this position: "
@@ -249,7 +253,18 @@ class AnalysisScene(BoardScene):
         W["level"] = UIButton(pygame.Rect(offer.right - level_w, offer.y, level_w, offer.h),
                               self._level_short(), self.ui, container=self.root,
                               tool_tip_text=_("The computer's level for Play from here (click to change)"))
-        W["engine"] = UIButton(pygame.Rect(resign), self._engine_label(), self.ui, container=self.root,
+        engine = pygame.Rect(resign)
+        new = W.get("new")
+        if new is not None and new.relative_rect.y == resign.y:
+            # Engine and New game share their row by the words they need, as the panel's rows do
+            row = engine.union(new.relative_rect)
+            need_e = max(button_width(t, px, self.ui) for t in (_("Engine off"), _("Engine on")))
+            need_n = button_width(new.text, px, self.ui, "#primary_button")
+            if need_e > engine.w and need_e + need_n + gap <= row.w:
+                engine.w = need_e + (row.w - gap - need_e - need_n) // 2
+                new.set_relative_position((engine.right + gap, row.y))
+                new.set_dimensions((row.right - engine.right - gap, row.h))
+        W["engine"] = UIButton(engine, self._engine_label(), self.ui, container=self.root,
                                tool_tip_text=_("Switch the engine's view on or off (Ctrl+E)"))
         title = W.get("title")
         if title is not None:

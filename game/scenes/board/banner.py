@@ -21,6 +21,7 @@ from ...i18n import _
 from ...names import side_name
 from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
+from ...ui.layout import button_width
 from ...ui.text import wrap
 from ...views import draw as D
 from ..base import has_scene, make_scene
@@ -138,6 +139,7 @@ class BoardBanner(ScenePart):
         geo: dict[str, Any] = {"head": head, "why": why}
         place, room = sc.panel.card_room()
         pad, gap, bh, close = px(12), px(6), px(32), px(26)
+        close_w = max(close, button_width("×", px, sc.ui))       # (wider where the language's × is)
         w = place.w
         inner = w - 2 * pad
         # The winner's disc stands before the headline, a clear gap from its first letter: the
@@ -145,7 +147,7 @@ class BoardBanner(ScenePart):
         result = self.match.result
         disc_r = px(11) if result is not None and result.winner is not None else 0   # (Black is 0: falsy)
         icon = 2 * disc_r + px(10) if disc_r else 0
-        room_w = inner - close - gap - icon
+        room_w = inner - close_w - gap - icon
         # the headline in the largest size it fits: on one line; else who won, then the side, on
         # lines of their own ('Computer (Easy) wins' / 'as White'); else without the level.
         # Never broken mid-phrase ('… wins' / '— White').
@@ -182,7 +184,7 @@ class BoardBanner(ScenePart):
             # centred on the ink of the headline's first line (its letters, not the font's box)
             ink = D.font(hs, True).render(head_lines[0], True, (255, 255, 255)).get_bounding_rect()
             geo["disc"] = ((card.x + pad + disc_r, card.y + pad + ink.centery), disc_r)
-        buttons = {"close": pygame.Rect(card.right - pad // 2 - close, card.y + pad // 2, close, close)}
+        buttons = {"close": pygame.Rect(card.right - pad // 2 - close_w, card.y + pad // 2, close_w, close)}
         bw = (inner - gap * (per_row - 1)) // max(1, per_row)
         for i, (key, _label, _tip) in enumerate(acts):
             row, col = divmod(i, per_row)

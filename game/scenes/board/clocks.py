@@ -39,6 +39,7 @@ from ...rules.base import Color
 from ...rules.tree import GameNode
 from ...sound import bank
 from ...ui.icons import colour_icon
+from ...ui.layout import button_width
 from ...views import draw as D
 from .part import ScenePart
 
@@ -308,7 +309,7 @@ class BoardClocks(ScenePart):
         gap = self.px(8)
         x, w = rect.x, rect.w
         if all(m.is_human(c) for c in Color):
-            bw = self.px(78)
+            bw = max(self.px(78), min(w // 3, max(button_width(t, self.px, sc.ui) for t in (_("Pause"), _("Resume")))))
             sc.w["pause"] = UIButton(pygame.Rect(rect.right - bw, rect.y + self.px(3), bw, rect.h - self.px(6)),
                                      _("Pause"), sc.ui, container=sc.root,
                                      tool_tip_text=_("Stop both clocks (Ctrl+P); press again to play on"))

@@ -27,7 +27,7 @@ from ...rules.base import Color, Danger, RulesError
 from ...ui.dangers import DANGER_COLOUR, DangerCache, shown as shown_dangers, warning_line
 from ...ui.endings import result_line
 from ...ui.icons import colour_icon
-from ...ui.layout import split
+from ...ui.layout import button_width, row_widths, split
 from ...ui.movelist import MoveList
 from ...ui.problems import refusal_words
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
@@ -162,15 +162,8 @@ class BoardPanel(ScenePart):
             [("offer", offer, None, _("The other player is asked to accept"))],
             [("resign", _("Resign"), "#danger_button", _("Give up this game")),
              ("new", _("New game"), "#primary_button", _("Set up a new game"))]]
-        bfont = D.font(px(16), True)                     # the theme's button font
         for row_i, row in enumerate(rows):
-            n = len(row)
-            cw = (iw - gap * (n - 1)) // n
-            widths = [cw] * n
-            needs = [bfont.size(label)[0] + px(24) for _, label, _, _ in row]
-            if max(needs) > cw and sum(needs) + gap * (n - 1) <= iw:   # a longer word: the row shares by need
-                spare = (iw - gap * (n - 1) - sum(needs)) // n
-                widths = [nd + spare for nd in needs]
+            widths = row_widths([button_width(label, px, sc.ui, oid) for _, label, oid, _ in row], iw, gap)
             bx = x
             for col, (key, label, oid, tip) in enumerate(row):
                 r = pygame.Rect(bx, by + row_i * (bh + gap), widths[col], bh)

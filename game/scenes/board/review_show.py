@@ -17,7 +17,7 @@ from ...names import side_name
 from ...rules.base import RulesError
 from ...ui.words import position_words
 from ...ui.graph import EvalGraph
-from ...ui.layout import draw_panel
+from ...ui.layout import button_width, draw_panel
 from ...ui.movelist import MARK_COLOURS
 from ...ui.text import wrap
 from ...views import draw as D
@@ -92,6 +92,11 @@ def slide_words(sl: Any, name: str, yours: bool, label: Any) -> str:
                 else _("{player}'s chance slid from {start} to {end} over {span} without one big mistake"))
     return text.format(player=name, start=start, end=end, span=span)
 
+
+
+def _object_id(key: str) -> str | None:
+    """The theme's look of a review button: Jump (to the biggest swing) is the primary one."""
+    return "#primary_button" if key == "jump" else None
 
 class ReviewDisplay(ScenePart):
     """What the review shows: the display half of the review part (``BoardReview`` in
@@ -225,8 +230,7 @@ class ReviewDisplay(ScenePart):
         if len(want) == 1:
             return [[(want[0], width)]]
         labels = self._labels()
-        font = D.font(px(16), True)
-        need = {k: font.size(labels[k][0])[0] + px(24) for k in want}
+        need = {k: button_width(labels[k][0], px, self.scene.ui, _object_id(k)) for k in want}
         need["close"] = max(px(76), need.get("close", 0))
         if sum(need.values()) + gap * (len(want) - 1) <= width:
             spare = (width - sum(need.values()) - gap * (len(want) - 1)) // max(1, len(want) - 1)
@@ -320,7 +324,7 @@ class ReviewDisplay(ScenePart):
                 label, tip = labels[key]
                 self.buttons[key] = UIButton(pygame.Rect(x, y, w, bh), label, sc.ui, container=sc.root,
                                              tool_tip_text=tip,
-                                             object_id="#primary_button" if key == "jump" else None)
+                                             object_id=_object_id(key))
                 x += w + gap
             y += bh + gap
 
