@@ -369,3 +369,28 @@ def test_layout_audit(size, part):
     print(f"layout audit {size[0]}x{size[1]} ({part + 1}/{parts}): {len(CASES[part::parts])} scenes x "
           f"{len(THEMES)} themes in {seconds:.1f} s")
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(problems)
+
+
+def test_the_audit_sees_a_button_text_cut_at_its_right_border():
+    """A button just wider than its words, rebuilt as a theme change rebuilds it: pygame-gui
+    then centres the text in a view as wide as the whole button, so its end is cut. The audit
+    reads where the text really ends; ``button_width`` gives a button room enough."""
+    from game.ui.layout import button_width
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "menu", "--window", "1024x640")
+    try:
+        settle(app)
+        ui = app.scene.ui
+        label = "Shu yerdan oʻynash"
+        text_w = ui.get_theme().get_font(["#primary_button", "button"]).get_rect(label).w
+        tight = pygame_gui.elements.UIButton(pygame.Rect(0, 0, text_w + 10, 32), label, ui,
+                                             object_id="#primary_button")
+        roomy = pygame_gui.elements.UIButton(
+            pygame.Rect(0, 40, button_width(label, app.scene.px, ui, "#primary_button"), 32), label, ui,
+            object_id="#primary_button")
+        for b in (tight, roomy):
+            b.rebuild_from_changed_theme_data()
+        assert [p for p in _text_problems(tight) if "cut at the right border" in p]
+        assert _text_problems(roomy) == []
+    finally:
+        app.close()
