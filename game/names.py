@@ -64,9 +64,9 @@ def level_words(game_key: str, level: str, seconds: float | None = None) -> str:
     about = int(round(r, -1))
     lv = get_level(name, game_key)
     own = move_iterations(lv)
-    its = move_iterations(lv, seconds) if seconds is not None else own
-    if own is not None and its is not None and its != own:
-        secs = decimal(float(seconds or 0.0), 2)
+    its = move_iterations(lv, seconds)
+    if seconds is not None and own is not None and its is not None and its != own:
+        secs = decimal(seconds, 2)
         if its > own:
             # Translators: a computer level given more think time than it was rated at, e.g.
             # "Level 5 (Medium) · rated about 1470, stronger at 3 s a move"

@@ -53,7 +53,7 @@ from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
 from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
-from ...ui.layout import button_width
+from ...ui.layout import button_width, row_widths
 from ...ui.problems import refusal_words
 from ..base import is_button, register
 from .computer import make_engine
@@ -259,11 +259,10 @@ class AnalysisScene(BoardScene):
             # Engine and New game share their row by the words they need, as the panel's rows do
             row = engine.union(new.relative_rect)
             need_e = max(button_width(t, px, self.ui) for t in (_("Engine off"), _("Engine on")))
-            need_n = button_width(new.text, px, self.ui, "#primary_button")
-            if need_e > engine.w and need_e + need_n + gap <= row.w:
-                engine.w = need_e + (row.w - gap - need_e - need_n) // 2
-                new.set_relative_position((engine.right + gap, row.y))
-                new.set_dimensions((row.right - engine.right - gap, row.h))
+            engine.w, _new_w = row_widths([need_e, button_width(new.text, px, self.ui, "#primary_button")],
+                                          row.w, gap)
+            new.set_relative_position((engine.right + gap, row.y))
+            new.set_dimensions((row.right - engine.right - gap, row.h))
         W["engine"] = UIButton(engine, self._engine_label(), self.ui, container=self.root,
                                tool_tip_text=_("Switch the engine's view on or off (Ctrl+E)"))
         title = W.get("title")

@@ -93,10 +93,10 @@ def slide_words(sl: Any, name: str, yours: bool, label: Any) -> str:
     return text.format(player=name, start=start, end=end, span=span)
 
 
-
 def _object_id(key: str) -> str | None:
     """The theme's look of a review button: Jump (to the biggest swing) is the primary one."""
     return "#primary_button" if key == "jump" else None
+
 
 class ReviewDisplay(ScenePart):
     """What the review shows: the display half of the review part (``BoardReview`` in
