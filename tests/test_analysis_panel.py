@@ -203,6 +203,17 @@ def test_wakes_grow_apart_with_the_workers_rounds():
     assert [wake_ms(n) for n in range(6)] == [100, 100, 200, 400, WAKE_MAX_MS, WAKE_MAX_MS]
 
 
+def test_the_wake_event_is_taken_once_and_is_no_widgets_event():
+    # Closing a window starts pygame's numbering of new event types again, so a type taken by
+    # a scene's module imported late shared its number with a pygame-gui event: one wake-up,
+    # taken where the app starts, serves every scene that wakes an idle loop.
+    import game.scenes.library as library
+    from game.app import WIDGET_EVENTS
+    from game.scenes import base
+    assert library.WAKE == WAKE == base.WAKE
+    assert WAKE not in WIDGET_EVENTS
+
+
 def test_a_streaming_engine_asks_for_no_frames_and_a_timer_brings_its_replies():
     match = amoeba_white_to_move()
     lines = white_lines(match.game)

@@ -26,6 +26,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board.scene import BoardScene
 
 F = TypeVar("F", bound=Callable[..., Any])
+# The one event type of the window's own: it wakes an idle loop (a scene with work left, the
+# analysis board's timer to collect the worker's replies). Taken here, where the app starts:
+# closing a window (``pygame.display.quit``) starts pygame's numbering of new event types
+# again, so a type taken later, by a scene's module imported late, would share its number
+# with one of pygame-gui's and a widget's event would be read as a wake-up, or the reverse.
+WAKE = pygame.event.custom_type()
 SCENES: dict[str, Callable[..., "Scene"]] = {}
 # The module (under game.scenes) that registers each scene name.
 HOMES = {"menu": "menu", "message": "menu", "new_game": "newgame", "settings": "settings",

@@ -54,11 +54,10 @@ from ..ui.text import ellipsize, wrap
 from ..ui.problems import clause, record_note_words, record_words, storage_words
 from ..ui.thumbnail import ThumbnailCache, placeholder
 from ..views import draw as D
-from .base import Scene
+from .base import WAKE, Scene
 
 __all__ = ["LibraryDialog", "Entry", "WAKE", "THUMBS", "library_rect", "SORTS"]
 
-WAKE = pygame.event.custom_type()       # "more work next frame" (wakes an idle loop; nobody handles it)
 THUMBS = ThumbnailCache(limit=240)      # pictures of final positions, shared by every opening
 _PARSED: "OrderedDict[tuple[str, int, int], tuple[Record | None, str, bool]]" = OrderedDict()
 _MAX_PARSED = 400

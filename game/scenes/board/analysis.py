@@ -55,7 +55,7 @@ from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ...ui.layout import button_width, row_widths
 from ...ui.problems import refusal_words
-from ..base import is_button, register
+from ..base import WAKE, is_button, register
 from .computer import make_engine
 from .engine import close_engine
 from .review import REVIEW_KEY
@@ -67,7 +67,6 @@ log = logging.getLogger(__name__)
 __all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS", "WAKE", "wake_ms"]
 
 ANALYSE_SECONDS = 30.0        # how long the engine thinks about one position (then it rests)
-WAKE = pygame.event.custom_type()   # the timer's event: wakes an idle loop to collect the worker's replies
 WAKE_FIRST_MS = 100                 # the worker's first rounds are short (0.25 s, then doubling) ...
 WAKE_MAX_MS = 500                   # ... its later ones 4 s: a reply waits at most this long to be seen
 MUTED_ALPHA = 70                    # a line not searched enough: its arrow or ghost, faint
