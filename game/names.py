@@ -40,16 +40,21 @@ def side_name(colour: str) -> str:
 _LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
-def level_words(game_key: str, level: str, seconds: float | None = None) -> str:
+def level_words(game_key: str, level: str, seconds: float | None = None,
+                limit: float | None = None) -> str:
     """'Level 3 · rated about 900', 'Level 5 (Medium) · rated about 1470': a computer level of the ladder
     with its shipped rating in that game (rounded to tens, written as ratings are, without a
     thousands separator; the level alone when unmeasured).
 
     ``seconds``: the player's think time for the level (Settings). The rating was measured at
     the level's own budget; a level that searches more or less with that time
-    (``levels.move_iterations``) says it is stronger or weaker than its rating."""
+    (``levels.move_iterations``) says it is stronger or weaker than its rating.
+
+    ``limit``: in a game with clocks, the most the computer may think about its move by its
+    clock (``game.clock.think_budget``). A level that the clock cuts below that think time
+    (``levels.clock_limited``) is weaker than its rating "with this clock"."""
     from .ai.ladder import rating
-    from .ai.levels import get_level, level_name, level_number, move_iterations
+    from .ai.levels import clock_limited, get_level, level_name, level_number, move_iterations
     try:
         n = level_number(level)
         name = level_name(level)
@@ -65,7 +70,18 @@ def level_words(game_key: str, level: str, seconds: float | None = None) -> str:
     lv = get_level(name, game_key)
     own = move_iterations(lv)
     its = move_iterations(lv, seconds)
+    clocked = False
+    if limit is not None and its is not None:
+        cut = clock_limited(lv, seconds, limit)
+        cut_its = move_iterations(lv, cut)
+        if cut_its is not None and cut_its < its:
+            seconds, its, clocked = cut, cut_its, True
     if seconds is not None and own is not None and its is not None and its != own:
+        if its < own and clocked:
+            # Translators: a computer level whose game clock leaves it less think time than
+            # it was rated at, e.g. "Level 8 (Hard) · rated about 2050, weaker with this clock"
+            return _("{level} · rated about {rating}, weaker with this clock").format(
+                level=text, rating=about)
         secs = decimal(seconds, 2)
         if its > own:
             # Translators: a computer level given more think time than it was rated at, e.g.

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.ai.levels import get_level
-from game.ai.worker import clock_limited, handle
+from game.ai.levels import clock_limited
+from game.ai.worker import handle
 from game.autosave import match_record, writer
 from game.cli import parse_args
 from game.clock import (PRESETS, GameClock, TimeControl, clk_of, clk_text, clock_text, think_budget,

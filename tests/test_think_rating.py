@@ -8,6 +8,7 @@ import pytest
 from game import i18n
 from game.ai import ladder
 from game.ai.levels import THINK_DEFAULTS
+from game.clock import TimeControl, think_budget
 from game.names import level_words
 from game.settings import Settings
 
@@ -59,6 +60,66 @@ def test_new_game_and_the_thinking_line_follow_the_settings():
     assert _level_words("onyx", "hard") == level_words("onyx", "hard")
 
 
+def test_a_clock_that_cuts_the_think_time_makes_a_level_weaker_with_it():
+    # 1 minute a side: a thirtieth after the reserve, about 1.9 s, and half of that for the
+    # levels that search on to twice their time (levels 5-8).
+    bullet = think_budget(60, 0)
+    r8 = _about("onyx", "hard")
+    assert level_words("onyx", "hard", THINK_DEFAULTS["hard"], bullet) == \
+        f"Level 8 (Hard) · rated about {r8}, weaker with this clock"
+    assert level_words("onyx", "7", None, bullet).endswith("weaker with this clock")
+    # a clock that leaves the level its whole time changes nothing
+    assert level_words("onyx", "hard", THINK_DEFAULTS["hard"], think_budget(900, 10)) == \
+        level_words("onyx", "hard")
+    # levels 1-4 keep their budget (they lose by their choice), so no clock weakens them
+    for level in ("1", "easy", "3", "4"):
+        assert level_words("onyx", level, None, 0.05) == level_words("onyx", level)
+    # more think time in Settings, which the clock cuts to less than the level's own
+    assert level_words("amoeba", "medium", 3.0, bullet).endswith("weaker with this clock")
+    # ... or to more than its own: stronger, at what the clock leaves it
+    assert level_words("amoeba", "medium", 3.0, 4.0).endswith("stronger at 2 s a move")
+
+
+def test_new_game_says_what_the_chosen_clock_does_to_each_level():
+    from game.scenes.newgame import player_choices
+    s = Settings()
+    plain = dict((v, w) for w, v in player_choices("onyx", s))
+    bullet = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(60, 0)))
+    long = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(900, 10)))
+    assert long == plain
+    for level in ("medium", "6", "7", "hard"):
+        assert bullet[level] == plain[level] + ", weaker with this clock"
+    for level in ("human", "1", "easy", "3", "4"):
+        assert bullet[level] == plain[level]
+
+
+def test_the_form_and_the_thinking_line_follow_the_clock():
+    from test_clock import _choose
+    from ui_helpers import click_widget, make_app, settle
+    app = make_app("--scene", "new:onyx", "--black", "hard", "--white", "hard")
+    try:
+        settle(app)
+        form = app.scene
+        assert "clock" not in form.widgets["white"].selected_option[0]
+        _choose(app, form.widgets["clock"], "15 min + 10 s")
+        assert "clock" not in form.widgets["white"].selected_option[0]
+        _choose(app, form.widgets["clock"], "1 min")
+        assert app.scene is form and form.time_control == TimeControl(60, 0)
+        assert form.players == {"black": "hard", "white": "hard"}
+        assert form.widgets["white"].selected_option[0].endswith("weaker with this clock")
+        click_widget(app, form.widgets["start"])
+        settle(app)
+        board = app.scene
+        assert board.computer.thinking
+        assert "weaker with this clock" in board.w["status"].html_text
+    finally:
+        app.close()
+    from game.scenes.board.panel import _level_words
+    assert _level_words("onyx", "hard", Settings(), think_budget(60, 0)).endswith(
+        "weaker with this clock")
+    assert _level_words("onyx", "hard", Settings(), None) == level_words("onyx", "hard")
+
+
 @pytest.mark.parametrize("lang", ["ja", "uz"])
 def test_the_words_are_translated(lang):
     try:
@@ -94,6 +155,13 @@ def test_the_longest_words_fit_the_new_game_form_at_1024x640(lang):
         shown = {v: w for w, v in player_choices_of(sc)}
         assert "0" in shown["medium"] and "10" in shown["hard"]
         assert shown["medium"] != shown["hard"]
+        sc.set_clock(TimeControl(60, 0))           # a clock that cuts levels 5-8 short
+        for _w, value in player_choices_of(sc)[1:]:
+            sc.players["white"] = value
+            sc.relayout()
+            settle(app)
+            assert sc.widgets["white"].value == value and audit(app) == [], (lang, value)
+        assert sc.widgets["white"].selected_option[0] != shown["hard"]
     finally:
         app.close()
         i18n.set_language("en")
@@ -101,4 +169,4 @@ def test_the_longest_words_fit_the_new_game_form_at_1024x640(lang):
 
 def player_choices_of(sc):
     from game.scenes.newgame import player_choices
-    return player_choices(sc.game_name, sc.app_settings())
+    return player_choices(sc.game_name, sc.app_settings(), sc.time_control)

@@ -101,7 +101,7 @@ from typing import Any, Callable
 from ..rules.base import Color, Game, Move
 from .knowledge import Knowledge
 from .registry import classic_knowledge_for, knowledge_for, plain_knowledge
-from .mcts import SearchParams, SearchResult, SearchTree, search
+from .mcts import HARD_FACTOR, SearchParams, SearchResult, SearchTree, search
 
 LEVEL_NAMES = ("random", "easy", "medium", "hard", "uct")
 PLAYING_LEVELS = ("easy", "medium", "hard")   # the named levels (kept for saved settings)
@@ -351,6 +351,27 @@ def move_iterations(lv: Level, seconds: float | None = None,
     if seconds is None or not own or lv.number <= 4:
         return its
     return max(1, round(its * max(0.001, float(seconds)) / own))
+
+
+def clock_limited(level: Level, seconds: float | None, limit: Any) -> float | None:
+    """The time budget of a move the player's clock limits: at most ``limit`` seconds in all
+    (the game's share of the computer's time, ``game.clock.think_budget``), else the level's
+    own (``seconds``, or the level's). A level that searches on past its budget up to the
+    search's hard deadline (``min_iterations``: twice the budget, ``mcts.HARD_FACTOR``) gets
+    half the limit, so that it too is done within it."""
+    try:
+        cap = max(0.001, float(limit))
+    except (TypeError, ValueError):
+        return seconds
+    if cap != cap:                      # NaN: no limit
+        return seconds
+    params = level.params
+    if params is None:                  # the random mover does not think
+        return seconds
+    if params.min_iterations > 0:
+        cap /= HARD_FACTOR
+    own = seconds if seconds is not None else params.seconds
+    return cap if own is None else min(float(own), cap)
 
 
 def analyse(game: Game, level_name: str, rng: random.Random | None = None,

@@ -26,7 +26,7 @@ The board scene holds one ``EngineClient``:
   ``analyse_request``. A new request or ``cancel()`` stops it inside a round.
 * A move request may carry the player's think time (``seconds``, per level, from
   Settings) and, in a game with clocks, the most its clock lets it take (``limit``,
-  ``clock_limited``); ``move_now()`` ('Move now' on the board) makes the search in progress
+  ``levels.clock_limited``); ``move_now()`` ('Move now' on the board) makes the search in progress
   stop and answer at once with its best move so far (a shared counter, like cancel's).
 * Medium and Hard keep their search tree from one request to the next and,
   after answering a move, think on the player's time (pondering) until the
@@ -132,7 +132,8 @@ def refusal_reply(rid: Any, kind: str, message: str, e: Exception) -> EngineRepl
 
 def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
     """Answer one request in this process (the worker calls this; so can tests)."""
-    from .levels import THINK_DEFAULTS, analyse, answer_offer, choose_move, get_level, think_seconds
+    from .levels import (THINK_DEFAULTS, analyse, answer_offer, choose_move, clock_limited, get_level,
+                         think_seconds)
 
     rid = payload.get("request_id")
     kind = payload.get("kind", MOVE)
@@ -180,28 +181,6 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
         return refusal_reply(rid, kind, f"the computer player could not use this position: {e}", e)
-
-
-def clock_limited(level: Any, seconds: float | None, limit: Any) -> float | None:
-    """The time budget of a move the player's clock limits: at most ``limit`` seconds in all
-    (the game's share of the computer's time, ``game.clock.think_budget``), else the level's
-    own (``seconds``, or the level's). A level that searches on past its budget up to the
-    search's hard deadline (``min_iterations``: twice the budget, ``mcts.HARD_FACTOR``) gets
-    half the limit, so that it too is done within it."""
-    from .mcts import HARD_FACTOR
-    try:
-        cap = max(0.001, float(limit))
-    except (TypeError, ValueError):
-        return seconds
-    if cap != cap:                      # NaN: no limit
-        return seconds
-    params = level.params
-    if params is None:                  # the random mover does not think
-        return seconds
-    if params.min_iterations > 0:
-        cap /= HARD_FACTOR
-    own = seconds if seconds is not None else params.seconds
-    return cap if own is None else min(float(own), cap)
 
 
 # How long a hint may take before the worker counts as hung (plus its margin): the first
@@ -659,9 +638,9 @@ class EngineClient:
         """Ask for the computer's move at ``level`` in the position given (non-blocking).
         ``seconds``: the player's think time for the level (Settings; range-checked by
         ``levels.think_seconds``), else the level's budget. ``limit``: the most the move may
-        take by the computer's clock (``clock_limited``), whatever its level. ``move_now()``
+        take by the computer's clock (``levels.clock_limited``), whatever its level. ``move_now()``
         hurries it."""
-        from .levels import THINK_DEFAULTS, get_level, think_seconds
+        from .levels import THINK_DEFAULTS, clock_limited, get_level, think_seconds
         lv = get_level(level, game_name)
         if seconds is not None and lv.name in THINK_DEFAULTS:
             seconds = think_seconds(lv.name, seconds)

@@ -8,7 +8,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UILabel, UITextBox
 
 from ..ai.levels import LADDER
-from ..clock import MAX_INCREMENT, MAX_INITIAL, PRESETS, TimeControl
+from ..clock import MAX_INCREMENT, MAX_INITIAL, PRESETS, TimeControl, think_budget
 from ..i18n import N_, _
 from ..match import HUMAN
 from ..names import GAME_KEYS, game_title, level_words, side_name
@@ -29,16 +29,21 @@ PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("
 DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
 
-def player_choices(game_name: str, settings: Settings | None = None) -> tuple[tuple[str, str], ...]:
+def player_choices(game_name: str, settings: Settings | None = None,
+                   time_control: TimeControl | None = None) -> tuple[tuple[str, str], ...]:
     """(words, value): Human, then "Computer – Level N · rated about R" for each level (R: the
     shipped rating of the level in this game, rounded to tens; ``game.ai.ladder``), with the
     names Easy, Medium and Hard after the three levels that have them; with the player's
-    ``settings``, a level whose think time makes it stronger or weaker than rated says so."""
+    ``settings``, a level whose think time makes it stronger or weaker than rated says so, and
+    with a ``time_control``, a level that the clock's share of its first move cuts short."""
+    limit = (think_budget(time_control.initial, time_control.increment)
+             if time_control is not None else None)
     out = [(_("Human"), HUMAN)]
     for name in LADDER:
         seconds = settings.level_seconds(name) if settings is not None else None
+        words = level_words(game_name, name, seconds, limit)
         # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 900"
-        out.append((_("Computer – {level}").format(level=level_words(game_name, name, seconds)), name))
+        out.append((_("Computer – {level}").format(level=words), name))
     return tuple(out)
 
 
@@ -183,7 +188,7 @@ class NewGameScene(Scene):
         names = (side_name("black"), side_name("white"), _("Clock"), _("Board"))
         lw_need = max(px(110), max(label_font.size(t)[0] for t in names) + px(24))
         longest = max(choice_font.size(t)[0] for g in GAME_KEYS
-                      for t, _v in player_choices(g, self.app_settings()))   # (every game's)
+                      for t, _v in player_choices(g, self.app_settings(), self.time_control))   # (every game's)
         need = lw_need + longest + px(48) + px(80)
         pw = max(pw, min(need, int(w * 0.92)))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -206,7 +211,8 @@ class NewGameScene(Scene):
         for color in ("black", "white"):
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels[color], self.ui, container=self.root,
                     object_id="#counts_label")
-            W[color] = ChoiceMenu(player_choices(self.game_name, self.app_settings()), self.players[color],
+            W[color] = ChoiceMenu(player_choices(self.game_name, self.app_settings(), self.time_control),
+                                  self.players[color],
                                   pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
         self._build_clock(x, y, lw, fw, labels["clock"])
@@ -359,10 +365,12 @@ class NewGameScene(Scene):
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self.read_widgets()
-            was = self.clock
+            was = self.time_control, self.clock == CUSTOM_CLOCK
             self.read_clock()
-            if (was == CUSTOM_CLOCK) != (self.clock == CUSTOM_CLOCK):
-                self.relayout()             # the custom clock's boxes come or go
+            if was != (self.time_control, self.clock == CUSTOM_CLOCK):
+                # the custom clock's boxes come or go; the players' words say what the clock
+                # does to each level
+                self.relayout()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()

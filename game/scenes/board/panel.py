@@ -263,7 +263,8 @@ class BoardPanel(ScenePart):
                 return _("{side} (computer) could not move. Click the board to ask it again, or Undo.").format(side=who)
             return _("Computer is thinking… ({side}, {level})").format(
                 side=who, level=_level_words(m.name, m.players[m.to_move],
-                                             sc.app.settings if sc.app is not None else None))
+                                             sc.app.settings if sc.app is not None else None,
+                                             sc.clocks.limit(m.to_move)))
         if sc.movebox.focused():
             return _(TYPING_WORDS)
         if sc.input is not None and sc.input.prefix:
@@ -665,16 +666,19 @@ class BoardPanel(ScenePart):
             return {}
 
 
-def _level_words(game_name: str, level: str, settings: Settings | None = None) -> str:
+def _level_words(game_name: str, level: str, settings: Settings | None = None,
+                 limit: float | None = None) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
     'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's);
-    with the player's ``settings``, whether its think time makes it stronger or weaker."""
+    with the player's ``settings``, whether its think time makes it stronger or weaker, and
+    with its clock's ``limit`` for this move, whether the clock cuts it short."""
     from ...ai.levels import LADDER, level_name
     try:
         name = level_name(level)
     except ValueError:
         return str(level)
     if name in LADDER:
-        return level_words(game_name, name, settings.level_seconds(name) if settings is not None else None)
+        return level_words(game_name, name, settings.level_seconds(name) if settings is not None else None,
+                           limit)
     named = LEVEL_NAMES.get(name)
     return _(named) if named else name
