@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .i18n import N_, _, decimal, pgettext
 
-__all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_words"]
+__all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_words", "LEVEL_NAMES"]
 
 GAME_KEYS = ("amoeba", "onyx", "onager")
 _TITLES = {"amoeba": N_("Amoeba"), "onyx": N_("Onyx"), "onager": N_("Onager")}
@@ -37,7 +37,8 @@ def side_name(colour: str) -> str:
 
 
 # ---------------------------------------------------------------- players
-_LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+# The three levels with a name besides their number (levels 2, 5 and 8 of the ladder).
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def level_words(game_key: str, level: str, seconds: float | None = None,
@@ -60,7 +61,7 @@ def level_words(game_key: str, level: str, seconds: float | None = None,
         name = level_name(level)
     except ValueError:
         return str(level)
-    named = _LEVEL_NAMES.get(name)
+    named = LEVEL_NAMES.get(name)
     text = (_("Level {number} ({name})").format(number=n, name=_(named)) if named
             else _("Level {number}").format(number=n))
     r = rating(game_key, level)

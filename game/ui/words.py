@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import N_, _, ngettext, pgettext
-from ..names import side_name
+from ..names import LEVEL_NAMES, side_name
 from ..rules.numbering import Slot
 
 __all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words",
@@ -88,9 +88,6 @@ def player_words(name: str) -> str:
     if who == HUMAN:
         return _("Human")
     return computer_words(who)
-
-
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def computer_words(level: str) -> str:
