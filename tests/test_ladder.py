@@ -292,3 +292,33 @@ def test_games_of_some_pairs_give_their_scores_not_a_traceback(tmp_path, capsys)
     assert "no ratings" in out and "easy - 3" in out and "4/6" in out
     assert ladder.main(["onyx", "--fit", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["pairs"][0]["score"] == 4.0
+
+
+def test_a_fit_refuses_games_of_two_versions_of_a_level(tmp_path, capsys, monkeypatch):
+    """Each game's record carries its players' versions (search budget, move choice, the
+    weak levels' rules): games played before and after a level changed are not one ladder."""
+    from game.ai import levels
+    before = {n: ladder.level_version(n, "onyx") for n in ("3", "4", "medium")}
+    assert len(set(before.values())) == 3
+    assert ladder.level_version("3", "onyx") == before["3"]          # stable
+    monkeypatch.setattr(levels, "GUARD_TO_LEVEL", 4)
+    assert ladder.level_version("medium", "onyx") != before["medium"]
+
+    def rec(pair, i, black, white, versions):
+        return {"game": "onyx", "pair": pair, "i": i, "black": black, "white": white,
+                "winner": black, "reason": "connection", "plies": 40, "seconds": 1,
+                **({"versions": versions} if versions else {})}
+    one = tmp_path / "one.jsonl"
+    two = tmp_path / "two.jsonl"
+    one.write_text("".join(json.dumps(rec(3, i, "4", "3", {"black": before["4"], "white": before["3"]}))
+                           + "\n" for i in range(4)), encoding="utf-8")
+    two.write_text("".join(json.dumps(rec(4, i, "medium", "4", {"black": before["medium"], "white": "0123456789"}))
+                           + "\n" for i in range(4))
+                   + json.dumps(rec(4, 9, "medium", "4", None)) + "\n", encoding="utf-8")
+    assert ladder.main(["onyx", "--fit", str(one)]) == 0
+    capsys.readouterr()
+    assert ladder.main(["onyx", "--fit", str(one), str(two)]) == 2
+    err = capsys.readouterr().err
+    assert "two versions" in err and "level 4: " in err and "pair 4" in err and "pair 5" in err
+    played = ladder.play_pair_game("onyx", "random", "1", 0, 0, 31)
+    assert played["versions"] == {"black": ladder.level_version("1", "onyx"), "white": "random"}

@@ -13,9 +13,11 @@ round), so a run stopped early (``--max-minutes``: no new round after that time)
 still balanced; it reports how many rounds it played, and ``--games`` with that number
 plays the same games again. ``--out FILE`` appends one JSON line per game as it ends;
 ``--fit FILE ...`` fits ratings to such files without playing (the games of one pair
-and index counted once: the last file's); ``--pairs 2,3`` plays only the pairs whose upper
-level is 2 or 3, the same games a whole run plays (after one level changed); ``--start I``
-begins at round I, adding games to another run's.
+and index counted once: the last file's; files whose games played two versions of one
+level, changed between the runs, are refused: each record carries its players'
+``level_version``); ``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3,
+the same games a whole run plays (after one level changed); ``--start I`` begins at
+round I, adding games to another run's.
 
 The ratings: a Bradley-Terry model (Elo scale: 400 points is odds of 10 to 1) fitted by
 maximum likelihood with ``random`` pinned at 0, a draw counting half a win each way, and
@@ -35,12 +37,14 @@ before the run is 6 stones from connecting).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import random
 import sys
 import time
 from importlib import resources
+from dataclasses import replace
 from typing import Any, Iterable
 
 from ..rules import GAME_NAMES, make_game
@@ -59,6 +63,36 @@ def ladder_iterations(level: str, game_name: str) -> int | None:
     """The fixed iteration budget a level searches on the ladder (None: random)."""
     lv = get_level(level, game_name)
     return None if lv.params is None else lv.params.fallback_iterations
+
+
+def level_version(level: str, game_name: str) -> str:
+    """A short fingerprint of everything that decides a level's ladder games besides the
+    engine's code: its search parameters (not its seconds: the ladder reads no clock), move
+    choice and the weak levels' rules (``levels``). Each game's record carries its players'
+    versions, so a fit can refuse games of two versions of one level."""
+    from . import levels as L
+    lv = get_level(level, game_name)
+    if lv.params is None:
+        return "random"
+    rules = (L.RACE_DISTANCE, L.RACE_FROM_LEVEL, L.GUARD_FROM_LEVEL, L.GUARD_TO_LEVEL,
+             L.CAPTURE_SWING, L.SOFTMAX_SHARE, L.THREAT_DISTANCE)
+    text = repr((replace(lv, description="", params=replace(lv.params, seconds=None)), rules))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+
+
+def mixed_versions(results: Iterable[dict]) -> list[str]:
+    """The levels played in more than one version in ``results`` (records without versions,
+    from before they were kept, count as any), each with the pairs that played it."""
+    seen: dict[str, dict[str, set[int]]] = {}
+    for r in results:
+        for side in ("black", "white"):
+            version = (r.get("versions") or {}).get(side)
+            if version is not None:
+                seen.setdefault(r[side], {}).setdefault(version, set()).add(r["pair"] + 1)
+    return [f"level {name}: " + "; ".join(f"{v} in pair{'s' if len(ps) > 1 else ''} "
+                                          f"{', '.join(map(str, sorted(ps)))}"
+                                          for v, ps in sorted(found.items()))
+            for name, found in sorted(seen.items()) if len(found) > 1]
 
 
 def pairs() -> list[tuple[str, str]]:
@@ -88,7 +122,9 @@ def play_pair_game(game_name: str, lower: str, upper: str, pair_index: int, i: i
         winner = black.level if rec.winner_start == Color.BLACK else white.level
     return {"game": game_name, "pair": pair_index, "i": i, "black": black.level,
             "white": white.level, "winner": winner, "reason": rec.reason, "plies": rec.plies,
-            "seconds": round(time.perf_counter() - t0, 2)}
+            "seconds": round(time.perf_counter() - t0, 2),
+            "versions": {"black": level_version(black.level, game_name),
+                         "white": level_version(white.level, game_name)}}
 
 
 def fit(results: Iterable[dict], prior: float = PRIOR) -> dict[str, Any]:
@@ -419,6 +455,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.games:
             results = [r for r in results if r["i"] < args.games]
         results = list({(r["pair"], r["i"]): r for r in results}.values())
+        mixed = mixed_versions(results)
+        if mixed:
+            print("error: these games played two versions of a level (it changed between "
+                  "runs), so their ratings would not belong to one ladder: "
+                  + " | ".join(mixed), file=sys.stderr)
+            return 2
         res = fit_or_scores(results)
         counts: dict[int, int] = {}
         for r in results:
