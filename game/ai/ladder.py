@@ -49,6 +49,7 @@ from typing import Any, Iterable
 
 from ..rules import GAME_NAMES, make_game
 from ..rules.base import Color
+from . import levels
 from .levels import LADDER, get_level, level_name, level_number
 from .match import Player, Tally, UsageError, UsageParser, play_game
 
@@ -70,12 +71,12 @@ def level_version(level: str, game_name: str) -> str:
     engine's code: its search parameters (not its seconds: the ladder reads no clock), move
     choice and the weak levels' rules (``levels``). Each game's record carries its players'
     versions, so a fit can refuse games of two versions of one level."""
-    from . import levels as L
     lv = get_level(level, game_name)
     if lv.params is None:
         return "random"
-    rules = (L.RACE_DISTANCE, L.RACE_FROM_LEVEL, L.GUARD_FROM_LEVEL, L.GUARD_TO_LEVEL,
-             L.CAPTURE_SWING, L.SOFTMAX_SHARE, L.THREAT_DISTANCE)
+    rules = (levels.RACE_DISTANCE, levels.RACE_FROM_LEVEL, levels.GUARD_FROM_LEVEL,
+             levels.GUARD_TO_LEVEL, levels.CAPTURE_SWING, levels.SOFTMAX_SHARE,
+             levels.THREAT_DISTANCE)
     text = repr((replace(lv, description="", params=replace(lv.params, seconds=None)), rules))
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 
@@ -89,10 +90,13 @@ def mixed_versions(results: Iterable[dict]) -> list[str]:
             version = (r.get("versions") or {}).get(side)
             if version is not None:
                 seen.setdefault(r[side], {}).setdefault(version, set()).add(r["pair"] + 1)
-    return [f"level {name}: " + "; ".join(f"{v} in pair{'s' if len(ps) > 1 else ''} "
-                                          f"{', '.join(map(str, sorted(ps)))}"
-                                          for v, ps in sorted(found.items()))
-            for name, found in sorted(seen.items()) if len(found) > 1]
+    out = []
+    for name, found in sorted(seen.items()):
+        if len(found) > 1:
+            where = [f"{v} in pair{'s' if len(ps) > 1 else ''} {', '.join(map(str, sorted(ps)))}"
+                     for v, ps in sorted(found.items())]
+            out.append(f"level {name}: " + "; ".join(where))
+    return out
 
 
 def pairs() -> list[tuple[str, str]]:
