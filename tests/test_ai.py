@@ -282,6 +282,24 @@ def test_levels():
         choose_move(pos("amoeba", "c3: Bk,W; f3: Wk", "white"), "easy")
 
 
+def test_a_level_declares_whether_it_keeps_its_tree_and_its_onyx_rules():
+    """What a level is (its tree, its move choice, its Onyx guards) is declared on the
+    ``Level``, the same for a level's name and its number, in every game."""
+    from game.ai.levels import LADDER, LEVEL_NUMBERS
+    for game in (None, "amoeba", "onyx", "onager"):
+        for number, name in zip(LEVEL_NUMBERS, LADDER):
+            lv, by_number = get_level(name, game), get_level(number, game)
+            assert lv == by_number
+            assert lv.keeps_tree == (lv.softmax == 0) and lv.weak == (lv.softmax > 0)
+            assert lv.params.min_iterations == (0 if lv.weak else lv.params.min_iterations)
+        for name in ("random", "uct"):
+            assert not get_level(name, game).keeps_tree
+    # Only Onyx's levels use the Onyx rules; its strongest are left to their search.
+    assert not any(get_level(n, g).guard for n in LADDER for g in ("amoeba", "onager"))
+    assert not any(get_level(n, "onyx").guard for n in ("6", "7", "hard"))
+    assert get_level("medium", "onyx").guard
+
+
 def test_hard_beats_random_quickly():
     # A tiny sanity match with small iteration budgets (the real numbers come from
     # python -m game.ai.match, see the report).
@@ -643,7 +661,7 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
     done = worker.ponder(payload, reply, player_moved, clock=clock)
     assert 0 < done <= 60 * 4 + 4       # stopped at once (checked every 4 iterations)
     # The player answers with the move the pondering looked at most: its subtree is kept.
-    tree = worker.search_tree("medium")
+    tree = worker.search_tree("medium", "onyx")
     root = tree.root
     best = max(range(root.width), key=lambda i: root.n[i])
     game = worker.build_game("onyx", {"size": 12}, ["f6", reply.move])
@@ -651,7 +669,7 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
     again = worker.handle(nxt, clock=clock)
     assert again.ok and again.info["reused"] > 0
     # Easy keeps nothing and never ponders; neither does a finished or refused game.
-    assert worker.search_tree("easy") is None
+    assert worker.search_tree("easy", "onyx") is None
     easy = dict(payload, level="easy")
     assert worker.ponder(easy, worker.handle(easy, clock=clock), lambda: False, clock=clock) == 0
     assert worker.ponder(payload, worker.EngineReply(1, "move", False, error="x"),

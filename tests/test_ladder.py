@@ -301,7 +301,7 @@ def test_a_fit_refuses_games_of_two_versions_of_a_level(tmp_path, capsys, monkey
     before = {n: ladder.level_version(n, "onyx") for n in ("3", "4", "medium")}
     assert len(set(before.values())) == 3
     assert ladder.level_version("3", "onyx") == before["3"]          # stable
-    monkeypatch.setattr(levels, "GUARD_TO_LEVEL", 4)
+    monkeypatch.setattr(levels, "CAPTURE_SWING", 3)
     assert ladder.level_version("medium", "onyx") != before["medium"]
 
     def rec(pair, i, black, white, versions):

@@ -74,9 +74,7 @@ def level_version(level: str, game_name: str) -> str:
     lv = get_level(level, game_name)
     if lv.params is None:
         return "random"
-    rules = (levels.RACE_DISTANCE, levels.RACE_FROM_LEVEL, levels.GUARD_FROM_LEVEL,
-             levels.GUARD_TO_LEVEL, levels.CAPTURE_SWING, levels.SOFTMAX_SHARE,
-             levels.THREAT_DISTANCE)
+    rules = (levels.CAPTURE_SWING, levels.SOFTMAX_SHARE, levels.THREAT_DISTANCE)
     text = repr((replace(lv, description="", params=replace(lv.params, seconds=None)), rules))
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
 

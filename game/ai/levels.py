@@ -110,7 +110,6 @@ PLAYING_LEVELS = ("easy", "medium", "hard")   # the named levels (kept for saved
 LADDER = ("1", "easy", "3", "4", "medium", "6", "7", "hard")
 LEVEL_NUMBERS = tuple(str(i) for i in range(1, len(LADDER) + 1))
 ALL_LEVELS = LEVEL_NAMES + LEVEL_NUMBERS     # every name get_level accepts
-KEEPS_TREE = ("medium", "6", "7", "hard")   # levels that keep their tree between moves
 
 
 @dataclass(frozen=True)
@@ -124,7 +123,22 @@ class Level:
     number: int = 0                    # its place on the ladder, 1..8 (0: random, uct)
     softmax: float = 0.0               # >0: the move is drawn with weight exp(value / softmax)
     race_distance: int = 0             # Onyx: also blocks a run this near when not ahead
+    race_rule: bool = False            # Onyx: in a race plays its search's move, runs home
+    guard: bool = False                # Onyx: sees a capture coming (``_guard_captures``)
     min_visits: int = 2                # softmax: candidates need this many visits
+
+    @property
+    def weak(self) -> bool:
+        """A level that draws its move by softmax: it keeps its ladder budget whatever its
+        think time, has no floor of iterations and searches afresh at every move (its
+        strength is what the ladder measured, on any machine)."""
+        return self.softmax > 0
+
+    @property
+    def keeps_tree(self) -> bool:
+        """Whether the level keeps its search tree from one move to the next (and the worker
+        ponders for it): the ladder's levels that play their search's own move."""
+        return self.number > 0 and not self.weak
 
 
 HARD_SECONDS = 2.8
@@ -217,20 +231,18 @@ _DESCRIPTIONS = {
 # Onyx: every level also blocks a run that is this many stones from connecting when it is
 # not ahead in the race itself (the straight line along the side is stopped early).
 RACE_DISTANCE = 6
-# Onyx, levels 3-4 in a race (a side within RACE_DISTANCE of connecting) play their
-# search's own move (no softmax) and run home when well ahead (``_racing``,
-# ``_run_home``); levels 1 and 2 keep their softmax there too (still among the moves that
-# keep the race, ``_keeping_the_race``). Levels 2-5 also see a capture coming
+# Onyx, the weak levels' rules (``Level``, set per level in ``_GAME_LEVELS``): in a race
+# (a side within the level's race distance of connecting) a level with ``race_rule``
+# plays its search's own move (no softmax) and runs home when well ahead (``_racing``,
+# ``_run_home``); the others keep their softmax there too (still among the moves that
+# keep the race, ``_keeping_the_race``). A level with ``guard`` sees a capture coming
 # (``_guard_captures``). (Measured, line check on 16x16, seeds 31, 7, 1, 2 and 3, ten
-# games each: levels 2-4 won 148 of 150 with the capture guard, 139 without; raising
-# their iterations in a race as well changed nothing measurable and pressed levels 2-4
-# together on the ladder. Level 2's dozen iterations pick no better in a race than its
-# softmax does: seeds 31 and 1-9, ten games each, it won 95 of 100 playing its search's
-# move there and 99 of 100 with its softmax, and played level 1 and level 3 as before,
-# 57 and 20 of 60 against 59 and 19. Levels 3 and 4 without the race rule lost games that
-# they win with it: level 3 won 9 of 10 on seeds 1 and 2.)
-RACE_FROM_LEVEL = 3
-GUARD_FROM_LEVEL = 2
+# games each: the levels of 12, 50 and 160 iterations won 148 of 150 with the capture
+# guard, 139 without; raising their iterations in a race as well changed nothing
+# measurable. The dozen iterations pick no better in a race than their softmax does:
+# seeds 31 and 1-9, ten games each, that level won 95 of 100 playing its search's move
+# there and 99 of 100 with its softmax. The levels of 50 and 160 iterations without the
+# race rule lost games that they win with it: 9 of 10 on seeds 1 and 2.)
 
 
 # Per game, the ladder's budgets that differ from ``_RUNGS`` (iterations, softmax): Onyx's
@@ -245,26 +257,32 @@ GUARD_FROM_LEVEL = 2
 # level 3 at 80 (0.06) played level 2 18 of 30; at 120 (0.03) it wins 45 of 60, and level 4
 # at 250 (0.015) wins 40 of 60 against it and loses 40 of 60 to level 5.
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
-    "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
+    "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0),
+             "7": (1500, 0.0), "hard": (3000, 0.0)},
     "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.04), "4": (150, 0.02),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
     "onager": {"3": (120, 0.03), "4": (250, 0.015)},
 }
-# Levels that search with the game's full knowledge although ``_RUNGS`` gives them the
-# classic one: level 2 (measured: Onyx, with uniform playouts and 40 iterations it blocked
+# Per game, the levels' fields that differ from ``_rung``'s. Level 2 searches with the
+# game's full knowledge (measured: Onyx, with uniform playouts and 40 iterations it blocked
 # the straight line on 16x16 a stone at a time and lost; with connection distances it
 # blocks the line at once. Onager and Amoeba, with the classic knowledge it played about
-# as well as level 1: 16.5 and 20 of 30; now 28 and 21 of 30).
-_GAME_FULL_KNOWLEDGE = {"onyx": ("easy",), "onager": ("easy",), "amoeba": ("easy",)}
+# as well as level 1: 16.5 and 20 of 30; now 28 and 21 of 30). Onyx: levels 2-5 see a
+# capture coming, and levels 3 and 4 play their search's move in a race.
+_GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "onyx": {"easy": dict(classic=False, guard=True), "3": dict(guard=True, race_rule=True),
+             "4": dict(guard=True, race_rule=True), "medium": dict(guard=True)},
+    "onager": {"easy": dict(classic=False)},
+    "amoeba": {"easy": dict(classic=False)},
+}
 
 
 def _rung(name: str) -> Level:
     its, secs, soft, classic = _RUNGS[name]
     number = LADDER.index(name) + 1
-    weak = number <= 4
     params = SearchParams(seconds=secs, fallback_iterations=its, iterations=its,
-                          min_iterations=0 if weak else min(MIN_ITERATIONS, its))
+                          min_iterations=0 if soft > 0 else min(MIN_ITERATIONS, its))
     # Level 1 draws among every move its glance tried: with a dozen iterations hardly any
     # move has two visits, and without this it played its search's first choice (measured:
     # it then beat level 2 on Amoeba 8 games of 11).
@@ -286,29 +304,23 @@ _BASE: dict[str, Level] = {
 _ONYX_RAVE = {"rave_k": 500.0, "exploration": 0.25}
 # The levels with connection knowledge: the tree widening over its move order.
 _ONYX = dict(_ONYX_RAVE, width0=6, widen=1.0)
-_PER_GAME: dict[str, dict[str, dict[str, Any]]] = {
-    "amoeba": {},
-    "onyx": {name: (_ONYX_RAVE if _RUNGS[name][3] and name != "easy" else _ONYX)
-             for name in LADDER},
-    "onager": {},
-}
 
 
 def get_level(name: str, game_name: str | None = None) -> Level:
     """The level called ``name`` (adjusted for ``game_name``); ValueError if unknown."""
     lv = _BASE[level_name(name)]
-    extra = dict(_PER_GAME.get(game_name or "", {}).get(lv.name) or {})
+    lv = replace(lv, **_GAME_LEVELS.get(game_name or "", {}).get(lv.name, {}))
+    extra: dict[str, Any] = {}
+    if game_name == "onyx" and lv.number:
+        extra.update(_ONYX_RAVE if lv.classic else _ONYX)
     own = _GAME_RUNGS.get(game_name or "", {}).get(lv.name)
     if own is not None and lv.params is not None:
         its, soft = own
         extra["fallback_iterations"] = its
         if lv.params.iterations is not None:
             extra["iterations"] = its
-        if lv.params.min_iterations:
-            extra["min_iterations"] = min(MIN_ITERATIONS, its)
+        extra["min_iterations"] = 0 if soft > 0 else min(MIN_ITERATIONS, its)
         lv = replace(lv, softmax=soft)
-    if lv.name in _GAME_FULL_KNOWLEDGE.get(game_name or "", ()):
-        lv = replace(lv, classic=False)
     if extra and lv.params is not None:
         lv = replace(lv, params=replace(lv.params, **extra))
     return lv
@@ -348,7 +360,7 @@ def move_iterations(lv: Level, seconds: float | None = None,
         return None
     its = params.iterations
     own = lv.params.seconds if lv.params is not None else None
-    if seconds is None or not own or lv.number <= 4:
+    if seconds is None or not own or lv.weak:
         return its
     return max(1, round(its * max(0.001, float(seconds)) / own))
 
@@ -456,7 +468,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         # the stopping move the search liked best (most visits, then value).
         move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
                                             rng.random()))
-    if game.name == "onyx" and GUARD_FROM_LEVEL <= lv.number <= GUARD_TO_LEVEL and res.proven != 1:
+    if game.name == "onyx" and lv.guard and res.proven != 1:
         move = _guard_captures(game, move, res, stoppers)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
@@ -514,7 +526,7 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
 
 def _racing(game: Game, lv: Level) -> bool:
     """Onyx: a side is within the level's race distance of connecting."""
-    if game.name != "onyx" or not lv.race_distance or lv.number < RACE_FROM_LEVEL:
+    if game.name != "onyx" or not lv.race_distance or not lv.race_rule:
         return False
     from .onyx_eval import distances
     return min(distances(game)) <= lv.race_distance
@@ -543,16 +555,16 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-# Onyx, levels 2-5: a capture the opponent could answer with that sets us back this many
-# stones in the race (the opponent's distance less ours) is a threat they answer. Level 5
-# (400 iterations) does not see it coming either: with the guard on levels 2-4 only, level 4
-# won 21 of 36 against it. Levels 6-8 search enough to be left to their search.
+# Onyx, the levels with ``guard`` (2-5): a capture the opponent could answer with that sets
+# us back this many stones in the race (the opponent's distance less ours) is a threat they
+# answer. 400 iterations do not see it coming either: with the guard on levels 2-4 only, a
+# level of 160 iterations won 21 of 36 against one of 400. Levels 6-8 search enough to be
+# left to their search.
 CAPTURE_SWING = 2
-GUARD_TO_LEVEL = 5
 
 
 def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None) -> Move:
-    """Onyx, levels 2-5: when ``move`` leaves the opponent a capture that swings the race
+    """Onyx, the levels with ``guard``: when ``move`` leaves the opponent a capture that swings the race
     by ``CAPTURE_SWING`` or more, the move among the search's candidates and the points that
     take the capture away (those of ``allowed`` only, when given: the moves that stop a
     threat) whose worst reply leaves the race best. A small search does not see a capture

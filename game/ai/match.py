@@ -72,7 +72,7 @@ from pathlib import Path
 
 from ..rules import GAME_NAMES, make_game
 from ..rules.base import Color, Game, Move, RulesError
-from .levels import ALL_LEVELS, KEEPS_TREE, LEVEL_NAMES, choose_move, level_name
+from .levels import ALL_LEVELS, LEVEL_NAMES, choose_move, get_level, level_name
 from .mcts import SearchTree
 from .runners import RUNNER_NAMES, runner_move
 
@@ -135,8 +135,9 @@ class Player:
             name = f"{name}@{Path(self.source).resolve().name}"
         return name + self.tag
 
-    def new_game(self) -> None:
-        keeps = self.reuse and self.source is None and self.level in KEEPS_TREE
+    def new_game(self, game_name: str) -> None:
+        keeps = (self.reuse and self.source is None and self.level in ALL_LEVELS
+                 and get_level(self.level, game_name).keeps_tree)
         self.tree = SearchTree() if keeps else None
 
     def move(self, game: Game, rng: random.Random, clock, info: dict) -> Move:
@@ -215,8 +216,8 @@ def play_game(game_name: str, options: dict, black: "Player | str", white: "Play
     """Play one game between two players; returns who won (by name and by colour)."""
     game = make_game(game_name, **options)
     black, white = as_player(black), as_player(white)
-    black.new_game()
-    white.new_game()
+    black.new_game(game_name)
+    white.new_game(game_name)
     players = {Color.BLACK: black, Color.WHITE: white}
     starts = {Color.BLACK: Color.BLACK, Color.WHITE: Color.WHITE}   # who plays what, by seat
     moves: list[str] = []

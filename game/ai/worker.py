@@ -176,7 +176,7 @@ def handle(payload: dict, cancel: Any = None, clock: Any = None) -> EngineReply:
         if kind == MOVE and payload.get("limit") is not None:
             seconds = clock_limited(lv, seconds, payload["limit"])
         move = choose_move(game, level, rng, cancel=cancel, clock=clock, info=info,
-                           tree=search_tree(level), seconds=seconds)
+                           tree=search_tree(level, game.name), seconds=seconds)
         info.update(seconds=round(clock() - t0, 3), level=level)
         return EngineReply(rid, kind, True, move=game.move_str(move), info=info)
     except (RulesError, ValueError, KeyError, TypeError) as e:
@@ -348,17 +348,19 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
 # move, into the same tree, at most one move's budget (``levels.move_iterations``: a head
 # start bounded by the level's own budget), until the next request arrives or the game cancels
 # (``EngineClient.cancel()``, a new request, closing): the search checks every few
-# iterations, so it stops at once. Easy neither keeps its tree nor ponders (it stays as
-# beatable as it was); random and uct have nothing to keep.
-KEEP_LEVELS = ("medium", "6", "7", "hard")     # as levels.KEEPS_TREE (levels 5 to 8)
+# iterations, so it stops at once. The weak levels neither keep their tree nor ponder
+# (``Level.keeps_tree``: they stay as beatable as the ladder measured); random and uct
+# have nothing to keep.
 PONDER_SECONDS = 20.0        # at most this long on the player's time after each move (0: off)
 PONDER_ITERATIONS = 50_000   # and never more than this many iterations (the tree's memory)
 _TREES: dict[str, Any] = {}
 
 
-def search_tree(level: str) -> Any:
-    """The worker's tree for ``level`` (a ``SearchTree``), or None for a level that keeps none."""
-    if level not in KEEP_LEVELS:
+def search_tree(level: str, game_name: str) -> Any:
+    """The worker's tree for ``level`` in ``game_name`` (a ``SearchTree``), or None for a
+    level that keeps none (``Level.keeps_tree``)."""
+    from .levels import get_level
+    if not get_level(level, game_name).keeps_tree:
         return None
     tree = _TREES.get(level)
     if tree is None:
@@ -380,7 +382,10 @@ def ponder(payload: dict, reply: EngineReply, stop: Any, clock: Any = None,
     if seconds <= 0 or not reply.ok or reply.kind != MOVE or reply.move is None:
         return 0
     level = payload.get("level", "medium")
-    tree = search_tree(level)
+    try:
+        tree = search_tree(level, str(payload.get("game")))
+    except ValueError:
+        return 0
     if tree is None:
         return 0
     try:
