@@ -1,16 +1,16 @@
 """Strength matches: ``python -m game.bench strength [--json]``.
 
-The engine understands connection: Onyx Medium, on a quarter of its budget, beats the scripted
-runners of ``game.ai.runners`` on every board size. The issue this answers: a player who ran a
-straight line of stones along one side of the board (and a greedy shortest-path runner) beat
-Hard on 16×16 and 20×20. Here Medium plays with 375 iterations (a quarter of its 1500: a slow
-or loaded machine, and the floor below which Medium and Hard never stop for time,
-``levels.MIN_ITERATIONS``) against
+The engine understands connection: Onyx's search (Hard's, the level that plays its search's
+own move), on 375 iterations, beats the scripted runners of ``game.ai.runners`` on every
+board size. The issue this answers: a player who ran a straight line of stones along one side
+of the board (and a greedy shortest-path runner) beat Hard on 16×16 and 20×20. 375 iterations
+are the floor below which the levels that play their search's move never stop for time
+(``levels.MIN_ITERATIONS``: a slow or loaded machine); here the engine plays them against
 
 * ``line``: a straight run along the side of the board, then the greedy runner;
 * ``runner``: the greedy shortest-path runner from the first move;
 
-on 12×12, 16×16 and 20×20, the engine's colour alternating, plus the games Medium once lost
+on 12×12, 16×16 and 20×20, the engine's colour alternating, plus the games the engine once lost
 (each kept with what fixed it). Every budget is an iteration count (no clock), so each game
 is the same on any machine: the figures that depend on the machine are only the seconds. A
 game is played until it is decided: a connection, or the engine's search proves its win (an
@@ -21,7 +21,7 @@ These games take minutes, so they are a benchmark, not tests; the suite plays on
 game of the same code (``tests/test_ai_strength.py``). Exit status 0 when every game ended
 as expected: a win for each game listed as one, a loss for each known loss (the day the
 engine wins a known loss, the status is 1 too: move it to the wins). Larger samples (many
-seeds, both colours): ``python -m game.ai.match onyx --black runner --white medium ...``.
+seeds, both colours): ``python -m game.ai.match onyx --black runner --white hard ...``.
 """
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ from .rules import make_game
 from .rules.base import Color
 
 QUARTER_MEDIUM = MIN_ITERATIONS     # 375
+ENGINE_LEVEL = "hard"               # its search, on the budget given (no clock, no softmax)
 PLY_CAP = 400
 ENGINE_WINS = ("engine", "proven", "cut")
 
@@ -51,7 +52,7 @@ def play_out(size: int, runner: str, engine: Color, iterations: int = QUARTER_ME
     while game.result is None and game.ply < PLY_CAP:
         if game.to_move == engine:
             info: dict = {}
-            move = choose_move(game, "medium", rng, iterations=iterations, info=info)
+            move = choose_move(game, ENGINE_LEVEL, rng, iterations=iterations, info=info)
             if info.get("proven") == 1:
                 return "proven", game.ply
         else:
@@ -85,7 +86,7 @@ GAMES = [
     StrengthGame(12, "line", Color.BLACK), StrengthGame(12, "runner", Color.WHITE),
     StrengthGame(16, "line", Color.WHITE), StrengthGame(16, "runner", Color.BLACK),
     StrengthGame(20, "line", Color.BLACK), StrengthGame(20, "runner", Color.WHITE),
-    # games Medium once lost, with what fixed each
+    # games the engine once lost, with what fixed each
     StrengthGame(20, "line", Color.WHITE, seed=1,
                  why="Medium second against a line along the edge: lost in 35 plies (4 of 6 seeds) "
                      "before the move order's single-file rule (onyx_eval.FRAGILE)"),
@@ -142,7 +143,7 @@ def run(json_out: bool = False) -> int:
     if json_out:
         print(json.dumps(summary))
     else:
-        print(f"Medium won {wins} of {expected_wins} games it must win; known losses still lost: "
+        print(f"The engine won {wins} of {expected_wins} games it must win; known losses still lost: "
               f"{summary['known_losses_still_lost']} of {len(GAMES) - expected_wins}; "
               f"cpu {summary['cpu_s']:.1f} s; {'as expected' if ok else 'NOT as expected'}")
     return 0 if ok else 1

@@ -1,7 +1,7 @@
-"""The engine understands connection: Onyx Medium beats the scripted runners of
+"""The engine understands connection: Onyx's search beats the scripted runners of
 ``game.ai.runners``.
 
-The strength matches themselves (Medium on a quarter of its budget against the ``line`` and
+The strength matches themselves (the search on 375 iterations against the ``line`` and
 ``runner`` players on 12×12, 16×16 and 20×20, both colours, and every game it once lost, with
 what fixed it) take minutes, so they are a benchmark: ``python -m game.bench strength``
 (``game.bench_strength``; status 0 when every game ends as expected). The suite keeps the same
@@ -27,7 +27,7 @@ SHORT = [StrengthGame(12, "line", Color.BLACK, iterations=100),
          StrengthGame(12, "runner", Color.WHITE, iterations=100)]
 
 
-def test_medium_on_a_small_budget_beats_the_runners_on_12x12_through_the_benchmark(monkeypatch, capsys):
+def test_the_engine_on_a_small_budget_beats_the_runners_on_12x12_through_the_benchmark(monkeypatch, capsys):
     monkeypatch.setattr(bench_strength, "GAMES", SHORT)
     assert bench.main(["strength", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
