@@ -649,7 +649,7 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
         return now[0]
 
     payload = {"kind": "move", "request_id": 1, "game": "onyx", "options": {"size": 12},
-               "moves": ["f6"], "level": "medium", "seed": 1}
+               "moves": ["f6"], "level": "6", "seed": 1}
     reply = worker.handle(payload, clock=clock)
     assert reply.ok and reply.info["reused"] == 0
     calls = [0]
@@ -661,17 +661,20 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
     done = worker.ponder(payload, reply, player_moved, clock=clock)
     assert 0 < done <= 60 * 4 + 4       # stopped at once (checked every 4 iterations)
     # The player answers with the move the pondering looked at most: its subtree is kept.
-    tree = worker.search_tree("medium", "onyx")
+    tree = worker.search_tree("6", "onyx")     # (Onyx's lowest level that keeps it)
     root = tree.root
     best = max(range(root.width), key=lambda i: root.n[i])
     game = worker.build_game("onyx", {"size": 12}, ["f6", reply.move])
     nxt = dict(payload, request_id=2, moves=["f6", reply.move, game.move_str(root.moves[best])])
     again = worker.handle(nxt, clock=clock)
     assert again.ok and again.info["reused"] > 0
-    # Easy keeps nothing and never ponders; neither does a finished or refused game.
-    assert worker.search_tree("easy", "onyx") is None
-    easy = dict(payload, level="easy")
-    assert worker.ponder(easy, worker.handle(easy, clock=clock), lambda: False, clock=clock) == 0
+    # The weak levels (Onyx's Medium among them) keep nothing and never ponder; neither
+    # does a finished or refused game.
+    for weak in ("easy", "medium"):
+        assert worker.search_tree(weak, "onyx") is None
+        other = dict(payload, level=weak)
+        assert worker.ponder(other, worker.handle(other, clock=clock), lambda: False, clock=clock) == 0
+    assert worker.search_tree("medium", "amoeba") is not None
     assert worker.ponder(payload, worker.EngineReply(1, "move", False, error="x"),
                          lambda: False) == 0
 

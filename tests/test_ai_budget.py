@@ -33,8 +33,8 @@ def test_a_slow_machine_gets_the_minimum_search_within_twice_the_budget():
         if name == "onager":
             for lake in ("d9", "g5", "i6"):
                 game.push(lake)
-        for level in ("medium", "hard"):
-            budget = get_level(level).params.seconds
+        for level in strong_levels(name):
+            budget = get_level(level, name).params.seconds
             # the floor's readings (one per 4 iterations) take 1.5 budgets: past the budget,
             # within the hard deadline
             clock = SlowClock(1.5 * budget * 4 / MIN_ITERATIONS)
@@ -48,10 +48,19 @@ def test_a_slow_machine_gets_the_minimum_search_within_twice_the_budget():
             clock = SlowClock()
             move = choose_move(game, level, random.Random(1), clock=clock, info=info)
             assert move in game.legal_moves() and info["iterations"] < MIN_ITERATIONS
-    # Easy keeps no floor: on the same clock it stops at the first look.
-    info = {}
-    choose_move(make_game("amoeba"), "easy", random.Random(1), clock=SlowClock(), info=info)
-    assert info["iterations"] < MIN_ITERATIONS
+    # Easy keeps no floor: on the same clock it stops at the first look; so does Onyx's
+    # Medium, a weak level there.
+    for name, level in (("amoeba", "easy"), ("onyx", "medium")):
+        info = {}
+        choose_move(make_game(name), level, random.Random(1), clock=SlowClock(), info=info)
+        assert info["iterations"] < MIN_ITERATIONS
+
+
+def strong_levels(game_name: str) -> tuple[str, str]:
+    """The lowest level that is not weak (it keeps a floor of iterations and scales its
+    budget with the think time: Medium, in Onyx level 6) and Hard."""
+    from game.ai.levels import LADDER
+    return next(n for n in LADDER if not get_level(n, game_name).weak), "hard"
 
 
 def test_cancel_still_stops_at_once():
@@ -97,15 +106,21 @@ def test_a_longer_think_time_scales_the_budget_of_medium_and_hard_only():
     game = make_game("onyx")
     game.push("f6")
     info: dict = {}
-    choose_move(game, "medium", random.Random(3), clock=SlowClock(1e-6), info=info, seconds=2 * THINK_DEFAULTS["medium"])
-    assert info["iterations"] == 2 * move_iterations(get_level("medium", "onyx"))
+    choose_move(game, "hard", random.Random(3), clock=SlowClock(1e-6), info=info,
+                seconds=THINK_DEFAULTS["hard"] / 4)
+    assert info["iterations"] == round(move_iterations(get_level("hard", "onyx")) / 4)
+    # Onyx's Medium is a weak level: a longer think time leaves it its budget.
+    info = {}
+    choose_move(game, "medium", random.Random(3), clock=SlowClock(1e-6), info=info,
+                seconds=2 * THINK_DEFAULTS["medium"])
+    assert info["iterations"] == move_iterations(get_level("medium", "onyx"))
 
 
 def test_pondering_thinks_at_most_one_moves_budget():
     from game.ai.levels import move_iterations
     from game.ai.worker import MOVE, EngineReply, ponder
     payload = {"kind": MOVE, "game": "onyx", "options": {}, "moves": ["f6"], "setup": None,
-               "level": "medium", "seed": 1, "seconds": None}
+               "level": "6", "seed": 1, "seconds": None}
     reply = EngineReply("r", MOVE, True, move="h12")
     done = ponder(payload, reply, lambda: False, clock=SlowClock(1e-6), seconds=20.0)
-    assert done == move_iterations(get_level("medium", "onyx"))
+    assert done == move_iterations(get_level("6", "onyx"))     # (Onyx's Medium does not ponder)

@@ -73,8 +73,8 @@ def test_a_new_request_replaces_the_one_in_progress(client):
 
 
 def test_crash_is_detected_restarted_and_reported(client):
-    # three times Medium's think time: three times its budget, still searching when killed
-    client.request("onyx", {}, [], "medium", request_id="crash", seed=4, seconds=3.0)
+    # level 7's 1500 iterations: still searching when killed
+    client.request("onyx", {}, [], "7", request_id="crash", seed=4)
     time.sleep(0.3)
     old_pid = client.pid
     os.kill(old_pid, signal.SIGKILL)

@@ -70,7 +70,9 @@ def position(name: str):
 @pytest.mark.parametrize("name", ["amoeba", "onyx", "onager"])
 def test_a_loaded_machine_never_takes_more_than_twice_the_budget(name):
     game = position(name)
-    for level in ("medium", "hard"):
+    from game.ai.levels import LADDER
+    lowest = next(n for n in LADDER if not get_level(n, name).weak)   # Medium; Onyx: 6
+    for level in (lowest, "hard"):
         lv = get_level(level, game.name)
         budget = lv.params.seconds
         # So slow that the floor would take budget * 4 at full cost: the old search waited for it.
@@ -168,7 +170,7 @@ def test_a_move_request_uses_the_think_time_on_its_clock():
 
     worker._TREES.clear()
     payload = {"kind": "move", "request_id": 1, "game": "onyx", "options": {"size": 12},
-               "moves": ["f6"], "level": "medium", "seed": 1, "seconds": 0.3}
+               "moves": ["f6"], "level": "hard", "seed": 1, "seconds": 0.3}
     reply = worker.handle(payload, clock=ticking)
     assert reply.ok and reply.info["seconds"] <= HARD_FACTOR * 0.3 + 0.05
     worker._TREES.clear()

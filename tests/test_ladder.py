@@ -36,12 +36,20 @@ def test_levels_by_number_and_by_name():
 
 
 def test_levels_grow_in_budget_and_only_the_weak_ones_draw_moves():
+    """Among the levels that search with the same knowledge, a higher level searches more
+    and draws its move less loosely; the weak levels (a softmax draw) are the ladder's
+    lowest, and the three strongest play their search's own move. (Onyx's levels 2 and 3
+    search more than level 4 but with random playouts: the ladder measures the order.)"""
     for game in ("amoeba", "onyx", "onager"):
-        its = [get_level(n, game).params.fallback_iterations for n in LADDER]
-        assert its == sorted(its) and len(set(its)) == 8
-        soft = [get_level(n, game).softmax for n in LADDER]
-        assert all(s > 0 for s in soft[:4]) and not any(soft[4:])
-        assert soft[1:4] == sorted(soft[1:4], reverse=True)
+        lvs = [get_level(n, game) for n in LADDER]
+        for classic in (True, False):
+            group = [lv for lv in lvs if lv.classic == classic]
+            its = [lv.params.fallback_iterations for lv in group]
+            assert its == sorted(its) and len(set(its)) == len(its), (game, classic)
+            soft = [lv.softmax for lv in group]
+            assert soft == sorted(soft, reverse=True), (game, classic)
+        weak = [lv.weak for lv in lvs]
+        assert weak == sorted(weak, reverse=True) and weak[0] and not any(weak[5:])
         assert get_level("1", game).min_visits == 1 and get_level("3", game).min_visits == 2
 
 
@@ -224,19 +232,21 @@ def test_a_weak_level_well_ahead_in_a_race_runs_home():
 
 
 def test_weak_levels_play_their_search_in_a_race(monkeypatch):
-    """Levels 3 and 4 draw no softmax move in a race (on their own budget); levels 1 and 2
-    keep drawing there (a dozen iterations pick no better than their softmax does)."""
+    """An Onyx level with the race rule draws no softmax move in a race (on its own
+    budget); the others keep drawing there (level 1's glance and level 4's dozen
+    iterations pick no better than their softmax does)."""
     from game.ai import levels
     game = _race_position()
     drawn: list[int] = []
     monkeypatch.setattr(levels, "softmax_pick",
                         lambda g, res, *a, **k: drawn.append(res.iterations) or res.move)
-    for name in ("3", "4"):
+    weak = ("1", "easy", "3", "4", "medium")
+    assert [get_level(n, "onyx").race_rule for n in weak] == [False, True, True, False, True]
+    for name in weak:
+        drawn.clear()
         levels.choose_move(game, name, random.Random(0))
-    assert drawn == []
-    for name in ("1", "easy"):
-        levels.choose_move(game, name, random.Random(0))
-    assert drawn == [ladder.ladder_iterations("1", "onyx"), ladder.ladder_iterations("easy", "onyx")]
+        rule = get_level(name, "onyx").race_rule
+        assert drawn == ([] if rule else [ladder.ladder_iterations(name, "onyx")]), name
 
 
 # A game the greedy runner (Black) won against level 2 on 16x16 (line check, seed 31, game 7):
@@ -249,8 +259,9 @@ _CAPTURE_GAME = (
 
 
 def test_weak_levels_see_a_capture_coming():
-    """Levels 2-5 in Onyx do not leave the opponent a capture that sets them back two stones
-    or more in the race when another move (here one that also stops the threat) does not."""
+    """The Onyx levels with the capture guard (3-5) do not leave the opponent a capture that
+    sets them back two stones or more in the race when another move (here one that also
+    stops the threat) does not."""
     from game.ai import levels
     from game.ai.onyx_eval import capture_points, distances
     game = make_game("onyx", size=16)
@@ -272,7 +283,9 @@ def test_weak_levels_see_a_capture_coming():
         return worst
 
     assert worst_race(game.parse_move("a5")) == -4              # the move the level played
-    for name in ("easy", "3", "4", "medium"):
+    guarded = [n for n in LADDER if get_level(n, "onyx").guard]
+    assert guarded == ["3", "4", "medium"]
+    for name in guarded:
         for seed in range(2):
             move = levels.choose_move(game, name, random.Random(seed),
                                       iterations=ladder.ladder_iterations(name, "onyx"))

@@ -53,9 +53,12 @@ def test_new_game_and_the_thinking_line_follow_the_settings():
     assert player_choices("onyx", s) == player_choices("onyx")
     s.think_medium, s.think_hard = 3.0, 1.0
     words = dict((v, w) for w, v in player_choices("onyx", s))
-    assert words["medium"].endswith("stronger at 3 s a move")
+    plain = dict((v, w) for w, v in player_choices("onyx"))
+    assert dict((v, w) for w, v in player_choices("amoeba", s))["medium"].endswith(
+        "stronger at 3 s a move")
+    assert words["medium"] == plain["medium"]       # Onyx's Medium is weak: it keeps its budget
     assert words["hard"].endswith("weaker at 1 s a move")
-    assert words["6"] == dict((v, w) for w, v in player_choices("onyx"))["6"]
+    assert words["6"] == plain["6"]
     assert _level_words("onyx", "hard", s).endswith("weaker at 1 s a move")
     assert _level_words("onyx", "hard") == level_words("onyx", "hard")
 
@@ -87,9 +90,12 @@ def test_new_game_says_what_the_chosen_clock_does_to_each_level():
     bullet = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(60, 0)))
     long = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(900, 10)))
     assert long == plain
-    for level in ("medium", "6", "7", "hard"):
+    from game.ai.levels import LADDER, get_level
+    strong = [n for n in LADDER if not get_level(n, "onyx").weak]
+    assert strong == ["6", "7", "hard"]
+    for level in strong:
         assert bullet[level] == plain[level] + ", weaker with this clock"
-    for level in ("human", "1", "easy", "3", "4"):
+    for level in ("human", "1", "easy", "3", "4", "medium"):
         assert bullet[level] == plain[level]
 
 
@@ -124,8 +130,8 @@ def test_the_form_and_the_thinking_line_follow_the_clock():
 def test_the_words_are_translated(lang):
     try:
         i18n.set_language(lang)
-        more, less = level_words("onyx", "medium", 3.0), level_words("onyx", "hard", 0.5)
-        plain = level_words("onyx", "medium")
+        more, less = level_words("amoeba", "medium", 3.0), level_words("onyx", "hard", 0.5)
+        plain = level_words("amoeba", "medium")
         half = i18n.decimal(0.5)
     finally:
         i18n.set_language("en")
@@ -140,7 +146,8 @@ def test_the_longest_words_fit_the_new_game_form_at_1024x640(lang):
     longest words a level can show) every level still fits, in every language."""
     from test_layout_audit import audit
     from ui_helpers import make_app, settle
-    app = make_app("--scene", "new:onyx", "--window", "1024x640", "--lang", lang)
+    # (Amoeba: its Medium, unlike Onyx's, scales with its think time)
+    app = make_app("--scene", "new:amoeba", "--window", "1024x640", "--lang", lang)
     try:
         app.settings.think_medium, app.settings.think_hard = 0.5, 10.0
         settle(app)

@@ -8,33 +8,37 @@ Their strength is measured, not guessed: ``python -m game.ai.ladder GAME`` plays
 adjacent levels against each other and fits ratings (``docs/ai-levels.md``; the
 result ships as ``game/ai/ladder.json`` and New game shows it).
 
-=====  ======  ==========================================  =====================  ============
-level  name    what it is                                  iterations             softmax
-=====  ======  ==========================================  =====================  ============
-1              classic knowledge, a glance                 12 (Onyx 8, Amoeba 6)  0.25 (A 0.4)
-2      easy    the game's knowledge, a glance further      40 (Onyx 12, A 25)     0.12 (O 0.3,
-                                                                                  A 0.15)
-3              the game's knowledge, a short search         80 (Onyx 50)           0.06 (O 0.1,
-                                                                                  A 0.04)
-4              the game's knowledge                         160 (Amoeba 150)       0.03 (A 0.02)
-5      medium  the game's knowledge (also hints, offers)    400 (Amoeba 800)       -
-6                                                           900 (800, 2000)        -
-7                                                           2800 (1500, 5000)      -
-8      hard    the strongest                                10000 (3000, 12000)    -
+=====  ======  ==========================================  ====================  =================
+level  name    what it is                                  iterations (Onager,   softmax
+                                                           Onyx, Amoeba)
+=====  ======  ==========================================  ====================  =================
+1              classic knowledge, a glance                 12, 8, 6              0.25, 0.25, 0.4
+2      easy    a glance further (Onyx: classic knowledge)  40, 40, 25            0.12, 0.15, 0.15
+3              a short search (Onyx: classic knowledge)    120, 150, 80          0.03, 0.06, 0.04
+4              the game's knowledge                        250, 12, 150          0.015, 0.3, 0.02
+5      medium  the game's knowledge                        400, 50, 800          -, 0.1, -
+6                                                          900, 800, 2000        -
+7                                                          2800, 1500, 5000      -
+8      hard    the strongest                               10000, 3000, 12000    -
 random         a uniformly random legal move (the ladder's anchor, rating 0)
 uct            the baseline: plain UCT, uniformly random playouts, no solver, no tactics
-=====  ======  ==========================================  =====================  ============
+=====  ======  ==========================================  ====================  =================
 
-(In brackets: Onyx (O), then Amoeba (A), where they differ; ``_RUNGS``, ``_GAME_RUNGS``.) The
-weak levels (1-4) lose by choosing plausible second-best moves: their move is drawn
-from the search's well-visited moves with weight exp(value / softmax) (``softmax_pick``;
-never a move after which the opponent wins at once), and they cap their iterations so
-that a fast machine does not make them stronger than measured. Levels 5-8 play the
-most visited move and keep their tree between moves. No level ignores a threat: every
-level looks for one before its search (``threat_stoppers``), and in Onyx also blocks a
-run that is ``RACE_DISTANCE`` (6) stones from connecting when it is not nearer itself;
-levels 2-5 there never leave the opponent a capture that costs them two stones in the race
-when another of their candidate moves does not.
+(``_RUNGS``, ``_GAME_RUNGS``; the per-game differences in what a level is: ``_GAME_LEVELS``.)
+Onyx's connection knowledge makes even a dozen iterations play well, so its weaker levels
+differ by their knowledge more than by their budget: levels 1-3 search with random
+playouts, level 4 is the dozen iterations with connection distances. The weak levels
+(``Level.weak``: 1-4, in Onyx 1-5) lose by choosing plausible second-best moves: their
+move is drawn from the search's well-visited moves with weight exp(value / softmax)
+(``softmax_pick``; never a move after which the opponent wins at once), and they cap
+their iterations so that a fast machine does not make them stronger than measured. The
+others play the most visited move and keep their tree between moves
+(``Level.keeps_tree``). No level ignores a threat: every level looks for one before its
+search (``threat_stoppers``), and in Onyx also blocks a run that is ``RACE_DISTANCE`` (6)
+stones from connecting (levels 2 and 3: ``WEAK_RACE_DISTANCE``, 10) when it is not nearer
+itself; levels 3-5 there (Amoeba and Onager: none) never leave the opponent a capture
+that costs them two stones in the race when another of their candidate moves does not
+(``Level.guard``).
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
 and in the simulations), and leaves scored by four random plies and a static
@@ -50,11 +54,11 @@ the tree scored by both sides' two-distance potentials, each at most the plain
 distance plus 3 so that a run in single file counts as a threat, and at least what the
 mover's best capture leaves (no random playouts), with RAVE and progressive widening
 over that order (``width0``), so that even a small budget spends itself on the moves
-that matter: Medium, on a quarter of its iterations, blocks a run along the side of
+that matter: the search on 375 iterations blocks a run along the side of
 the board and a greedy shortest-path runner on 12×12, 16×16 and 20×20
-(``tests/test_ai_strength.py``). Levels 1 and 2 keep the classic knowledge
-(``registry.classic_knowledge_for``: for Onyx uniform random playouts; Onyx's level 2
-has the connection knowledge), and before its
+(``tests/test_ai_strength.py``). Level 1 keeps the classic knowledge
+(``registry.classic_knowledge_for``: for Onyx uniform random playouts; Onyx's levels 2
+and 3 keep it too), and before its
 search every level looks for a threat (``threat_stoppers``): in Amoeba and Onager a win in one for
 the opponent (a Kernel capture; a back-row majority no reply undoes), in Onyx an opponent
 at most ``THREAT_DISTANCE`` (3) stones from connecting; when the move its search picks
@@ -76,8 +80,9 @@ that budget, so the rating New game shows is the level's on any machine fast eno
 to do it in time (``move_iterations``). ``seconds=`` replaces the time budget (the
 player's think time per level, Settings: ``think_seconds``, defaults
 ``THINK_DEFAULTS`` for Easy, Medium and Hard; the other levels' seconds are in
-``_RUNGS``); for levels 5-8 it scales the budget of iterations alike, so a longer
-think time is how a player asks Medium or Hard for more. Levels 5-8 keep on past
+``_RUNGS``); for the levels that are not weak it scales the budget of iterations
+alike, so a longer think time is how a player asks for more (Onyx's Medium, a weak
+level there, keeps its budget). Those levels keep on past
 the time budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
 search's hard deadline, ``mcts.HARD_FACTOR``).
 Without a clock a level runs its fixed iteration budget instead (the iterations
@@ -200,10 +205,10 @@ def think_seconds(level: str, value: Any = None) -> float:
 # The ladder's budgets (iterations without a clock; the ladder measures these, so its
 # ratings hold on any machine) and seconds with one (the app). Every level also caps its
 # iterations at the budget, so that a fast machine does not make it stronger than measured:
-# the seconds of levels 5-8 do several times their budget on a desktop machine. The weak
-# levels lose by drawing among the search's good moves (softmax over their values, in
-# units of the value: 0.1 makes a move 10 points worse e times less likely), never by
-# ignoring a threat: every level answers one first (``threat_stoppers``).
+# the seconds of the levels above the weak ones do several times their budget on a desktop
+# machine. The weak levels lose by drawing among the search's good moves (softmax over
+# their values, in units of the value: 0.1 makes a move 10 points worse e times less
+# likely), never by ignoring a threat: every level answers one first (``threat_stoppers``).
 # (iterations, seconds, softmax, classic knowledge)
 _RUNGS = {
     "1": (12, 0.1, 0.25, True),
@@ -249,30 +254,39 @@ RACE_DISTANCE = 6
 # iterations cost about ten times Amoeba's, so its top levels search fewer (its time
 # budgets are what those take on a desktop machine); Amoeba's are cheap, and its levels
 # need steeper steps to stand apart (measured: 12 and 40 iterations played even). Onyx's
-# connection knowledge makes even a small search play well, so levels 2 and 3 differ by
+# connection knowledge makes even a small search play well, so its levels 4 and 5 differ by
 # their move choice more than by their search (measured: 25 iterations at 0.15 played even
-# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3). Amoeba's level 4 at 300
+# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3), and its levels 1-3 search
+# with random playouts (``_GAME_LEVELS``; 400 iterations, the former Medium, stood only 52
+# and 23 points from its neighbours of 160 and 800). Amoeba's level 4 at 300
 # iterations (softmax 0.01) sat with level 5 (+68); at 150 (0.02) level 5 wins 53 of 60,
 # and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4. Onager's
 # level 3 at 80 (0.06) played level 2 18 of 30; at 120 (0.03) it wins 45 of 60, and level 4
 # at 250 (0.015) wins 40 of 60 against it and loses 40 of 60 to level 5.
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
-    "onyx": {"1": (8, 0.25), "easy": (12, 0.3), "3": (50, 0.1), "6": (800, 0.0),
-             "7": (1500, 0.0), "hard": (3000, 0.0)},
+    "onyx": {"1": (8, 0.25), "easy": (40, 0.15), "3": (150, 0.06), "4": (12, 0.3),
+             "medium": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
     "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.04), "4": (150, 0.02),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
     "onager": {"3": (120, 0.03), "4": (250, 0.015)},
 }
 # Per game, the levels' fields that differ from ``_rung``'s. Level 2 searches with the
-# game's full knowledge (measured: Onyx, with uniform playouts and 40 iterations it blocked
-# the straight line on 16x16 a stone at a time and lost; with connection distances it
-# blocks the line at once. Onager and Amoeba, with the classic knowledge it played about
-# as well as level 1: 16.5 and 20 of 30; now 28 and 21 of 30). Onyx: levels 2-5 see a
-# capture coming, and levels 3 and 4 play their search's move in a race.
+# game's full knowledge in Onager and Amoeba (measured: with the classic knowledge it
+# played about as well as level 1, 16.5 and 20 of 30; now 28 and 21 of 30). Onyx: levels 2
+# and 3 keep the classic knowledge (random playouts), which is what makes them weaker than
+# level 4 (connection distances make even a few iterations play well: 4 and 6 iterations
+# at softmax 1.0 and 0.5 played even with level 4, 24 and 20 of 40), and block a run
+# ``WEAK_RACE_DISTANCE`` stones from connecting (a search with random playouts sees a run
+# late: at 6 stones level 1 wins the line check 3 of 10). Levels 3-5 see a capture coming
+# (level 2 with the guard too played level 3 about even, 66 of 120 for level 3; without it
+# level 3 wins 101 of 120), and levels 2, 3 and 5 play their search's move in a race.
+WEAK_RACE_DISTANCE = 10
+_ONYX_WEAK = dict(classic=True, race_rule=True, race_distance=WEAK_RACE_DISTANCE)
 _GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
-    "onyx": {"easy": dict(classic=False, guard=True), "3": dict(guard=True, race_rule=True),
-             "4": dict(guard=True, race_rule=True), "medium": dict(guard=True)},
+    "onyx": {"easy": _ONYX_WEAK, "3": dict(_ONYX_WEAK, guard=True),
+             "4": dict(classic=False, guard=True),
+             "medium": dict(guard=True, race_rule=True)},
     "onager": {"easy": dict(classic=False)},
     "amoeba": {"easy": dict(classic=False)},
 }
@@ -352,9 +366,10 @@ def move_iterations(lv: Level, seconds: float | None = None,
                     params: SearchParams | None = None) -> int | None:
     """The most iterations a move of ``lv`` searches: its ladder budget (``params``: the
     level's own by default). Given a think time other than the level's own (``seconds``:
-    Settings, or a game clock's share), levels 5-8 scale the budget alike (twice the
-    time, twice the iterations); levels 1-4 keep theirs, and what they lose by is their
-    move choice, not their time. None for the random mover."""
+    Settings, or a game clock's share), the levels that play their search's move scale
+    the budget alike (twice the time, twice the iterations); the weak ones (``Level.weak``)
+    keep theirs, and what they lose by is their move choice, not their time. None for the
+    random mover."""
     params = params if params is not None else lv.params
     if params is None or params.iterations is None:
         return None
@@ -453,7 +468,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         stoppers = threat_stoppers(game)
         if stoppers is None and lv.race_distance and game.name == "onyx":
             stoppers = threat_stoppers(game, lv.race_distance, race=True)
-    # In a race levels 3-4 play their search's move (and run home when well ahead):
+    # In a race a level with the race rule plays its search's move (and runs home when well ahead):
     # a second-best move there loses the race outright rather than a little value.
     racing = _racing(game, lv)
     res = analyse(game, level, rng, clock=clock, deadline=deadline, cancel=cancel,
@@ -555,7 +570,7 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-# Onyx, the levels with ``guard`` (2-5): a capture the opponent could answer with that sets
+# Onyx, the levels with ``guard`` (3-5): a capture the opponent could answer with that sets
 # us back this many stones in the race (the opponent's distance less ours) is a threat they
 # answer. 400 iterations do not see it coming either: with the guard on levels 2-4 only, a
 # level of 160 iterations won 21 of 36 against one of 400. Levels 6-8 search enough to be
