@@ -261,7 +261,7 @@ _CAPTURE_GAME = (
 def test_weak_levels_see_a_capture_coming():
     """The Onyx levels with the capture guard (3-5) do not leave the opponent a capture that
     sets them back two stones or more in the race when another move (here one that also
-    stops the threat) does not."""
+    stops the threat) does not; level 2 only one that sets it back four or more."""
     from game.ai import levels
     from game.ai.onyx_eval import capture_points, distances
     game = make_game("onyx", size=16)
@@ -283,9 +283,10 @@ def test_weak_levels_see_a_capture_coming():
         return worst
 
     assert worst_race(game.parse_move("a5")) == -4              # the move the level played
-    guarded = [n for n in LADDER if get_level(n, "onyx").guard]
-    assert guarded == ["3", "4", "medium"]
-    for name in guarded:
+    from game.ai.levels import BIG_CAPTURE_SWING, CAPTURE_SWING
+    assert [get_level(n, "onyx").guard for n in LADDER] == \
+        [0, BIG_CAPTURE_SWING] + [CAPTURE_SWING] * 3 + [0, 0, 0]
+    for name in ("easy", "3", "4", "medium"):
         for seed in range(2):
             move = levels.choose_move(game, name, random.Random(seed),
                                       iterations=ladder.ladder_iterations(name, "onyx"))

@@ -37,8 +37,8 @@ others play the most visited move and keep their tree between moves
 search (``threat_stoppers``), and in Onyx also blocks a run that is ``RACE_DISTANCE`` (6)
 stones from connecting (levels 2 and 3: ``WEAK_RACE_DISTANCE``, 10) when it is not nearer
 itself; levels 3-5 there (Amoeba and Onager: none) never leave the opponent a capture
-that costs them two stones in the race when another of their candidate moves does not
-(``Level.guard``).
+that costs them two stones in the race when another of their candidate moves does not,
+level 2 one that costs it four (``Level.guard``).
 
 The game knowledge (``knowledge_for``): Amoeba, Kernel captures in one (in the tree
 and in the simulations), and leaves scored by four random plies and a static
@@ -129,7 +129,8 @@ class Level:
     softmax: float = 0.0               # >0: the move is drawn with weight exp(value / softmax)
     race_distance: int = 0             # Onyx: also blocks a run this near when not ahead
     race_rule: bool = False            # Onyx: in a race plays its search's move, runs home
-    guard: bool = False                # Onyx: sees a capture coming (``_guard_captures``)
+    guard: int = 0                     # Onyx: sees coming a capture that swings the race
+                                       # this many stones (0: none; ``_guard_captures``)
     min_visits: int = 2                # softmax: candidates need this many visits
 
     @property
@@ -236,6 +237,16 @@ _DESCRIPTIONS = {
 # Onyx: every level also blocks a run that is this many stones from connecting when it is
 # not ahead in the race itself (the straight line along the side is stopped early).
 RACE_DISTANCE = 6
+# Onyx, the levels with a ``guard`` (3-5): a capture the opponent could answer with that sets
+# us back this many stones in the race (the opponent's distance less ours) is a threat they
+# answer. 400 iterations do not see it coming either: with the guard on levels 2-4 only, a
+# level of 160 iterations won 21 of 36 against one of 400. Levels 6-8 search enough to be
+# left to their search. Level 2 sees only the captures that swing the race by
+# ``BIG_CAPTURE_SWING``: with every capture of 2 it played level 3 about even (66 of 120 for
+# level 3), with none it lost the line check 2 and 4 games of 10 (seeds 31 and 7), with
+# these 1 and 1.
+CAPTURE_SWING = 2
+BIG_CAPTURE_SWING = 4
 # Onyx, the weak levels' rules (``Level``, set per level in ``_GAME_LEVELS``): in a race
 # (a side within the level's race distance of connecting) a level with ``race_rule``
 # plays its search's own move (no softmax) and runs home when well ahead (``_racing``,
@@ -278,15 +289,16 @@ _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
 # level 4 (connection distances make even a few iterations play well: 4 and 6 iterations
 # at softmax 1.0 and 0.5 played even with level 4, 24 and 20 of 40), and block a run
 # ``WEAK_RACE_DISTANCE`` stones from connecting (a search with random playouts sees a run
-# late: at 6 stones level 1 wins the line check 3 of 10). Levels 3-5 see a capture coming
-# (level 2 with the guard too played level 3 about even, 66 of 120 for level 3; without it
-# level 3 wins 101 of 120), and levels 2, 3 and 5 play their search's move in a race.
+# late: at 6 stones level 1 wins the line check 3 of 10). Levels 3-5 see a capture coming,
+# level 2 only a big one (``BIG_CAPTURE_SWING``), and levels 2, 3 and 5 play their search's
+# move in a race.
 WEAK_RACE_DISTANCE = 10
 _ONYX_WEAK = dict(classic=True, race_rule=True, race_distance=WEAK_RACE_DISTANCE)
 _GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
-    "onyx": {"easy": _ONYX_WEAK, "3": dict(_ONYX_WEAK, guard=True),
-             "4": dict(classic=False, guard=True),
-             "medium": dict(guard=True, race_rule=True)},
+    "onyx": {"easy": dict(_ONYX_WEAK, guard=BIG_CAPTURE_SWING),
+             "3": dict(_ONYX_WEAK, guard=CAPTURE_SWING),
+             "4": dict(classic=False, guard=CAPTURE_SWING),
+             "medium": dict(guard=CAPTURE_SWING, race_rule=True)},
     "onager": {"easy": dict(classic=False)},
     "amoeba": {"easy": dict(classic=False)},
 }
@@ -484,7 +496,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
         move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
                                             rng.random()))
     if game.name == "onyx" and lv.guard and res.proven != 1:
-        move = _guard_captures(game, move, res, stoppers)
+        move = _guard_captures(game, move, res, stoppers, lv.guard)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
         if stoppers is not None:
@@ -570,17 +582,10 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-# Onyx, the levels with ``guard`` (3-5): a capture the opponent could answer with that sets
-# us back this many stones in the race (the opponent's distance less ours) is a threat they
-# answer. 400 iterations do not see it coming either: with the guard on levels 2-4 only, a
-# level of 160 iterations won 21 of 36 against one of 400. Levels 6-8 search enough to be
-# left to their search.
-CAPTURE_SWING = 2
-
-
-def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None) -> Move:
-    """Onyx, the levels with ``guard``: when ``move`` leaves the opponent a capture that swings the race
-    by ``CAPTURE_SWING`` or more, the move among the search's candidates and the points that
+def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None,
+                    swing: int = CAPTURE_SWING) -> Move:
+    """Onyx, the levels with a ``guard``: when ``move`` leaves the opponent a capture that swings
+    the race by ``swing`` or more, the move among the search's candidates and the points that
     take the capture away (those of ``allowed`` only, when given: the moves that stop a
     threat) whose worst reply leaves the race best. A small search does not see a capture
     coming; a beginner who knows the rule does."""
@@ -604,7 +609,7 @@ def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Mov
         return worst, after
 
     worst, after = outlook(move)
-    if after - worst < CAPTURE_SWING:
+    if after - worst < swing:
         return move
     legal = set(game.legal_moves())
     g.play(move)
