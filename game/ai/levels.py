@@ -304,11 +304,16 @@ _GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
+def _floor(its: int, softmax: float) -> int:
+    """A level's ``min_iterations``: none for a weak level (it keeps its ladder budget)."""
+    return 0 if softmax > 0 else min(MIN_ITERATIONS, its)
+
+
 def _rung(name: str) -> Level:
     its, secs, soft, classic = _RUNGS[name]
     number = LADDER.index(name) + 1
     params = SearchParams(seconds=secs, fallback_iterations=its, iterations=its,
-                          min_iterations=0 if soft > 0 else min(MIN_ITERATIONS, its))
+                          min_iterations=_floor(its, soft))
     # Level 1 draws among every move its glance tried: with a dozen iterations hardly any
     # move has two visits, and without this it played its search's first choice (measured:
     # it then beat level 2 on Amoeba 8 games of 11).
@@ -345,7 +350,7 @@ def get_level(name: str, game_name: str | None = None) -> Level:
         extra["fallback_iterations"] = its
         if lv.params.iterations is not None:
             extra["iterations"] = its
-        extra["min_iterations"] = 0 if soft > 0 else min(MIN_ITERATIONS, its)
+        extra["min_iterations"] = _floor(its, soft)
         lv = replace(lv, softmax=soft)
     if extra and lv.params is not None:
         lv = replace(lv, params=replace(lv.params, **extra))
@@ -582,8 +587,8 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None = None,
-                    swing: int = CAPTURE_SWING) -> Move:
+def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None,
+                    swing: int) -> Move:
     """Onyx, the levels with a ``guard``: when ``move`` leaves the opponent a capture that swings
     the race by ``swing`` or more, the move among the search's candidates and the points that
     take the capture away (those of ``allowed`` only, when given: the moves that stop a
