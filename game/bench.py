@@ -1,7 +1,9 @@
-"""Benchmarks: python -m game.bench rules|ui|idle|soak|strength|start [--json] [--runs N] [--seconds S]
-[--game G] [--rounds N | --minutes M] [--holders] [--against DIR] [--again].
+"""Benchmarks: python -m game.bench rules|ui|idle|soak|strength|start|levels [--json] [--runs N]
+[--seconds S] [--game G] [--rounds N | --minutes M] [--holders] [--against DIR] [--again].
 
-``--seconds`` and ``--game`` are for ``rules``; ``--runs`` for ``rules``, ``idle`` and ``start``;
+``--seconds`` is for ``rules``; ``--game`` for ``rules`` and ``levels``; ``--runs`` for ``rules``,
+``idle``, ``start`` and ``levels``; ``levels`` times a move at each level's ladder budget and
+compares it with the level's think time (``game.bench_levels``);
 ``--rounds``, ``--minutes`` and ``--holders`` for ``soak`` (memory over a long session);
 ``start`` times whole starts to a board's first frame (``game.bench_start``; ``--against DIR``:
 another checkout in the same run, and the ratio; ``--again``: starts after a first one, in a home
@@ -94,14 +96,15 @@ def bench_rules(name: str, runs: int, seconds: float) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = OneLineParser(prog="python -m game.bench", description=__doc__)
-    ap.add_argument("what", choices=["rules", "ui", "idle", "soak", "strength", "start"], help="what to measure")
+    ap.add_argument("what", choices=["rules", "ui", "idle", "soak", "strength", "start", "levels"], help="what to measure")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=whole(1, MAX_RUNS), default=None,
                     help=f"runs per figure, the median is reported (rules: default 5, up to {MAX_RUNS}; "
-                         f"idle: default 3, up to {MAX_IDLE_RUNS}; start: default 5, up to {MAX_START_RUNS})")
+                         f"idle: default 3, up to {MAX_IDLE_RUNS}; start: default 5, up to {MAX_START_RUNS}; "
+                         f"levels: searches of each position, default 2)")
     ap.add_argument("--seconds", type=positive(MAX_SECONDS), default=None,
                     help=f"rules: length of one run (default 1, at most {MAX_SECONDS:g})")
-    ap.add_argument("--game", choices=GAME_NAMES, action="append", help="rules: limit to a game")
+    ap.add_argument("--game", choices=GAME_NAMES, action="append", help="rules, levels: limit to a game")
     ap.add_argument("--rounds", type=whole(1, MAX_SOAK_ROUNDS), default=None,
                     help=f"soak: rounds of play (default 4, up to {MAX_SOAK_ROUNDS})")
     ap.add_argument("--minutes", type=positive(MAX_SOAK_MINUTES), default=None,
@@ -114,10 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="start: every start of a program in one home (the warm-up's files kept: caches, "
                          "settings), not a fresh one each")
     args = ap.parse_args(argv)
-    unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle", "start")),
+    unused = [name for name, value, used_by in (("--runs", args.runs, ("rules", "idle", "start", "levels")),
                                                 ("--again", args.again, ("start",)),
                                                 ("--seconds", args.seconds, ("rules",)),
-                                                ("--game", args.game, ("rules",)),
+                                                ("--game", args.game, ("rules", "levels")),
                                                 ("--rounds", args.rounds, ("soak",)),
                                                 ("--minutes", args.minutes, ("soak",)),
                                                 ("--holders", args.holders, ("soak",)),
@@ -154,6 +157,9 @@ def _run(args: argparse.Namespace) -> int:
         from . import bench_start
         return bench_start.run(json_out=args.json, runs=args.runs or bench_start.RUNS, against=args.against,
                                again=bool(args.again))
+    if args.what == "levels":
+        from . import bench_levels
+        return bench_levels.run(json_out=args.json, runs=args.runs or bench_levels.RUNS, games=args.game)
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)
