@@ -159,7 +159,9 @@ def _run(args: argparse.Namespace) -> int:
                                again=bool(args.again))
     if args.what == "levels":
         from . import bench_levels
-        return bench_levels.run(json_out=args.json, runs=args.runs or bench_levels.RUNS, games=args.game)
+        return bench_levels.run(
+            lambda name: sample_positions(name, bench_levels.POSITIONS, bench_levels.POSITION_SEED),
+            json_out=args.json, runs=args.runs or bench_levels.RUNS, games=args.game)
     if args.what == "idle":
         from . import bench_idle
         return bench_idle.run(json_out=args.json, runs=args.runs or bench_idle.RUNS)

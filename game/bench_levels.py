@@ -15,31 +15,26 @@ import json
 import random
 import statistics
 import time
-from typing import Any
+from typing import Any, Callable
 
 from .rules import GAME_NAMES
 from .rules.base import Game
 
 RUNS = 2
-POSITIONS = 3            # positions per game (random games of 0-60 plies, seeded)
+POSITIONS = 3            # positions per game (``bench.sample_positions``: seeded random games)
 POSITION_SEED = 99
 
 
-def positions(game_name: str, count: int = POSITIONS) -> list[Game]:
-    from .bench import sample_positions
-    return sample_positions(game_name, count, POSITION_SEED)
-
-
-def measure(games: list[str] | None = None, runs: int = RUNS,
-            count: int = POSITIONS) -> dict[str, list[dict[str, Any]]]:
+def measure(positions: Callable[[str], list[Game]], games: list[str] | None = None,
+            runs: int = RUNS) -> dict[str, list[dict[str, Any]]]:
     """{game: [one row per ladder level]}; each row: level, name, iterations, the median
     seconds a move, iterations a second, the level's think time and whether the move fits
-    in it."""
+    in it. ``positions(game_name)`` gives the positions searched."""
     from .ai.ladder import ladder_iterations
     from .ai.levels import LADDER, choose_move, get_level, level_number
     out: dict[str, list[dict[str, Any]]] = {}
     for game_name in games or list(GAME_NAMES):
-        board = positions(game_name, count)
+        board = positions(game_name)
         rows = []
         for name in LADDER:
             its = ladder_iterations(name, game_name)
@@ -75,7 +70,8 @@ def report(result: dict[str, list[dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
-def run(json_out: bool = False, runs: int = RUNS, games: list[str] | None = None) -> int:
-    result = measure(games, runs)
+def run(positions: Callable[[str], list[Game]], json_out: bool = False, runs: int = RUNS,
+        games: list[str] | None = None) -> int:
+    result = measure(positions, games, runs)
     print(json.dumps(result) if json_out else report(result), flush=True)
     return 0
