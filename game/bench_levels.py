@@ -6,8 +6,9 @@ on the ladder plays at that rating only on a machine that does its budget within
 This measures, per game and level, the seconds one move takes at the ladder's budget
 (``levels.choose_move`` with ``iterations=``, the call the computer opponent makes,
 threat checks and all), the median over a few positions of seeded random games and
-``--runs`` searches of each, and compares them with the level's think time: a level that
-needs longer here is cut short by its time in a game, and plays below its rating.
+``--runs`` searches of each, and compares them with the level's think time (the default;
+Settings can change Easy's, Medium's and Hard's): a level that needs longer here is cut
+short by its time in a game, and plays below its rating.
 """
 from __future__ import annotations
 
