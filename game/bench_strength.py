@@ -36,13 +36,13 @@ from .ai.runners import runner_move
 from .rules import make_game
 from .rules.base import Color
 
-QUARTER_MEDIUM = MIN_ITERATIONS     # 375
+ENGINE_ITERATIONS = MIN_ITERATIONS  # 375: the floor of the levels that play their search
 ENGINE_LEVEL = "hard"               # its search, on the budget given (no clock, no softmax)
 PLY_CAP = 400
 ENGINE_WINS = ("engine", "proven", "cut")
 
 
-def play_out(size: int, runner: str, engine: Color, iterations: int = QUARTER_MEDIUM,
+def play_out(size: int, runner: str, engine: Color, iterations: int = ENGINE_ITERATIONS,
              seed: int = 0) -> tuple[str, int]:
     """(how the game was decided, plies): 'engine' / 'proven' / 'cut' when the engine
     won, 'runner' when the runner connected, 'cap' at the ply cap."""
@@ -71,14 +71,14 @@ class StrengthGame:
     runner: str
     engine: Color
     seed: int = 0
-    iterations: int = QUARTER_MEDIUM
+    iterations: int = ENGINE_ITERATIONS
     known_loss: bool = False
     why: str = ""
 
     @property
     def name(self) -> str:
         return (f"{self.size}-{self.runner}-engine-{self.engine.word}-seed-{self.seed}"
-                + (f"-{self.iterations}-iterations" if self.iterations != QUARTER_MEDIUM else ""))
+                + (f"-{self.iterations}-iterations" if self.iterations != ENGINE_ITERATIONS else ""))
 
 
 GAMES = [

@@ -50,11 +50,11 @@ def test_the_strength_benchmark_status_follows_the_expected_results(monkeypatch,
 
 
 def test_the_benchmark_keeps_every_size_both_runners_and_the_games_once_lost():
-    plain = [g for g in GAMES if not g.known_loss and g.iterations == bench_strength.QUARTER_MEDIUM]
+    plain = [g for g in GAMES if not g.known_loss and g.iterations == bench_strength.ENGINE_ITERATIONS]
     assert {(g.size, g.runner) for g in plain} >= {(n, r) for n in (12, 16, 20) for r in ("line", "runner")}
     assert {g.engine for g in plain} == {Color.BLACK, Color.WHITE}
     assert len({g.name for g in GAMES}) == len(GAMES)
-    assert all(g.why for g in GAMES if g.seed or g.known_loss or g.iterations != bench_strength.QUARTER_MEDIUM)
+    assert all(g.why for g in GAMES if g.seed or g.known_loss or g.iterations != bench_strength.ENGINE_ITERATIONS)
 
 
 # ------------------------------------------------------------------ the runners themselves
