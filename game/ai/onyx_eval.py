@@ -75,6 +75,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import add, sub
 
 from ..rules.base import Game, Move
 from .knowledge import Knowledge, result_value
@@ -223,37 +224,48 @@ def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
     default: computed). With ``target`` (the other edge's bit) returns just the cost of
     the cheapest path to that edge (INF when there is none) and stops as soon as it is known.
     """
-    geo = game._g  # type: ignore[attr-defined]
+    tab = tables(game)
     cell = game._cell  # type: ignore[attr-defined]
     if soft is None:
         soft = _soft(capture_points(game, s))
-    nbrs = geo.nbrs
-    nc = geo.nc
-    em = geo.edge[s]
-    d = [INF] * geo.size
-    b0, b1, b2 = _edge_start(tables(game), cell, s, edge, soft, d)
+    # A corner's corner neighbours and its midpoints apart: an empty midpoint is never on
+    # a path (see above), so only a midpoint with an own stone is looked at.
+    cnbrs = tab.cnbrs
+    mids_of = tab.mids_of
+    em = tab.geo.edge[s]
+    d = [INF] * len(cell)
+    b0, b1, b2 = _edge_start(tab, cell, s, edge, soft, d)
     level = 0
     while b0 or b1 or b2:
+        up = level + 1
+        pop = b0.pop
+        push0 = b0.append
+        push1 = b1.append
         while b0:
-            x = b0.pop()
+            x = pop()
             if d[x] != level:
                 continue
             if target and em[x] & target:
                 return level
-            for y in nbrs[x]:
+            # Own stones are at ``level`` or unreached, empty points at ``up`` at best.
+            for y in cnbrs[x]:
+                if d[y] <= up:
+                    continue
                 v = cell[y]
-                if v == s:
-                    if d[y] > level:
-                        d[y] = level
-                        b0.append(y)
-                elif v == 0:
-                    if y < nc and d[y] > level + 1:
-                        d[y] = level + 1
-                        b1.append(y)
-                elif y in soft and d[y] > level + 2:
-                    d[y] = level + 2
+                if v == 0:
+                    d[y] = up
+                    push1(y)
+                elif v == s:
+                    d[y] = level
+                    push0(y)
+                elif y in soft and d[y] > up + 1:
+                    d[y] = up + 1
                     b2.append(y)
-        level += 1
+            for m in mids_of[x]:
+                if cell[m] == s and d[m] > level:
+                    d[m] = level
+                    push0(m)
+        level = up
         b0, b1, b2 = b1, b2, []
     return INF if target else d
 
@@ -408,10 +420,10 @@ class ConnectionMaps:
             self.m2 = two_distance_map(game, me, 2, soft_me)
             self.o1 = two_distance_map(game, opp, 1, soft_opp)
             self.o2 = two_distance_map(game, opp, 2, soft_opp)
-            cell = game._cell  # type: ignore[attr-defined]
             nc = game._g.nc  # type: ignore[attr-defined]
-            self.d_me = _least_sum(self.m1, self.m2, cell, nc)
-            self.d_opp = _least_sum(self.o1, self.o2, cell, nc)
+            empty = [v == 0 for v in game._cell[:nc]]  # type: ignore[attr-defined]
+            self.d_me = _least_sum(self.m1, self.m2, empty)
+            self.d_opp = _least_sum(self.o1, self.o2, empty)
             return
         self.m1 = _whole_map(game, me, 1, soft_me)
         self.m2 = _whole_map(game, me, 2, soft_me)
@@ -431,16 +443,11 @@ class ConnectionMaps:
         return self.plain
 
 
-def _least_sum(a: list[int], b: list[int], cell: list[int], nc: int) -> int:
-    """The least a[p] + b[p] over the corner points (an empty point counted once)."""
-    best = INF
-    for p in range(nc):
-        x = a[p] + b[p]
-        if cell[p] == 0:
-            x -= 1
-        if x < best:
-            best = x
-    return best
+def _least_sum(a: list[int], b: list[int], empty: list[bool]) -> int:
+    """The least a[p] + b[p] over the corner points, an empty point counted once (``empty``:
+    one flag per corner point, so the sums stop at the corners); INF when none is reached."""
+    best = min(map(sub, map(add, a, b), empty), default=INF)
+    return best if best < INF else INF
 
 
 def plain_paths(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, list[int], list[int]]:
