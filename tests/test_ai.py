@@ -675,6 +675,9 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
         other = dict(payload, level=weak)
         assert worker.ponder(other, worker.handle(other, clock=clock), lambda: False, clock=clock) == 0
     assert worker.search_tree("medium", "amoeba") is not None
+    # A level's number and its name are one level, with one tree.
+    assert worker.search_tree("8", "onyx") is worker.search_tree("hard", "onyx")
+    assert worker.search_tree("level 6", "onyx") is tree
     assert worker.ponder(payload, worker.EngineReply(1, "move", False, error="x"),
                          lambda: False) == 0
 

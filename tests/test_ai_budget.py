@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.levels import MIN_ITERATIONS, choose_move, get_level
+from game.ai.levels import MIN_ITERATIONS, choose_move, get_level, searching_levels
 from game.ai.mcts import HARD_FACTOR
 from game.rules import make_game
 
@@ -59,8 +59,7 @@ def test_a_slow_machine_gets_the_minimum_search_within_twice_the_budget():
 def strong_levels(game_name: str) -> tuple[str, str]:
     """The lowest level that is not weak (it keeps a floor of iterations and scales its
     budget with the think time: Medium, in Onyx level 6) and Hard."""
-    from game.ai.levels import LADDER
-    return next(n for n in LADDER if not get_level(n, game_name).weak), "hard"
+    return searching_levels(game_name)[0], "hard"
 
 
 def test_cancel_still_stops_at_once():

@@ -90,9 +90,9 @@ def test_new_game_says_what_the_chosen_clock_does_to_each_level():
     bullet = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(60, 0)))
     long = dict((v, w) for w, v in player_choices("onyx", s, TimeControl(900, 10)))
     assert long == plain
-    from game.ai.levels import LADDER, get_level
-    strong = [n for n in LADDER if not get_level(n, "onyx").weak]
-    assert strong == ["6", "7", "hard"]
+    from game.ai.levels import searching_levels
+    strong = searching_levels("onyx")
+    assert strong == ("6", "7", "hard")
     for level in strong:
         assert bullet[level] == plain[level] + ", weaker with this clock"
     for level in ("human", "1", "easy", "3", "4", "medium"):

@@ -357,6 +357,13 @@ def get_level(name: str, game_name: str | None = None) -> Level:
     return lv
 
 
+def searching_levels(game_name: str | None = None) -> tuple[str, ...]:
+    """The ladder's levels that play their search's own move (not ``Level.weak``), lowest
+    first: they keep a floor of iterations, scale their budget with the think time and keep
+    their tree (Medium and up; in Onyx 6 and up)."""
+    return tuple(n for n in LADDER if not get_level(n, game_name).weak)
+
+
 def knowledge_of(lv: Level, game: Game) -> Knowledge:
     if lv.plain:
         return plain_knowledge()

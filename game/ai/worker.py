@@ -360,12 +360,14 @@ def search_tree(level: str, game_name: str) -> Any:
     """The worker's tree for ``level`` in ``game_name`` (a ``SearchTree``), or None for a
     level that keeps none (``Level.keeps_tree``)."""
     from .levels import get_level
-    if not get_level(level, game_name).keeps_tree:
+    lv = get_level(level, game_name)
+    if not lv.keeps_tree:
         return None
-    tree = _TREES.get(level)
+    # By the level's own name: "8" and "hard" are one level, so they share one tree.
+    tree = _TREES.get(lv.name)
     if tree is None:
         from .mcts import SearchTree
-        tree = _TREES[level] = SearchTree()
+        tree = _TREES[lv.name] = SearchTree()
     return tree
 
 
