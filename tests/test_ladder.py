@@ -336,3 +336,41 @@ def test_a_fit_refuses_games_of_two_versions_of_a_level(tmp_path, capsys, monkey
     assert "two versions" in err and "level 4: " in err and "pair 4" in err and "pair 5" in err
     played = ladder.play_pair_game("onyx", "random", "1", 0, 0, 31)
     assert played["versions"] == {"black": ladder.level_version("1", "onyx"), "white": "random"}
+
+
+def test_a_trial_changes_a_level_for_its_run_only(tmp_path, capsys):
+    """--try plays a level changed, to measure the change before it ships: its games carry
+    the changed level's version (the one the same values get once shipped), the change is
+    said even with --quiet, and it ends with the run."""
+    from game.ai import levels
+    shipped = {(g, n): (get_level(n, g), ladder.level_version(n, g))
+               for g in ("amoeba", "onyx", "onager") for n in LADDER}
+    # A trial that changes nothing is the shipped level itself, version and all.
+    for (g, n), (lv, version) in shipped.items():
+        levels.try_levels(g, {n: {"softmax": lv.softmax,
+                                  "iterations": lv.params.fallback_iterations}})
+        assert get_level(n, g) == lv and ladder.level_version(n, g) == version
+        levels.try_levels(g, {})
+    path = tmp_path / "trial.jsonl"
+    argv = ["onyx", "--pairs", "1", "--games", "2", "--out", str(path), "--quiet",
+            "--try", "1:iterations=3,softmax=0"]
+    assert ladder.main(argv) == 0
+    err = capsys.readouterr().err
+    assert "trying level 1 with iterations=3, softmax=0.0" in err
+    games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    tried = {r["versions"]["black" if r["black"] == "1" else "white"] for r in games}
+    assert len(games) == 2 and tried != {shipped[("onyx", "1")][1]} and len(tried) == 1
+    # Over: the level is the shipped one again, and another game never saw the trial.
+    assert get_level("1", "onyx") == shipped[("onyx", "1")][0]
+    levels.try_levels("onyx", {"hard": {"iterations": 6000}})
+    try:
+        assert ladder.ladder_iterations("8", "onyx") == 6000
+        assert get_level("hard", "onyx").params.min_iterations == shipped[("onyx", "hard")][0].params.min_iterations
+        assert get_level("hard", "amoeba") == shipped[("amoeba", "hard")][0]
+    finally:
+        levels.try_levels("onyx", {})
+    for bad in ("8", "8:speed=2", "8:iterations=0", "random:iterations=3", "2:softmax=nan",
+                "2:race_rule=maybe", "9:softmax=1"):
+        assert ladder.main(["onyx", "--try", bad, "--fit", str(path)]) == 2
+        assert capsys.readouterr().err.startswith("error: --try ")
+    assert get_level("1", "onyx") == shipped[("onyx", "1")][0]

@@ -2,6 +2,7 @@
 
     python -m game.ai.ladder GAME [--games N] [--seed S] [--json] [--out FILE]
                                   [--max-minutes M] [--fit FILE ...]
+                                  [--try LEVEL:FIELD=VALUE[,FIELD=VALUE] ...]
     python -m game.ai.ladder onyx --line-check [--games N] [--size N] [--json]
 
 Every level plays the level below it (level 1 plays ``random``, the anchor at 0) ``N``
@@ -17,7 +18,10 @@ and index counted once: the last file's; files whose games played two versions o
 level, changed between the runs, are refused: each record carries its players'
 ``level_version``); ``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3,
 the same games a whole run plays (after one level changed); ``--start I`` begins at
-round I, adding games to another run's.
+round I, adding games to another run's. ``--try 8:iterations=6000`` plays a level
+changed (``levels.TRIAL_FIELDS``: its budget, softmax, guard, race rules), to measure a
+change before it ships: the records carry the changed level's version, which is the one
+the same values get once shipped, so such games count for the shipped ladder then.
 
 The ratings: a Bradley-Terry model (Elo scale: 400 points is odds of 10 to 1) fitted by
 maximum likelihood with ``random`` pinned at 0, a draw counting half a win each way, and
@@ -407,9 +411,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="begin at round I (0-based): more games after another run's")
     ap.add_argument("--levels", default=None, metavar="N,N",
                     help="--line-check: only these levels (default 2-8)")
+    ap.add_argument("--try", dest="trials", action="append", default=[],
+                    metavar="LEVEL:FIELD=VALUE[,...]",
+                    help="play a level changed, to measure the change before it ships (e.g. "
+                         "8:iterations=6000; fields: " + ", ".join(levels.TRIAL_FIELDS) + ")")
     ap.add_argument("--quiet", action="store_true")
     try:
         args = ap.parse_args(argv)
+        trials: dict[str, dict[str, Any]] = {}
+        for text in args.trials:
+            try:
+                name, fields = levels.parse_trial(text)
+            except ValueError as e:
+                raise UsageError(f"--try {e}") from None
+            trials.setdefault(name, {}).update(fields)
         if args.games is not None and args.games < 1:
             raise UsageError("--games must be at least 1")
         only = None
@@ -422,13 +437,29 @@ def main(argv: list[str] | None = None) -> int:
                 raise UsageError("--pairs takes level numbers 1 to 8")
         if (args.line_check or args.size) and args.game != "onyx":
             raise UsageError("--line-check and --size are for onyx only")
+        try:
+            levels.try_levels(args.game, trials)
+        except ValueError as e:
+            raise UsageError(f"--try {e}") from None
     except UsageError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    try:
+        return _run(args, trials, only)
+    finally:
+        levels.try_levels(args.game, {})     # the trials were this run's only
 
+
+def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -> int:
     def progress(line: str) -> None:
         if not args.quiet:
             print(line, file=sys.stderr, flush=True)
+
+    for name, fields in trials.items():
+        # Said even with --quiet: a run of changed levels must not pass for the shipped ones.
+        print(f"trying level {level_number(name)} with "
+              + ", ".join(f"{k}={v}" for k, v in fields.items())
+              + f" (version {level_version(name, args.game)})", file=sys.stderr, flush=True)
 
     if args.line_check:
         chosen: tuple[str, ...] = LADDER[1:]
@@ -471,7 +502,7 @@ def main(argv: list[str] | None = None) -> int:
         res.update(game=args.game, rounds=rounds, seed=args.seed,
                    budgets={n: ladder_iterations(n, args.game) for n in LADDER},
                    command=f"python -m game.ai.ladder {args.game} --games {rounds} "
-                           f"--seed {args.seed}")
+                           f"--seed {args.seed}" + "".join(f" --try {t}" for t in args.trials))
     else:
         out = open(args.out, "a", encoding="utf-8") if args.out else None
         try:

@@ -354,7 +354,80 @@ def get_level(name: str, game_name: str | None = None) -> Level:
         lv = replace(lv, softmax=soft)
     if extra and lv.params is not None:
         lv = replace(lv, params=replace(lv.params, **extra))
-    return lv
+    trial = _TRIALS.get((game_name or "", lv.name))
+    return lv if trial is None else _with_trial(lv, trial)
+
+
+# Trial versions of levels, for measuring a change on the ladder before it ships
+# (``python -m game.ai.ladder GAME --try 8:iterations=6000``): {(game, level): changes}.
+# Set only by that command, for its own process; empty everywhere else.
+_TRIALS: dict[tuple[str, str], dict[str, Any]] = {}
+# The fields a trial may change, and how their values are read.
+TRIAL_FIELDS: dict[str, type] = {"iterations": int, "softmax": float, "guard": int,
+                                 "race_distance": int, "race_rule": bool, "classic": bool,
+                                 "min_visits": int}
+
+
+def _with_trial(lv: Level, changes: dict[str, Any]) -> Level:
+    """``lv`` with a trial's changes, built as ``get_level`` builds a shipped level (the budget
+    and its floor as ``_GAME_RUNGS`` set them), so a trial and the same values shipped later
+    are one ``ladder.level_version``."""
+    fields = dict(changes)
+    its = fields.pop("iterations", None)
+    lv = replace(lv, **fields)
+    if lv.params is None:
+        return lv
+    if its is None:
+        its = lv.params.fallback_iterations
+    return replace(lv, params=replace(lv.params, iterations=its, fallback_iterations=its,
+                                      min_iterations=_floor(its, lv.softmax)))
+
+
+def try_levels(game_name: str, changes: dict[str, dict[str, Any]]) -> None:
+    """From now on, in this process, play ``game_name``'s levels with these changes
+    ({level: {field: value}}, fields from ``TRIAL_FIELDS``); an empty dict ends every trial
+    of the game. ValueError for an unknown level or field, or a level without a search."""
+    for key in [k for k in _TRIALS if k[0] == game_name]:
+        del _TRIALS[key]
+    for level, fields in changes.items():
+        name = level_name(level)
+        if name not in LADDER:
+            raise ValueError(f"only the ladder's levels 1 to {len(LADDER)} can be tried, "
+                             f"not {level!r}")
+        unknown = sorted(set(fields) - set(TRIAL_FIELDS))
+        if unknown:
+            raise ValueError(f"a trial can change {', '.join(TRIAL_FIELDS)}; not "
+                             f"{', '.join(unknown)}")
+        _TRIALS[(game_name, name)] = dict(fields)
+
+
+def parse_trial(text: str) -> tuple[str, dict[str, Any]]:
+    """'8:iterations=6000,softmax=0' -> ("hard", {"iterations": 6000, "softmax": 0.0});
+    ValueError with the reason when it is not one."""
+    level, sep, rest = text.partition(":")
+    if not sep or not rest.strip():
+        raise ValueError(f"{text!r}: write LEVEL:FIELD=VALUE[,FIELD=VALUE], e.g. 8:iterations=6000")
+    name = level_name(level)
+    fields: dict[str, Any] = {}
+    for part in rest.split(","):
+        key, eq, value = (x.strip() for x in part.partition("="))
+        kind = TRIAL_FIELDS.get(key)
+        if not eq or kind is None:
+            raise ValueError(f"{part.strip()!r}: a trial can change "
+                             f"{', '.join(TRIAL_FIELDS)} (FIELD=VALUE)")
+        if kind is bool:
+            if value.lower() not in ("true", "false", "1", "0"):
+                raise ValueError(f"{key} is true or false, not {value!r}")
+            fields[key] = value.lower() in ("true", "1")
+            continue
+        try:
+            number = kind(value)
+        except ValueError:
+            raise ValueError(f"{key} is a number, not {value!r}") from None
+        if not math.isfinite(number) or number < 0 or (key == "iterations" and number < 1):
+            raise ValueError(f"{key} cannot be {value}")
+        fields[key] = number
+    return name, fields
 
 
 def searching_levels(game_name: str | None = None) -> tuple[str, ...]:
