@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -367,6 +368,17 @@ def test_a_trial_changes_a_level_for_its_run_only(tmp_path, capsys):
         assert ladder.ladder_iterations("8", "onyx") == 6000
         assert get_level("hard", "onyx").params.min_iterations == shipped[("onyx", "hard")][0].params.min_iterations
         assert get_level("hard", "amoeba") == shipped[("amoeba", "hard")][0]
+    finally:
+        levels.try_levels("onyx", {})
+    # A level tried with another's values plays as that one (its knowledge's search
+    # parameters follow: the connection knowledge widens its tree, random playouts do not).
+    levels.try_levels("onyx", {"3": {"classic": False, "race_rule": False, "race_distance": 6,
+                                     "iterations": 12, "softmax": 0.3}})
+    try:
+        tried, four = get_level("3", "onyx"), get_level("4", "onyx")
+        assert replace(tried.params, seconds=0) == replace(four.params, seconds=0)
+        assert replace(tried, name="4", number=4, description="", params=None) == \
+            replace(four, description="", params=None)
     finally:
         levels.try_levels("onyx", {})
     for bad in ("8", "8:speed=2", "8:iterations=0", "random:iterations=3", "2:softmax=nan",

@@ -338,13 +338,21 @@ _ONYX = dict(_ONYX_RAVE, width0=6, widen=1.0)
 
 
 def get_level(name: str, game_name: str | None = None) -> Level:
-    """The level called ``name`` (adjusted for ``game_name``); ValueError if unknown."""
+    """The level called ``name`` (adjusted for ``game_name``, and for a trial of it:
+    ``try_levels``); ValueError if unknown."""
     lv = _BASE[level_name(name)]
-    lv = replace(lv, **_GAME_LEVELS.get(game_name or "", {}).get(lv.name, {}))
+    trial = _TRIALS.get((game_name or "", lv.name), {})
+    budget = {k: trial[k] for k in ("iterations", "softmax") if k in trial}
+    shape = {k: v for k, v in trial.items() if k not in budget}
+    lv = replace(lv, **{**_GAME_LEVELS.get(game_name or "", {}).get(lv.name, {}), **shape})
     extra: dict[str, Any] = {}
     if game_name == "onyx" and lv.number:
         extra.update(_ONYX_RAVE if lv.classic else _ONYX)
     own = _GAME_RUNGS.get(game_name or "", {}).get(lv.name)
+    if budget and lv.params is not None:
+        base_its = own[0] if own is not None else lv.params.fallback_iterations
+        own = (budget.get("iterations", base_its),
+               budget.get("softmax", own[1] if own is not None else lv.softmax))
     if own is not None and lv.params is not None:
         its, soft = own
         extra["fallback_iterations"] = its
@@ -354,33 +362,20 @@ def get_level(name: str, game_name: str | None = None) -> Level:
         lv = replace(lv, softmax=soft)
     if extra and lv.params is not None:
         lv = replace(lv, params=replace(lv.params, **extra))
-    trial = _TRIALS.get((game_name or "", lv.name))
-    return lv if trial is None else _with_trial(lv, trial)
+    return lv
 
 
 # Trial versions of levels, for measuring a change on the ladder before it ships
-# (``python -m game.ai.ladder GAME --try 8:iterations=6000``): {(game, level): changes}.
-# Set only by that command, for its own process; empty everywhere else.
+# (``python -m game.ai.ladder GAME --try 8:iterations=6000``): {(game, level): changes},
+# applied by ``get_level`` as the same values would be once shipped (the budget and the
+# softmax as ``_GAME_RUNGS`` sets them, the other fields as ``_GAME_LEVELS``), so a trial
+# and its values shipped later are one ``ladder.level_version``. Set only by that command,
+# for its own process; empty everywhere else.
 _TRIALS: dict[tuple[str, str], dict[str, Any]] = {}
 # The fields a trial may change, and how their values are read.
 TRIAL_FIELDS: dict[str, type] = {"iterations": int, "softmax": float, "guard": int,
                                  "race_distance": int, "race_rule": bool, "classic": bool,
                                  "min_visits": int}
-
-
-def _with_trial(lv: Level, changes: dict[str, Any]) -> Level:
-    """``lv`` with a trial's changes, built as ``get_level`` builds a shipped level (the budget
-    and its floor as ``_GAME_RUNGS`` set them), so a trial and the same values shipped later
-    are one ``ladder.level_version``."""
-    fields = dict(changes)
-    its = fields.pop("iterations", None)
-    lv = replace(lv, **fields)
-    if lv.params is None:
-        return lv
-    if its is None:
-        its = lv.params.fallback_iterations
-    return replace(lv, params=replace(lv.params, iterations=its, fallback_iterations=its,
-                                      min_iterations=_floor(its, lv.softmax)))
 
 
 def try_levels(game_name: str, changes: dict[str, dict[str, Any]]) -> None:
