@@ -381,7 +381,7 @@ TRIAL_FIELDS: dict[str, type] = {"iterations": int, "softmax": float, "guard": i
 def try_levels(game_name: str, changes: dict[str, dict[str, Any]]) -> None:
     """From now on, in this process, play ``game_name``'s levels with these changes
     ({level: {field: value}}, fields from ``TRIAL_FIELDS``); an empty dict ends every trial
-    of the game. ValueError for an unknown level or field, or a level without a search."""
+    of the game. ValueError for a level off the ladder (random, uct) or an unknown field."""
     for key in [k for k in _TRIALS if k[0] == game_name]:
         del _TRIALS[key]
     for level, fields in changes.items():
