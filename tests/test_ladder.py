@@ -386,3 +386,46 @@ def test_a_trial_changes_a_level_for_its_run_only(tmp_path, capsys):
         assert ladder.main(["onyx", "--try", bad, "--fit", str(path)]) == 2
         assert capsys.readouterr().err.startswith("error: --try ")
     assert get_level("1", "onyx") == shipped[("onyx", "1")][0]
+
+
+def test_a_kept_total_fits_as_its_games_do(tmp_path, capsys):
+    """A pair whose games were not kept one by one (an earlier ladder's, where the same
+    levels stood in other places) counts by its total: the fit is the one its games give."""
+    names = ("random",) + LADDER
+    scores = {(names[i + 1], names[i]): (15, 5) for i in range(8)}
+    games = _results(scores)
+    as_games = ladder.fit(games)
+    kept = [g for g in games if {g["black"], g["white"]} != {"6", "7"}]
+    kept.append(ladder.kept_total(6, 20, 15.0, "an earlier ladder's pair 7", "onyx"))
+    assert ladder.fit(kept) == as_games
+    assert ladder.pair_scores(kept)[6] == {"pair": 6, "lower": "6", "upper": "7",
+                                           "games": 20, "score": 15.0}
+    path = tmp_path / "runs.jsonl"
+    records = []
+    for k in range(8):
+        lower, upper = names[k], names[k + 1]
+        for i in range(20):
+            records.append({"game": "onyx", "pair": k, "i": i, "black": upper if i % 2 else lower,
+                            "white": lower if i % 2 else upper, "winner": upper if i < 15 else lower})
+    path.write_text("".join(json.dumps(r) + "\n" for r in records if r["pair"] != 6)
+                    + json.dumps(ladder.kept_total(6, 20, 15.0, "an earlier ladder's", "onyx"))
+                    + "\n", encoding="utf-8")
+    assert ladder.main(["onyx", "--fit", str(path), "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert [r["rating"] for r in res["levels"]] == [r["rating"] for r in as_games["levels"]]
+    assert res["kept"] == ["pair 7: an earlier ladder's"] and res["rounds"] == 20
+
+
+@pytest.mark.parametrize("line", ['{"game": "onyx", "pair": 6, "kept": "x", "games": 10, "score": 11}',
+                                  '{"game": "onyx", "pair": 2, "i": 0, "black": "hard", "white": "1", "winner": "1"}',
+                                  '{"game": "onyx", "pair": 2, "black": "3", "white": "easy", "winner": "3"}',
+                                  '{"game": "onyx", "pair": 40, "kept": "x", "games": 1, "score": 1}',
+                                  '[1, 2]', '{"game": "onyx"', '{"game": "onyx", "black": "nobody"}'])
+def test_a_fit_of_a_bad_record_says_where_it_is(tmp_path, capsys, line):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('\n' + line + '\n', encoding="utf-8")
+    assert ladder.main(["onyx", "--fit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}, line 2: ") and err.count("\n") == 1
+    assert ladder.main(["onyx", "--fit", str(tmp_path / "missing.jsonl")]) == 2
+    assert "missing.jsonl" in capsys.readouterr().err

@@ -21,7 +21,10 @@ the same games a whole run plays (after one level changed); ``--start I`` begins
 round I, adding games to another run's. ``--try 8:iterations=6000`` plays a level
 changed (``levels.TRIAL_FIELDS``: its budget, softmax, guard, race rules), to measure a
 change before it ships: the records carry the changed level's version, which is the one
-the same values get once shipped, so such games count for the shipped ladder then.
+the same values get once shipped, so such games count for the shipped ladder then. A
+line of a ``--fit`` file may also be a pair's kept total (``kept_total``: its games, the
+upper level's score and where they were played): the games of the same two levels in an
+earlier ladder, where they stood in other places and their records were not kept.
 
 The ratings: a Bradley-Terry model (Elo scale: 400 points is odds of 10 to 1) fitted by
 maximum likelihood with ``random`` pinned at 0, a draw counting half a win each way, and
@@ -133,6 +136,40 @@ def play_pair_game(game_name: str, lower: str, upper: str, pair_index: int, i: i
                          "white": level_version(white.level, game_name)}}
 
 
+def outcome(res: dict) -> tuple[str, str, float, int]:
+    """(upper level, lower level, the upper level's score, games) of one record of a pair:
+    a game as ``--out`` writes it, or a pair's kept total (``kept_total``). ValueError if
+    it is neither."""
+    order = (ANCHOR,) + LADDER
+    try:
+        if "kept" in res:
+            lower, upper = pairs()[int(res["pair"])]
+            n, score = int(res["games"]), float(res["score"])
+            if n < 1 or not 0 <= score <= n:
+                raise ValueError(f"a kept total needs 1 game or more and a score from 0 to "
+                                 f"the games, not {score:g} of {n}")
+            return upper, lower, score, n
+        lower, upper = sorted((level_name(res["black"]), level_name(res["white"])),
+                              key=order.index)
+        if "pair" in res and pairs()[int(res["pair"])] != (lower, upper):
+            raise ValueError(f"pair {int(res['pair']) + 1} is not {lower} against {upper}")
+        if "pair" in res and not isinstance(res.get("i"), int):
+            raise ValueError("a game needs its index in the pair, i")
+        w = res.get("winner")
+        return upper, lower, 0.5 if w is None else 1.0 if level_name(w) == upper else 0.0, 1
+    except (KeyError, IndexError, TypeError, AttributeError) as e:
+        raise ValueError(f"not a ladder game nor a kept total ({e!r} is wrong)") from None
+
+
+def kept_total(pair: int, games: int, score: float, kept: str, game: str) -> dict[str, Any]:
+    """A pair's games kept as their total (``pair`` 0-based, ``score`` the upper level's,
+    ``kept`` where they come from), for a fit of games whose records were not kept: the
+    same levels played in an earlier ladder, where they stood in other places."""
+    lower, upper = pairs()[pair]
+    return {"game": game, "pair": pair, "lower": lower, "upper": upper, "games": games,
+            "score": score, "kept": kept}
+
+
 def fit(results: Iterable[dict], prior: float = PRIOR) -> dict[str, Any]:
     """Bradley-Terry ratings (Elo scale, ``random`` at 0) with 95% intervals."""
     names = [ANCHOR] + list(LADDER)
@@ -142,17 +179,12 @@ def fit(results: Iterable[dict], prior: float = PRIOR) -> dict[str, Any]:
     wins = [[0.0] * size for _ in range(size)]
     games = [[0] * size for _ in range(size)]
     for res in results:
-        a, b = idx[level_name(res["black"])], idx[level_name(res["white"])]
-        games[a][b] += 1
-        games[b][a] += 1
-        w = res.get("winner")
-        if w is None:
-            wins[a][b] += 0.5
-            wins[b][a] += 0.5
-        elif idx[level_name(w)] == a:
-            wins[a][b] += 1
-        else:
-            wins[b][a] += 1
+        upper, lower, score, n = outcome(res)
+        a, b = idx[upper], idx[lower]
+        games[a][b] += n
+        games[b][a] += n
+        wins[a][b] += score
+        wins[b][a] += n - score
     for a in range(size):
         for b in range(a + 1, size):
             if games[a][b]:
@@ -348,11 +380,12 @@ def pair_scores(results: list[dict]) -> list[dict[str, Any]]:
     """Each pair's games and the upper level's score in them (a draw counts half)."""
     names = pairs()
     out = []
+    told = [outcome(r) for r in results]
     for k, (lower, upper) in enumerate(names):
-        games = [r for r in results if r["pair"] == k]
-        if games:
-            score = sum(1.0 if r["winner"] == upper else 0.5 if r["winner"] is None else 0.0 for r in games)
-            out.append({"pair": k, "lower": lower, "upper": upper, "games": len(games), "score": score})
+        found = [o for o in told if o[:2] == (upper, lower)]
+        if found:
+            out.append({"pair": k, "lower": lower, "upper": upper,
+                        "games": sum(o[3] for o in found), "score": sum(o[2] for o in found)})
     return out
 
 
@@ -482,12 +515,29 @@ def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -
     if args.fit:
         results = []
         for path in args.fit:
-            with open(path, encoding="utf-8") as f:
-                results += [json.loads(line) for line in f if line.strip()]
-        results = [r for r in results if r.get("game", args.game) == args.game]
+            try:
+                with open(path, encoding="utf-8") as f:
+                    for n, line in enumerate(f, 1):
+                        if not line.strip():
+                            continue
+                        try:
+                            rec = json.loads(line)
+                            if not isinstance(rec, dict):
+                                raise ValueError("not a JSON object")
+                            if rec.get("game", args.game) == args.game:
+                                outcome(rec)
+                                results.append(rec)
+                        except ValueError as e:
+                            print(f"error: {path}, line {n}: {e}", file=sys.stderr)
+                            return 2
+            except OSError as e:
+                print(f"error: {path}: {e.strerror or e}", file=sys.stderr)
+                return 2
         if args.games:
-            results = [r for r in results if r["i"] < args.games]
-        results = list({(r["pair"], r["i"]): r for r in results}.values())
+            results = [r for r in results if "kept" in r or r["i"] < args.games]
+        # a game counted once (the last file's); a kept total once per source
+        results = list({(r["pair"], r["i"] if "kept" not in r else r["kept"]): r
+                        for r in results}.values())
         mixed = mixed_versions(results)
         if mixed:
             print("error: these games played two versions of a level (it changed between "
@@ -497,7 +547,10 @@ def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -
         res = fit_or_scores(results)
         counts: dict[int, int] = {}
         for r in results:
-            counts[r["pair"]] = counts.get(r["pair"], 0) + 1
+            counts[r["pair"]] = counts.get(r["pair"], 0) + outcome(r)[3]
+        kept = [f"pair {r['pair'] + 1}: {r['kept']}" for r in results if "kept" in r]
+        if kept:
+            res["kept"] = sorted(kept)
         rounds = min(counts.values()) if counts else 0
         res.update(game=args.game, rounds=rounds, seed=args.seed,
                    budgets={n: ladder_iterations(n, args.game) for n in LADDER},
