@@ -296,8 +296,8 @@ def test_a_level_declares_whether_it_keeps_its_tree_and_its_onyx_rules():
             assert not get_level(name, game).keeps_tree
     # Only Onyx's levels use the Onyx rules; its strongest are left to their search.
     assert not any(get_level(n, g).guard for n in LADDER for g in ("amoeba", "onager"))
-    assert not any(get_level(n, "onyx").guard for n in ("6", "7", "hard"))
-    assert get_level("medium", "onyx").guard
+    assert not any(get_level(n, "onyx").guard for n in ("medium", "6", "7", "hard"))
+    assert all(get_level(n, "onyx").guard for n in ("easy", "3", "4"))
 
 
 def test_hard_beats_random_quickly():
@@ -661,20 +661,20 @@ def test_worker_keeps_its_tree_and_ponders_until_the_player_moves():
     done = worker.ponder(payload, reply, player_moved, clock=clock)
     assert 0 < done <= 60 * 4 + 4       # stopped at once (checked every 4 iterations)
     # The player answers with the move the pondering looked at most: its subtree is kept.
-    tree = worker.search_tree("6", "onyx")     # (Onyx's lowest level that keeps it)
+    tree = worker.search_tree("6", "onyx")
     root = tree.root
     best = max(range(root.width), key=lambda i: root.n[i])
     game = worker.build_game("onyx", {"size": 12}, ["f6", reply.move])
     nxt = dict(payload, request_id=2, moves=["f6", reply.move, game.move_str(root.moves[best])])
     again = worker.handle(nxt, clock=clock)
     assert again.ok and again.info["reused"] > 0
-    # The weak levels (Onyx's Medium among them) keep nothing and never ponder; neither
-    # does a finished or refused game.
-    for weak in ("easy", "medium"):
+    # The weak levels keep nothing and never ponder; neither does a finished or refused game.
+    for weak in ("easy", "4"):
         assert worker.search_tree(weak, "onyx") is None
         other = dict(payload, level=weak)
         assert worker.ponder(other, worker.handle(other, clock=clock), lambda: False, clock=clock) == 0
     assert worker.search_tree("medium", "amoeba") is not None
+    assert worker.search_tree("medium", "onyx") is not None
     # A level's number and its name are one level, with one tree.
     assert worker.search_tree("8", "onyx") is worker.search_tree("hard", "onyx")
     assert worker.search_tree("level 6", "onyx") is tree

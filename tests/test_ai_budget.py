@@ -49,8 +49,8 @@ def test_a_slow_machine_gets_the_minimum_search_within_twice_the_budget():
             move = choose_move(game, level, random.Random(1), clock=clock, info=info)
             assert move in game.legal_moves() and info["iterations"] < MIN_ITERATIONS
     # Easy keeps no floor: on the same clock it stops at the first look; so does Onyx's
-    # Medium, a weak level there.
-    for name, level in (("amoeba", "easy"), ("onyx", "medium")):
+    # level 4, a weak level.
+    for name, level in (("amoeba", "easy"), ("onyx", "4")):
         info = {}
         choose_move(make_game(name), level, random.Random(1), clock=SlowClock(), info=info)
         assert info["iterations"] < MIN_ITERATIONS
@@ -108,11 +108,17 @@ def test_a_longer_think_time_scales_the_budget_of_medium_and_hard_only():
     choose_move(game, "hard", random.Random(3), clock=SlowClock(1e-6), info=info,
                 seconds=THINK_DEFAULTS["hard"] / 4)
     assert info["iterations"] == round(move_iterations(get_level("hard", "onyx")) / 4)
-    # Onyx's Medium is a weak level: a longer think time leaves it its budget.
     info = {}
     choose_move(game, "medium", random.Random(3), clock=SlowClock(1e-6), info=info,
                 seconds=2 * THINK_DEFAULTS["medium"])
-    assert info["iterations"] == move_iterations(get_level("medium", "onyx"))
+    assert info["iterations"] == 2 * move_iterations(get_level("medium", "onyx"))
+    # Onyx's level 4 is a weak level: a longer think time leaves it its budget.
+    four = get_level("4", "onyx")
+    assert four.weak
+    info = {}
+    choose_move(game, "4", random.Random(3), clock=SlowClock(1e-6), info=info,
+                seconds=4 * four.params.seconds)
+    assert info["iterations"] == move_iterations(four)
 
 
 def test_pondering_thinks_at_most_one_moves_budget():
@@ -122,4 +128,4 @@ def test_pondering_thinks_at_most_one_moves_budget():
                "level": "6", "seed": 1, "seconds": None}
     reply = EngineReply("r", MOVE, True, move="h12")
     done = ponder(payload, reply, lambda: False, clock=SlowClock(1e-6), seconds=20.0)
-    assert done == move_iterations(get_level("6", "onyx"))     # (Onyx's Medium does not ponder)
+    assert done == move_iterations(get_level("6", "onyx"))

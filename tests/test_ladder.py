@@ -235,14 +235,16 @@ def test_a_weak_level_well_ahead_in_a_race_runs_home():
 def test_weak_levels_play_their_search_in_a_race(monkeypatch):
     """An Onyx level with the race rule draws no softmax move in a race (on its own
     budget); the others keep drawing there (level 1's glance and level 4's dozen
-    iterations pick no better than their softmax does)."""
+    iterations pick no better than their softmax does). Medium and above play their
+    search's own move everywhere."""
     from game.ai import levels
     game = _race_position()
     drawn: list[int] = []
     monkeypatch.setattr(levels, "softmax_pick",
                         lambda g, res, *a, **k: drawn.append(res.iterations) or res.move)
-    weak = ("1", "easy", "3", "4", "medium")
-    assert [get_level(n, "onyx").race_rule for n in weak] == [False, True, True, False, True]
+    weak = ("1", "easy", "3", "4")
+    assert [get_level(n, "onyx").weak for n in LADDER] == [True] * 4 + [False] * 4
+    assert [get_level(n, "onyx").race_rule for n in weak] == [False, True, True, False]
     for name in weak:
         drawn.clear()
         levels.choose_move(game, name, random.Random(0))
@@ -260,7 +262,7 @@ _CAPTURE_GAME = (
 
 
 def test_weak_levels_see_a_capture_coming():
-    """The Onyx levels with the capture guard (3-5) do not leave the opponent a capture that
+    """The Onyx levels with the capture guard (3 and 4) do not leave the opponent a capture that
     sets them back two stones or more in the race when another move (here one that also
     stops the threat) does not; level 2 only one that sets it back four or more."""
     from game.ai import levels
@@ -286,8 +288,8 @@ def test_weak_levels_see_a_capture_coming():
     assert worst_race(game.parse_move("a5")) == -4              # the move the level played
     from game.ai.levels import BIG_CAPTURE_SWING, CAPTURE_SWING
     assert [get_level(n, "onyx").guard for n in LADDER] == \
-        [0, BIG_CAPTURE_SWING] + [CAPTURE_SWING] * 3 + [0, 0, 0]
-    for name in ("easy", "3", "4", "medium"):
+        [0, BIG_CAPTURE_SWING] + [CAPTURE_SWING] * 2 + [0] * 4
+    for name in ("easy", "3", "4"):
         for seed in range(2):
             move = levels.choose_move(game, name, random.Random(seed),
                                       iterations=ladder.ladder_iterations(name, "onyx"))

@@ -16,10 +16,10 @@ level  name    what it is                                  iterations (Onager,  
 2      easy    a glance further (Onyx: classic knowledge)  40, 40, 25            0.12, 0.15, 0.15
 3              a short search (Onyx: classic knowledge)    120, 150, 80          0.03, 0.06, 0.04
 4              the game's knowledge                        250, 12, 150          0.015, 0.3, 0.02
-5      medium  the game's knowledge                        400, 50, 800          -, 0.1, -
-6                                                          900, 800, 2000        -
-7                                                          2800, 1500, 5000      -
-8      hard    the strongest                               10000, 3000, 12000    -
+5      medium  the game's knowledge                        400, 800, 800         -
+6                                                          900, 1500, 2000       -
+7                                                          2800, 3000, 5000      -
+8      hard    the strongest                               10000, 6000, 12000    -
 random         a uniformly random legal move (the ladder's anchor, rating 0)
 uct            the baseline: plain UCT, uniformly random playouts, no solver, no tactics
 =====  ======  ==========================================  ====================  =================
@@ -28,7 +28,7 @@ uct            the baseline: plain UCT, uniformly random playouts, no solver, no
 Onyx's connection knowledge makes even a dozen iterations play well, so its weaker levels
 differ by their knowledge more than by their budget: levels 1-3 search with random
 playouts, level 4 is the dozen iterations with connection distances. The weak levels
-(``Level.weak``: 1-4, in Onyx 1-5) lose by choosing plausible second-best moves: their
+(``Level.weak``: 1-4) lose by choosing plausible second-best moves: their
 move is drawn from the search's well-visited moves with weight exp(value / softmax)
 (``softmax_pick``; never a move after which the opponent wins at once), and they cap
 their iterations so that a fast machine does not make them stronger than measured. The
@@ -36,7 +36,7 @@ others play the most visited move and keep their tree between moves
 (``Level.keeps_tree``). No level ignores a threat: every level looks for one before its
 search (``threat_stoppers``), and in Onyx also blocks a run that is ``RACE_DISTANCE`` (6)
 stones from connecting (levels 2 and 3: ``WEAK_RACE_DISTANCE``, 10) when it is not nearer
-itself; levels 3-5 there (Amoeba and Onager: none) never leave the opponent a capture
+itself; levels 3 and 4 there (Amoeba and Onager: none) never leave the opponent a capture
 that costs them two stones in the race when another of their candidate moves does not,
 level 2 one that costs it four (``Level.guard``).
 
@@ -81,8 +81,8 @@ to do it in time (``move_iterations``). ``seconds=`` replaces the time budget (t
 player's think time per level, Settings: ``think_seconds``, defaults
 ``THINK_DEFAULTS`` for Easy, Medium and Hard; the other levels' seconds are in
 ``_RUNGS``); for the levels that are not weak it scales the budget of iterations
-alike, so a longer think time is how a player asks for more (Onyx's Medium, a weak
-level there, keeps its budget). Those levels keep on past
+alike, so a longer think time is how a player asks for more (a weak level keeps its
+budget). Those levels keep on past
 the time budget up to ``MIN_ITERATIONS``, but never past twice the budget (the
 search's hard deadline, ``mcts.HARD_FACTOR``).
 Without a clock a level runs its fixed iteration budget instead (the iterations
@@ -265,18 +265,20 @@ BIG_CAPTURE_SWING = 4
 # iterations cost about ten times Amoeba's, so its top levels search fewer (its time
 # budgets are what those take on a desktop machine); Amoeba's are cheap, and its levels
 # need steeper steps to stand apart (measured: 12 and 40 iterations played even). Onyx's
-# connection knowledge makes even a small search play well, so its levels 4 and 5 differ by
-# their move choice more than by their search (measured: 25 iterations at 0.15 played even
-# with 80 at 0.06; 50 at 0.1 wins 40 of 60 against 12 at 0.3), and its levels 1-3 search
-# with random playouts (``_GAME_LEVELS``; 400 iterations, the former Medium, stood only 52
-# and 23 points from its neighbours of 160 and 800). Amoeba's level 4 at 300
+# connection knowledge makes even a small search play well: its levels 1-3 search with
+# random playouts (``_GAME_LEVELS``), level 4 is a dozen iterations drawing loosely, and
+# Medium the first that plays its search's own move. The levels between those two stood
+# less than 100 points from one or the other (50 iterations at softmax 0.1: 150 of 240
+# against 12 at 0.3, +88; 100 playing its search's move: 74 of 120, +82, and 400 only 26
+# of 48 against 1000), so Medium is 800 and each level above doubles the budget (+146,
+# +172 and about +180 a doubling). Amoeba's level 4 at 300
 # iterations (softmax 0.01) sat with level 5 (+68); at 150 (0.02) level 5 wins 53 of 60,
 # and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4. Onager's
 # level 3 at 80 (0.06) played level 2 18 of 30; at 120 (0.03) it wins 45 of 60, and level 4
 # at 250 (0.015) wins 40 of 60 against it and loses 40 of 60 to level 5.
 _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
     "onyx": {"1": (8, 0.25), "easy": (40, 0.15), "3": (150, 0.06), "4": (12, 0.3),
-             "medium": (50, 0.1), "6": (800, 0.0), "7": (1500, 0.0), "hard": (3000, 0.0)},
+             "medium": (800, 0.0), "6": (1500, 0.0), "7": (3000, 0.0), "hard": (6000, 0.0)},
     "amoeba": {"1": (6, 0.4), "easy": (25, 0.15), "3": (80, 0.04), "4": (150, 0.02),
                "medium": (800, 0.0), "6": (2000, 0.0), "7": (5000, 0.0),
                "hard": (12000, 0.0)},
@@ -289,16 +291,15 @@ _GAME_RUNGS: dict[str, dict[str, tuple[int, float]]] = {
 # level 4 (connection distances make even a few iterations play well: 4 and 6 iterations
 # at softmax 1.0 and 0.5 played even with level 4, 24 and 20 of 40), and block a run
 # ``WEAK_RACE_DISTANCE`` stones from connecting (a search with random playouts sees a run
-# late: at 6 stones level 1 wins the line check 3 of 10). Levels 3-5 see a capture coming,
-# level 2 only a big one (``BIG_CAPTURE_SWING``), and levels 2, 3 and 5 play their search's
-# move in a race.
+# late: at 6 stones level 1 wins the line check 3 of 10). Levels 3 and 4 see a capture
+# coming, level 2 only a big one (``BIG_CAPTURE_SWING``), and levels 2 and 3 play their
+# search's move in a race.
 WEAK_RACE_DISTANCE = 10
 _ONYX_WEAK = dict(classic=True, race_rule=True, race_distance=WEAK_RACE_DISTANCE)
 _GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "onyx": {"easy": dict(_ONYX_WEAK, guard=BIG_CAPTURE_SWING),
              "3": dict(_ONYX_WEAK, guard=CAPTURE_SWING),
-             "4": dict(classic=False, guard=CAPTURE_SWING),
-             "medium": dict(guard=CAPTURE_SWING, race_rule=True)},
+             "4": dict(classic=False, guard=CAPTURE_SWING)},
     "onager": {"easy": dict(classic=False)},
     "amoeba": {"easy": dict(classic=False)},
 }
