@@ -237,11 +237,11 @@ _DESCRIPTIONS = {
 # Onyx: every level also blocks a run that is this many stones from connecting when it is
 # not ahead in the race itself (the straight line along the side is stopped early).
 RACE_DISTANCE = 6
-# Onyx, the levels with a ``guard`` (3-5): a capture the opponent could answer with that sets
-# us back this many stones in the race (the opponent's distance less ours) is a threat they
-# answer. 400 iterations do not see it coming either: with the guard on levels 2-4 only, a
-# level of 160 iterations won 21 of 36 against one of 400. Levels 6-8 search enough to be
-# left to their search. Level 2 sees only the captures that swing the race by
+# Onyx, the levels with a ``guard`` (3 and 4): a capture the opponent could answer with that
+# sets us back this many stones in the race (the opponent's distance less ours) is a threat
+# they answer. 400 iterations do not see it coming either: with the guard on the weak levels
+# only, a level of 160 iterations won 21 of 36 against one of 400. Levels 5-8 (800
+# iterations and more) are left to their search; each wins the line check 10 of 10. Level 2 sees only the captures that swing the race by
 # ``BIG_CAPTURE_SWING``: with every capture of 2 it played level 3 about even (66 of 120 for
 # level 3), with none it lost the line check 2 and 4 games of 10 (seeds 31 and 7), with
 # these 1 and 1.
@@ -429,7 +429,7 @@ def parse_trial(text: str) -> tuple[str, dict[str, Any]]:
 def searching_levels(game_name: str | None = None) -> tuple[str, ...]:
     """The ladder's levels that play their search's own move (not ``Level.weak``), lowest
     first: they keep a floor of iterations, scale their budget with the think time and keep
-    their tree (Medium and up; in Onyx 6 and up)."""
+    their tree (Medium and up)."""
     return tuple(n for n in LADDER if not get_level(n, game_name).weak)
 
 
