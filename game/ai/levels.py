@@ -271,7 +271,7 @@ BIG_CAPTURE_SWING = 4
 # less than 100 points from one or the other (50 iterations at softmax 0.1: 150 of 240
 # against 12 at 0.3, +88; 100 playing its search's move: 74 of 120, +82, and 400 only 26
 # of 48 against 1000), so Medium is 800 and each level above doubles the budget (+146,
-# +172 and about +180 a doubling). Amoeba's level 4 at 300
+# +172 and +219 a doubling). Amoeba's level 4 at 300
 # iterations (softmax 0.01) sat with level 5 (+68); at 150 (0.02) level 5 wins 53 of 60,
 # and level 3 at 80 (0.04) beats level 2 48 of 60 and loses 42 of 60 to level 4. Onager's
 # level 3 at 80 (0.06) played level 2 18 of 30; at 120 (0.03) it wins 45 of 60, and level 4
