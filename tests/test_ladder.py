@@ -365,6 +365,12 @@ def test_a_trial_changes_a_level_for_its_run_only(tmp_path, capsys):
     assert len(games) == 2 and tried != {shipped[("onyx", "1")][1]} and len(tried) == 1
     # Over: the level is the shipped one again, and another game never saw the trial.
     assert get_level("1", "onyx") == shipped[("onyx", "1")][0]
+    # A fit of those games (without the trial) says the budget they were played at.
+    assert all(r["iterations"][side] == 3 for r in games
+               for side in ("black", "white") if r[side] == "1")
+    assert ladder.main(["onyx", "--fit", str(path), "--json"]) == 0
+    budgets = json.loads(capsys.readouterr().out)["budgets"]
+    assert budgets["1"] == 3 and budgets["hard"] == ladder.ladder_iterations("hard", "onyx")
     levels.try_levels("onyx", {"hard": {"iterations": 6000}})
     try:
         assert ladder.ladder_iterations("8", "onyx") == 6000

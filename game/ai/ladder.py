@@ -16,7 +16,7 @@ plays the same games again. ``--out FILE`` appends one JSON line per game as it 
 ``--fit FILE ...`` fits ratings to such files without playing (the games of one pair
 and index counted once: the last file's; files whose games played two versions of one
 level, changed between the runs, are refused: each record carries its players'
-``level_version``); ``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3,
+``level_version``, and their iterations a move, which the fit's table shows); ``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3,
 the same games a whole run plays (after one level changed); ``--start I`` begins at
 round I, adding games to another run's. ``--try 8:iterations=6000`` plays a level
 changed (``levels.TRIAL_FIELDS``: its budget, softmax, guard, race rules), to measure a
@@ -133,7 +133,20 @@ def play_pair_game(game_name: str, lower: str, upper: str, pair_index: int, i: i
             "white": white.level, "winner": winner, "reason": rec.reason, "plies": rec.plies,
             "seconds": round(time.perf_counter() - t0, 2),
             "versions": {"black": level_version(black.level, game_name),
-                         "white": level_version(white.level, game_name)}}
+                         "white": level_version(white.level, game_name)},
+            "iterations": {"black": black.iterations, "white": white.iterations}}
+
+
+def played_budgets(results: Iterable[dict], game_name: str) -> dict[str, int | None]:
+    """Each level's iterations a move in ``results`` (as their records say; the level's
+    ladder budget now where they do not: kept totals, records from before they said it)."""
+    out: dict[str, int | None] = {n: ladder_iterations(n, game_name) for n in LADDER}
+    for r in results:
+        for side in ("black", "white"):
+            its = (r.get("iterations") or {}).get(side)
+            if isinstance(its, int) and side in r:
+                out[level_name(r[side])] = its
+    return out
 
 
 def outcome(res: dict) -> tuple[str, str, float, int]:
@@ -553,7 +566,7 @@ def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -
             res["kept"] = sorted(kept)
         rounds = min(counts.values()) if counts else 0
         res.update(game=args.game, rounds=rounds, seed=args.seed,
-                   budgets={n: ladder_iterations(n, args.game) for n in LADDER},
+                   budgets=played_budgets(results, args.game),
                    command=f"python -m game.ai.ladder {args.game} --games {rounds} "
                            f"--seed {args.seed}" + "".join(f" --try {t}" for t in args.trials))
     else:
