@@ -16,9 +16,10 @@ plays the same games again. ``--out FILE`` appends one JSON line per game as it 
 ``--fit FILE ...`` fits ratings to such files without playing (the games of one pair
 and index counted once: the last file's; files whose games played two versions of one
 level, changed between the runs, are refused: each record carries its players'
-``level_version``, and their iterations a move, which the fit's table shows); ``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3,
-the same games a whole run plays (after one level changed); ``--start I`` begins at
-round I, adding games to another run's. ``--try 8:iterations=6000`` plays a level
+``level_version``, and their iterations a move, which the fit's table shows);
+``--pairs 2,3`` plays only the pairs whose upper level is 2 or 3, the same games a whole
+run plays (after one level changed); ``--start I`` begins at round I, adding games to
+another run's. ``--try 8:iterations=6000`` plays a level
 changed (``levels.TRIAL_FIELDS``: its budget, softmax, guard, race rules), to measure a
 change before it ships: the records carry the changed level's version, which is the one
 the same values get once shipped, so such games count for the shipped ladder then. A
@@ -172,6 +173,30 @@ def outcome(res: dict) -> tuple[str, str, float, int]:
         return upper, lower, 0.5 if w is None else 1.0 if level_name(w) == upper else 0.0, 1
     except (KeyError, IndexError, TypeError, AttributeError) as e:
         raise ValueError(f"not a ladder game nor a kept total ({e!r} is wrong)") from None
+
+
+def read_runs(path: str, game_name: str) -> list[dict]:
+    """The records of ``game_name`` in a ``--out`` file (games and kept totals); ValueError
+    naming the file, and the line, when it cannot be read or a line is neither."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            if not isinstance(rec, dict) or "pair" not in rec:
+                raise ValueError("not a record of a pair")
+            if rec.get("game", game_name) == game_name:
+                outcome(rec)
+                out.append(rec)
+        except ValueError as e:
+            raise ValueError(f"{path}, line {n}: {e}") from None
+    return out
 
 
 def kept_total(pair: int, games: int, score: float, kept: str, game: str) -> dict[str, Any]:
@@ -526,26 +551,11 @@ def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -
         return 0
     options = {"size": args.size} if args.size else {}
     if args.fit:
-        results = []
-        for path in args.fit:
-            try:
-                with open(path, encoding="utf-8") as f:
-                    for n, line in enumerate(f, 1):
-                        if not line.strip():
-                            continue
-                        try:
-                            rec = json.loads(line)
-                            if not isinstance(rec, dict):
-                                raise ValueError("not a JSON object")
-                            if rec.get("game", args.game) == args.game:
-                                outcome(rec)
-                                results.append(rec)
-                        except ValueError as e:
-                            print(f"error: {path}, line {n}: {e}", file=sys.stderr)
-                            return 2
-            except OSError as e:
-                print(f"error: {path}: {e.strerror or e}", file=sys.stderr)
-                return 2
+        try:
+            results = [r for path in args.fit for r in read_runs(path, args.game)]
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
         if args.games:
             results = [r for r in results if "kept" in r or r["i"] < args.games]
         # a game counted once (the last file's); a kept total once per source
