@@ -793,3 +793,21 @@ def test_worker_process_is_cancelled_and_serves_the_next_request():
         assert client.restarts == 0
     finally:
         client.close()
+
+
+def test_cancel_check_takes_nothing_a_callable_or_an_event():
+    import threading
+    from game.ai.mcts import cancel_check
+    assert cancel_check(None) is None
+    flag = [False]
+    check = cancel_check(lambda: flag[0])
+    assert check is not None and not check()
+    flag[0] = True
+    assert check()
+    ev = threading.Event()
+    check = cancel_check(ev)
+    assert check is not None and not check()
+    ev.set()
+    assert check()
+    with pytest.raises(TypeError):
+        cancel_check(3)   # type: ignore[arg-type]

@@ -474,3 +474,31 @@ BRACES = st.sampled_from(list('[]"\\ \n.-*>#abcdegk123{}{}'))
 def test_fuzz_text_with_braces_never_crashes(text: str) -> None:
     parse_or_record_error('[Game "amoeba"]\n\n' + text)
     parse_or_record_error('[Game "onyx"]\n\n1. f6 {x} ' + text)
+
+
+@pytest.mark.parametrize("name", ["amoeba", "onyx", "onager"])
+def test_record_line_is_the_record_forms_and_stops_at_a_move_it_cannot_play(name):
+    g = make_game(name)
+    rng = random.Random(4)
+    probe = g.copy()
+    line = []
+    for _ in range(4):
+        moves = probe.legal_moves()
+        m = moves[int(rng.random() * len(moves))]
+        line.append(m)
+        probe.play(m)
+    key = g.key()
+    expected = []
+    walk = g.copy()
+    for m in line:
+        expected.append(walk.record_str(m))
+        walk.play(m)
+    assert g.record_line(line) == tuple(expected)
+    assert g.key() == key and g.ply == 0                  # the position is not changed
+    # A move the position after the first two cannot play ends the line there.
+    after_two = g.copy()
+    for m in line[:2]:
+        after_two.play(m)
+    assert line[0] not in after_two.legal_moves()
+    assert g.record_line(line[:2] + [line[0]] + line[2:]) == tuple(expected[:2])
+    assert g.record_line([]) == ()

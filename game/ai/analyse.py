@@ -51,7 +51,8 @@ from ..rules import GAME_NAMES, game_class, make_game
 from ..rules.__main__ import refusal
 from ..rules.base import Color, Game, Move, RulesError
 from .levels import get_level, knowledge_of
-from .mcts import SearchTree, principal_variation, search
+from .mcts import (Cancel, CancelEvent, SearchTree, cancel_check, principal_variation,
+                   search)
 
 __all__ = ["Line", "Analysis", "AnalysisTrees", "analyse_position", "position_rng", "analysis_from_dict", "build_position", "main",
            "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH"]
@@ -121,18 +122,6 @@ def _r3(x: float) -> float:
 
 def _black(mover: Color, v: float) -> float:
     return v if mover == Color.BLACK else 1.0 - v
-
-
-def _texts(game: Game, moves: Sequence[Move]) -> tuple[str, ...]:
-    """Record forms of a line from ``game`` (not changed); stops at a move it cannot play."""
-    g = game.copy()
-    out = []
-    for m in moves:
-        if g.result is not None or m not in g.legal_moves():
-            break
-        out.append(g.record_str(m))
-        g.play(m)
-    return tuple(out)
 
 
 def build_position(game_name: str, options: dict[str, Any] | None = None,
@@ -217,7 +206,8 @@ def _verify(game: Game, move: Move, mover: Color, k: Any, params: Any, seed: int
 
 def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
                      clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
-                     seed: int | None = 0, cancel: Any = None, tree: AnalysisTrees | None = None,
+                     seed: int | None = 0, cancel: Cancel | CancelEvent | None = None,
+                     tree: AnalysisTrees | None = None,
                      _depth: int = 0) -> Analysis:
     """The engine's view of ``game`` (not changed): Black's chance and the best ``lines``.
 
@@ -282,6 +272,7 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
                         proven, its, mean=v)
     trees = tree if tree is not None else AnalysisTrees()
     clk = clock if timed else None
+    stop = cancel_check(cancel)
     r = search(game, k, params, rng, clock=clk, cancel=cancel, tree=trees.root)
     root = trees.root.root
     if r.proven == 1 and (root is None or r.iterations == 0):   # a win at once (win_now)
@@ -311,7 +302,7 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     for m in shown:
         i = where[m]
         pv = root.proven[i]
-        if pv or stopped or (cancel is not None and _stopped(cancel)):
+        if pv or stopped or (stop is not None and stop()):
             stopped = stopped or not pv
             verdict = None
         else:
@@ -328,7 +319,7 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
                 verdict.line
         seq = [m, *after][:LINE_LENGTH]
         out.append(((proven, mine, visits, m), Line(game.record_str(m), _r3(_black(mover, mine)),
-                                                    _texts(game, seq), visits, proven)))
+                                                    game.record_line(seq), visits, proven)))
     lines_out = []
     for (proven, mine, visits, m), ln in out:
         exact = proven is not None
@@ -349,10 +340,6 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     else:
         value, proven_all = _r3(mean), None
     return Analysis(mover.word, value, top, proven_all, its, mean=_r3(mean))
-
-
-def _stopped(cancel: Any) -> bool:
-    return bool(cancel.is_set() if hasattr(cancel, "is_set") else cancel())
 
 
 # ------------------------------------------------------------------ command line

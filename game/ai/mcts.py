@@ -66,13 +66,20 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from ..rules.base import Game, Move, Reason
 from .knowledge import Knowledge
 
 Clock = Callable[[], float]
 Cancel = Callable[[], bool]
+
+
+@runtime_checkable
+class CancelEvent(Protocol):
+    """An event that cancels when set (``threading.Event``, ``multiprocessing.Event``)."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -217,14 +224,16 @@ def _settle(node: Node, i: int) -> None:
         node = p
 
 
-def _stopper(cancel: Any) -> Cancel | None:
+def cancel_check(cancel: Cancel | CancelEvent | None) -> Cancel | None:
+    """The callable that says whether to stop, from what a caller gives as ``cancel``:
+    nothing, a callable returning True to stop, or an event (``CancelEvent``)."""
     if cancel is None:
         return None
-    if hasattr(cancel, "is_set"):
+    if isinstance(cancel, CancelEvent):
         return cancel.is_set
     if callable(cancel):
         return cancel
-    raise TypeError("cancel must be a callable returning bool or an object with is_set()")
+    raise TypeError("cancel must be a callable returning bool or an event with is_set()")
 
 
 class SearchTree:
@@ -318,7 +327,7 @@ def search(game: Game, knowledge: Knowledge, params: SearchParams, rng: random.R
     if game.result is not None:
         raise ValueError("the game is over: there is no move to search")
     t0 = clock() if clock is not None else 0.0
-    stop = _stopper(cancel)
+    stop = cancel_check(cancel)
     moves = knowledge.search_moves(game) or game.legal_moves()
     if len(moves) == 1:
         return SearchResult(moves[0])

@@ -163,6 +163,7 @@ from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of
                        volatility_weights)
 from .levels import get_level, knowledge_of
 from .analyse import analyse_position
+from .mcts import cancel_check
 
 __all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
            "PlyReview", "SideSummary", "Summary", "Slide", "Review", "review_game", "review",
@@ -377,16 +378,6 @@ class _Cancelled(Exception):
     pass
 
 
-def _stopper(cancel: Any) -> Callable[[], bool] | None:
-    if cancel is None:
-        return None
-    if hasattr(cancel, "is_set"):
-        return cancel.is_set
-    if callable(cancel):
-        return cancel
-    raise TypeError("cancel must be a callable returning bool or an object with is_set()")
-
-
 class _Engine:
     """Values positions with the review budget: one analysis per position
     (``game.ai.analyse.analyse_position``, the analysis board's own, at REVIEW_LINES lines)."""
@@ -407,7 +398,7 @@ class _Engine:
         self.clock = clock if timed else None
         self.cancel = cancel
         self.seed = seed
-        self.stop = _stopper(cancel)
+        self.stop = cancel_check(cancel)
         self.rng = random.Random(seed)
         self.budget = {"seconds": self.seconds, "iterations": iterations}
 
@@ -533,18 +524,6 @@ def _pie_opening(game: Game, rng: random.Random) -> Move:
     return pie_opening(game, rng)
 
 
-def _texts(game: Game, moves: Sequence[Move]) -> tuple[str, ...]:
-    """Record forms of a line of moves from ``game`` (not changed); stops at a bad one."""
-    g = game.copy()
-    out = []
-    for m in moves:
-        if g.result is not None or m not in g.legal_moves():
-            break
-        out.append(g.record_str(m))
-        g.play(m)
-    return tuple(out)
-
-
 def _r3(x: float) -> float:
     return round(float(x), 3)
 
@@ -554,7 +533,7 @@ def _ply_review(ply: int, before: Game, move: Move, player: Color, vb: _Value, v
     mover = before.to_move
     text = before.record_str(move)
     best_move = vb.best if vb.best is not None else move
-    line = _texts(before, vb.line) if vb.line and vb.line[0] == best_move else ()
+    line = before.record_line(vb.line) if vb.line and vb.line[0] == best_move else ()
     line = line or (before.record_str(best_move),)
     best = line[0]
     value_before, value_after = _r3(vb.black), _r3(va.black)

@@ -143,15 +143,6 @@ def puzzle_at(game: Game, max_moves: int = MAX_SOLVER_MOVES, nodes: int = 50_000
     return tuple(line), budget.used
 
 
-def line_texts(game: Game, line: Sequence[Move]) -> tuple[str, ...]:
-    g = game.copy()
-    out = []
-    for m in line:
-        out.append(g.record_str(m))
-        g.play(m)
-    return tuple(out)
-
-
 # ------------------------------------------------------------------ tags
 def tags_of(game: Game, line: Sequence[Move]) -> tuple[str, ...]:
     """What the solution does, from the rules core's facts (see the module docstring)."""
@@ -277,7 +268,7 @@ def mine_game(game_name: str, options: dict[str, Any], moves: Sequence[str], sou
         if found is None:
             continue
         line, used = found
-        out.append(Found(game_name, dict(options), tuple(moves[:ply]), line_texts(g, line),
+        out.append(Found(game_name, dict(options), tuple(moves[:ply]), g.record_line(line),
                          tags_of(g, line), "exhaustive", f"{source}@{ply}", used))
         skip_until = ply - 3
         if len(out) >= per_game:
@@ -311,4 +302,4 @@ def rated(game_name: str, found: Sequence[Found], first_id: int = 1) -> Iterator
 
 
 __all__ = ["Found", "MineStats", "puzzle_at", "tags_of", "rate", "finding_level", "level_rating",
-           "selfplay_game", "mine_game", "dedupe", "rated", "line_texts", "MIX", "RulesError"]
+           "selfplay_game", "mine_game", "dedupe", "rated", "MIX", "RulesError"]

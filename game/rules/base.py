@@ -313,6 +313,19 @@ class Game(ABC):
         """
         return self.move_str(move)
 
+    def record_line(self, moves: Iterable[Move]) -> tuple[str, ...]:
+        """Record forms of a line of moves played from this position (which is not changed),
+        each as ``record_str`` gives it where it is played; the line stops at the first move
+        that cannot be played there (a line kept from another position)."""
+        g = self.copy()
+        out = []
+        for m in moves:
+            if g.result is not None or m not in g.legal_moves():
+                break
+            out.append(g.record_str(m))
+            g.play(m)
+        return tuple(out)
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Read a move in the current position; raise InvalidMoveError or IllegalMoveError."""
