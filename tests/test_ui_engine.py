@@ -494,3 +494,34 @@ def test_full_game_human_random_clicks_vs_easy(game, extra):
     # frames while the worker searches: smooth on average, never a freeze (the machine may be busy)
     assert stats["mean_frame"] < 0.03 and stats["worst_frame"] < 0.25, stats
     assert stats["worst_move_frame"] < 0.8, stats
+
+
+def test_an_engine_that_only_plays_says_it_has_no_hint():
+    from game.scenes.board.engine import Adviser, Analyser, Engine, Reviewer
+    for engine in (StubEngine, WorkerEngine):     # both engines declare every capability
+        assert all(issubclass(engine, p) for p in (Adviser, Reviewer, Analyser))
+
+    class PlayerOnly(Engine):
+        def start(self, game, level, limit=None):
+            self.move = game.legal_strs()[0]
+
+        def poll(self):
+            return None
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+
+    assert not isinstance(PlayerOnly(), Adviser)
+    app = make_app("onyx")
+    try:
+        board = app.scene
+        board.computer.engine = PlayerOnly()
+        key(app, pygame.K_h, pygame.KMOD_CTRL)
+        step(app, 2)
+        assert board.panel.status == "No hint is available." and board.computer.hint is None
+        assert board.match.history == []
+    finally:
+        app.close()

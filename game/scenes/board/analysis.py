@@ -57,7 +57,7 @@ from ...ui.layout import button_width, row_widths
 from ...ui.problems import refusal_words
 from ..base import WAKE, is_button, register
 from .computer import make_engine
-from .engine import close_engine
+from .engine import Analyser, close_engine
 from .review import REVIEW_KEY
 from .saving import BoardAutosave
 from .scene import BoardScene
@@ -398,13 +398,13 @@ class AnalysisScene(BoardScene):
             self._an_replies = 0
             self._an_rev += 1
             eng = self._get_analyser()
-            if m.is_over or eng is None or not hasattr(eng, "analyse"):
+            if m.is_over or not isinstance(eng, Analyser):
                 if eng is not None:
                     try:
                         eng.cancel()
                     except Exception:   # the engine worker's client: a gone worker has nothing to stop
                         log.warning("cancelling the analysis failed", exc_info=True)
-                if eng is not None and not hasattr(eng, "analyse"):
+                if eng is not None and not isinstance(eng, Analyser):
                     self._an_error = _("This engine cannot analyse.")
                 self._sync_wake()
                 return

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...i18n import _
 from ...names import side_name
-from .engine import StubEngine, close_engine, default_engine_factory, engine_failure_words
+from .engine import (Adviser, StubEngine, close_engine, default_engine_factory,
+                     engine_failure_words)
 from .part import ScenePart
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,7 +109,7 @@ class BoardComputer(ScenePart):
         m = self.match
         if m is None or m.is_over or not m.is_human(m.to_move) or sc.anim is not None:
             return
-        if self.engine is None or not hasattr(self.engine, "ask"):
+        if not isinstance(self.engine, Adviser):
             sc.set_status(_("No hint is available."), "warn")
             return
         try:
@@ -125,7 +126,7 @@ class BoardComputer(ScenePart):
         sc = self.scene
         m = self.match
         other = m.to_move.other
-        if self.engine is None or not hasattr(self.engine, "ask"):
+        if not isinstance(self.engine, Adviser):
             return False
         try:
             self.engine.ask("offer", m.game.copy(), other)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import random
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 from ...i18n import _
 from ...ui.problems import reply_words
@@ -70,6 +70,46 @@ class Engine(Protocol):
         """Release resources (worker processes)."""
 
 
+# What an engine may do besides playing, each declared (an engine says it can by
+# subclassing; a scene asks with isinstance and, when it cannot, says so to the player).
+@runtime_checkable
+class Adviser(Protocol):
+    """An engine that answers questions: a hint for the side to move, or whether the
+    computer accepts its opponent's offer to end the game."""
+
+    def ask(self, kind: str, game: Game, computer: Color | None = None) -> None:
+        """Start an 'offer' (does ``computer`` accept ending now?) or a 'hint' question."""
+
+    def answer(self) -> tuple[str, Any] | None:
+        """('offer', bool) or ('hint', move text) once ready; ('error', message) on failure."""
+
+
+@runtime_checkable
+class Reviewer(Protocol):
+    """An engine that reviews a game, ply by ply."""
+
+    def review(self, game: Game, seconds: float | None = None, iterations: int | None = None,
+               seed: int | None = 0) -> None:
+        """Start reviewing ``game``'s whole history (``review_poll`` collects it)."""
+
+    def review_poll(self) -> list[tuple[Any, ...]]:
+        """What the review found since the last call: ``("ply", ply_json, done, total)``
+        per ply, then ``("done", total, info)``; or ``("error", message)``. Never blocks."""
+
+
+@runtime_checkable
+class Analyser(Protocol):
+    """An engine that analyses a position for the analysis board."""
+
+    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
+                iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start analysing ``game`` (``analyse_poll`` collects it)."""
+
+    def analyse_poll(self) -> list[tuple[Any, ...]]:
+        """What the analysis found since the last call: ``("partial", info)`` per round,
+        then ``("done", info)``; or ``("error", message)``. Never blocks."""
+
+
 def _next_event(it: Any, what: str, more: str) -> tuple[list[tuple[Any, ...]], Any]:
     """The next event of an in-process stream (the stub's review or analysis) and the stream
     left (None once it ended: an event other than ``more``, the end, or a failure)."""
@@ -85,7 +125,7 @@ def _next_event(it: Any, what: str, more: str) -> tuple[list[tuple[Any, ...]], A
     return [ev], (it if ev[0] == more else None)
 
 
-class StubEngine(Engine):
+class StubEngine(Engine, Adviser, Reviewer, Analyser):
     """Stand-in computer player: a random legal move (seeded). Used by tests and when game.ai is absent."""
 
     def __init__(self, seed: int = 2024) -> None:
@@ -239,7 +279,7 @@ def request_position(game: Game) -> tuple[list[str], dict[str, Any] | None]:
     return moves, setup
 
 
-class WorkerEngine(Engine):
+class WorkerEngine(Engine, Adviser, Reviewer, Analyser):
     """The Engine protocol over ``game.ai.worker.EngineClient`` (a separate process).
 
     The process starts on the first request, so games between people never start one.

@@ -64,7 +64,7 @@ from ...rules.base import Color, Game, RulesError
 from ...rules.tree import GameNode, GameTree
 from ...ui.review_words import review_done_words
 from ..base import make_scene
-from .engine import default_engine_factory
+from .engine import Reviewer, default_engine_factory
 from .review_show import REVIEW_ITERATIONS, ReviewDisplay, _rv
 
 log = logging.getLogger(__name__)
@@ -362,7 +362,7 @@ class BoardReview(ReviewDisplay):
             return False
         if self.engine is None:
             self.engine = self._make_engine()
-        if self.engine is None or not hasattr(self.engine, "review"):
+        if not isinstance(self.engine, Reviewer):
             sc.set_status(_("The review needs the computer player, which is not available."), "warn")
             return False
         sc.history.stop_replay()
