@@ -401,8 +401,7 @@ class TutorialScene(Scene):
     def enable_input(self) -> None:
         """The board takes the player's clicks on the position (a try-it step's kind of move only)."""
         if self.input is not None and self.game is not None and not self.game.is_over:
-            if hasattr(self.input, "paths"):       # Onager: a step may ask for one route of a chain
-                self.input.paths = self._asked_paths()
+            self.input.paths = self._asked_paths()   # a step may ask for one route of a chain
             self.input.set_game(self.game)
             goal = self._try_goal()
             if goal is not None and goal.kind in FORM_GOALS and not self.step_solved:
@@ -424,12 +423,12 @@ class TutorialScene(Scene):
         """Routes the try-it step writes out (``moves = ["b2-d4-d6"]``): move text -> path."""
         g, goal = self.game, self._try_goal()
         out: dict[str, tuple[str, ...]] = {}
-        if g is None or goal is None or goal.kind not in ("move", "any-of") or not hasattr(g, "parse_path"):
+        if g is None or goal is None or goal.kind not in ("move", "any-of"):
             return out
         for t in goal.moves:
             if len(_cells(t)) > 2:
                 try:
-                    move, path = g.parse_path(t)  # type: ignore[attr-defined]
+                    move, path = g.parse_path(t)
                 except RulesError:
                     continue
                 out.setdefault(g.move_str(move), tuple(path))

@@ -685,6 +685,9 @@ class BoardInput:
         # whether the board shows the highlights (settings: show_targets); the board scene keeps it
         # up to date, and the texts are worded for it ("click a marked point" only when marked)
         self.show_targets = True
+        # routes asked for (games with chains: a tutorial step "play the chain b2-d4-d6"): move
+        # text -> path; that move's option is then clicked along this path (``clicks_for``)
+        self.paths: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------ per game
     def clicks_for(self, game: Game, move: Any) -> Option:

@@ -578,9 +578,6 @@ class OnagerInput(BoardInput):
         self._lakes: set[str] = set()
         self._setup = False
         self._tcache: dict[tuple[str, ...], dict[str, str]] = {}
-        # routes asked for (a tutorial step "play the chain b2-d4-d6"): move text -> path; the
-        # option of that move is then clicked along this path instead of the core's shortest one
-        self.paths: dict[str, tuple[str, ...]] = {}
         # the kinds of target a lesson's step allows (``restrict_to``), None: every kind
         self.kinds_allowed: set[str] | None = None
 

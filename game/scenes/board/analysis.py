@@ -359,7 +359,7 @@ class AnalysisScene(BoardScene):
             self._an, self._an_error = None, ""
             self._an_rev += 1
         btn = self.w.get("engine")
-        if btn is not None and hasattr(btn, "set_text"):
+        if isinstance(btn, UIButton):
             btn.set_text(self._engine_label())
         self.set_status(_("The engine is thinking about each position shown.") if self.engine_on
                         else _("Engine off."))

@@ -62,7 +62,7 @@ class BoardHistory(ScenePart):
         """The move list shows the tree, the shown move marked. Cheap when nothing changed."""
         sc = self.scene
         m = self.match
-        box = sc.w.get("moves") if sc.w else None
+        box = sc.panel.move_list()
         if box is None or m is None:
             return
         tree = m.tree
@@ -71,19 +71,15 @@ class BoardHistory(ScenePart):
             return
         self._lines_key, self._lines_box = key, box      # a new list (after a resize) is filled
         current = None if tree.cursor.parent is None else key_of(tree.cursor)
-        if hasattr(box, "set_lines"):
-            box.set_lines(flatten(tree), current, follow=not self.browsing)
-        else:                                     # an older list: the line through the cursor
-            line = [n.move.record for n in m.line()]
-            box.set_moves(line, tree.cursor.ply, follow=not self.browsing)
+        box.set_lines(flatten(tree), current, follow=not self.browsing)
         if force:
             box._dirty = True
 
     @property
     def _href_colour(self) -> dict[str, tuple[int, int, int]]:
         """Link colours by ply number ('1', '2', ...): played, shown, later (tests)."""
-        box = self.scene.w.get("moves") if self.scene.w else None
-        if box is None or not hasattr(box, "colour_of"):
+        box = self.scene.panel.move_list()
+        if box is None:
             return {}
         return {str(j + 1): box.colour_of(j) for j in range(len(box.records))}
 

@@ -171,6 +171,16 @@ class BoardPanel(ScenePart):
                 W[key] = UIButton(r, label, sc.ui, container=sc.root, object_id=oid, tool_tip_text=tip)
         sc.toolbar.build_ui(pygame.Rect(x, tool_y, iw, extra_h))
 
+    def move_list(self) -> MoveList | None:
+        """The move list, once built."""
+        box = self.scene.w.get("moves") if self.scene.w else None
+        return box if isinstance(box, MoveList) else None
+
+    def status_box(self) -> StatusText | None:
+        """The status line, once built."""
+        box = self.scene.w.get("status") if self.scene.w else None
+        return box if isinstance(box, StatusText) else None
+
     def undo_tip(self) -> str:
         """What Undo takes back, as its tooltip says: against the computer, the player's own
         last move and the computer's reply (``BoardScene.undo`` goes back to a person's turn)."""
@@ -280,7 +290,7 @@ class BoardPanel(ScenePart):
 
     def update_status_box(self) -> None:
         sc = self.scene
-        box: StatusText | None = sc.w.get("status")
+        box = self.status_box()
         if box is None:
             return
         text = self.status or self.default_status()
@@ -331,7 +341,7 @@ class BoardPanel(ScenePart):
         """Where the result card may go: the status box's own place (its width and bottom) and
         the most height it may take, growing upwards into the move list (which keeps a row)."""
         base = self._status_base
-        box = self.scene.w.get("status")
+        box = self.status_box()
         if base is None:
             base = box.rect.copy() if box is not None else pygame.Rect(self.rect.x, self.rect.centery, self.rect.w, 0)
         return base.copy(), base.h + self._moves_base.h + self.px(8)

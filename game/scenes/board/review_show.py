@@ -335,9 +335,9 @@ class ReviewDisplay(ScenePart):
     def _sync_move_list(self) -> None:
         """The move list's marks: after the moves of the main line and of the variations (read
         from their nodes: a line made the main line, or no longer it, keeps its marks)."""
-        box = self.scene.w.get("moves")
+        box = self.scene.panel.move_list()
         m = self.scene.match
-        if box is None or m is None or not hasattr(box, "set_marks"):
+        if box is None or m is None:
             return
         key = (m.tree.version, self.version)
         if key != self._list_key or box is not self._list_box or m.tree is not self._list_tree:

@@ -139,9 +139,9 @@ class BoardToolbar(ScenePart):
         # first-time work the board would otherwise do in the frame of a move: fonts it may need
         # later (the game-over banner, the thinking pill, a long status text set smaller), the
         # scene's own (disabled button looks, icons): one piece a frame from now on
-        status = sc.w.get("status") if sc.w else None
+        status = sc.panel.status_box()
         fonts = [(px(30), True), (px(16), False), (px(15), True)]
-        if status is not None and hasattr(status, "fonts_to_warm"):
+        if status is not None:
             fonts += status.fonts_to_warm()
         self._warm = [partial(warm_font, *f) for f in fonts]
         self._warm += sc.warm_tasks()
@@ -300,7 +300,7 @@ class BoardToolbar(ScenePart):
             b = self.buttons.get(key)
             if b is None or not b.visible:
                 continue
-            enabled = b.is_enabled if hasattr(b, "is_enabled") else True
+            enabled = b.is_enabled
             col = _ICON if enabled else (125, 115, 104)
             r = pygame.Rect(b.get_abs_rect())     # whole pixels (pygame-gui types it Rect | FRect)
             if kind == "graph":
