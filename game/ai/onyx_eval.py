@@ -360,21 +360,11 @@ def potential(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, in
         soft = _soft(capture_points(game, s))
     a = two_distance_map(game, s, 1, soft)
     b = two_distance_map(game, s, 2, soft)
-    cell = game._cell  # type: ignore[attr-defined]
-    best = INF
-    mob = 0
-    for p in range(game._g.nc):  # type: ignore[attr-defined]
-        x = a[p] + b[p]
-        if x >= INF:
-            continue
-        if cell[p] == 0:
-            x -= 1
-        if x < best:
-            best = x
-            mob = 1
-        elif x == best:
-            mob += 1
-    return best, mob, a, b
+    sums = _sums(a, b, _empty_corners(game))
+    best = min(sums, default=INF)
+    if best >= INF:
+        return INF, 0, a, b
+    return best, sums.count(best), a, b
 
 
 def path_distance(game: Game, s: int, soft: set[int] | None = None) -> int:
@@ -420,8 +410,7 @@ class ConnectionMaps:
             self.m2 = two_distance_map(game, me, 2, soft_me)
             self.o1 = two_distance_map(game, opp, 1, soft_opp)
             self.o2 = two_distance_map(game, opp, 2, soft_opp)
-            nc = game._g.nc  # type: ignore[attr-defined]
-            empty = [v == 0 for v in game._cell[:nc]]  # type: ignore[attr-defined]
+            empty = _empty_corners(game)
             self.d_me = _least_sum(self.m1, self.m2, empty)
             self.d_opp = _least_sum(self.o1, self.o2, empty)
             return
@@ -443,10 +432,21 @@ class ConnectionMaps:
         return self.plain
 
 
+def _empty_corners(game: Game) -> list[bool]:
+    """One flag per corner point: whether it is empty."""
+    nc = game._g.nc  # type: ignore[attr-defined]
+    return [v == 0 for v in game._cell[:nc]]  # type: ignore[attr-defined]
+
+
+def _sums(a: list[int], b: list[int], empty: list[bool]) -> list[int]:
+    """a[p] + b[p] at each corner point, an empty point counted once (``empty``: one flag per
+    corner point, so the sums stop at the corners); INF or more where a side is not reached."""
+    return list(map(sub, map(add, a, b), empty))
+
+
 def _least_sum(a: list[int], b: list[int], empty: list[bool]) -> int:
-    """The least a[p] + b[p] over the corner points, an empty point counted once (``empty``:
-    one flag per corner point, so the sums stop at the corners); INF when none is reached."""
-    best = min(map(sub, map(add, a, b), empty), default=INF)
+    """The least of ``_sums``; INF when no point is reached from both edges."""
+    best = min(_sums(a, b, empty), default=INF)
     return best if best < INF else INF
 
 
