@@ -833,20 +833,22 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
 
 def after_start(app: App, args: argparse.Namespace) -> None:
     """What ``--scene`` asks for once the scenes are in: a lesson or puzzle page, a file dialog."""
+    from .scenes.tutorial import TutorialScene
     kind, game, rest = scene_parts(args)
     sc = app.scene
     if sc is None:
         return
+    lessons = sc if isinstance(sc, TutorialScene) else None   # --scene lesson:, puzzle:, keys:
     if kind == "keys":
-        if game == "lesson":
-            sc.open_lesson(0, 0)  # type: ignore[attr-defined]
-        elif game == "puzzle":
-            sc.open_puzzle(0)  # type: ignore[attr-defined]
+        if lessons is not None and game == "lesson":
+            lessons.open_lesson(0, 0)
+        elif lessons is not None and game == "puzzle":
+            lessons.open_puzzle(0)
         app.show_keys()
-    elif kind == "lesson":
-        sc.open_lesson(int(rest[0]) - 1, int(rest[1]) - 1 if len(rest) > 1 else 0)  # type: ignore[attr-defined]
-    elif kind == "puzzle":
-        sc.open_puzzle(int(rest[0]) - 1)  # type: ignore[attr-defined]
+    elif kind == "lesson" and lessons is not None:
+        lessons.open_lesson(int(rest[0]) - 1, int(rest[1]) - 1 if len(rest) > 1 else 0)
+    elif kind == "puzzle" and lessons is not None:
+        lessons.open_puzzle(int(rest[0]) - 1)
     elif kind in ("save", "load"):
         from .scenes import files
         from .scenes.base import is_board_scene

@@ -72,6 +72,7 @@ from game.puzzles.prove import SearchBudget, forced_win
 from game.resources import levels_dir
 from game.rules import GAME_NAMES, game_class
 from game.rules.base import Color, Game, Move, RulesError
+from game.rules.onyx import Onyx
 
 FORMAT = 1
 LEVELS_DIR = levels_dir()      # levels/ in the repository, game/data/levels in a wheel (game.resources)
@@ -574,10 +575,12 @@ def _make(file: str, where: str, setup: Setup) -> Game:
 
 
 def _label_checker(game: Game) -> Callable[[str], bool]:
-    if game.name == "onyx":
+    if isinstance(game, Onyx):
+        onyx = game
+
         def ok(label: str) -> bool:
             try:
-                game.point_index(label)  # type: ignore[attr-defined]
+                onyx.point_index(label)
                 return True
             except RulesError:
                 return False
@@ -738,7 +741,7 @@ def _goal_met(goal: Goal, game: Game, move: Move) -> bool:
     if kind == "wins":
         return _mover_wins(g, mover)
     if kind == "lead":
-        counts = g.counts()  # type: ignore[attr-defined]
+        counts = g.counts()
         return g.result is None and counts[mover.word] > counts[mover.other.word]
     if kind == "safe":
         return not forced_win(g, mover.other, goal.plies - 1)

@@ -26,6 +26,7 @@ import pygame
 
 from ..rules.base import Game, RulesError
 from ..rules.hexgrid import grid
+from ..rules.onager import Onager
 from . import draw as D
 from ..i18n import N_, _, ngettext
 from ..names import side_name
@@ -569,6 +570,12 @@ def describe_stack(label: str, pieces: Sequence[str], viewer: str | None = None)
 
 
 # ====================================================================== input
+def _onager(game: Game) -> Onager:
+    """The Onager position an Onager input reads its routes from (walks, chains, paths)."""
+    assert isinstance(game, Onager), game
+    return game
+
+
 class OnagerInput(BoardInput):
     """Lakes by one click; moves by clicking the piece, then each landing (chains hop by hop)."""
 
@@ -588,12 +595,13 @@ class OnagerInput(BoardInput):
         if "-" not in text:
             return Option((text,), text, "lake")
         src, dst = text.split("-")
-        if dst in game.walk_targets(src):                              # type: ignore[attr-defined]
+        on = _onager(game)
+        if dst in on.walk_targets(src):
             return Option((src, dst), text, "walk")
-        path = tuple(self.paths.get(text) or game.path(move))          # type: ignore[attr-defined]
+        path = tuple(self.paths.get(text) or on.path(move))
         stacks = self._stacks or game.stacks()
         clicks = path
-        if stacks.get(dst) and game.chain_steps(src, list(path[1:])):  # type: ignore[attr-defined]
+        if stacks.get(dst) and on.chain_steps(src, list(path[1:])):
             clicks = path + (dst,)                                     # click the disc again to stop
         return Option(clicks, text, "stack" if stacks.get(dst) else "jump")
 
@@ -634,9 +642,9 @@ class OnagerInput(BoardInput):
             start, landed = pre[0], list(pre[1:])
             try:
                 if not landed:
-                    for lab in g.walk_targets(start):                  # type: ignore[attr-defined]
+                    for lab in _onager(g).walk_targets(start):
                         out[lab] = "walk"
-                for lab in g.chain_steps(start, landed):               # type: ignore[attr-defined]
+                for lab in _onager(g).chain_steps(start, landed):
                     out[lab] = "stack" if self._stacks.get(lab) else "jump"
             except RulesError:
                 out = {}
@@ -688,7 +696,7 @@ class OnagerInput(BoardInput):
         """Does a chain that landed on ``landed[-1]`` (an enemy piece) have a further jump?"""
         assert self.game is not None
         try:
-            return bool(self.game.chain_steps(start, landed))          # type: ignore[attr-defined]
+            return bool(_onager(self.game).chain_steps(start, landed))
         except RulesError:
             return False
 
