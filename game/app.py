@@ -833,12 +833,14 @@ def first_scenes(app: App, args: argparse.Namespace) -> list[Scene]:
 
 def after_start(app: App, args: argparse.Namespace) -> None:
     """What ``--scene`` asks for once the scenes are in: a lesson or puzzle page, a file dialog."""
-    from .scenes.tutorial import TutorialScene
     kind, game, rest = scene_parts(args)
     sc = app.scene
     if sc is None:
         return
-    lessons = sc if isinstance(sc, TutorialScene) else None   # --scene lesson:, puzzle:, keys:
+    lessons = None
+    if kind in ("keys", "lesson", "puzzle"):      # (the lessons load only when asked for)
+        from .scenes.tutorial import TutorialScene
+        lessons = sc if isinstance(sc, TutorialScene) else None
     if kind == "keys":
         if lessons is not None and game == "lesson":
             lessons.open_lesson(0, 0)
