@@ -241,10 +241,10 @@ RACE_DISTANCE = 6
 # sets us back this many stones in the race (the opponent's distance less ours) is a threat
 # they answer. 400 iterations do not see it coming either: with the guard on the weak levels
 # only, a level of 160 iterations won 21 of 36 against one of 400. Levels 5-8 (800
-# iterations and more) are left to their search; each wins the line check 10 of 10. Level 2 sees only the captures that swing the race by
-# ``BIG_CAPTURE_SWING``: with every capture of 2 it played level 3 about even (66 of 120 for
-# level 3), with none it lost the line check 2 and 4 games of 10 (seeds 31 and 7), with
-# these 1 and 1.
+# iterations and more) are left to their search; each wins the line check 10 of 10.
+# Level 2 sees only the captures that swing the race by ``BIG_CAPTURE_SWING``: with every
+# capture of 2 it played level 3 about even (66 of 120 for level 3), with none it lost the
+# line check 2 and 4 games of 10 (seeds 31 and 7), with these 1 and 1.
 CAPTURE_SWING = 2
 BIG_CAPTURE_SWING = 4
 # Onyx, the weak levels' rules (``Level``, set per level in ``_GAME_LEVELS``): in a race
