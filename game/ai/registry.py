@@ -1,34 +1,58 @@
 """Which knowledge each game plays with: ``knowledge_for(name)`` and ``plain_knowledge()``.
 
-The per-game modules import ``game.ai.knowledge`` for the base class; this module imports
-them, so the dependency runs one way (registry -> per-game knowledge -> base).
+The per-game modules import ``game.ai.knowledge`` for the base class and their game's rules;
+this module imports them when their game is first searched (a process that plays Onyx never
+loads Onager's rules), so the dependency runs one way (registry -> per-game knowledge -> base).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from .amoeba_eval import AmoebaKnowledge
 from .knowledge import Knowledge, PlainKnowledge
-from .onager_eval import ClassicOnagerKnowledge, OnagerKnowledge
-from .onyx_eval import OnyxKnowledge, UniformOnyxKnowledge
 
-KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {
-    # Amoeba: four random plies, then the static evaluation fitted to engine games
-    # (amoeba_eval): Hard won 36 of 40 games against the playouts to 60 plies (commit
-    # 9fe1a8a) at 0.5 s a move.
-    "amoeba": lambda: AmoebaKnowledge(static=True, plies=4),
-    "onyx": OnyxKnowledge,
-    # Onager: the rollouts play the back-row threats and answers (``tactics``).
-    "onager": lambda: OnagerKnowledge(tactics=True),
-}
+
+def _amoeba() -> Knowledge:
+    # Four random plies, then the static evaluation fitted to engine games (amoeba_eval):
+    # Hard won 36 of 40 games against the playouts to 60 plies (commit 9fe1a8a) at 0.5 s a
+    # move.
+    from .amoeba_eval import AmoebaKnowledge
+    return AmoebaKnowledge(static=True, plies=4)
+
+
+def _onyx() -> Knowledge:
+    from .onyx_eval import OnyxKnowledge
+    return OnyxKnowledge()
+
+
+def _onager() -> Knowledge:
+    # The rollouts play the back-row threats and answers (``tactics``).
+    from .onager_eval import OnagerKnowledge
+    return OnagerKnowledge(tactics=True)
+
+
+KNOWLEDGE: dict[str, Callable[[], Knowledge]] = {"amoeba": _amoeba, "onyx": _onyx,
+                                                 "onager": _onager}
+
 
 # The knowledge each game had before the connection work (Easy plays with it, so it stays
 # as beatable as it was): the same classes except Onyx's uniform-playout knowledge.
-CLASSIC: dict[str, Callable[[], Knowledge]] = {
-    "amoeba": lambda: AmoebaKnowledge(cutoff=60),
-    "onyx": UniformOnyxKnowledge,
-    "onager": ClassicOnagerKnowledge,
-}
+def _classic_amoeba() -> Knowledge:
+    from .amoeba_eval import AmoebaKnowledge
+    return AmoebaKnowledge(cutoff=60)
+
+
+def _classic_onyx() -> Knowledge:
+    from .onyx_eval import UniformOnyxKnowledge
+    return UniformOnyxKnowledge()
+
+
+def _classic_onager() -> Knowledge:
+    from .onager_eval import ClassicOnagerKnowledge
+    return ClassicOnagerKnowledge()
+
+
+CLASSIC: dict[str, Callable[[], Knowledge]] = {"amoeba": _classic_amoeba, "onyx": _classic_onyx,
+                                               "onager": _classic_onager}
 
 _CACHE: dict[str, Knowledge] = {}
 
