@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from .ai.levels import MIN_ITERATIONS, choose_move
 from .ai.onyx_eval import INF, path_distance
 from .ai.runners import runner_move
-from .rules import make_game
 from .rules.base import Color
+from .rules.onyx import Onyx
 
 ENGINE_ITERATIONS = MIN_ITERATIONS  # 375: the floor of the levels that play their search
 ENGINE_LEVEL = "hard"               # its search, on the budget given (no clock, no softmax)
@@ -46,7 +46,7 @@ def play_out(size: int, runner: str, engine: Color, iterations: int = ENGINE_ITE
              seed: int = 0) -> tuple[str, int]:
     """(how the game was decided, plies): 'engine' / 'proven' / 'cut' when the engine
     won, 'runner' when the runner connected, 'cap' at the ply cap."""
-    game = make_game("onyx", size=size)
+    game = Onyx.new(size=size)
     rng = random.Random(seed)
     runner_s = 2 - int(engine)          # the runner's stone value
     while game.result is None and game.ply < PLY_CAP:

@@ -428,9 +428,9 @@ def test_onyx_order_puts_the_block_of_a_side_run_first():
     first = k.order(game, game.legal_moves(), random.Random(0))[:8]
     maps = ConnectionMaps(game)
     assert maps.d_opp == 4                  # a9 a10 a11 a12 left for Black
-    on_path = {p for p in range(game._g.nc) if maps.o1[p] + maps.o2[p] - 1 == maps.d_opp}
+    on_path = {p for p in range(game.geometry.nc) if maps.o1[p] + maps.o2[p] - 1 == maps.d_opp}
     assert first[0] in on_path
-    near = [m for m in first if game._g.xy[m][0] <= 2 and game._g.xy[m][1] >= 9]
+    near = [m for m in first if game.geometry.xy[m][0] <= 2 and game.geometry.xy[m][1] >= 9]
     assert len(near) >= 5, [game.move_str(m) for m in first]
 
 

@@ -63,15 +63,15 @@ def test_the_line_runner_runs_its_line_and_wins_against_nobody():
     game = make_game("onyx", size=12)
     rng = random.Random(1)
     col = line_points(game, "line")
-    far = [p for p in game.legal_moves() if p not in col and game._g.xy[p][0] >= 6
-           and p < game._g.nc]
+    far = [p for p in game.legal_moves() if p not in col and game.geometry.xy[p][0] >= 6
+           and p < game.geometry.nc]
     while game.result is None:
         if game.to_move == Color.BLACK:
             game.play(runner_move(game, "line", rng))
         else:
             game.play(far.pop())
     assert game.result.winner == Color.BLACK
-    assert all(game._cell[p] == 1 for p in col)
+    assert all(game.cells[p] == 1 for p in col)
     assert game.ply == 2 * 10 - 1          # the 10 empty points of column a, one a turn
 
 
@@ -82,7 +82,7 @@ def test_the_greedy_runner_shortens_its_path_every_move():
         before = distances(game)[0]
         game.play(runner_move(game, "runner", rng))
         assert distances(game)[0] == before - 1
-        game.play(max(m for m in game.legal_moves() if m < game._g.nc))   # White far away
+        game.play(max(m for m in game.legal_moves() if m < game.geometry.nc))   # White far away
 
 
 def test_runner_names_and_errors():

@@ -38,15 +38,15 @@ def test_a_threatened_kernel_is_bad_for_its_owner():
     # threatens to capture it, and Black, to move, must parry. On e6 it threatens nothing.
     threatened = pos("d4: Bk; e4: W; a1: B; a2: B; g1: Wk; g2: W", "black")
     safe = pos("d4: Bk; e6: W; a1: B; a2: B; g1: Wk; g2: W", "black")
-    assert capture_count(threatened._st, 1, threatened._kp[0]) == 1
-    assert capture_count(safe._st, 1, safe._kp[0]) == 0
+    assert capture_count(threatened.point_stacks, 1, threatened.kernel_points[0]) == 1
+    assert capture_count(safe.point_stacks, 1, safe.kernel_points[0]) == 0
     # The weights come from engine games, where one threat is usually parried: it costs
     # Black something; two (c4 and e4) cost it the game more often than not.
     assert static_value(threatened) < static_value(safe) - 0.1
     ft = features(threatened)
     assert ft[FEATURES.index("threats")] == 1 and ft[FEATURES.index("threatened")] == 1.0
     two = pos("d4: Bk; e4: W; c4: W; a1: B; a2: B; g1: Wk; g2: W", "black")
-    assert capture_count(two._st, 1, two._kp[0]) == 2
+    assert capture_count(two.point_stacks, 1, two.kernel_points[0]) == 2
     assert static_value(two) < 0.15 < static_value(threatened)
 
 
@@ -55,7 +55,7 @@ def test_a_split_threat_by_a_lower_piece_is_counted():
     # and drops its second piece, a W, on d3, the black Kernel's point; its whole-stack
     # move lands on d4 and captures nothing.
     g = pos("d1: B,W,W; d3: Bk; b3: Wk; g4: B", "black")
-    assert capture_count(g._st, 1, g._kp[0]) == 1
+    assert capture_count(g.point_stacks, 1, g.kernel_points[0]) == 1
 
 
 def test_static_knowledge_plays_the_levels_and_keeps_the_tactics():

@@ -125,8 +125,8 @@ def test_the_straight_line_no_longer_wins_in_12_against_easy(runner_colour, line
             else:
                 move = connecting_point(game, 1)
                 if move is None:
-                    free = [p for p in line if game._cell[p] == 0]
-                    mine = all(game._cell[p] in (0, 1) for p in line)
+                    free = [p for p in line if game.cells[p] == 0]
+                    mine = all(game.cells[p] in (0, 1) for p in line)
                     move = free[0] if mine and free else greedy_move(game, rng)
         else:
             move = choose_move(game, "easy", rng, iterations=EASY_IT)

@@ -23,12 +23,12 @@ def lead(top: list[int], c: int) -> int:
 
 def gains(game: Onager) -> set[int]:
     """The moves after which the mover's back-row lead is one more, found by playing them."""
-    c = game._turn
-    before = lead(game._top, c)
+    c = game.turn
+    before = lead(game.tops, c)
     out = set()
     for m in game.legal_moves():
         game.play(m)
-        if lead(game._top, c) == before + 1:
+        if lead(game.tops, c) == before + 1:
             out.add(m)
         game.undo()
     return out
@@ -53,7 +53,7 @@ def test_level_count_offers_the_moves_that_take_the_lead():
 
 def test_two_behind_has_no_such_moves():
     game = pos("k1: W,B; a1: W; a2: W; a3: W; i1: B; c4: W,B; j1: B", "black")
-    assert lead(game._top, BLACK) == -2 and game.result is None
+    assert lead(game.tops, BLACK) == -2 and game.result is None
     assert back_row_moves(game, game.legal_moves()) == []
 
 
@@ -63,11 +63,11 @@ def test_back_row_moves_are_exactly_the_gaining_moves_in_played_out_games():
         rng = random.Random(seed)
         game = Onager.new()
         while game.result is None and game.ply < 160:
-            if not game._setup_left and -1 <= lead(game._top, game._turn) <= 0:
+            if not game.in_setup and -1 <= lead(game.tops, game.turn) <= 0:
                 moves = game.legal_moves()
                 assert set(back_row_moves(game, moves)) == gains(game)
                 checked += 1
-            elif not game._setup_left:
+            elif not game.in_setup:
                 assert back_row_moves(game, game.legal_moves()) == []
             ms = game.legal_moves()
             game.play(ms[int(rng.random() * len(ms))])

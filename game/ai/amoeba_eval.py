@@ -97,17 +97,17 @@ PLAYOUT_WEIGHTS = (-0.022, 0.202, -1.117, -1.791, -0.061, 0.049, -0.130, 0.111, 
 PLAYOUT_BIAS = -0.053
 
 
-def features(game: Game) -> list[float]:
+def features(game: Amoeba) -> list[float]:
     """The evaluation's features of ``game`` for its side to move (x; y the other side):
     stacks controlled (x - y), legal moves (x - y, in tens), y's captures of x's Kernel
     (count, and 1 if any), y's stacks in line with x's Kernel, x's with y's, the heights
     of both Kernels' stacks and the moves of both Kernels' stacks."""
-    st = game._st  # type: ignore[attr-defined]
-    mv = game._mv  # type: ignore[attr-defined]
-    x = game._c  # type: ignore[attr-defined]
+    st = game.point_stacks
+    mv = game.stack_moves
+    x = game.mover
     y = 1 - x
-    kx = game._kp[x]  # type: ignore[attr-defined]
-    ky = game._kp[y]  # type: ignore[attr-defined]
+    kx = game.kernel_points[x]
+    ky = game.kernel_points[y]
     cnt = [0, 0]
     for s in st:
         if s:
@@ -124,7 +124,7 @@ def features(game: Game) -> list[float]:
             len(st[kx]), len(st[ky]), len(mv[x][kx]), len(mv[y][ky])]
 
 
-def static_value(game: Game, weights: tuple = WEIGHTS, bias: float = BIAS) -> float:
+def static_value(game: Amoeba, weights: tuple = WEIGHTS, bias: float = BIAS) -> float:
     """The static evaluation of an unfinished position, for Black, in (0, 1)."""
     z = bias
     for a, b in zip(weights, features(game)):
@@ -134,7 +134,13 @@ def static_value(game: Game, weights: tuple = WEIGHTS, bias: float = BIAS) -> fl
     elif z < -30.0:
         z = -30.0
     v = 1.0 / (1.0 + math.exp(-z))
-    return v if game._c == 0 else 1.0 - v  # type: ignore[attr-defined]
+    return v if game.mover == 0 else 1.0 - v
+
+
+def _amoeba(game: Game) -> Amoeba:
+    """The position the search hands this game's knowledge, as the ``Amoeba`` it is."""
+    assert isinstance(game, Amoeba), game
+    return game
 
 
 class AmoebaKnowledge(Knowledge):
@@ -154,29 +160,30 @@ class AmoebaKnowledge(Knowledge):
         self.plies = plies
 
     def win_now(self, game: Game) -> Move | None:
-        c = game._c  # type: ignore[attr-defined]
-        return kernel_capture(game._st, c, game._kp[1 - c])  # type: ignore[attr-defined]
+        amoeba = _amoeba(game)
+        c = amoeba.mover
+        return kernel_capture(amoeba.point_stacks, c, amoeba.kernel_points[1 - c])
 
     def simulate(self, game: Game, rng: random.Random) -> float:
         if not self.static and not self.decisive:
             game.random_playout(rng, self.cutoff)
             return result_value(game) if game.result is not None else self.evaluate(game)
-        v = self._plies(game, rng, self.plies if self.static else self.cutoff)
+        v = self._plies(_amoeba(game), rng, self.plies if self.static else self.cutoff)
         return self.evaluate(game) if v is None else v
 
     @staticmethod
-    def _plies(game: Game, rng: random.Random, plies: int) -> float | None:
+    def _plies(game: Amoeba, rng: random.Random, plies: int) -> float | None:
         """Up to ``plies`` random moves, stopping when the game ends or the side to move can
         capture the enemy Kernel (that side wins): the value for Black, or None if undecided."""
-        st = game._st  # type: ignore[attr-defined]
-        kp = game._kp  # type: ignore[attr-defined]
+        st = game.point_stacks
+        kp = game.kernel_points
         rnd = rng.random
         play = game.play
         legal = game.legal_moves
         for _ in range(plies):
             if game.result is not None:
                 return result_value(game)
-            c = game._c  # type: ignore[attr-defined]
+            c = game.mover
             if kernel_capture(st, c, kp[1 - c]) is not None:
                 return 1.0 if c == 0 else 0.0
             ms = legal()
@@ -188,12 +195,13 @@ class AmoebaKnowledge(Knowledge):
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
             return result_value(game)
+        amoeba = _amoeba(game)
+        st = amoeba.point_stacks
         if self.static:
-            c = game._c  # type: ignore[attr-defined]
-            if kernel_capture(game._st, c, game._kp[1 - c]) is not None:  # type: ignore[attr-defined]
+            c = amoeba.mover
+            if kernel_capture(st, c, amoeba.kernel_points[1 - c]) is not None:
                 return 1.0 if c == 0 else 0.0
-            return static_value(game, self.weights, self.bias)
-        st = game._st  # type: ignore[attr-defined]
+            return static_value(amoeba, self.weights, self.bias)
         n = [0, 0]
         for s in st:
             if s:

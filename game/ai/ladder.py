@@ -55,7 +55,7 @@ from importlib import resources
 from dataclasses import replace
 from typing import Any, Iterable
 
-from ..rules import GAME_NAMES, make_game
+from ..rules import GAME_NAMES
 from ..rules.base import Color
 from . import levels
 from .levels import LADDER, get_level, level_name, level_number
@@ -337,6 +337,7 @@ def line_check(games: int = 10, size: int = 16, seed: int = DEFAULT_SEED,
                levels: Iterable[str] = LADDER[1:], progress=None) -> dict[str, Any]:
     """Every level (White, its ladder budget) against the straight-line runner (Black)."""
     from .levels import choose_move
+    from ..rules.onyx import Onyx
     from .onyx_eval import path_distance
     from .runners import runner_move
     out: dict[str, Any] = {"size": size, "seed": seed, "games": games, "levels": {}}
@@ -346,7 +347,7 @@ def line_check(games: int = 10, size: int = 16, seed: int = DEFAULT_SEED,
         first_blocks: list[int | None] = []
         for i in range(games):
             rng = random.Random(game_seed(seed, 100 + level_number(name), i))
-            g = make_game("onyx", size=size)
+            g = Onyx.new(size=size)
             block = None
             while g.result is None and g.ply < 400:
                 if g.to_move == Color.BLACK:

@@ -104,6 +104,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..rules.base import Color, Game, Move
+from ..rules.onyx import Onyx
 from .knowledge import Knowledge
 from .registry import classic_knowledge_for, knowledge_for, plain_knowledge
 from .mcts import HARD_FACTOR, SearchParams, SearchResult, SearchTree, search
@@ -546,7 +547,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
     if lv.params is None:
         moves = game.legal_moves()
         return moves[int(rng.random() * len(moves))]
-    if game.name == "onyx" and not lv.plain:
+    if isinstance(game, Onyx) and not lv.plain:
         from .onyx_eval import pie_opening, strong_opening
         swap = _swap_move(game)
         if swap is not None:
@@ -559,7 +560,7 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
     stoppers = None
     if lv.answers_threats:
         stoppers = threat_stoppers(game)
-        if stoppers is None and lv.race_distance and game.name == "onyx":
+        if stoppers is None and lv.race_distance and isinstance(game, Onyx):
             stoppers = threat_stoppers(game, lv.race_distance, race=True)
     # In a race a level with the race rule plays its search's move (and runs home when well ahead):
     # a second-best move there loses the race outright rather than a little value.
@@ -569,14 +570,14 @@ def choose_move(game: Game, level: str, rng: random.Random | None = None,
     move = res.move
     if lv.softmax > 0 and res.proven == 0 and not racing:
         move = softmax_pick(game, res, lv.softmax, rng, stoppers, lv.min_visits)
-    if racing and lv.softmax > 0 and res.proven != 1:
+    if racing and isinstance(game, Onyx) and lv.softmax > 0 and res.proven != 1:
         move = _run_home(game, move, rng)
     if stoppers and move not in stoppers and res.proven != 1:
         # The search's pick lets the opponent win at once or connect in two: take instead
         # the stopping move the search liked best (most visits, then value).
         move = max(stoppers, key=lambda m: (res.visits.get(m, 0), res.values.get(m, 0.0),
                                             rng.random()))
-    if game.name == "onyx" and lv.guard and res.proven != 1:
+    if isinstance(game, Onyx) and lv.guard and res.proven != 1:
         move = _guard_captures(game, move, res, stoppers, lv.guard)
     if info is not None:
         info.update(iterations=res.iterations, value=round(res.value, 3), proven=res.proven)
@@ -612,7 +613,7 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
     if len(pool) < 2:
         return res.move
     pool.sort(key=lambda m: -res.values[m])
-    if game.name == "onyx":
+    if isinstance(game, Onyx):
         pool = _keeping_the_race(game, pool, res.move)
         if len(pool) < 2:
             return res.move
@@ -634,18 +635,17 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
 
 def _racing(game: Game, lv: Level) -> bool:
     """Onyx: a side is within the level's race distance of connecting."""
-    if game.name != "onyx" or not lv.race_distance or not lv.race_rule:
+    if not isinstance(game, Onyx) or not lv.race_distance or not lv.race_rule:
         return False
     from .onyx_eval import distances
     return min(distances(game)) <= lv.race_distance
 
 
-def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
+def _run_home(game: Onyx, move: Move, rng: random.Random) -> Move:
     """Onyx, a weak level well ahead in the race (within the race distance of connecting
     and three stones nearer than the opponent): when its move does not bring it nearer,
     it runs instead (the greedy runner's move). A small search values every move of a
     won race near 1 and can wander while the opponent cuts and captures its way back."""
-    from ..rules.onyx import Onyx
     from .onyx_eval import distances
     from .runners import greedy_move
     me = 0 if game.to_move == Color.BLACK else 1
@@ -653,7 +653,6 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     if d[me] > RACE_DISTANCE or d[1 - me] - d[me] < 3:
         return move
     g = game.copy()
-    assert isinstance(g, Onyx)
     g.play(move)
     if g.result is not None or distances(g)[me] < d[me]:
         return move
@@ -663,7 +662,7 @@ def _run_home(game: Game, move: Move, rng: random.Random) -> Move:
     return run if g.result is not None or distances(g)[me] < d[me] else move
 
 
-def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Move] | None,
+def _guard_captures(game: Onyx, move: Move, res: SearchResult, allowed: list[Move] | None,
                     swing: int) -> Move:
     """Onyx, the levels with a ``guard``: when ``move`` leaves the opponent a capture that swings
     the race by ``swing`` or more, the move among the search's candidates and the points that
@@ -709,7 +708,7 @@ def _guard_captures(game: Game, move: Move, res: SearchResult, allowed: list[Mov
     return best
 
 
-def _race(game: Game, me: int) -> int:
+def _race(game: Onyx, me: int) -> int:
     """Onyx: the race for side ``me`` (0 Black, 1 White): the opponent's connection distance
     less its own."""
     from .onyx_eval import distances
@@ -717,7 +716,7 @@ def _race(game: Game, me: int) -> int:
     return d[1 - me] - d[me]
 
 
-def _keeping_the_race(game: Game, pool: list[Move], best: Move) -> list[Move]:
+def _keeping_the_race(game: Onyx, pool: list[Move], best: Move) -> list[Move]:
     """Onyx: the moves of ``pool`` that leave the connection race (the opponent's
     distance less ours) no worse than the search's own move does. A weak level's slip is
     a plausible second-best move, never a lost tempo in the race: a greedy runner that
@@ -763,12 +762,12 @@ def threat_stoppers(game: Game, distance: int | None = None,
     """
     if game.result is not None or game.in_setup:
         return None
-    if game.name == "onyx":
+    if isinstance(game, Onyx):
         return _onyx_stoppers(game, THREAT_DISTANCE if distance is None else distance, race)
     return _win_in_one_stoppers(game)
 
 
-def _onyx_stoppers(game: Game, limit: int, race: bool) -> list[Move] | None:
+def _onyx_stoppers(game: Onyx, limit: int, race: bool) -> list[Move] | None:
     from .onyx_eval import INF, capture_points, path_distance, plain_paths, potential
     me = int(game.to_move) + 1
     opp = 3 - me

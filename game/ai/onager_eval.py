@@ -13,7 +13,8 @@ engine of commit 9fe1a8a at 0.5 s a move (without it, 18 of 40). Lakes (the
 setup phase) are placed without search where they cost the opponent the most
 moves compared with our own.
 
-Reads the rules core's flat state (``_top``, ``_turn``, ``_setup_left``).
+Reads the position as the rules core declares it for the engine (``Onager.tops``,
+``heights``, ``turn``), for speed; it never changes a position except through ``play``.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import math
 import random
 
 from ..rules.base import Game, Move
+from ..rules.onager import Onager
 from ..rules.hexgrid import grid
 from .knowledge import Knowledge, result_value
 
@@ -67,7 +69,7 @@ def back_rows(c: int) -> tuple[int, int, int, int]:
     return (K_LO, K_HI, A_LO, A_HI) if c == BLACK else (A_LO, A_HI, K_LO, K_HI)
 
 
-def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
+def back_row_moves(game: Onager, moves: list[Move]) -> list[Move]:
     """The moves that gain one on the back rows when that matters (the rollouts' tactics).
 
     With c to move, let x be c's pieces on the opponent's back row and y the opponent's
@@ -77,9 +79,9 @@ def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
     piece) from off it, or covering an enemy piece on c's own back row, without leaving
     an enemy disc uncovered there. Otherwise (c is two or more behind) there are none.
     """
-    c = game._turn  # type: ignore[attr-defined]
-    top = game._top  # type: ignore[attr-defined]
-    hgt = game._hgt  # type: ignore[attr-defined]
+    c = game.turn
+    top = game.tops
+    hgt = game.heights
     far_lo, far_hi, own_lo, own_hi = back_rows(c)
     e = 3 - c
     gap = top[own_lo:own_hi].count(e) - top[far_lo:far_hi].count(c)
@@ -98,6 +100,12 @@ def back_row_moves(game: Game, moves: list[Move]) -> list[Move]:
             continue                # leaves the far row, or uncovers an enemy disc at home
         out.append(m)
     return out
+
+
+def _onager(game: Game) -> Onager:
+    """The position the search hands this game's knowledge, as the ``Onager`` it is."""
+    assert isinstance(game, Onager), game
+    return game
 
 
 class OnagerKnowledge(Knowledge):
@@ -126,12 +134,13 @@ class OnagerKnowledge(Knowledge):
         it uncovers is the mover's, as colours alternate in a stack), so the replies
         are counted, not played.
         """
-        if game.result is not None or game._setup_left:  # type: ignore[attr-defined]
+        game = _onager(game)
+        if game.result is not None or game.in_setup:
             return None
         me = game.to_move
-        c = game._turn  # type: ignore[attr-defined]
-        top = game._top  # type: ignore[attr-defined]
-        hgt = game._hgt  # type: ignore[attr-defined]
+        c = game.turn
+        top = game.tops
+        hgt = game.heights
         far_lo, far_hi, own_lo, own_hi = back_rows(c)
         e = 3 - c
         from ..rules import onager as rules
@@ -187,11 +196,12 @@ class OnagerKnowledge(Knowledge):
 
     def win_now_slow(self, game: Game) -> Move | None:
         """The same by playing every reply (a check of ``win_now``)."""
-        if game.result is not None or game._setup_left:  # type: ignore[attr-defined]
+        game = _onager(game)
+        if game.result is not None or game.in_setup:
             return None
         me = game.to_move
-        c = game._turn  # type: ignore[attr-defined]
-        top = game._top  # type: ignore[attr-defined]
+        c = game.turn
+        top = game.tops
         far_lo, far_hi, own_lo, own_hi = back_rows(c)
         e = 3 - c
         for m in game.legal_moves():
@@ -218,14 +228,14 @@ class OnagerKnowledge(Knowledge):
                 return m
         return None
 
-    def _policy_move(self, game: Game, moves: list[Move], rng: random.Random) -> Move:
-        if self.tactics and not game._setup_left:  # type: ignore[attr-defined]
+    def _policy_move(self, game: Onager, moves: list[Move], rng: random.Random) -> Move:
+        if self.tactics and not game.in_setup:
             wins = back_row_moves(game, moves)
             if wins:
                 return wins[int(rng.random() * len(wins))]
-        if rng.random() >= self.greedy or game._setup_left:  # type: ignore[attr-defined]
+        if rng.random() >= self.greedy or game.in_setup:
             return moves[int(rng.random() * len(moves))]
-        prog = PROG_B if game._turn == BLACK else PROG_W  # type: ignore[attr-defined]
+        prog = PROG_B if game.turn == BLACK else PROG_W
         best = -99
         pool: list[Move] = []
         for m in moves:
@@ -238,23 +248,24 @@ class OnagerKnowledge(Knowledge):
         return pool[int(rng.random() * len(pool))]
 
     def simulate(self, game: Game, rng: random.Random) -> float:
+        onager = _onager(game)
         for _ in range(self.rollout):
-            if game.result is not None:
-                return result_value(game)
-            moves = game.legal_moves()
-            game.play(self._policy_move(game, moves, rng))
-        return self.evaluate(game)
+            if onager.result is not None:
+                return result_value(onager)
+            moves = onager.legal_moves()
+            onager.play(self._policy_move(onager, moves, rng))
+        return self.evaluate(onager)
 
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
             return result_value(game)
-        top = game._top  # type: ignore[attr-defined]
-        turn = game._turn  # type: ignore[attr-defined]
+        onager = _onager(game)
+        top = onager.tops
         s = race_score(top)
-        s += 0.15 if turn == BLACK else -0.15
+        s += 0.15 if onager.turn == BLACK else -0.15
         if self.threats:
-            s += self.threats * (self._reach(top, game._hgt, BLACK)  # type: ignore[attr-defined]
-                                 - self._reach(top, game._hgt, WHITE))  # type: ignore[attr-defined]
+            hgt = onager.heights
+            s += self.threats * (self._reach(top, hgt, BLACK) - self._reach(top, hgt, WHITE))
         return 1.0 / (1.0 + math.exp(-self.scale * s))
 
     @staticmethod
@@ -266,17 +277,17 @@ class OnagerKnowledge(Knowledge):
 
     # ------------------------------------------------------------- lakes
     def quick_move(self, game: Game, rng: random.Random) -> Move | None:
-        if game._setup_left and game.result is None:  # type: ignore[attr-defined]
-            return self.lake_move(game, rng)
+        if game.in_setup and game.result is None:
+            return self.lake_move(_onager(game), rng)
         return None
 
-    def lake_move(self, game: Game, rng: random.Random) -> Move:
+    def lake_move(self, game: Onager, rng: random.Random) -> Move:
         """A lake where it blocks the opponent's moves more than our own."""
-        top = game._top  # type: ignore[attr-defined]
-        me = game._turn  # type: ignore[attr-defined]
+        top = list(game.tops)           # each lake tried on a copy: the position is read only
+        me = game.turn
         from ..rules import onager as rules
         gen = rules._gen
-        hgt = game._hgt  # type: ignore[attr-defined]
+        hgt = game.heights
         base_me = len(gen(me, top, hgt))
         base_op = len(gen(3 - me, top, hgt))
         scored = []

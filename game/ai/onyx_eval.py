@@ -68,8 +68,10 @@ What the search uses (``OnyxKnowledge``)
 ``UniformOnyxKnowledge`` is the knowledge from before (uniform random playouts
 to the end, random order): the Easy level keeps it.
 
-Reads the rules core's flat state (``_cell`` stones, ``_g`` geometry) for speed;
-it never changes a position except through ``play``.
+Reads the position as the rules core declares it for the engine (``Onyx.cells``, the
+stones by point, and ``Onyx.geometry``, the board's graph) for speed; it never changes a
+position except through ``play``. The search hands its knowledge a ``Game``
+(``Knowledge``); ``OnyxKnowledge`` takes it as the ``Onyx`` it is (``_onyx``).
 """
 from __future__ import annotations
 
@@ -78,19 +80,20 @@ import random
 from operator import add, sub
 
 from ..rules.base import Game, Move
+from ..rules.onyx import Onyx
 from .knowledge import Knowledge, result_value
 
 INF = 1 << 20
 
 
-def connecting_point(game: Game, s: int) -> int | None:
+def connecting_point(game: Onyx, s: int) -> int | None:
     """An empty corner point where a stone of value s (1 black, 2 white) connects its edges.
 
     Captures only remove the opponent's stones, so the mover connects exactly when
     the new stone joins own groups that together touch both of the mover's edges.
     """
-    geo = game._g  # type: ignore[attr-defined]
-    cell = game._cell  # type: ignore[attr-defined]
+    geo = game.geometry
+    cell = game.cells
     nbrs = geo.nbrs
     em = geo.edge[s]
     nc = geo.nc
@@ -152,8 +155,8 @@ class _Tables:
 _TABLES: dict[int, _Tables] = {}
 
 
-def tables(game: Game) -> _Tables:
-    geo = game._g  # type: ignore[attr-defined]
+def tables(game: Onyx) -> _Tables:
+    geo = game.geometry
     t = _TABLES.get(geo.n)
     if t is None or t.geo is not geo:
         t = _TABLES[geo.n] = _Tables(geo)
@@ -161,10 +164,10 @@ def tables(game: Game) -> _Tables:
 
 
 # ------------------------------------------------------------------ captures
-def capture_points(game: Game, s: int) -> dict[int, tuple[int, ...]]:
+def capture_points(game: Onyx, s: int) -> dict[int, tuple[int, ...]]:
     """The captures colour s (stone value) could make with one stone now:
     {empty corner point: the opponent's stones it would capture}."""
-    cell = game._cell  # type: ignore[attr-defined]
+    cell = game.cells
     o = 3 - s
     out: dict[int, tuple[int, ...]] = {}
     for m, a, d, b, c in tables(game).squares:
@@ -216,7 +219,7 @@ def _edge_start(tab: "_Tables", cell: list[int], s: int, edge: int, soft: set[in
     return b0, b1, b2
 
 
-def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
+def distance_map(game: Onyx, s: int, edge: int, soft: set[int] | None = None,
                  target: int = 0) -> list[int] | int:
     """Fewest empty points colour s needs from its edge ``edge`` (bit 1 or 2) to each point.
 
@@ -225,7 +228,7 @@ def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
     the cheapest path to that edge (INF when there is none) and stops as soon as it is known.
     """
     tab = tables(game)
-    cell = game._cell  # type: ignore[attr-defined]
+    cell = game.cells
     if soft is None:
         soft = _soft(capture_points(game, s))
     # A corner's corner neighbours and its midpoints apart: an empty midpoint is never on
@@ -270,14 +273,14 @@ def distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None,
     return INF if target else d
 
 
-def _whole_map(game: Game, s: int, edge: int, soft: set[int] | None) -> list[int]:
+def _whole_map(game: Onyx, s: int, edge: int, soft: set[int] | None) -> list[int]:
     """``distance_map`` of every point (no target: always the whole map)."""
     d = distance_map(game, s, edge, soft)
     assert isinstance(d, list)
     return d
 
 
-def two_distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None) -> list[int]:
+def two_distance_map(game: Onyx, s: int, edge: int, soft: set[int] | None = None) -> list[int]:
     """The two-distance of every point from edge ``edge`` (bit 1 or 2) for colour s: an
     empty point needs the second best of its neighbours (the opponent blocks the best
     one), plus one. An own stone takes the best of its neighbours and counts as two
@@ -285,7 +288,7 @@ def two_distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None
     as two neighbours of its points. Opponent stones are walls, except those s can
     capture (``soft``, default: computed), which cost one point more."""
     tab = tables(game)
-    cell = game._cell  # type: ignore[attr-defined]
+    cell = game.cells
     if soft is None:
         soft = _soft(capture_points(game, s))
     cnbrs = tab.cnbrs
@@ -352,7 +355,7 @@ def two_distance_map(game: Game, s: int, edge: int, soft: set[int] | None = None
     return d
 
 
-def potential(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, int, list[int], list[int]]:
+def potential(game: Onyx, s: int, soft: set[int] | None = None) -> tuple[int, int, list[int], list[int]]:
     """(potential, mobility, map from edge 1, map from edge 2) of colour s: the potential is
     the least two-distance sum over the corner points (an empty point counted once), the
     mobility the number of points that reach it. INF: no way through at all."""
@@ -367,12 +370,14 @@ def potential(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, in
     return best, sums.count(best), a, b
 
 
-def path_distance(game: Game, s: int, soft: set[int] | None = None) -> int:
+def path_distance(game: Onyx, s: int, soft: set[int] | None = None) -> int:
     """The fewest empty points colour s (1 black, 2 white) still needs to connect (0: done)."""
-    return distance_map(game, s, 1, soft, target=2)  # type: ignore[return-value]
+    d = distance_map(game, s, 1, soft, target=2)
+    assert isinstance(d, int)
+    return d
 
 
-def distances(game: Game) -> tuple[int, int]:
+def distances(game: Onyx) -> tuple[int, int]:
     """(Black's, White's) connection distance."""
     return path_distance(game, 1), path_distance(game, 2)
 
@@ -395,7 +400,7 @@ class ConnectionMaps:
     __slots__ = ("me", "opp", "caps_me", "caps_opp", "soft_me", "soft_opp", "d_me", "d_opp",
                  "m1", "m2", "o1", "o2", "two", "plain")
 
-    def __init__(self, game: Game, two: bool = False) -> None:
+    def __init__(self, game: Onyx, two: bool = False) -> None:
         me = int(game.to_move) + 1
         opp = 3 - me
         self.me, self.opp = me, opp
@@ -420,11 +425,11 @@ class ConnectionMaps:
         self.o2 = _whole_map(game, opp, 2, soft_opp)
         ep = tables(game).edge_points
         m1, o1 = self.m1, self.o1
-        self.d_me = min((m1[p] for p in ep[(me, 2)]), default=INF)     # type: ignore[index]
-        self.d_opp = min((o1[p] for p in ep[(opp, 2)]), default=INF)   # type: ignore[index]
+        self.d_me = min((m1[p] for p in ep[(me, 2)]), default=INF)
+        self.d_opp = min((o1[p] for p in ep[(opp, 2)]), default=INF)
         self.plain = (self.d_me, self.d_opp)
 
-    def plain_distances(self, game: Game) -> tuple[int, int]:
+    def plain_distances(self, game: Onyx) -> tuple[int, int]:
         """(the mover's, the opponent's) plain connection distance, computed once."""
         if self.plain is None:
             self.plain = (path_distance(game, self.me, self.soft_me),
@@ -432,10 +437,10 @@ class ConnectionMaps:
         return self.plain
 
 
-def _empty_corners(game: Game) -> list[bool]:
+def _empty_corners(game: Onyx) -> list[bool]:
     """One flag per corner point: whether it is empty."""
-    nc = game._g.nc  # type: ignore[attr-defined]
-    return [v == 0 for v in game._cell[:nc]]  # type: ignore[attr-defined]
+    nc = game.geometry.nc
+    return [v == 0 for v in game.cells[:nc]]
 
 
 def _sums(a: list[int], b: list[int], empty: list[bool]) -> list[int]:
@@ -450,7 +455,7 @@ def _least_sum(a: list[int], b: list[int], empty: list[bool]) -> int:
     return best if best < INF else INF
 
 
-def plain_paths(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, list[int], list[int]]:
+def plain_paths(game: Onyx, s: int, soft: set[int] | None = None) -> tuple[int, list[int], list[int]]:
     """(colour s's plain distance, the empty points on any shortest path of it, the cuts).
 
     A cut is an empty point on every shortest path: a stone there lengthens the path. A
@@ -460,25 +465,25 @@ def plain_paths(game: Game, s: int, soft: set[int] | None = None) -> tuple[int, 
     """
     if soft is None:
         soft = _soft(capture_points(game, s))
-    p1 = distance_map(game, s, 1, soft)
-    p2 = distance_map(game, s, 2, soft)
-    d = min((p1[p] for p in tables(game).edge_points[(s, 2)]), default=INF)  # type: ignore[index]
+    p1 = _whole_map(game, s, 1, soft)
+    p2 = _whole_map(game, s, 2, soft)
+    d = min((p1[p] for p in tables(game).edge_points[(s, 2)]), default=INF)
     if d <= 0 or d >= INF:
         return d, [], []
-    cell = game._cell  # type: ignore[attr-defined]
+    cell = game.cells
     steps = [0] * (d + 2)
     on: list[int] = []
-    for p in range(game._g.nc):  # type: ignore[attr-defined]
-        a = p1[p]  # type: ignore[index]
+    for p in range(game.geometry.nc):
+        a = p1[p]
         v = cell[p]
         if v == 0:
-            if a + p2[p] - 1 == d:  # type: ignore[index]
+            if a + p2[p] - 1 == d:
                 on.append(p)
                 steps[a] += 1
-        elif v != s and a + p2[p] - 2 == d:  # type: ignore[index]
+        elif v != s and a + p2[p] - 2 == d:
             steps[a - 1] += 1
             steps[a] += 1
-    return d, on, [p for p in on if steps[p1[p]] == 1]  # type: ignore[index]
+    return d, on, [p for p in on if steps[p1[p]] == 1]
 
 
 FRAGILE = 1.5          # potential > FRAGILE * plain distance + 2: a path in single file
@@ -498,11 +503,11 @@ RACE_BONUS = 6.0
 PLAIN_CAP = 3
 
 
-def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, float]:
+def move_scores(game: Onyx, maps: ConnectionMaps | None = None) -> dict[Move, float]:
     """A score per legal move of the side to move (higher: try first)."""
     if maps is None:
         maps = ConnectionMaps(game)
-    nc = game._g.nc  # type: ignore[attr-defined]
+    nc = game.geometry.nc
     m1, m2, o1, o2 = maps.m1, maps.m2, maps.o1, maps.o2
     dm, do = maps.d_me, maps.d_opp
     # The opponent's paths matter more the closer the opponent is to connecting.
@@ -532,7 +537,7 @@ def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, fl
         # A two-distance counts a path in single file (along an edge, past a wall) as cut
         # already; when the opponent's plain distance is much shorter than its potential,
         # the points of its plain shortest paths are where it must be stopped: try them early.
-        fragile = (game._g.n >= FRAGILE_MIN_SIZE  # type: ignore[attr-defined]
+        fragile = (game.size >= FRAGILE_MIN_SIZE
                    and plain < INF and do > FRAGILE * plain + 2)
         # A side that needs more stones than the opponent loses a plain race: it must cut
         # the opponent's path, and only a stone on every shortest path lengthens it.
@@ -554,6 +559,12 @@ def move_scores(game: Game, maps: ConnectionMaps | None = None) -> dict[Move, fl
             best = max(corner_score.get(q, -99.0) for q in cs)
             out[p] = best - 1.5
     return out
+
+
+def _onyx(game: Game) -> Onyx:
+    """The position the search hands this game's knowledge, as the ``Onyx`` it is."""
+    assert isinstance(game, Onyx), game
+    return game
 
 
 class OnyxKnowledge(Knowledge):
@@ -580,18 +591,18 @@ class OnyxKnowledge(Knowledge):
         self.cache = cache
         self._maps: dict[tuple, ConnectionMaps] = {}
 
-    def _remember(self, game: Game, maps: ConnectionMaps) -> None:
+    def _remember(self, game: Onyx, maps: ConnectionMaps) -> None:
         if not self.cache:
             return
         memo = self._maps
         if len(memo) >= self.cache:
             for old in list(memo)[: self.cache // 4]:     # forget the oldest quarter
                 del memo[old]
-        memo[(game._g.n, game.key())] = maps  # type: ignore[attr-defined]
+        memo[(game.size, game.key())] = maps
 
-    def maps(self, game: Game) -> ConnectionMaps:
+    def maps(self, game: Onyx) -> ConnectionMaps:
         """The position's ConnectionMaps (the ones kept when it was evaluated, if any)."""
-        m = self._maps.get((game._g.n, game.key()))  # type: ignore[attr-defined]
+        m = self._maps.get((game.size, game.key()))
         if m is None or m.two != self.two:
             m = ConnectionMaps(game, self.two)
         return m
@@ -599,12 +610,13 @@ class OnyxKnowledge(Knowledge):
     def win_now(self, game: Game) -> Move | None:
         if game.result is not None:
             return None
-        return connecting_point(game, int(game.to_move) + 1)
+        return connecting_point(_onyx(game), int(game.to_move) + 1)
 
     def order(self, game: Game, moves: list[Move], rng: random.Random) -> list[Move]:
         if game.result is not None or not moves:
             return moves
-        scores = move_scores(game, self.maps(game))
+        onyx = _onyx(game)
+        scores = move_scores(onyx, self.maps(onyx))
         rnd = rng.random
         keyed = [(scores.get(m, -99.0) + rnd() * 0.01, m) for m in moves]
         keyed.sort(reverse=True)
@@ -618,6 +630,7 @@ class OnyxKnowledge(Knowledge):
     def evaluate(self, game: Game) -> float:
         if game.result is not None:
             return result_value(game)
+        game = _onyx(game)
         maps = ConnectionMaps(game, self.two)
         self._remember(game, maps)
         d_me, d_opp = maps.d_me, maps.d_opp
@@ -635,7 +648,7 @@ class OnyxKnowledge(Knowledge):
             v = max(v, self._capture_value(game, maps.opp, d_me, d_opp, plain_opp, maps.caps_me))
         return v if int(game.to_move) == 0 else 1.0 - v
 
-    def _capture_value(self, game: Game, opp: int, d_me: int, d_opp: int, plain_opp: int,
+    def _capture_value(self, game: Onyx, opp: int, d_me: int, d_opp: int, plain_opp: int,
                        caps: dict[int, tuple[int, ...]]) -> float:
         """The mover's value after its best capture (0 when none lengthens the opponent's path).
 
@@ -677,30 +690,29 @@ class UniformOnyxKnowledge(OnyxKnowledge):
 
 
 # ------------------------------------------------------------------ pie rule
-def centrality(game: Game, p: int) -> float:
+def centrality(game: Onyx, p: int) -> float:
     """Distance of point p from the centre of the board, in rows/columns (Chebyshev).
 
     A midpoint sits in the middle of its square cell.
     """
-    geo = game._g  # type: ignore[attr-defined]
+    geo = game.geometry
     n = geo.n
-    x, y = geo.xy[p]
-    if p >= geo.nc:
-        x, y = x + 0.5, y + 0.5
-    return max(abs(x - (n - 1) / 2.0), abs(y - (n + 1) / 2.0))
+    cx, cy = geo.xy[p]
+    half = 0.5 if p >= geo.nc else 0.0
+    return max(abs(cx + half - (n - 1) / 2.0), abs(cy + half - (n + 1) / 2.0))
 
 
-def strong_opening(game: Game, p: int) -> bool:
+def strong_opening(game: Onyx, p: int) -> bool:
     """Whether a first stone on p is strong enough for White to take it with ``swap``:
     a stone in the central region (within n/4 of the centre both ways)."""
-    n = game._g.n  # type: ignore[attr-defined]
+    n = game.size
     return centrality(game, p) <= n / 4.0
 
 
-def pie_opening(game: Game, rng: random.Random) -> Move:
+def pie_opening(game: Onyx, rng: random.Random) -> Move:
     """Black's first move under the pie rule: good but not worth swapping, i.e. just
     outside the central region (chosen at random among those points)."""
-    n = game._g.n  # type: ignore[attr-defined]
+    n = game.size
     moves = [m for m in game.legal_moves() if m >= 0]
     ring = [m for m in moves if n / 4.0 < centrality(game, m) <= n / 4.0 + 1.5]
     pool = ring or [m for m in moves if not strong_opening(game, m)] or moves

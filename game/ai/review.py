@@ -158,6 +158,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from ..rules import game_class, make_game
 from ..rules.base import Color, Game, Move, Reason, RulesError
+from ..rules.onyx import Onyx
 from ..rules.record import Record, RecordError, format_record, parse_record
 from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of,
                        volatility_weights)
@@ -445,13 +446,15 @@ class _Engine:
         best = line[0] if line else None
         searched = line
         stage = _pie_stage(game)
-        if stage == "swap":
+        if stage is not None and isinstance(game, Onyx):
+            from .onyx_eval import pie_opening, strong_opening
             played = game.moves_played()
-            if played and game.SWAP is not None and _strong_opening(game, played[-1]):
-                best, line = game.SWAP, (game.SWAP,)
-        elif stage == "first":
-            best = _pie_opening(game, self.rng)
-            line = (best,)
+            if stage == "swap":
+                if played and played[-1] != game.SWAP and strong_opening(game, played[-1]):
+                    best, line = game.SWAP, (game.SWAP,)
+            else:
+                best = pie_opening(game, self.rng)
+                line = (best,)
         return _Value(min(1.0, max(0.0, black)), proven, best, line[:LINE_LENGTH], searched)
 
     @staticmethod
@@ -512,16 +515,6 @@ def _pie_stage(game: Game) -> str | None:
     if game.start_ply + game.ply == 0:
         return "first"
     return None
-
-
-def _strong_opening(game: Game, first: Move) -> bool:
-    from .onyx_eval import strong_opening
-    return first != game.SWAP and strong_opening(game, first)
-
-
-def _pie_opening(game: Game, rng: random.Random) -> Move:
-    from .onyx_eval import pie_opening
-    return pie_opening(game, rng)
 
 
 def _r3(x: float) -> float:

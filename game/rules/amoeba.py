@@ -233,6 +233,29 @@ class Amoeba(Game):
     def ply(self) -> int:
         return len(self._hist)
 
+    # The position as the engine's knowledge reads it (``game.ai.amoeba_eval``), for speed:
+    # the board's own lists, not copies; only ``play`` and ``undo`` change them.
+    @property
+    def point_stacks(self) -> list[tuple[int, ...]]:
+        """Each point's stack of pieces, bottom to top (``()``: empty), by point index."""
+        return self._st
+
+    @property
+    def stack_moves(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """[colour][point]: the legal moves of the stack on the point when that colour
+        controls it, else ``()``."""
+        return self._mv
+
+    @property
+    def mover(self) -> int:
+        """The side to move as a piece's colour bit: 0 Black, 1 White."""
+        return self._c
+
+    @property
+    def kernel_points(self) -> list[int]:
+        """The point of each colour's Kernel ([Black's, White's])."""
+        return self._kp
+
     def moves_played(self) -> list[int]:
         return [h[0] for h in self._hist]
 

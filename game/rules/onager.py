@@ -211,6 +211,23 @@ class Onager(Game):
         """True during the setup phase (lake placements)."""
         return self._setup_left > 0
 
+    # The position as the engine's knowledge reads it (``game.ai.onager_eval``), for speed:
+    # the board's own lists, not copies; only ``play`` and ``undo`` change them.
+    @property
+    def tops(self) -> list[int]:
+        """The top of each cell by index (EMPTY, BLACK, WHITE or LAKE), then OFF's entry."""
+        return self._top
+
+    @property
+    def heights(self) -> list[int]:
+        """The number of discs on each cell, by index."""
+        return self._hgt
+
+    @property
+    def turn(self) -> int:
+        """The side to move as its code in ``tops`` (BLACK or WHITE)."""
+        return self._turn
+
     def turn_phase(self) -> str | None:
         """The lake placements (Black, White, Black) share one row named "Lakes" in move lists;
         the numbered moves start with Black's first move after them."""

@@ -40,8 +40,9 @@ _CORNER_RE = re.compile(r"^([a-z])([1-9][0-9]*)$")
 _MID_RE = re.compile(r"^([a-z])([a-z])([0-9]+)$")
 
 
-class _Geometry:
-    """The point graph of section 2 for one board size (built once, shared)."""
+class Geometry:
+    """The point graph of section 2 for one board size (built once, shared, never changed):
+    the engine's connection knowledge reads it (``Onyx.geometry``)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -187,11 +188,11 @@ class _Geometry:
 
 
 @lru_cache(maxsize=None)
-def geometry(n: int) -> _Geometry:
+def geometry(n: int) -> Geometry:
     """Shared, immutable board graph for size n (12, 16 or 20)."""
     if n not in SIZES:
         raise ValueError(f"Onyx board size must be 12, 16 or 20, not {n!r}")
-    return _Geometry(n)
+    return Geometry(n)
 
 
 def _check_size(size: Any) -> int:
@@ -408,7 +409,7 @@ class Onyx(Game):
         return self._cell
 
     @property
-    def geometry(self) -> Any:
+    def geometry(self) -> Geometry:
         """The board's geometry (points, cells, neighbours, edges): the engine's connection
         knowledge reads it."""
         return self._g
