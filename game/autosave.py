@@ -129,7 +129,7 @@ def match_record(match: Match, date: Any = None, headers: dict[str, str] | None 
             extra[CURRENT_HEADER] = str(cur.ply)
         else:
             extra[CURRENT_PATH_HEADER] = ".".join(
-                str(n.parent.children.index(n)) for n in cur.path())  # type: ignore[union-attr]
+                str(n.branch) for n in cur.path())
     rec.headers = {k: v for k, v in extra.items() if k not in _RECORD_FIELDS}
     comments: dict[int, list[str]] = {}
     if tree.root.comments:

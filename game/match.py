@@ -134,7 +134,7 @@ class Match:
         """The moves after the position shown along the line browsing walks (to the live
         position, then the redo line), next one first."""
         line = self.tree.line_through_cursor()
-        return [n.move for n in line[self.tree.cursor.ply:]]  # type: ignore[misc]
+        return [n.played for n in line[self.tree.cursor.ply:]]
 
     def line(self) -> list[GameNode]:
         """The nodes of the line through the cursor (see ``GameTree.line_through_cursor``)."""
@@ -143,7 +143,7 @@ class Match:
     @property
     def redo_moves(self) -> list[PlayedMove]:
         """What Redo plays again, next first."""
-        return [n.move for n in self.tree.redo_line()]  # type: ignore[misc]
+        return [n.played for n in self.tree.redo_line()]
 
     @property
     def can_undo(self) -> bool:
@@ -173,9 +173,7 @@ class Match:
 
     def _walk(self, at: GameNode, target: GameNode) -> list[Motion] | None:
         if target.parent is at:
-            pm = target.move
-            assert pm is not None
-            motions = self._play_on_game(pm)
+            motions = self._play_on_game(target.played)
             self._at = target
             return motions
         back = at
@@ -183,9 +181,10 @@ class Match:
             self.game.undo()
             if back.move is not None and back.move.exchange:
                 self._exchange()
-            back = back.parent  # type: ignore[assignment]
+            assert back.parent is not None      # the root is everyone's ancestor
+            back = back.parent
         for node in target.path()[back.ply:]:
-            self._play_on_game(node.move)  # type: ignore[arg-type]
+            self._play_on_game(node.played)
         self._at = target
         return None
 
@@ -199,7 +198,7 @@ class Match:
         except RulesError:
             g = self._start.copy()
             for n in self._at.path():
-                g.push(n.move.text)  # type: ignore[union-attr]
+                g.push(n.played.text)
             self.game = g
 
     def _apply_core_agreement(self) -> None:
@@ -234,7 +233,7 @@ class Match:
             return self.game.copy()
         g = self._start.copy()
         for n in node.path():
-            g.push(n.move.text)  # type: ignore[union-attr]
+            g.push(n.played.text)
         return g
 
     def motions_of(self, node: GameNode) -> list:
@@ -268,8 +267,9 @@ class Match:
     # ------------------------------------------------------------ moves
     def parse(self, move: Move | str) -> Move:
         """A legal move of the position shown from text or a move value; raises RulesError."""
-        if self.is_over:
-            raise GameOverError(f"the game is over: {self.result.describe()}")  # type: ignore[union-attr]
+        result = self.result
+        if result is not None:
+            raise GameOverError(f"the game is over: {result.describe()}")
         if isinstance(move, str):
             return self.game.parse_move(move)
         if move not in self.game.legal_moves():
@@ -294,8 +294,9 @@ class Match:
         motions include a ``swap`` (Onyx pie rule) exchanges the players of the two colours.
         """
         path: tuple[str, ...] = ()
-        if self.is_over:
-            raise GameOverError(f"the game is over: {self.result.describe()}")  # type: ignore[union-attr]
+        result = self.result
+        if result is not None:
+            raise GameOverError(f"the game is over: {result.describe()}")
         if isinstance(move, str):
             m, given = self.game.parse_text(move)
             path = tuple(given or ())
@@ -443,12 +444,12 @@ class Match:
 
     def slots(self, nodes: list[GameNode] | None = None) -> list[Slot]:
         """The numbered-move slots of ``nodes`` (default: the line through the cursor)."""
-        return [n.slot for n in (nodes if nodes is not None else self.line())]  # type: ignore[misc]
+        return [n.played_slot for n in (nodes if nodes is not None else self.line())]
 
     def rows(self) -> list[Row]:
         """The line through the cursor as numbered rows (black, white columns)."""
         line = self.line()
-        return rows(self.slots(line), [n.move.record for n in line])  # type: ignore[union-attr]
+        return rows(self.slots(line), [n.played.record for n in line])
 
     def moves_text(self) -> str:
         """The moves to the position shown, numbered: '1. c3-d4 e3-d3 2. ...'."""

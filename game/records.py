@@ -71,8 +71,8 @@ def move_rows(record: Record) -> list[Row]:
     tree = record.tree
     if tree is not None:
         main = tree.main_line()
-        if [n.move.record for n in main] == record.moves:  # type: ignore[union-attr]
-            return rows([n.slot for n in main], record.moves)  # type: ignore[misc]
+        if [n.played.record for n in main] == record.moves:
+            return rows([n.played_slot for n in main], record.moves)
     return rows(slots_for(record.start(), record.moves), record.moves)
 
 

@@ -88,6 +88,24 @@ def test_tree_play_back_forward_and_a_new_move_keeps_the_old_line_as_a_variation
     assert tree.count_variations() == 1
 
 
+def test_a_node_says_its_move_place_and_branch_and_the_root_has_none():
+    m = Match(make_game("amoeba"))
+    moves = first_moves(m, 3)
+    m.undo()
+    other = next(t for t in m.legal_strs() if t != moves[2])
+    m.play(other)
+    root = m.tree.root
+    third = root.children[0].children[0].children
+    assert [n.played.text for n in third] == [other, moves[2]]
+    assert [n.branch for n in third] == [0, 1] and root.branch == 0
+    assert third[0].alternatives() == [third[1]] and root.alternatives() == []
+    assert [n.played_slot for n in m.tree.live.path()] == [n.slot for n in m.tree.live.path()]
+    with pytest.raises(ValueError):
+        root.played
+    with pytest.raises(ValueError):
+        root.played_slot
+
+
 def test_browsing_never_changes_the_game_and_end_returns_to_it():
     m = Match(make_game("onyx"))
     moves = first_moves(m, 6)

@@ -707,7 +707,7 @@ def record_from_tree(start: Game, tree: GameTree, players: Sequence[str] | Mappi
     first, setup, to_move, setup_options = _start_of(start.copy())
     new, end = rebuild_tree(first, tree)
     main = new.main_line()
-    moves = [n.move.record for n in main]  # type: ignore[union-attr]
+    moves = [n.played.record for n in main]
     comments = {0: list(new.root.comments)} if new.root.comments else {}
     for ply, node in enumerate(main, start=1):
         if node.comments:

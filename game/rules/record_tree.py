@@ -333,7 +333,7 @@ def _needs_prefix(node: GameNode, force: bool) -> bool:
     parent = node.parent
     if force or parent is None or parent.move is None:
         return True
-    return parent.slot.row != node.slot.row  # type: ignore[union-attr]
+    return parent.played_slot.row != node.played_slot.row
 
 
 def _variation(start: GameNode) -> str:
@@ -350,8 +350,8 @@ def _variation(start: GameNode) -> str:
         assert isinstance(node, GameNode)
         if kind == "ply":
             if _needs_prefix(node, force):
-                tokens.append(node.slot.prefix)  # type: ignore[union-attr]
-            tokens.append(node.move.record)  # type: ignore[union-attr]
+                tokens.append(node.played_slot.prefix)
+            tokens.append(node.played.record)
             tokens.extend(_braced(node.comments))
             continue
         if not node.children:       # "after": the rest of the line from this node

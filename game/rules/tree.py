@@ -91,7 +91,34 @@ class GameNode:
 
     def moves(self) -> list[PlayedMove]:
         """The moves from the start to this position."""
-        return [n.move for n in self.path()]  # type: ignore[misc]
+        return [n.played for n in self.path()]
+
+    @property
+    def played(self) -> PlayedMove:
+        """The move that led to this position: every node but the root has one (those of
+        ``path``, ``main_line`` and ``children``). ValueError on the root."""
+        if self.move is None:
+            raise ValueError("the start position is reached by no move")
+        return self.move
+
+    @property
+    def played_slot(self) -> Slot:
+        """``slot`` of a node that has a move (ValueError on the root)."""
+        slot = self.slot
+        if slot is None:
+            raise ValueError("the start position has no place in the move list")
+        return slot
+
+    @property
+    def branch(self) -> int:
+        """Its place among its parent's children: 0 on the main line from there, then the
+        variations in order (0 for the root)."""
+        return 0 if self.parent is None else self.parent.children.index(self)
+
+    def alternatives(self) -> list["GameNode"]:
+        """The variations beside this node's main line: its parent's other children after
+        the first (none for the root)."""
+        return [] if self.parent is None else self.parent.children[1:]
 
     def is_ancestor_of(self, other: "GameNode") -> bool:
         """Is this node on the path to ``other`` (or ``other`` itself)?"""
@@ -128,7 +155,7 @@ class GameNode:
                 node = node.parent
             prev = node._slot if node is not None and node.move is not None else None
             for n in reversed(chain):
-                prev = next_slot(prev, n.move.phase, n.move.color)  # type: ignore[union-attr]
+                prev = next_slot(prev, n.played.phase, n.played.color)
                 n._slot = prev
         return self._slot
 
@@ -329,8 +356,9 @@ class GameTree:
         if start is None or start.is_ancestor_of(self.live):
             return None
         parent = start.parent
+        assert parent is not None           # a variation starts below its branch point
         if start.is_ancestor_of(self.cursor):
-            self.cursor = parent      # type: ignore[assignment]
+            self.cursor = parent
         start.delete()
         self.version += 1
         return parent

@@ -133,7 +133,7 @@ def flatten(tree: GameTree) -> list[Line]:
             out.append(Line(label=row.label, black=tuple(row.black), white=tuple(row.white)))
         row = None
         for n in pending:
-            for alt in n.parent.children[1:]:   # type: ignore[union-attr]
+            for alt in n.alternatives():
                 _variation_lines(alt, 1, out)
         pending.clear()
 

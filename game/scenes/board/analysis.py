@@ -626,7 +626,7 @@ class AnalysisScene(BoardScene):
             return None
         match = Match(m.start_game)
         for node in m.tree.cursor.path():
-            match.play(node.move.replay_text)     # type: ignore[union-attr]
+            match.play(node.played.replay_text)
         me = match.to_move
         match.players = {me: HUMAN, me.other: self.play_level}
         return match

@@ -179,7 +179,7 @@ def adopt_record(record: Any, tree: GameTree) -> int:
         if not texts:
             continue
         path = node.path()
-        sub = dataclasses.replace(record, moves=[n.move.record for n in path],  # type: ignore[union-attr]
+        sub = dataclasses.replace(record, moves=[n.played.record for n in path],
                                   comments={ply: texts[:1]}, tree=None, result=None)
         try:
             found = rv.comments_to_review(sub)
