@@ -811,3 +811,18 @@ def test_cancel_check_takes_nothing_a_callable_or_an_event():
     assert check()
     with pytest.raises(TypeError):
         cancel_check(3)   # type: ignore[arg-type]
+
+
+def test_the_engine_reads_positions_only_through_what_the_rules_declare():
+    """The search and its knowledge read a position through the properties each game declares
+    for them (``Onyx.cells``, ``Onager.tops``, ``Amoeba.point_stacks`` ...), never through
+    another object's private names."""
+    import re
+
+    import game.ai
+    private = re.compile(r"\b(?!self\b|cls\b|os\b)[A-Za-z_]\w*\._[a-z]\w*")
+    found = [f"{path.name}:{n}: {m.group()}"
+             for path in sorted(Path(game.ai.__file__).parent.glob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             for m in private.finditer(line)]
+    assert found == []

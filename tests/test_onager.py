@@ -350,12 +350,12 @@ def test_4_8_bfs_matches_naive_chain_enumeration():
         text, who = random_position_text(rng)
         g = pos(text, who)
         me = "B" if who == B else "W"
-        got = {g.move_str(m) for m in onager_mod._gen(onager_mod.CODE_OF[who], g._top, g._hgt)}
+        got = {g.move_str(m) for m in onager_mod.moves_for(onager_mod.CODE_OF[who], g._top, g._hgt)}
         assert got == naive_moves(g.stacks(), me), text
         if not g.is_over:
             assert legal(g) == got
         # no duplicates: each pair once
-        moves = onager_mod._gen(onager_mod.CODE_OF[who], g._top, g._hgt)
+        moves = onager_mod.moves_for(onager_mod.CODE_OF[who], g._top, g._hgt)
         assert len(moves) == len(set(moves))
 
 
@@ -548,7 +548,7 @@ def test_7_1_walks_and_jumps_never_share_a_pair():
     for _ in range(60):
         text, who = random_position_text(rng)
         g = pos(text, who)
-        for m in onager_mod._gen(onager_mod.CODE_OF[who], g._top, g._hgt):
+        for m in onager_mod.moves_for(onager_mod.CODE_OF[who], g._top, g._hgt):
             f, t = (m >> 8) - 1, m & 255
             if t in G.adjacent[f]:
                 assert g.path(m) == [G.labels[f], G.labels[t]]

@@ -144,7 +144,7 @@ class OnagerKnowledge(Knowledge):
         far_lo, far_hi, own_lo, own_hi = back_rows(c)
         e = 3 - c
         from ..rules import onager as rules
-        gen = rules._gen
+        gen = rules.moves_for
         y0 = top[far_lo:far_hi].count(c)
         x0 = top[own_lo:own_hi].count(e)
         for m in game.legal_moves():
@@ -273,7 +273,7 @@ class OnagerKnowledge(Knowledge):
         """How many cells of the opponent's back row colour c can reach in one move."""
         from ..rules import onager as rules
         far = ROWS - 1 if c == BLACK else 0
-        return len({m & 255 for m in rules._gen(c, top, hgt) if ROW[m & 255] == far})
+        return len({m & 255 for m in rules.moves_for(c, top, hgt) if ROW[m & 255] == far})
 
     # ------------------------------------------------------------- lakes
     def quick_move(self, game: Game, rng: random.Random) -> Move | None:
@@ -286,7 +286,7 @@ class OnagerKnowledge(Knowledge):
         top = list(game.tops)           # each lake tried on a copy: the position is read only
         me = game.turn
         from ..rules import onager as rules
-        gen = rules._gen
+        gen = rules.moves_for
         hgt = game.heights
         base_me = len(gen(me, top, hgt))
         base_op = len(gen(3 - me, top, hgt))

@@ -24,7 +24,7 @@ from .base import (Color, Danger, Game, Reason, GameOverError, IllegalMoveError,
 # the board's geometry and the move generators (onager_moves.py), under their names here too
 from .onager_moves import (G, N, CENTRE, EMPTY, BLACK, WHITE, LAKE, ROW_A, ROW_K, A_LO, A_HI, K_LO, K_HI,
                            BACK, DISCS_PER_COLOUR, LAKES, CODE_OF, COLOR_OF, LETTER, OFF, ALL, ADJ, JP, DIRS,
-                           RAYS, FAR, _chains, _piece_moves, _gen, _has_move, _single_jumps, _count_change,
+                           RAYS, FAR, _chains, _piece_moves, moves_for, _has_move, _single_jumps, _count_change,
                            _far_row)
 
 # ------------------------------------------------------------------ zobrist
@@ -43,7 +43,7 @@ Z_WHITE = _ZR.getrandbits(64)
 Z_SETUP = [0] + [_ZR.getrandbits(64) for _ in range(LAKES)]   # by placements left
 del _p, _code, _h, row
 
-# Tests set this to make random_playout compare its cached move lists with _gen.
+# Tests set this to make random_playout compare its cached move lists with moves_for.
 _CHECK_PLAYOUT = False
 
 REASON_MAJORITY = Reason.BACK_ROW_MAJORITY
@@ -252,7 +252,7 @@ class Onager(Game):
         top = self._top
         if self._setup_left:
             return [p for p in ALL if not top[p] and p != CENTRE]
-        return _gen(self._turn, top, self._hgt)
+        return moves_for(self._turn, top, self._hgt)
 
     def _check_start(self) -> None:
         """Start-of-turn checks of spec 5.2 (play phase only)."""
@@ -451,7 +451,7 @@ class Onager(Game):
                         chains(A, c, top, hgt, ms, 0, front)
                 moves += ms
             if check:
-                assert sorted(moves) == sorted(_gen(c, top, hgt)), "playout move cache out of date"
+                assert sorted(moves) == sorted(moves_for(c, top, hgt)), "playout move cache out of date"
             if not moves:
                 result = Result(COLOR_OF[3 - c], REASON_NO_MOVES)
                 break
@@ -786,7 +786,7 @@ class Onager(Game):
             return []                        # it leads already: the threat is that lead (Threat.LEAD)
         board: Onager | None = None
         out = []
-        for m in _gen(s, top, hgt):
+        for m in moves_for(s, top, hgt):
             dm, dt = _count_change(top, hgt, m, s)
             if mine + dm <= theirs + dt:
                 continue
@@ -812,7 +812,7 @@ class Onager(Game):
             return res.winner == COLOR_OF[s]
         e = 3 - s
         top, hgt = board._top, board._hgt
-        for r in _gen(e, top, hgt):
+        for r in moves_for(e, top, hgt):
             dt, dm = _count_change(top, hgt, r, e)
             if dm - dt <= -1:
                 return False

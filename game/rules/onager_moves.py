@@ -136,7 +136,7 @@ def _piece_moves(A: int, c: int, top: list[int], hgt: list[int], moves: list[int
     return True
 
 
-def _gen(c: int, top: list[int], hgt: list[int], DIRS: tuple = DIRS, ALL: tuple = ALL) -> list[int]:
+def moves_for(c: int, top: list[int], hgt: list[int], DIRS: tuple = DIRS, ALL: tuple = ALL) -> list[int]:
     """All play-phase moves of colour code c, grouped by from-cell (no end checks)."""
     moves: list[int] = []
     ap = moves.append
