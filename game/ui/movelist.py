@@ -317,11 +317,17 @@ class MoveList(UIElement):
             self._key_line[key] = line_i
         row.items.append((key, x, text, kind))
 
+    @property
+    def _laid_cols(self) -> tuple[int, int, int, int]:
+        """The columns of the last layout (rows are placed and drawn only after one)."""
+        assert self._cols is not None, "the move list is not laid out"
+        return self._cols
+
     def _place(self, line_i: int, text: str, key: str | None, kind: int, x: int, start: int,
                small: bool, depth: int) -> int:
         """Put a move's text from x on the last row, wrapping at ``start`` (after a '-' when it
         does not fit a row); the x after it."""
-        width, right = self._width, self._cols[0]   # type: ignore[index]
+        width, right = self._width, self._laid_cols[0]
         bold = kind != TEXT
         if x + width(text, bold, small) > right and x > start:
             self._new_row("", small, depth)
@@ -339,7 +345,7 @@ class MoveList(UIElement):
     def _lay_main(self, ln: Line, line_i: int) -> None:
         """A numbered row: the label, Black's plies in the first column, White's in the second
         (after the first when it does not reach it); a pair that does not fit goes on two rows."""
-        _right, num_w, x1, x2 = self._cols   # type: ignore[misc]
+        _right, num_w, x1, x2 = self._laid_cols
         label = ln.label or ""
         label = label + "." if label.isdigit() else phase_name(label)
         self._new_row(label, False, 0)
@@ -368,7 +374,7 @@ class MoveList(UIElement):
         the move before it."""
         depth = max(1, ln.depth)
         start = self.pad_x + depth * self.indent
-        right = self._cols[0]   # type: ignore[index]
+        right = self._laid_cols[0]
         width = self._width
         space = width(" ", False, True)
         units: list[list[Token]] = []
@@ -695,7 +701,7 @@ class MoveList(UIElement):
                                      (gx, self.pad_y + top - self.scroll + row.h - 1), line_w)
             if row.label:
                 s = self._text(row.label, self.theme.list_number, False)
-                x = self.pad_x + self._cols[1] - s.get_width() if row.label[:-1].isdigit() else self.pad_x  # type: ignore[index]
+                x = self.pad_x + self._laid_cols[1] - s.get_width() if row.label[:-1].isdigit() else self.pad_x
                 img.blit(s, (x, y))
             slack = 0                          # a ')' hugs the move before it as drawn (laid out bold)
             for key, x, piece, kind in row.items:

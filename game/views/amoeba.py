@@ -302,8 +302,8 @@ class AmoebaInput(BoardInput):
         if sep == "-":
             return Option((src, dst), text, "move")
         motions: list[Motion] = game.motions(move)
-        first = min((mo for mo in motions if mo.dst is not None), key=lambda mo: mo.step)
-        return Option((src, first.dst), text, "split")  # type: ignore[arg-type]
+        first = next(mo.dst for mo in sorted(motions, key=lambda mo: mo.step) if mo.dst is not None)
+        return Option((src, first), text, "split")
 
     def arrow_end(self, option: Option) -> str:
         m = _MOVE_RE.match(option.text)

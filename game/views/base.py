@@ -988,6 +988,6 @@ class BoardInput:
                     deco.ghosts = self.ghosts_for(opt)
                     deco.arrows = [(self.prefix[-1], self.arrow_end(opt))]
                     self.tag_hovered(deco, h, opt)
-        elif self.hover_label in deco.selectable:
-            steps = self.next_steps((self.hover_label,))  # type: ignore[arg-type]
+        elif self.hover_label is not None and self.hover_label in deco.selectable:
+            steps = self.next_steps((self.hover_label,))
             deco.preview_targets = {lab: o.kind for lab, o in steps.items()}

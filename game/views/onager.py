@@ -933,8 +933,8 @@ class OnagerInput(BoardInput):
             return
         if not self.prefix:
             deco.selectable = self.starts()
-            if h in deco.selectable:
-                deco.preview_targets = dict(self.targets((h,)))  # type: ignore[arg-type]
+            if h is not None and h in deco.selectable:
+                deco.preview_targets = dict(self.targets((h,)))
             return
         start = self.prefix[0]
         deco.selected = start

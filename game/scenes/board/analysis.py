@@ -453,9 +453,11 @@ class AnalysisScene(BoardScene):
         # (node uids are unique for the program's run: another match has other nodes)
         key = (self._an_rev, self.engine_on, flip, theme,
                None if m is None else (m.tree.cursor.uid, m.is_over))
-        if self._state_kept[0] != key or self._state_kept[1] is None:
-            self._state_kept = (key, self._panel_state(flip, theme))
-        return self._state_kept[1]      # type: ignore[return-value]
+        state = self._state_kept[1]
+        if self._state_kept[0] != key or state is None:
+            state = self._panel_state(flip, theme)
+            self._state_kept = (key, state)
+        return state
 
     def _panel_state(self, flip: bool, theme: str) -> PanelState:
         m = self.match
@@ -463,9 +465,9 @@ class AnalysisScene(BoardScene):
             return PanelState(False, flip=flip, theme=theme)
         if m is None:
             return PanelState(True, note=_("No position."), flip=flip, theme=theme)
-        if m.is_over:
-            r = m.result
-            black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)   # type: ignore[union-attr]
+        r = m.result
+        if r is not None:
+            black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)
             return PanelState(True, black, "", (), self.panel.result_sentence(r), flip, theme)
         if self._an_error:
             return PanelState(True, None, "", (), self._an_error, flip, theme)

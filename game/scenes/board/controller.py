@@ -238,14 +238,15 @@ class BoardController:
         return True
 
     def can_end(self) -> bool:
-        return self.live and bool(self.input.can_end())  # type: ignore[union-attr]
+        return self.live and self.input is not None and bool(self.input.can_end())
 
     def end_chain(self) -> bool:
         """Enter: an open chain ends where the piece stands. False when no chain can end now."""
         if not self.can_end():
             return False
         self.drag = None
-        self._give(self.input.end_move())  # type: ignore[union-attr]
+        assert self.input is not None           # can_end: a board takes input
+        self._give(self.input.end_move())
         return True
 
     def motion(self, pos: tuple[int, int], buttons: Any = None) -> None:
