@@ -175,3 +175,26 @@ def test_no_slide_note_when_a_blunder_explains_the_fall() -> None:
     assert s.slides == () and s.notes() == []
     small = summarize(_slide_plies(n_moves=20, start=0.5, end=0.3))   # a fall of 20 points
     assert small.slides == ()
+
+
+def test_fill_gives_the_round_to_the_lines_with_fewest_visits_first() -> None:
+    from game.ai.analyse import _fill
+    assert _fill([0, 0, 0], 300) == [100, 100, 100]          # fresh lines: equal shares
+    assert _fill([300, 300, 0], 600) == [100, 100, 400]      # a new line catches up first
+    assert _fill([1000, 1000, 0], 300) == [0, 0, 300]
+    assert sum(_fill([7, 3, 3], 10)) == 10 and _fill([], 10) == []
+
+
+def test_a_line_new_in_a_later_round_catches_up_with_the_others() -> None:
+    """The board's worker keeps the lines' searches from round to round: a move that enters
+    the answer later gets the larger share of the round, so every line shown ends the round
+    on a search of the same size and none is left muted."""
+    from game.ai.analyse import AnalysisTrees
+    game = build_position("amoeba")
+    trees = AnalysisTrees()
+    first = analyse_position(game, iterations=1200, lines=2, seed=0, tree=trees)
+    assert [ln.visits for ln in first.lines] == [300, 300]
+    second = analyse_position(game, iterations=1200, lines=3, seed=1, tree=trees)
+    visits = [ln.visits for ln in second.lines]
+    assert len(visits) == 3 and max(visits) - min(visits) <= 2, visits
+    assert all(ln.reliable for ln in second.lines)

@@ -169,6 +169,11 @@ def _candidates(root: Any, lines: int) -> list[Move]:
     return [root.moves[i] for i in alive[:lines]]
 
 
+def _visits(tree: SearchTree | None) -> int:
+    """The visits a line's kept search has (0: none yet)."""
+    return 0 if tree is None or tree.root is None else tree.root.total
+
+
 @dataclass(frozen=True)
 class _Verdict:
     mine: float                 # the mover's chance after the move
@@ -204,6 +209,33 @@ def _verify(game: Game, move: Move, mover: Color, k: Any, params: Any, seed: int
     return _Verdict(1.0 - theirs, None, total, tuple(r.pv or [r.move])), r.iterations
 
 
+def _fill(have: Sequence[int], budget: int) -> list[int]:
+    """The iterations each line gets this round, ``budget`` in all: to the lines with the
+    fewest visits first, up to a common level (water filling), so that lines new to the
+    answer catch up with the others and every line shown ends the round on a search of
+    about the same size. Lines with equal visits get equal shares."""
+    n = len(have)
+    if n == 0:
+        return []
+    order = sorted(range(n), key=lambda i: have[i])
+    level, left = 0.0, float(budget)
+    for k, i in enumerate(order):
+        # fill the k + 1 lowest lines up to the next one's visits, or as far as the budget goes
+        nxt = have[order[k + 1]] if k + 1 < n else None
+        width = k + 1
+        base = have[i] if k == 0 else level
+        need = float("inf") if nxt is None else (nxt - base) * width
+        if need >= left:
+            level = base + left / width
+            break
+        left -= need
+        level = float(nxt) if nxt is not None else base
+    gets = [max(0, int(level - v)) for v in have]
+    for i in order[:max(0, budget - sum(gets))]:     # what the rounding left: the lowest first
+        gets[i] += 1
+    return gets
+
+
 def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
                      clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
                      seed: int | None = 0, cancel: Cancel | CancelEvent | None = None,
@@ -225,11 +257,14 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
 
     Budget: at most ``iterations`` iterations (DEFAULT_ITERATIONS when there is no time
     budget) and/or ``seconds`` on ``clock`` (both needed): half for the first search, half
-    shared equally by the lines (with a clock: each line as many iterations as the first
-    search's pace allows, and at most twice its share of the time). ``tree``: an ``AnalysisTrees`` kept by the caller; a
-    second call with the same trees and position goes on with every search where the first
-    stopped (the analysis board's worker streams its answer this way,
-    ``game.ai.worker.analyse_request``). ``iterations`` in the answer counts this call's.
+    shared by the lines (with a clock: as many iterations a line as the first search's pace
+    allows, and at most twice the lines' share of the time). ``tree``: an ``AnalysisTrees``
+    kept by the caller; a second call with the same trees and position goes on with every
+    search where the first stopped (the analysis board's worker streams its answer this way,
+    ``game.ai.worker.analyse_request``), and the lines' half goes first to the lines with
+    the fewest visits (``_fill``): a move new to the answer catches up with the lines shown
+    before, so the lines end each call on searches of about the same size. Without kept
+    trees every line gets the same share. ``iterations`` in the answer counts this call's.
     """
     res0 = game.result
     if res0 is not None:
@@ -299,6 +334,13 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
         if any(t.root is not None for t in trees.lines.values()) else 0
     out: list[tuple[tuple, Line]] = []
     stopped = r.cancelled
+    # The lines' searches share lines x share iterations (with a clock, the pace's share of
+    # the time): when the caller keeps the trees (the board's rounds), a line new to the
+    # answer gets the larger part until it has caught up with the lines shown before.
+    searched = [m for m in shown if not root.proven[where[m]]]
+    per = line_params.iterations or line_params.fallback_iterations
+    have = [_visits(trees.lines.get(m)) for m in searched]
+    gets = dict(zip(searched, _fill(have, per * len(searched))))
     for m in shown:
         i = where[m]
         pv = root.proven[i]
@@ -307,7 +349,11 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
             verdict = None
         else:
             line_tree = trees.lines.setdefault(m, SearchTree())
-            verdict, done = _verify(game, m, mover, k, line_params, seed, clk, cancel, line_tree)
+            n_its = gets[m]                 # 0: its kept search is read as it stands
+            own = replace(line_params, iterations=n_its, fallback_iterations=n_its,
+                          seconds=None if line_params.seconds is None
+                          else line_params.seconds * n_its / per)
+            verdict, done = _verify(game, m, mover, k, own, seed, clk, cancel, line_tree)
             its += done
             target = max(target, verdict.visits)
         if verdict is None:
