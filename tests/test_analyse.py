@@ -198,3 +198,14 @@ def test_a_line_new_in_a_later_round_catches_up_with_the_others() -> None:
     visits = [ln.visits for ln in second.lines]
     assert len(visits) == 3 and max(visits) - min(visits) <= 2, visits
     assert all(ln.reliable for ln in second.lines)
+
+
+def test_reserve_moves_get_searches_of_their_own_and_the_best_lines_are_shown() -> None:
+    """With ``reserve`` the most visited moves beyond the lines shown are searched like the
+    lines, from the same budget, and the best of them all shown: three lines and two reserves
+    show the first three of five lines searched alike."""
+    game = build_position("amoeba")
+    five = analyse_position(game, iterations=3000, lines=5, seed=0)
+    three = analyse_position(game, iterations=3000, lines=3, seed=0, reserve=2)
+    assert [ln.visits for ln in five.lines] == [300] * 5
+    assert three.lines == five.lines[:3] and three.value == five.value

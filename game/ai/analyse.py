@@ -239,7 +239,7 @@ def _fill(have: Sequence[int], budget: int) -> list[int]:
 def analyse_position(game: Game, *, iterations: int | None = None, seconds: float | None = None,
                      clock: Callable[[], float] | None = None, lines: int = DEFAULT_LINES,
                      seed: int | None = 0, cancel: Cancel | CancelEvent | None = None,
-                     tree: AnalysisTrees | None = None,
+                     tree: AnalysisTrees | None = None, reserve: int = 0,
                      _depth: int = 0) -> Analysis:
     """The engine's view of ``game`` (not changed): Black's chance and the best ``lines``.
 
@@ -264,7 +264,11 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     ``game.ai.worker.analyse_request``), and the lines' half goes first to the lines with
     the fewest visits (``_fill``): a move new to the answer catches up with the lines shown
     before, so the lines end each call on searches of about the same size. Without kept
-    trees every line gets the same share. ``iterations`` in the answer counts this call's.
+    trees every line gets the same share. ``reserve``: that many more of the most visited
+    moves get a search of their own from the same budget, and the best ``lines`` of them
+    all are shown (a move as good as one shown, a mirror twin, that the first search
+    happened to visit less is not left out for a worse one; the board's later rounds).
+    ``iterations`` in the answer counts this call's.
     """
     res0 = game.result
     if res0 is not None:
@@ -328,19 +332,19 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
     if root.status:                             # proven: the proofs are the lines
         winner = mover if root.status == 1 else mover.other
         mean = float(winner == Color.BLACK)
-    shown = _candidates(root, lines)
+    shown = _candidates(root, lines + max(0, int(reserve)))
     where = {m: i for i, m in enumerate(root.moves[:root.width])}
     target = max(t.root.total for t in trees.lines.values() if t.root is not None) \
         if any(t.root is not None for t in trees.lines.values()) else 0
     out: list[tuple[tuple, Line]] = []
     stopped = r.cancelled
     # The lines' searches share lines x share iterations (with a clock, the pace's share of
-    # the time): when the caller keeps the trees (the board's rounds), a line new to the
-    # answer gets the larger part until it has caught up with the lines shown before.
+    # the time), the reserves' included: when the caller keeps the trees (the board's
+    # rounds), a line new to the answer gets the larger part until it has caught up.
     searched = [m for m in shown if not root.proven[where[m]]]
     per = line_params.iterations or line_params.fallback_iterations
     have = [_visits(trees.lines.get(m)) for m in searched]
-    gets = dict(zip(searched, _fill(have, per * len(searched))))
+    gets = dict(zip(searched, _fill(have, per * min(len(searched), lines))))
     for m in shown:
         i = where[m]
         pv = root.proven[i]
@@ -373,7 +377,8 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
                            -round(mine, 3), -visits), replace(
                                ln, reliable=exact or (visits >= 0.9 * target and visits > 0))))
     lines_out.sort(key=lambda x: x[0])
-    top = tuple(ln for _, ln in lines_out)
+    ranked = tuple(ln for _, ln in lines_out)
+    top = ranked[:lines]
     proven_all: str | None
     if root.status:
         value, proven_all = mean, (mover if root.status == 1 else mover.other).word
@@ -382,7 +387,7 @@ def analyse_position(game: Game, *, iterations: int | None = None, seconds: floa
         value = best.value
         proven_all = best.proven if best.proven in ("draw", mover.word) else None
         if best.proven == mover.other.word:     # every line shown loses: so does the position
-            proven_all = best.proven if len(top) == len(moves) else None
+            proven_all = best.proven if len(ranked) == len(moves) else None
     else:
         value, proven_all = _r3(mean), None
     return Analysis(mover.word, value, top, proven_all, its, mean=_r3(mean))

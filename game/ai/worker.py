@@ -254,6 +254,10 @@ ANALYSE_SECONDS = 30.0          # an analysis thinks at most this long on one po
 ANALYSE_ITERATIONS = 300_000    # and at most this many iterations (the tree's memory)
 ANALYSE_FIRST = 0.25            # seconds of the first timed round; each next round doubles (at most ROUND_MAX)
 ANALYSE_ROUND_MAX = 4.0
+# After the first round, this many more moves than shown get a line search of their own and
+# the best lines of them all are shown (``analyse_position``'s ``reserve``): the first search
+# favours one of two equal moves, and its twin would otherwise be left out for a worse one.
+ANALYSE_RESERVE = 2
 # The first round is a fixed effort, the review's (``game.ai.review.DEFAULT_ITERATIONS``): at
 # first the analysis board says exactly what the review said of the position (the same
 # search, seeded from the position), then it searches on.
@@ -324,7 +328,8 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
                 its = max(1, int(iterations) - done)
             a = analyse_position(game, iterations=its, seconds=secs,
                                  clock=clock if secs is not None else None, lines=lines,
-                                 seed=seed + n - 1, cancel=cancel, tree=tree)
+                                 seed=seed + n - 1, cancel=cancel, tree=tree,
+                                 reserve=ANALYSE_RESERVE if n > 1 else 0)
             if cancel is not None and cancel():
                 return None
             done += a.iterations
