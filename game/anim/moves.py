@@ -206,14 +206,14 @@ class MoveAnimation:
         # current (visible) height as pieces leave and land
         ground = {lab: h - leaving.get(lab, 0) for lab, h in height.items()}
         taken: dict[str, int] = {}      # pieces of each source already assigned to sprites
-        drop_groups: dict[str, list[tuple[Motion, int]]] = {}
+        drop_groups: dict[str, list[tuple[Motion, str, int]]] = {}   # src: (drop, its point, land)
         order = 0
         for i, m in motions:
             t0, t1 = windows[m.step]
             if m.kind == "drop" and m.src is not None and m.dst is not None:
                 land = ground.get(m.dst, 0)
                 ground[m.dst] = land + len(m.pieces)
-                drop_groups.setdefault(m.src, []).append((m, land))
+                drop_groups.setdefault(m.src, []).append((m, m.dst, land))
                 continue
             if m.kind in ("move", "jump") and m.src is not None and m.dst is not None:
                 cont = None
@@ -263,16 +263,16 @@ class MoveAnimation:
         for src, group in drop_groups.items():
             base = height.get(src, 0) - leaving.get(src, 0) + taken.get(src, 0)
             n = len(group)
-            for k_, (m, land) in enumerate(group):
+            for k_, (m, _dst, land) in enumerate(group):
                 segs = []
                 prev, prev_level = src, float(base + k_)
                 for j in range(k_ + 1):
-                    mj, land_j = group[j]
+                    mj, dst_j, land_j = group[j]
                     w0, w1 = windows[mj.step]
                     lvl = float(land_j + (k_ - j))
-                    segs.append(Segment(w0, w1, prev, mj.dst, prev_level, lvl, arc=0.7,  # type: ignore[arg-type]
+                    segs.append(Segment(w0, w1, prev, dst_j, prev_level, lvl, arc=0.7,
                                         easing=pytweening.easeInOutSine))
-                    prev, prev_level = mj.dst, lvl  # type: ignore[assignment]
+                    prev, prev_level = dst_j, lvl
                 self.sprites.append(Sprite(tuple(m.pieces), segs, order=order + k_))
             order += n
         return total
