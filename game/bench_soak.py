@@ -100,7 +100,7 @@ def cache_sizes() -> dict[str, int]:
             continue
         for name, fn in sorted(vars(mod).items()):
             info = getattr(fn, "cache_info", None)     # a module's values: a functools.lru_cache has one
-            if callable(info) and fn.__module__ == modname:
+            if callable(info) and not isinstance(fn, type) and fn.__module__ == modname:
                 out[f"{modname.rsplit('.', 1)[-1]}.{name}"] = info().currsize
     shapes = sys.modules.get("game.ui.shapes")
     if shapes is not None:

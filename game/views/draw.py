@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from functools import _CacheInfo, lru_cache, update_wrapper
+from functools import lru_cache, update_wrapper
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import pygame
 
@@ -41,7 +41,7 @@ def colour_name(kind: str, theme: Theme = CLASSIC) -> str:
 
 
 # ------------------------------------------------------------------ bounded caches
-_CACHES: list[Any] = []      # every surface_cache, for drop_caches and cache_report
+_CACHES: list["SurfaceCache"] = []   # every surface_cache, for drop_caches and cache_report
 MiB = 2 ** 20
 
 
@@ -52,52 +52,69 @@ def _bytes_of(value: Any) -> int:
     return 0
 
 
-def surface_cache(maxsize: int, max_mib: float) -> Callable[[Callable[..., Any]], Any]:
-    """``functools.lru_cache`` with a second bound: the pixels of the cached surfaces, at most
-    ``max_mib`` MiB (the least recently used go first; the newest is always kept). Sizes change
-    with the window (resizes, ui scales), so a count alone would let large pictures of every
-    size ever shown pile up. The wrapper has ``cache_info()``, ``cache_clear()`` and
+class CacheInfo(NamedTuple):
+    """What ``cache_info()`` says of a picture cache (the fields of ``functools.lru_cache``'s)."""
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class SurfaceCache:
+    """A function whose results are kept like ``functools.lru_cache``'s, with a second bound:
+    the pixels of the kept surfaces (``_bytes_of``), at most ``max_bytes`` (the least recently
+    used go first; the newest is always kept). It has ``cache_info()``, ``cache_clear()`` and
     ``cache_bytes()``."""
+
+    def __init__(self, fn: Callable[..., Any], maxsize: int, max_bytes: int) -> None:
+        self._fn = fn
+        self.name: str = fn.__name__
+        self.maxsize = maxsize
+        self.max_bytes = max_bytes
+        self._store: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._hits = self._misses = self._bytes = 0
+        update_wrapper(self, fn)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        store = self._store
+        hit = store.get(key)
+        if hit is not None:
+            store.move_to_end(key)
+            self._hits += 1
+            return hit[0]
+        self._misses += 1
+        value = self._fn(*args, **kwargs)
+        size = _bytes_of(value)
+        store[key] = (value, size)
+        self._bytes += size
+        while len(store) > 1 and (len(store) > self.maxsize or self._bytes > self.max_bytes):
+            _, (_, old) = store.popitem(last=False)
+            self._bytes -= old
+        return value
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, self.maxsize, len(self._store))
+
+    def cache_clear(self) -> None:
+        self._store.clear()
+        self._hits = self._misses = self._bytes = 0
+
+    def cache_bytes(self) -> int:
+        return self._bytes
+
+
+def surface_cache(maxsize: int, max_mib: float) -> Callable[[Callable[..., Any]], SurfaceCache]:
+    """A decorator: ``functools.lru_cache`` with a second bound, the pixels of the cached
+    surfaces, at most ``max_mib`` MiB (``SurfaceCache``). Sizes change with the window
+    (resizes, ui scales), so a count alone would let large pictures of every size ever shown
+    pile up."""
     limit = int(max_mib * MiB)
 
-    def deco(fn: Callable[..., Any]) -> Any:
-        store: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
-        stats = {"hits": 0, "misses": 0, "bytes": 0}
-
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            hit = store.get(key)
-            if hit is not None:
-                store.move_to_end(key)
-                stats["hits"] += 1
-                return hit[0]
-            stats["misses"] += 1
-            value = fn(*args, **kwargs)
-            size = _bytes_of(value)
-            store[key] = (value, size)
-            stats["bytes"] += size
-            while len(store) > 1 and (len(store) > maxsize or stats["bytes"] > limit):
-                _, (_, old) = store.popitem(last=False)
-                stats["bytes"] -= old
-            return value
-
-        def cache_info() -> _CacheInfo:
-            return _CacheInfo(stats["hits"], stats["misses"], maxsize, len(store))
-
-        def cache_clear() -> None:
-            store.clear()
-            stats.update(hits=0, misses=0, bytes=0)
-
-        def cache_bytes() -> int:
-            return stats["bytes"]
-
-        update_wrapper(wrapper, fn)
-        wrapper.cache_info = cache_info          # type: ignore[attr-defined]
-        wrapper.cache_clear = cache_clear        # type: ignore[attr-defined]
-        wrapper.cache_bytes = cache_bytes        # type: ignore[attr-defined]
-        wrapper.max_bytes = limit                # type: ignore[attr-defined]
-        _CACHES.append(wrapper)
-        return wrapper
+    def deco(fn: Callable[..., Any]) -> SurfaceCache:
+        cache = SurfaceCache(fn, maxsize, limit)
+        _CACHES.append(cache)
+        return cache
     return deco
 
 
@@ -113,7 +130,7 @@ def drop_caches() -> None:
 
 def cache_report() -> dict[str, tuple[int, int, int]]:
     """{name: (entries, bytes, byte bound)} of the picture caches, and the fonts (entries, 0, 0)."""
-    out = {fn.__name__: (fn.cache_info().currsize, fn.cache_bytes(), fn.max_bytes) for fn in _CACHES}
+    out = {fn.name: (fn.cache_info().currsize, fn.cache_bytes(), fn.max_bytes) for fn in _CACHES}
     out["font"] = (_font.cache_info().currsize, 0, 0)
     return out
 
