@@ -20,7 +20,7 @@ import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 from .resources import DIST_NAME, version
 from .themes import THEMES
@@ -32,7 +32,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse whose refusals are one line on stderr (``PROG: error: ...``), exit status 2,
     without the usage lines argparse prints by default (``--help`` still shows them)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         text = " ".join(str(message).split())
         # argparse says "argument --runs: must be ..." for our types: "--runs must be ..."
         m = re.match(r"argument (\S+?): (must .*)$", text)

@@ -67,7 +67,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 from pathlib import Path
 
 from ..rules import GAME_NAMES, make_game
@@ -329,7 +329,7 @@ class UsageParser(argparse.ArgumentParser):
     """argparse, but a bad argument raises UsageError: the command says it in one line on
     stderr (as the other commands do). The ladder's command uses it too."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 

@@ -222,7 +222,7 @@ class MenuScene(Scene):
         self.close_dialog()
         super().exit()
 
-    def resume(self) -> None:  # type: ignore[override]
+    def resume(self) -> None:
         """Back from a game: the games in progress may have changed. A message shown before
         (a saved game that could not be read, a file refused) was seen: it goes."""
         if self.message and self.message != self.notice:
