@@ -31,7 +31,7 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   at the level chosen;
 * no autosave: an analysis is not a game in progress (Save… writes it as a record).
 
-Scenes: ``analysis`` (``AnalysisScene.start(game, options, moves)``: the menu's Analyse, the
+Scenes: ``analysis`` (``AnalysisScene.of_position(game, options, moves)``: the menu's Analyse, the
 command line's ``--scene analysis:GAME``), ``analysis_of`` (``AnalysisScene.of_match(match,
 node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here') and
 ``analysis_from_record`` (``AnalysisScene.of_record(record)``: a record's tree, where it was left).
@@ -179,11 +179,11 @@ class AnalysisScene(BoardScene):
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def start(cls, game_name: str, options: dict[str, Any] | None = None,  # type: ignore[override]
-              moves: Sequence[str] = (), players: Any = None) -> "AnalysisScene":
+    def of_position(cls, game_name: str, options: dict[str, Any] | None = None,
+                    moves: Sequence[str] = ()) -> "AnalysisScene":
         """An analysis board for ``game_name`` (its variant ``options``), after ``moves``: the
         board scene's start, both sides played by people."""
-        return super().start(game_name, options, None, moves)
+        return cls.start(game_name, options, None, moves)
 
     @classmethod
     def of_match(cls, match: Match, node: GameNode | None = None) -> "AnalysisScene":
@@ -723,4 +723,4 @@ class AnalysisScene(BoardScene):
 
 register("analysis_of")(AnalysisScene.of_match)
 register("analysis_from_record")(AnalysisScene.of_record)
-register("analysis")(AnalysisScene.start)
+register("analysis")(AnalysisScene.of_position)
