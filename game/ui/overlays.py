@@ -51,7 +51,8 @@ def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], 
             first = r
         if not r.collidepoint(mouse) and not any(r.colliderect(a) for a in avoid):
             return r, lines
-    return first, lines  # type: ignore[return-value]
+    assert first is not None            # (there is always a spot to try)
+    return first, lines
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, mouse: tuple[int, int], px: Callable[[float], int],

@@ -209,7 +209,8 @@ def rich_runs(markup: str, colour: tuple[int, int, int]) -> list[list[tuple[str,
                 colours.pop()
         else:
             c = _COLOUR_RE.search(mt.group(3))
-            colours.append(tuple(int(c.group(1)[k:k + 2], 16) for k in (0, 2, 4)) if c else colours[-1])  # type: ignore[arg-type]
+            rgb = c.group(1) if c else ""
+            colours.append((int(rgb[0:2], 16), int(rgb[2:4], 16), int(rgb[4:6], 16)) if c else colours[-1])
     if pos < len(markup):
         paras[-1].append((html.unescape(markup[pos:]), colours[-1], bold > 0))
     return paras

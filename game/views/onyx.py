@@ -146,7 +146,8 @@ def _closed_mark(radius: int) -> pygame.Surface:
 
 
 def _mix(a: Sequence[int], b: Sequence[int], k: float) -> tuple[int, int, int]:
-    return tuple(int(x + (y - x) * k) for x, y in zip(a[:3], b[:3]))  # type: ignore[return-value]
+    return (int(a[0] + (b[0] - a[0]) * k), int(a[1] + (b[1] - a[1]) * k),
+            int(a[2] + (b[2] - a[2]) * k))
 
 
 # ====================================================================== view
