@@ -263,7 +263,7 @@ class MoveAnimation:
         for src, group in drop_groups.items():
             base = height.get(src, 0) - leaving.get(src, 0) + taken.get(src, 0)
             n = len(group)
-            for k_, (m, _dst, land) in enumerate(group):
+            for k_, (m, _dst, _land) in enumerate(group):
                 segs = []
                 prev, prev_level = src, float(base + k_)
                 for j in range(k_ + 1):
