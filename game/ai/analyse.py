@@ -42,6 +42,7 @@ search. SIGINT or SIGTERM: one line, status 130 or 143.
 """
 from __future__ import annotations
 
+import math
 import random
 import sys
 from dataclasses import dataclass, field, replace
@@ -218,18 +219,16 @@ def _fill(have: Sequence[int], budget: int) -> list[int]:
     if n == 0:
         return []
     order = sorted(range(n), key=lambda i: have[i])
-    level, left = 0.0, float(budget)
-    for k, i in enumerate(order):
-        # fill the k + 1 lowest lines up to the next one's visits, or as far as the budget goes
-        nxt = have[order[k + 1]] if k + 1 < n else None
-        width = k + 1
-        base = have[i] if k == 0 else level
-        need = float("inf") if nxt is None else (nxt - base) * width
-        if need >= left:
-            level = base + left / width
+    level, left = float(have[order[0]]), float(budget)
+    for k in range(1, n + 1):
+        # the k lowest lines stand at ``level``: raise them to the next line's visits, or as
+        # far as the budget goes
+        nxt = have[order[k]] if k < n else math.inf
+        if (nxt - level) * k >= left:
+            level += left / k
             break
-        left -= need
-        level = float(nxt) if nxt is not None else base
+        left -= (nxt - level) * k
+        level = float(nxt)
     gets = [max(0, int(level - v)) for v in have]
     for i in order[:max(0, budget - sum(gets))]:     # what the rounding left: the lowest first
         gets[i] += 1

@@ -448,8 +448,8 @@ class _Engine:
         stage = _pie_stage(game)
         if stage is not None and isinstance(game, Onyx):
             from .onyx_eval import pie_opening, strong_opening
-            played = game.moves_played()
             if stage == "swap":
+                played = game.moves_played()
                 if played and played[-1] != game.SWAP and strong_opening(game, played[-1]):
                     best, line = game.SWAP, (game.SWAP,)
             else:
