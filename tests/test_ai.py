@@ -534,6 +534,33 @@ def test_onyx_leaf_value_counts_the_movers_best_capture():
     assert game.position_text() == Onyx.from_position(CAPTURE_12, "black", size=12).position_text()
 
 
+def test_a_search_tree_is_freed_as_soon_as_it_is_dropped():
+    """No reference cycles: a weak level's tree, and the part of a kept tree that a move
+    leaves behind, go when dropped, not whenever the cyclic collector next runs."""
+    import gc
+    from game.ai.mcts import Node, SearchTree
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for name in ("amoeba", "onyx", "onager"):
+            game = make_game(name)
+            rng = random.Random(5)
+            tree = SearchTree()
+            for _ in range(3):
+                game.play(choose_move(game, "3", rng))                  # keeps no tree
+                game.play(choose_move(game, "hard", rng, iterations=300, tree=tree))
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, Node)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()
+    assert left == []
+
+
 # ------------------------------------------------------------ search: keeping the work
 def test_tree_reuse_starts_from_the_subtree_played():
     from game.ai.mcts import SearchTree

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -136,7 +137,8 @@ class Node:
     """
 
     __slots__ = ("parent", "pidx", "color", "moves", "kids", "n", "w", "proven", "plen", "term",
-                 "total", "nxt", "status", "length", "an", "aw", "index", "width", "nmoves")
+                 "total", "nxt", "status", "length", "an", "aw", "index", "width", "nmoves",
+                 "__weakref__")
 
     def __init__(self, parent: "Node | None", pidx: int, color: int, moves: list[Move],
                  rave: bool, width: int = 0) -> None:
@@ -144,7 +146,10 @@ class Node:
         k = width if 0 < width < len(moves) else len(moves)
         if k < len(moves):
             moves = moves[:k + PREFIX]
-        self.parent = parent
+        # A weak link up: the tree is owned from the root down, so a search's tree (and the
+        # part of a kept tree that a move leaves behind) is freed as soon as it is dropped,
+        # not later by the cyclic collector, and a process's memory does not wait on it.
+        self.parent: weakref.ref[Node] | None = weakref.ref(parent) if parent is not None else None
         self.pidx = pidx
         self.color = color                   # side to move here (0 black, 1 white)
         self.moves = moves
@@ -215,7 +220,7 @@ def _settle(node: Node, i: int) -> None:
                     longest = node.plen[j]
             node.status = -1
             node.length = longest
-        p = node.parent
+        p = node.parent() if node.parent is not None else None
         if p is None:
             return
         i = node.pidx
