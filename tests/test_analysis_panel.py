@@ -150,6 +150,28 @@ def test_the_panel_draws_visits_and_dims_a_muted_line():
     assert panel.hover_at((5, 5)) is None
 
 
+def test_the_strip_says_each_lines_visits_in_the_players_language(monkeypatch):
+    """The strip's visits are the tooltip's words, from the catalogue, with the language's
+    number format (they were drawn in English in every language)."""
+    from game import i18n
+    from game.views import draw as D
+    pygame.font.init()
+    i18n.set_language("ja")
+    panel = EvalPanel()
+    panel.layout(pygame.Rect(0, 0, 18, 300), pygame.Rect(30, 310, 700, 110))
+    lines = (PanelLine("a5", 0.55, ("a5", "a1"), None, 4210, True),
+             PanelLine("l8", 0.40, ("l8",), None, 1, True))
+    panel.show(PanelState(True, 0.55, "Black", lines, ""))
+    drawn: list[str] = []
+    real = D.text
+    monkeypatch.setattr(D, "text", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    panel.draw(pygame.Surface((800, 450), pygame.SRCALPHA))
+    assert "4,210回訪問" in drawn and "1回訪問" in drawn
+    assert not [t for t in drawn if "visit" in t]
+    panel.hover = 0
+    assert "4,210回訪問" in panel.tip_text()
+
+
 # ------------------------------------------------------------------ Review → Analyse
 def _reviewed_match() -> tuple[Match, Any]:
     """An Onyx game whose second move carries a review's verdict with a better move."""

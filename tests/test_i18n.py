@@ -435,8 +435,12 @@ BOARD_SCENES = [*[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "on
                 ("board:onyx", ("--moves", "e5 f6 g7 h8 d4 c3 e4 f4", "review")),    # (reviewed, then browsed)
                 ("save", ("--moves", "b3-c4")), ("load", ()),                          # the library, both ways
                 *[(f"editor:{g}", ()) for g in ("amoeba", "onyx", "onager")]]            # the position editor
-# Notation stays as it is in every language: coordinates, moves, board sizes, clock faces
-NOTATION = re.compile(r"^[\s\d.,:;·×+\-–>()/…]*([a-z]{1,2}\d{0,2}([-–>][a-z]{1,2}\d{0,2})*|swap|pass)?[\s\d.,:;·×+\-–>()/…]*$")
+# Notation stays as it is in every language: coordinates, moves (one, or a line of them, a
+# capture starred), board sizes, clock faces
+_POINT = r"[a-z]{1,2}\d{1,4}"
+_MOVE = rf"({_POINT}([-–>]{_POINT})*\*?|swap|pass)"
+NOTATION = re.compile(rf"^[\s\d.,:;·×+\-–>()/…]*([a-z]{{1,2}}\d{{0,2}}([-–>][a-z]{{1,2}}\d{{0,2}})*|"
+                      rf"{_MOVE}(\s+{_MOVE})*)?[\s\d.,:;·×+\-–>()/…]*$")
 
 
 # A value the player may edit, not the interface's words: the file name Save suggests
@@ -478,6 +482,14 @@ def _check_scenes(app: App, scenes, monkeypatch, lang: str) -> None:
                 settle(app)
                 if extra[-1:] == ("review",):
                     _reviewed(app)
+                if scene.startswith("analysis:"):         # its lines drawn: their words too
+                    for _i in range(300):
+                        if app.scene.engine_lines():
+                            break
+                        step(app)
+                    assert app.scene.engine_lines(), scene
+                    panel = app.scene.evalpanel          # drawn again in the frame looked at
+                    panel.layout(panel.bar, panel.strip)
                 runs = _drawn_texts(app, monkeypatch) if lang == "xx" else []
                 problems = audit(app)
             if scene.startswith("keys:"):           # the card is laid out (the texts fit), not given up

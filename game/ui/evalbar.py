@@ -59,6 +59,11 @@ def pct(value: float) -> str:
     return f"{n}%"
 
 
+def visits_text(n: int) -> str:
+    """A line's visits as the strip and its tooltip say them ('4,210 visits')."""
+    return ngettext("{n} visit", "{n} visits", n).format(n=number(n))
+
+
 @dataclass(frozen=True)
 class PanelLine:
     """One of the best moves: its text (record form), Black's chance after it (whoever moves),
@@ -198,7 +203,7 @@ class EvalPanel:
             return ""
         ln = st.lines[self.hover]
         words = [_("{move}: Black's chance {chance} after it").format(move=ln.move, chance=pct(ln.value)),
-                 ngettext("{n} visit", "{n} visits", ln.visits).format(n=number(ln.visits))]
+                 visits_text(ln.visits)]
         if ln.proven in ("black", "white"):
             words.append(_("{side} wins (proven)").format(side=side_name(ln.proven)))
         elif ln.proven == "draw":
@@ -291,7 +296,7 @@ class EvalPanel:
             col = bold.size("8. ")[0]
             move_w = max(bold.size(ln.move)[0] for ln in st.lines) + self.px(12)
             val_w = bold.size("100%")[0] + self.px(12)
-            visits = [f"{ln.visits:,} visits" if ln.visits else "" for ln in st.lines]
+            visits = [visits_text(ln.visits) if ln.visits else "" for ln in st.lines]
             vis_w = max(self._font(small).size(t)[0] for t in visits)
             for i, (ln, row) in enumerate(zip(st.lines, rows[1:])):
                 if self.hover == i:
