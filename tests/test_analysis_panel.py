@@ -125,6 +125,22 @@ def test_every_figure_is_blacks_chance_in_the_engines_order_and_a_thin_line_is_m
     app.close()
 
 
+def test_lines_that_end_on_one_point_share_its_tag():
+    """Amoeba's start: c3-d4 and c4-d4 both end on d4. Each line's number and chance is on
+    the board (one tag, best first), not only the first line's."""
+    match = Match(make_game("amoeba"), {Color.BLACK: HUMAN, Color.WHITE: HUMAN})
+    lines = [{"move": "c3-d4", "value": 0.49, "line": ["c3-d4"], "visits": 900, "reliable": True},
+             {"move": "c4-d4", "value": 0.48, "line": ["c4-d4"], "visits": 900, "reliable": True},
+             {"move": "c4-c3", "value": 0.47, "line": ["c4-c3"], "visits": 900, "reliable": True}]
+    app, sc, eng = analysis_with([[partial(lines, 2700, 0.49, to_move="black", final=True)]], match)
+    step(app, 3)
+    deco = sc.decorations()
+    assert deco.tags["d4"] == "1 · 49%, 2 · 48%"
+    assert deco.tags["c3"] == "3 · 47%"
+    assert len(deco.arrows) == 3
+    app.close()
+
+
 def test_the_panel_draws_visits_and_dims_a_muted_line():
     pygame.font.init()
     panel = EvalPanel()

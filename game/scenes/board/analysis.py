@@ -145,6 +145,12 @@ def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, Gam
     return new, new.cursor
 
 
+def _add_tag(tags: dict[str, str], point: str, tag: str) -> None:
+    """A line's tag at the point its move ends on; lines that end on one point (two stacks
+    moving to it) share its tag, best first ('1 · 49%, 2 · 48%'), so no line's number is lost."""
+    tags[point] = f"{tags[point]}, {tag}" if point in tags else tag
+
+
 class AnalysisScene(BoardScene):
     """The analysis board (see the module docstring)."""
 
@@ -557,13 +563,13 @@ class AnalysisScene(BoardScene):
                     muted.append(("arrow", (opt.clicks[0], end)))
                 else:
                     muted.extend(("ghost", gh) for gh in ghosts_of(g, mv))
-                tags.setdefault(end, f"({tag})")
+                _add_tag(tags, end, f"({tag})")
                 continue
             if len(set(opt.clicks)) > 1:
                 arrows.append((opt.clicks[0], end))
             else:
                 ghosts.extend(ghosts_of(g, mv))
-            tags.setdefault(end, tag)
+            _add_tag(tags, end, tag)
             targets.setdefault(end, opt.kind)
         return arrows, ghosts, tags, targets, muted
 
