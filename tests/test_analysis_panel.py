@@ -141,6 +141,25 @@ def test_lines_that_end_on_one_point_share_its_tag():
     app.close()
 
 
+def test_ctrl_and_a_lines_number_plays_it_from_the_keyboard():
+    """Ctrl+2 plays the engine's second line as a click on it does; a number beyond the lines
+    shown does nothing; the line's tooltip names its key."""
+    match = amoeba_white_to_move()
+    lines = white_lines(match.game)
+    app, sc, eng = analysis_with([[partial(lines, 8000, 0.31, final=True)]], match)
+    step(app, 3)
+    before = match.tree.cursor.ply
+    helpers.key(app, pygame.K_5, pygame.KMOD_CTRL)
+    assert match.tree.cursor.ply == before
+    sc.evalpanel.hover = 1
+    assert "Ctrl+2" in sc.evalpanel.tip_text()
+    helpers.key(app, pygame.K_2, pygame.KMOD_CTRL)
+    helpers.settle(app)
+    assert match.tree.cursor.ply == before + 1
+    assert match.tree.cursor.played.text == lines[1]["move"]
+    app.close()
+
+
 def test_the_panel_draws_visits_and_dims_a_muted_line():
     pygame.font.init()
     panel = EvalPanel()

@@ -210,7 +210,8 @@ class EvalPanel:
             words.append(_("a draw (proven)"))
         if not ln.reliable:
             words.append(_("not searched enough yet to compare with the others"))
-        return _("{facts}. Click to play it.").format(facts=" · ".join(words))
+        return _("{facts}. Click or press Ctrl+{n} to play it.").format(facts=" · ".join(words),
+                                                                         n=self.hover + 1)
 
     def _draw_tip(self, surface: pygame.Surface, key: Any) -> None:
         """The tooltip, just above the strip (over the board's lower edge), at the mouse's row."""

@@ -80,6 +80,7 @@ ANALYSIS: list[Section] = [
     (N_("Analysis"), [
         (N_("Ctrl+Z / Ctrl+Y"), N_("One move back / on (in the move box too)")),
         (N_("Ctrl+E"), N_("The engine's view on or off")),
+        (N_("Ctrl+1 / 2 / 3"), N_("Play the first move of the engine's line 1, 2 or 3")),
         (N_("Ctrl+S / Ctrl+O"), N_("Save / Load a game")),
         (N_("Ctrl+K"), N_("Write or edit the comment of the move shown")),
     ]),

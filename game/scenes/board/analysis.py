@@ -145,6 +145,14 @@ def copy_tree(tree: GameTree, at: GameNode | None = None) -> tuple[GameTree, Gam
     return new, new.cursor
 
 
+# Ctrl+1 ... Ctrl+9 (the number row or the keypad): the engine's line of that number is played.
+_NUMBER_ROW = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
+               pygame.K_8, pygame.K_9)
+_KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
+           pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)
+LINE_KEYS = {k: n for keys in (_NUMBER_ROW, _KEYPAD) for n, k in enumerate(keys, 1)}
+
+
 def _add_tag(tags: dict[str, str], point: str, tag: str) -> None:
     """A line's tag at the point its move ends on; lines that end on one point (two stacks
     moving to it) share its tag, best first ('1 · 49%, 2 · 48%'), so no line's number is lost."""
@@ -682,6 +690,13 @@ class AnalysisScene(BoardScene):
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
                 and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):     # Ctrl+E: a plain e types a move
             self.toggle_engine()
+            return True
+        if (event.type == pygame.KEYDOWN and event.key in LINE_KEYS and self.dialog is None
+                and self.anim is None and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            lines = self.engine_lines()                 # Ctrl+N: line N's first move, as a click on it
+            n = LINE_KEYS[event.key]
+            if n <= len(lines):
+                self.play_move(lines[n - 1].move)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.evalpanel.hover = self.evalpanel.hover_at(event.pos)
