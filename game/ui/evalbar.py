@@ -281,7 +281,7 @@ class EvalPanel:
         size = self.px(14)
         head = rows[0]
         if not st.on:
-            self._text(surf, st.note or _("Engine off: press Engine on (E) for its view."), head, size, DIM, True)
+            self._text(surf, st.note or _("Engine off: press Engine on (Ctrl+E) for its view."), head, size, DIM, True)
             return
         words = []
         if st.black is not None:
