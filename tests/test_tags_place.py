@@ -96,3 +96,24 @@ def test_the_analysis_boards_line_tags_do_not_hide_each_other():
         assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
     finally:
         app.close()
+
+
+
+@pytest.mark.parametrize("size", [(670, 620), (1500, 1400), (1900, 1800)])
+def test_an_engine_tag_keeps_off_the_kernel_when_it_can(size):
+    # The analysis board at 3840x2160, Amoeba's start, lines c6-c5, a3-b4 and c3-d4: the
+    # tag of b4 lay left of it, over the Kernel on b3 (clear of the move's own cells, but over
+    # the piece the game is about). Among the places clear of the move, the one that hides
+    # least of the other pieces.
+    from game.rules import make_game
+    from game.views import tags
+    view = view_for("amoeba")
+    view.layout(pygame.Rect((0, 0), size))
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    stacks = make_game("amoeba").stacks()
+    placed = _note_tags(view)
+    deco = Decorations(arrows=[("c6", "c5"), ("a3", "b4"), ("c3", "d4")],
+                       tags={"c5": "1 · 55%", "b4": "2 · 53%", "d4": "3 · 52%"})
+    view.draw_over(surface, stacks, deco)
+    kernel = tags.cell_rect(view, "b3", stacks)
+    assert len(placed) == 3 and not placed[1].colliderect(kernel)

@@ -6,6 +6,8 @@ point, the arrow's ends, the selected piece, the stones the move captures), of t
 the names written on the empty cells near it (a tag over a lake hid the name of the cell above),
 of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``,
 ``BoardView.point_label_rect``); when none is clear, the one that hides least, kept on the board.
+Among the places that keep clear, the one that hides least of the other pieces near it (a tag
+for b4 laid over the Kernel on b3 hid the piece the game is about).
 """
 from __future__ import annotations
 
@@ -47,11 +49,16 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     cell = cell_rect(view, label, stacks, extra.get(label, 0))
     gap = max(2, view.radius_px // 5)
     reach = cell.inflate(2 * (w + gap), 2 * (h + gap))      # every place tried lies inside it
+    pieces: list[pygame.Rect] = []                          # other pieces near it: hidden only if need be
     for lab in points - own:                                # names shown (an empty cell's) near it
         if not stacks.get(lab):
             name = view.point_label_rect(lab)
             if name is not None and name.colliderect(reach):
                 keep.append(name)
+        else:
+            piece = cell_rect(view, lab, stacks)
+            if piece.colliderect(reach):
+                pieces.append(piece)
     cx, cy = cell.centerx, view.pixel_of(label)[1]
     places = [(cx, cell.top - gap - h / 2),                                   # above
               (cell.right + gap + w / 2, cell.top - h / 4),                   # up right
@@ -62,14 +69,15 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
               (cell.right + gap + w / 2, cell.bottom + h / 4),                # down right
               (cell.left - gap - w / 2, cell.bottom + h / 4)]                 # down left
     area = view.rect
-    best: tuple[int, int, pygame.Rect] | None = None
+    best: tuple[int, int, int, pygame.Rect] | None = None
     for i, (x, y) in enumerate(places):
         r = pygame.Rect(0, 0, w, h)
         r.center = (round(x), round(y))
         hidden = sum(r.clip(k).w * r.clip(k).h for k in keep) + (0 if area.contains(r) else w * h)
-        if hidden == 0:
+        covered = sum(r.clip(k).w * r.clip(k).h for k in pieces) if hidden == 0 else 0
+        if hidden == 0 and covered == 0:
             return r
-        if best is None or (hidden, i) < best[:2]:
-            best = (hidden, i, r)
+        if best is None or (hidden, covered, i) < best[:3]:
+            best = (hidden, covered, i, r)
     assert best is not None
-    return best[2].clamp(area)
+    return best[3].clamp(area)
