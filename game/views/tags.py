@@ -6,8 +6,8 @@ point, the arrow's ends, the selected piece, the stones the move captures), of t
 the names written on the empty cells near it (a tag over a lake hid the name of the cell above),
 of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``,
 ``BoardView.point_label_rect``); when none is clear, the one that hides least, kept on the board.
-Among the places that keep clear, the one that hides least of the other pieces near it (a tag
-for b4 laid over the Kernel on b3 hid the piece the game is about).
+Among the places that keep clear, the one that hides least of the other pieces near it: a tag
+over a neighbouring piece (an Amoeba Kernel) hides what the player must see.
 """
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     gap = max(2, view.radius_px // 5)
     reach = cell.inflate(2 * (w + gap), 2 * (h + gap))      # every place tried lies inside it
     pieces: list[pygame.Rect] = []                          # other pieces near it: hidden only if need be
-    for lab in points - own:                                # names shown (an empty cell's) near it
+    for lab in points - own:                                # the names shown (empty cells') near it
         if not stacks.get(lab):
             name = view.point_label_rect(lab)
             if name is not None and name.colliderect(reach):
