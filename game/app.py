@@ -121,13 +121,14 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
     for block in data.values():
         if isinstance(block, dict):
             font = block.get("font")
-            if isinstance(font, dict):
+            if isinstance(font, dict) and font.get("name") != SYMBOLS_FONT:
                 font.update(face)
             if isinstance(font, dict) and "size" in font:
                 font["size"] = str(int(round(int(font["size"]) * scale)))
             misc = block.get("misc")
             if isinstance(misc, dict):
-                for key in ("list_item_height", "shape_corner_radius", "title_bar_height"):
+                for key in ("list_item_height", "shape_corner_radius", "title_bar_height",
+                            "open_button_width", "sliding_button_width"):
                     if key in misc and str(misc[key]).isdigit():
                         misc[key] = str(int(round(int(misc[key]) * scale)))
     base = data.get("drop_down_menu", {}).get("font", {}) if isinstance(data.get("drop_down_menu"), dict) else {}
@@ -146,6 +147,9 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
     return data
 
 
+# pygame-gui's font of the arrows on its drop-down and slider buttons (the language's font may
+# lack them): theme.json names it for those buttons, to scale their size; the name is kept.
+SYMBOLS_FONT = "fira_code_symbols"
 TIP_WIDTH = 300          # px at UI scale 1: a button tooltip's width (pygame-gui's 170 made 11-line columns)
 
 

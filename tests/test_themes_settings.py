@@ -46,6 +46,25 @@ def test_dark_theme_changes_panel_dialogs_graph_and_bands_too():
     assert scaled_theme(2.0, dark)["defaults"]["font"]["size"] == "32"     # still scaled
 
 
+def test_the_arrows_of_lists_and_sliders_grow_with_the_interface():
+    # At 3840x2160 (scale 2.5) every text was 2.5 times its size but pygame-gui's arrows on
+    # a drop-down and a slider kept its 14 px symbols and 20 px buttons: slivers to aim at.
+    ui = scaled_theme(2.5, CLASSIC, "ja")
+    for block in ("drop_down_menu.#expand_button", "horizontal_slider.@arrow_button"):
+        assert ui[block]["font"] == {"name": "fira_code_symbols", "size": "35"}, block   # its glyphs kept
+    assert ui["drop_down_menu"]["misc"]["open_button_width"] == "50"
+    assert ui["horizontal_slider"]["misc"]["sliding_button_width"] == "50"
+    assert "jp" in ui["drop_down_menu"]["font"]["name"]                      # the words: the language's font
+    app = make_app("--scene", "settings", "--window", "3840x2160")
+    try:
+        settle(app)
+        slider = app.scene.widgets["speed"]
+        assert slider.left_button.rect.w == slider.right_button.rect.w == app.scene.px(20) > 20
+        assert slider.sliding_button.rect.w == app.scene.px(20)
+    finally:
+        app.close()
+
+
 def test_colour_blind_theme_names_no_colours_and_keeps_highlights_apart():
     cb = THEMES["colour-blind"]
     assert CLASSIC.colour_name("move") == "green" and cb.colour_name("move") == ""

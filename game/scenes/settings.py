@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIHorizontalSlider, UILabel
+from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
 from .. import i18n, themes
 from ..i18n import N_, _
@@ -25,6 +25,7 @@ from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, 
                         settings_path, settings_to_toml)
 from ..names import GAME_KEYS, game_title
 from ..ui.choice import ChoiceMenu
+from ..ui.slider import Slider
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import ViewUnavailable, view_for
@@ -370,8 +371,9 @@ class SettingsScene(Scene):
                                 container=self.root, initial_state=on)
 
         def slider(key: str, value: int, top: int) -> None:
-            W[key] = UIHorizontalSlider(pygame.Rect(fx, y + (row_h - px(28)) // 2, fw - vw - px(8), px(28)),
-                                        value, (0, top), self.ui, container=self.root, click_increment=5)
+            W[key] = Slider(pygame.Rect(fx, y + (row_h - px(28)) // 2, fw - vw - px(8), px(28)),
+                            value, (0, top), self.ui, container=self.root, click_increment=5,
+                            button_width=px(20))
             W[f"{key}_value"] = UILabel(pygame.Rect(fx + fw - vw, y + (row_h - px(30)) // 2, vw, px(30)), "",
                                         self.ui, container=self.root, object_id="#player_label")
 
