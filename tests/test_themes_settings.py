@@ -50,7 +50,8 @@ def test_the_arrows_of_lists_and_sliders_grow_with_the_interface():
     # At 3840x2160 (scale 2.5) every text was 2.5 times its size but pygame-gui's arrows on
     # a drop-down and a slider kept its 14 px symbols and 20 px buttons: slivers to aim at.
     ui = scaled_theme(2.5, CLASSIC, "ja")
-    for block in ("drop_down_menu.#expand_button", "horizontal_slider.@arrow_button"):
+    for block in ("drop_down_menu.#expand_button", "horizontal_slider.@arrow_button", "window.#close_button",
+                  "vertical_scroll_bar.button", "horizontal_scroll_bar.button", "#file_dialog_icon_buttons"):
         assert ui[block]["font"] == {"name": "fira_code_symbols", "size": "35"}, block   # its glyphs kept
     assert ui["drop_down_menu"]["misc"]["open_button_width"] == "50"
     assert ui["horizontal_slider"]["misc"]["sliding_button_width"] == "50"
