@@ -147,8 +147,9 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
     return data
 
 
-# pygame-gui's font of the arrows on its drop-down and slider buttons (the language's font may
-# lack them): theme.json names it for those buttons, to scale their size; the name is kept.
+# pygame-gui's font of the symbols on its own small buttons (list and slider arrows, a dialog's
+# close button, scroll-bar arrows; the language's font may lack them): theme.json names it for
+# those buttons so that their size is scaled; the name is kept.
 SYMBOLS_FONT = "fira_code_symbols"
 TIP_WIDTH = 300          # px at UI scale 1: a button tooltip's width (pygame-gui's 170 made 11-line columns)
 

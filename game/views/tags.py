@@ -30,6 +30,11 @@ def cell_rect(view: "BoardView", label: str, stacks: dict[str, tuple[str, ...]],
     return pygame.Rect(round(px - r), round(top), 2 * r, round(py + r - top))
 
 
+def _overlap(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
+    """The pixels of ``r`` that ``rects`` cover (counted once for each of them)."""
+    return sum(r.clip(k).w * r.clip(k).h for k in rects)
+
+
 def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[str, tuple[str, ...]],
              deco: "Decorations", placed: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tag of ``size`` pixels for ``label`` goes (see the module docstring), clear of
@@ -73,8 +78,8 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     for i, (x, y) in enumerate(places):
         r = pygame.Rect(0, 0, w, h)
         r.center = (round(x), round(y))
-        hidden = sum(r.clip(k).w * r.clip(k).h for k in keep) + (0 if area.contains(r) else w * h)
-        covered = sum(r.clip(k).w * r.clip(k).h for k in pieces) if hidden == 0 else 0
+        hidden = _overlap(r, keep) + (0 if area.contains(r) else w * h)
+        covered = _overlap(r, pieces) if hidden == 0 else 0
         if hidden == 0 and covered == 0:
             return r
         if best is None or (hidden, covered, i) < best[:3]:
