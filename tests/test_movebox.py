@@ -317,3 +317,27 @@ def test_the_mouse_places_the_cursor_and_a_double_click_selects_all():
     type_text(app, "a")
     assert_shows(box, "a")
     app.close()
+
+
+def test_onyx_offers_swap_in_the_hint_only_where_it_can_be_played():
+    # "swap" is one position's move (White's answer to Black's first, with the pie rule),
+    # not a way of writing moves: the empty box names it only there
+    app = make_app("--game", "onyx", "--pie", "--black", "human", "--white", "human")
+    sc = board(app)
+    settle(app)
+    box = sc.w["movebox"]
+    assert box.placeholder_text == "Type a move: f6, ef67"
+    sc.play_move("f6")
+    settle(app)
+    assert box.placeholder_text == "Type a move: f6, ef67, swap"
+    sc.play_move("b12")
+    settle(app)
+    assert box.placeholder_text == "Type a move: f6, ef67"
+    app.close()
+    app = make_app("--game", "onyx", "--black", "human", "--white", "human")
+    sc = board(app)
+    settle(app)
+    sc.play_move("f6")
+    settle(app)
+    assert sc.w["movebox"].placeholder_text == "Type a move: f6, ef67"       # no pie rule: no swap
+    app.close()

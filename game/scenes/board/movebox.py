@@ -21,7 +21,7 @@ controller does: a typed move comes out of the board as a click would, through
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import pygame
 import pygame_gui
@@ -36,24 +36,39 @@ __all__ = ["MoveBox", "MoveBoxHost", "EXAMPLES", "PHASE_EXAMPLES", "placeholder"
 
 # moves as each game writes them (notation: the same in every language), shown in the empty box
 EXAMPLES = {"amoeba": ("c3-d4", "d4>a1"), "onyx": ("f6", "ef67", "swap"), "onager": ("b2-b4", "b2-b4-d6")}
+# examples that are one position's move, not a way of writing any move: shown only where
+# they can be played (Onyx's pie-rule swap, White's answer to Black's first move)
+ONLY_WHEN_LEGAL = frozenset({"swap"})
 
 
 # the opening phases' own moves (``Game.turn_phase()``): Onager's lakes are single cells
 PHASE_EXAMPLES = {("onager", "Lakes"): ("e4",)}
 
 
-def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | None" = None) -> str:
+def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | None" = None,
+                playable: "Callable[[str], bool] | None" = None) -> str:
     """What the empty box says: 'Type a move: c3-d4, d4>a1'; in Onager's lake phase
-    'Type a lake's cell: e4' (a cell still free: one of ``legal`` when given)."""
+    'Type a lake's cell: e4' (a cell still free: one of ``legal`` when given). ``playable``
+    says whether an ``ONLY_WHEN_LEGAL`` example can be played on the board (without it,
+    they are left out)."""
     if phase is not None and (game_name, phase) in PHASE_EXAMPLES:
         cells = list(PHASE_EXAMPLES[(game_name, phase)])
         if legal is not None:
             cells = [e for e in cells if e in legal] or legal[:1]
         return _("Type a lake's cell: {examples}").format(examples=", ".join(cells))
-    examples = EXAMPLES.get(game_name)
+    examples = tuple(e for e in EXAMPLES.get(game_name, ())
+                     if e not in ONLY_WHEN_LEGAL or (playable is not None and playable(e)))
     if not examples:
         return _("Type a move")
     return _("Type a move: {examples}").format(examples=", ".join(examples))
+
+
+def _playable(game: Any, text: str) -> bool:
+    """Can ``text`` be played in this position (a refusal is an answer, not an error)?"""
+    try:
+        return bool(game.is_legal(game.parse_move(text)))
+    except RulesError:
+        return False
 
 
 TYPING_WORDS = N_("Type the move, then Enter (Escape: back to the board).")   # translated when shown
@@ -139,7 +154,8 @@ class MoveBox:
         if game is None:
             return placeholder(self.host.game_name)
         phase = game.turn_phase()
-        return placeholder(self.host.game_name, phase, game.legal_strs() if phase is not None else None)
+        return placeholder(self.host.game_name, phase, game.legal_strs() if phase is not None else None,
+                           playable=lambda text: _playable(game, text))
 
     def shown(self) -> bool:
         box = self.box
