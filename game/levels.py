@@ -345,7 +345,7 @@ def _read_toml(path: str | Path) -> tuple[str, dict[str, Any]]:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise LevelError(file, "", "the file is not UTF-8 text", "not-utf8") from None
-    except tomllib.TOMLDecodeError as e:
+    except (tomllib.TOMLDecodeError, RecursionError) as e:     # (nested too deep: not readable either)
         raise LevelError(file, "", f"not valid TOML: {e}", "not-toml") from None
     return file, data
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .i18n import _
-from .storage import StorageError, atomic_write_text, data_dir, failure_kind, read_text
+from .storage import StorageError, atomic_write_text, data_dir, failure_kind, move_aside, read_text
 from .ui.problems import storage_words
 
 PROGRESS_NAME = "tutorial-progress.json"
@@ -82,7 +82,9 @@ class Progress:
 
 
 def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]:
-    """The saved progress (empty when there is none) and a message if the file was unusable."""
+    """The saved progress (empty when there is none) and a message if the file was unusable.
+    An unusable file (damaged, or of a format this version does not know) is moved aside,
+    never overwritten: the lessons done are still in it."""
     p = Path(path) if path is not None else progress_path()
     if not p.exists():
         return Progress(), None
@@ -92,12 +94,22 @@ def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]
         return Progress(), _("Your tutorial progress could not be read: {problem}").format(problem=storage_words(e))
     try:
         data = json.loads(text)
-    except ValueError:
-        return Progress(), _("Your tutorial progress in {file} is damaged; it starts afresh.").format(file=p.name)
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return Progress(), _("Your tutorial progress in {file} has an unknown format; it starts afresh.").format(
-            file=p.name)
-    return Progress.from_json(data), None
+    except (ValueError, RecursionError):          # (a file nested too deep is damaged too)
+        damaged = True
+    else:
+        if isinstance(data, dict) and data.get("version") == VERSION:
+            return Progress.from_json(data), None
+        damaged = False
+    try:
+        kept = move_aside(p, p.stem, p.suffix)
+    except StorageError as e:
+        return Progress(), _("Your tutorial progress in {file} cannot be read, nor moved aside: {problem}").format(
+            file=p.name, problem=storage_words(e))
+    if damaged:
+        return Progress(), _("Your tutorial progress in {file} is damaged; it was kept as {kept} and starts "
+                             "afresh.").format(file=p.name, kept=kept.name)
+    return Progress(), _("Your tutorial progress in {file} has an unknown format; it was kept as {kept} and "
+                         "starts afresh.").format(file=p.name, kept=kept.name)
 
 
 def save_progress(progress: Progress, path: str | Path | None = None) -> str | None:

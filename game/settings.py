@@ -390,8 +390,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         data = tomllib.loads(read_text(p, max_bytes=100_000))
     except StorageError as e:
         problem = str(e)
-    except (tomllib.TOMLDecodeError, ValueError) as e:
-        problem = f"it is not valid TOML: {e}"
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:    # (nested too deep: damaged too)
+        problem = f"it is not valid TOML: {e!r}"
     else:
         s, warn = settings_from_dict(data)
         for w in warn:                   # the window counts them; the log names them

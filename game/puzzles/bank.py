@@ -162,7 +162,7 @@ def read_bank(path: str | Path, game: str | None = None) -> tuple[BankPuzzle, ..
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise BankError(file, "", "the file is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
+    except (tomllib.TOMLDecodeError, RecursionError) as e:     # (nested too deep: not readable either)
         raise BankError(file, "", f"not valid TOML: {e}") from None
     return parse_bank(data, file, game)
 

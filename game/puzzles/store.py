@@ -257,7 +257,7 @@ def load_store(path: str | Path | None = None) -> tuple[PuzzleStore, str | None]
         data = json.loads(read_text(p))
     except StorageError as e:
         problem = clause(storage_words(e))
-    except ValueError:
+    except (ValueError, RecursionError):      # (a file nested too deep is damaged too)
         problem = _("{name} is damaged").format(name=p.name)
     else:
         version = data.get("version") if isinstance(data, dict) else None
