@@ -922,8 +922,14 @@ def _start(argv: Sequence[str] | None, stopped: list[int], stop: Callable[[int],
                 print(f"{prog_name()}: stopped by a signal, no screenshot saved", file=sys.stderr)
                 return 128 + stopped[0]
             out = Path(args.screenshot)
-            save_picture(app.screen, out)
             size, frames = app.size, app.frame
+            try:
+                save_picture(app.screen, out)
+            except (OSError, pygame.error) as e:    # checked before, refused now (/proc, a full disk)
+                app.close()
+                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                print(f"{prog_name()}: cannot save the screenshot {out}: {why}", file=sys.stderr)
+                return 1
             app.close()
             print(f"saved {out} ({size[0]}x{size[1]}, {frames} frames)")
             return 0

@@ -46,6 +46,10 @@ LAST_GAME_NAME = "last-game.txt"
 RECORD_SUFFIX = ".txt"
 _TMP_PREFIX = "."
 _TMP_SUFFIX = ".tmp"
+# a file name's longest, in bytes, on the systems the game runs on (ext4, APFS, NTFS: 255)
+NAME_MAX_BYTES = 255
+# the most of a file's name its temporary file repeats (leaving room for mkstemp's part)
+TMP_NAME_BYTES = 200
 STALE_TMP_SECONDS = 60.0
 
 __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_text",
@@ -124,7 +128,8 @@ def last_game_path() -> Path:
 
 def failure_kind(e: OSError) -> str:
     """What kind of refusal an OSError is, from its errno: 'not-found', 'permission',
-    'disk-full', 'is-folder', 'not-folder' or 'other' (its own text goes to the log only)."""
+    'disk-full', 'name-too-long', 'is-folder', 'not-folder' or 'other' (its own text goes to
+    the log only)."""
     code = e.errno
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
         return "not-found"
@@ -132,6 +137,8 @@ def failure_kind(e: OSError) -> str:
         return "permission"
     if code in (errno.ENOSPC, errno.EFBIG):
         return "disk-full"
+    if code == errno.ENAMETOOLONG:
+        return "name-too-long"
     if isinstance(e, IsADirectoryError):
         return "is-folder"
     if isinstance(e, NotADirectoryError):
@@ -160,7 +167,11 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
     removed and StorageError is raised; the previous file is untouched.
     """
     target = Path(path)
-    if target.is_dir():
+    try:
+        is_folder = target.is_dir()
+    except OSError as e:              # (a name longer than the system takes)
+        raise StorageError(f"cannot save {target}: {_why(e)}", "save", target, failure_kind(e)) from None
+    if is_folder:
         raise StorageError(f"cannot save to {target}: it is a folder", "folder-target", target)
     folder = target.parent
     try:
@@ -169,7 +180,7 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
         raise StorageError(f"cannot create the folder {folder}: {_why(e)}", "mkdir", folder, failure_kind(e)) from None
     data = text.encode("utf-8")
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX + target.name + ".",
+        fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX + _tmp_stem(target.name) + ".",
                                         suffix=_TMP_SUFFIX, dir=folder)
     except OSError as e:
         raise StorageError(f"cannot write in {folder}: {_why(e)}", "write", folder, failure_kind(e)) from None
@@ -188,6 +199,17 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> Path:
         raise StorageError(f"cannot save {target}: {_why(e)}", "save", target, failure_kind(e)) from None
     _fsync_dir(folder)
     return target
+
+
+def _tmp_stem(name: str) -> str:
+    """The part of ``name`` a temporary file's name repeats: short enough that a name the
+    system takes (at most NAME_MAX_BYTES) still has a temporary file it takes."""
+    return name.encode("utf-8")[:TMP_NAME_BYTES].decode("utf-8", "ignore")
+
+
+def name_fits(name: str) -> bool:
+    """Will the system take ``name`` as a file's name (its length in bytes)?"""
+    return 0 < len(name.encode("utf-8", "surrogateescape")) <= NAME_MAX_BYTES
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -216,7 +238,7 @@ def remove_stale_temps(folder: Path, name: str, older_than: float = STALE_TMP_SE
     removed = 0
     now = time.time()
     try:
-        candidates = list(folder.glob(f"{_TMP_PREFIX}{name}.*{_TMP_SUFFIX}"))
+        candidates = list(folder.glob(f"{_TMP_PREFIX}{_tmp_stem(name)}.*{_TMP_SUFFIX}"))
     except OSError:
         return 0
     for p in candidates:
@@ -695,12 +717,12 @@ def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
 
 
 def list_record_files(folder: str | os.PathLike[str] | None = None) -> list[RecordInfo]:
-    """Every ``*.txt`` record in ``folder`` (default records_dir), newest first, with what its
+    """Every ``*.txt`` record (any case) in ``folder`` (default records_dir), newest first, with what its
     headers say (``scan_record``); nothing is replayed. Temporary files are not listed."""
     base = Path(folder) if folder is not None else records_dir()
     try:
-        paths = [p for p in base.glob(f"*{RECORD_SUFFIX}")
-                 if not p.name.startswith(_TMP_PREFIX) and p.is_file()]
+        paths = [p for p in base.iterdir() if p.suffix.lower() == RECORD_SUFFIX
+                 and not p.name.startswith(_TMP_PREFIX) and p.is_file()]
     except OSError:
         return []
     found = [scan_record(p) for p in paths]

@@ -33,7 +33,7 @@ from ..ui.dialogs import fit_file_dialog
 from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
 from .base import Scene, is_board_scene, make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, failure_kind, load_record, read_text, records_dir,
-                       save_record, suggest_record_path)
+                       name_fits, save_record, suggest_record_path)
 
 # the record format and the autosave's conversions are imported where a record is read or
 # written: every board imports this module, and a start that only shows a board reads none
@@ -187,9 +187,15 @@ def path_picked(scene: Scene, event: Any) -> bool:
     scene.dialog_kind = ""
     path = Path(event.text)
     if kind == "save" and is_board_scene(scene):           # (only a board saves)
+        if not path.name:
+            scene.set_status(_("Type a name for the file first."), "warn")
+            return True
         if not path.suffix:
             path = path.with_suffix(RECORD_SUFFIX)
-        if path.exists() and path.is_file():
+        if not name_fits(path.name):
+            scene.set_status(_("That name is too long for a file: shorten it."), "warn")
+            return True
+        if _is_file(path):
             scene.path_to_overwrite = path
             scene.open_dialog("overwrite", _("Replace the file?"),
                               _("{file} already exists.<br><br>Replace it with this game?").format(file=_html(path.name)),
@@ -199,6 +205,15 @@ def path_picked(scene: Scene, event: Any) -> bool:
     elif kind == "load":
         ask_before_loading(scene, path)
     return True
+
+
+def _is_file(path: Path) -> bool:
+    """Is there a file at ``path`` (a path the system refuses to look at has none: saving
+    there then says why)?"""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def ask_before_loading(scene: Scene, path: Path) -> None:

@@ -43,8 +43,8 @@ from ..names import game_title
 from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
-from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, read_text,
-                       trash_record, TRASH_FOLDER)
+from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, name_fits,
+                       read_text, trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
@@ -435,6 +435,9 @@ class LibraryDialog(UIWindow, GameDialog):
         path = self.folder / name
         if path.suffix.lower() != RECORD_SUFFIX:
             path = path.with_name(path.name + RECORD_SUFFIX)
+        if not name_fits(path.name):
+            self.say(_("That name is too long for a file: shorten it."), "warn")
+            return
         self._post_path(path)
 
     def ask_delete(self) -> None:

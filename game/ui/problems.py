@@ -292,6 +292,7 @@ def failure_words(failure: str) -> str:
     return {"not-found": _("it is not there"),
             "permission": _("you have no permission to do that there"),
             "disk-full": _("the disk is full"),
+            "name-too-long": _("its name is too long"),
             "is-folder": _("it is a folder, not a file"),
             "not-folder": _("part of its path is not a folder")}.get(failure, _("the system refused"))
 
