@@ -117,3 +117,31 @@ def test_an_engine_tag_keeps_off_the_kernel_when_it_can(size):
     view.draw_over(surface, stacks, deco)
     kernel = tags.cell_rect(view, "b3", stacks)
     assert len(placed) == 3 and not placed[1].colliderect(kernel)
+
+
+@pytest.mark.parametrize("size", [(670, 620), (1500, 1400), (1900, 1800)])
+def test_an_onyx_line_tag_keeps_off_the_other_lines_stones_and_the_frame(size):
+    # The analysis board at 3840x2160 (Onyx after i5 i7 i6 i1 i2 i4, lines k2, l2 and k1):
+    # the tag of l2, on the board's right edge, stood over the frame beside its row number;
+    # kept on the ground it lay over k2's faint stone, which it did not count as a piece. An
+    # edge point's tag may reach over the frame, but it stays centred on the ground.
+    from game.rules import make_game
+    from game.views import tags
+    game = make_game("onyx")
+    for mv in "i5 i7 i6 i1 i2 i4".split():
+        game.push(mv)
+    view = view_for("onyx")
+    view.layout(pygame.Rect((0, 0), size))
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    stacks = game.stacks()
+    placed = _note_tags(view)
+    deco = Decorations(ghosts=[("k2", ("B",)), ("l2", ("B",)), ("k1", ("B",))],
+                       tags={"k2": "1 · 50%", "l2": "2 · 49%", "k1": "3 · 45%"})
+    view.draw_over(surface, stacks, deco)
+    assert len(placed) == 3
+    play = view.play_rect()
+    for lab, r in zip(("k2", "l2", "k1"), placed):
+        assert play.collidepoint(r.center), (lab, r, play)
+        others = [tags.cell_rect(view, g, stacks, 1) for g in ("k2", "l2", "k1") if g != lab]
+        assert not any(r.colliderect(o) for o in others), lab
+    assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed

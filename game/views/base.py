@@ -105,6 +105,7 @@ class BoardView:
         self._tops: dict[str, float] = {}            # label -> pixels from its point up to the top face drawn
         self._order: list[str] = []                  # labels of the stacks drawn, in drawing order
         self._badges: dict[str, tuple[float, float, float, float]] = {}   # label -> its height badge (a pill)
+        self._play: pygame.Rect | None = None        # play_rect, found once a layout
 
     # ------------------------------------------------------------ render state
     @property
@@ -183,6 +184,7 @@ class BoardView:
         self._origin = (cx, cy)
         self.rect = rect
         self._pix = {}
+        self._play = None
         for lab in self.points():
             x, y = self.model_to_screen(*self.model_xy(lab))
             self._pix[lab] = (round(cx + x * self.scale), round(cy - y * self.scale))
@@ -463,11 +465,11 @@ class BoardView:
             if lab in self._pix:
                 below = len(stacks.get(lab, ()))
                 self.draw_stack(surface, self._pix[lab], pieces, alpha=150, base_level=below, badge=False)
-        self.draw_tags(surface, stacks, deco)
         if deco.hover and deco.hover in self._pix and deco.hover not in deco.targets:
             D.blit_center(surface, D.ring(int(self.radius_px * 1.15), max(2, self.radius_px // 10), (255, 255, 255, 150)),
                           self._pix[deco.hover])
         self.draw_danger_ways(surface, stacks, deco)
+        self.draw_tags(surface, stacks, deco)       # last: no arrow crosses a tag's words
 
     # ------------------------------------------------------------ tags over the board
     TAG_SCALE = 0.2         # a tag's text size, in board spacings
@@ -495,6 +497,16 @@ class BoardView:
             placed.append(at)
             surface.blit(box, at)
             D.text(surface, tag, at.center, size, self.theme.text, bold=True, shadow=False)
+
+    def play_rect(self) -> pygame.Rect:
+        """The ground the points stand on (screen pixels): their bounding box, a piece's radius
+        wider on each side; the frame and its coordinates lie outside it."""
+        if self._play is None:
+            xs = [p[0] for p in self._pix.values()] or [self.rect.centerx]
+            ys = [p[1] for p in self._pix.values()] or [self.rect.centery]
+            r = self.radius_px
+            self._play = pygame.Rect(min(xs) - r, min(ys) - r, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * r)
+        return self._play
 
     def coord_rects(self) -> list[pygame.Rect]:
         """Where the board's coordinate labels stand (screen pixels; none when hidden): a tag

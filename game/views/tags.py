@@ -7,7 +7,9 @@ the names written on the empty cells near it (a tag over a lake hid the name of 
 of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``,
 ``BoardView.point_label_rect``); when none is clear, the one that hides least, kept on the board.
 Among the places that keep clear, the one that hides least of the other pieces near it: a tag
-over a neighbouring piece (an Amoeba Kernel) hides what the player must see.
+over a neighbouring piece (an Amoeba Kernel, another line's faint stone) hides what the player
+must see; then the one that stays most on the ground the points stand on
+(``BoardView.play_rect``), off the board's frame.
 """
 from __future__ import annotations
 
@@ -64,6 +66,11 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
             piece = cell_rect(view, lab, stacks)
             if piece.colliderect(reach):
                 pieces.append(piece)
+    for lab, ghost in deco.ghosts:                          # other lines' stones, drawn faint
+        if lab in points and lab not in own:
+            piece = cell_rect(view, lab, stacks, len(ghost))
+            if piece.colliderect(reach):
+                pieces.append(piece)
     cx, cy = cell.centerx, view.pixel_of(label)[1]
     places = [(cx, cell.top - gap - h / 2),                                   # above
               (cell.right + gap + w / 2, cell.top - h / 4),                   # up right
@@ -74,15 +81,17 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
               (cell.right + gap + w / 2, cell.bottom + h / 4),                # down right
               (cell.left - gap - w / 2, cell.bottom + h / 4)]                 # down left
     area = view.rect
-    best: tuple[int, int, int, pygame.Rect] | None = None
+    play = view.play_rect()
+    best: tuple[int, int, int, int, pygame.Rect] | None = None
     for i, (x, y) in enumerate(places):
         r = pygame.Rect(0, 0, w, h)
         r.center = (round(x), round(y))
         hidden = _overlap(r, keep) + (0 if area.contains(r) else w * h)
         covered = _overlap(r, pieces) if hidden == 0 else 0
-        if hidden == 0 and covered == 0:
+        off = w * h - _overlap(r, (play,))           # over the frame, off the points' ground
+        if hidden == 0 and covered == 0 and off == 0:
             return r
-        if best is None or (hidden, covered, i) < best[:3]:
-            best = (hidden, covered, i, r)
+        if best is None or (hidden, covered, off, i) < best[:4]:
+            best = (hidden, covered, off, i, r)
     assert best is not None
-    return best[3].clamp(area)
+    return best[4].clamp(area)
