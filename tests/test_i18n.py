@@ -520,3 +520,27 @@ def test_the_board_the_result_card_and_the_keys_fit_in_japanese_and_uzbek(lang, 
         _check_scenes(app, BOARD_SCENES, monkeypatch, lang)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scene", ["board:onyx", "analysis:onyx"])
+def test_the_onyx_titles_name_the_variant_in_the_language(scene):
+    # at 3840x2160 in Uzbek the board's title read "Oniks · 12×12, standard start": the
+    # rules core's English name of the variant, shown as it was
+    from game.ui.words import variant_words
+    for lang, words in (("ja", "オニキス  ·  12×12、標準の開始"), ("en", "Onyx  ·  12×12, standard start")):
+        app = helpers.make_app("--scene", scene, "--window", "3840x2160", "--lang", lang)
+        try:
+            step(app, 3)
+            title = app.scene.w["title"].text
+            if scene == "board:onyx":
+                assert title.endswith(words), title
+            else:       # (the analysis board's longer title keeps the board's size alone)
+                assert title.endswith("  ·  12×12") and "start" not in title, title
+        finally:
+            app.close()
+    i18n.set_language("uz")
+    assert variant_words({"size": 12, "open": False, "pie": True}) == "12×12, odatiy boshlanish, pirog qoidasi"
+    i18n.set_language("en")
+    assert variant_words({"size": 16, "open": True, "pie": False}) == "16×16, open start"
+    assert variant_words({"size": 12, "open": False, "pie": True}, short=True) == "12×12"
+    assert variant_words({}) == ""

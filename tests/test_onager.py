@@ -780,7 +780,7 @@ def test_threats_and_highlight_empty_while_playing():
 
 def test_options_variant_and_registry():
     g = make_game("onager")
-    assert isinstance(g, Onager) and g.options() == {} and g.variant_name() == ""
+    assert isinstance(g, Onager) and g.options() == {}
     with pytest.raises(ValueError):
         Onager.new(size=12)
     assert "setup" in repr(g)

@@ -282,14 +282,14 @@ def test_3_standard_start(n, black, white, edge_squares):
     for sq in edge_squares.split():
         corners = {geo.labels[q] for q in geo.mid_corners[geo.index[sq]]}
         assert len(corners & (set(black.split()) | set(white.split()))) == 2
-    assert g.variant_name() == f"{n}×{n}, standard start"
+    assert g.options() == {"size": n, "open": False, "pie": False}
 
 
 def test_3_open_variant_and_pie_default_off():
     g = Onyx.new(open=True)
     assert g.stacks() == {} and g.to_move == B
     assert Onyx.new().options()["pie"] is False
-    assert Onyx.new(open=True, pie=True).variant_name() == "12×12, open start, pie rule"
+    assert Onyx.new(open=True, pie=True).options() == {"size": 12, "open": True, "pie": True}
 
 
 @pytest.mark.parametrize("opts", [{}, {"open": True}])

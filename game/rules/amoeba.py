@@ -217,9 +217,6 @@ class Amoeba(Game):
     def options(self) -> dict[str, Any]:
         return {}
 
-    def variant_name(self) -> str:
-        return ""
-
     # -------------------------------------------------------------- state
     @property
     def to_move(self) -> Color:

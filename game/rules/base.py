@@ -392,9 +392,6 @@ class Game(ABC):
         """The variant options this game was made with (for records and copies)."""
         return {}
 
-    def variant_name(self) -> str:
-        return ""
-
     def turn_phase(self) -> str | None:
         """The name of the un-numbered opening phase the next ply belongs to, or None.
 

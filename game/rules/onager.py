@@ -242,9 +242,6 @@ class Onager(Game):
     def options(self) -> dict[str, Any]:
         return {}
 
-    def variant_name(self) -> str:
-        return ""
-
     # -------------------------------------------------------------- moves
     def legal_moves(self) -> list[int]:
         if self._result is not None:

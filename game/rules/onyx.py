@@ -429,13 +429,6 @@ class Onyx(Game):
     def options(self) -> dict[str, Any]:
         return {"size": self._g.n, "open": self._open, "pie": self._pie}
 
-    def variant_name(self) -> str:
-        n = self._g.n
-        parts = [f"{n}×{n}", "open start" if self._open else "standard start"]
-        if self._pie:
-            parts.append("pie rule")
-        return ", ".join(parts)
-
     def stone(self, p: int) -> str:
         """'B', 'W' or '' for the point index p."""
         return _PIECE[self._cell[p]]

@@ -12,7 +12,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..names import LEVEL_NAMES, side_name
 from ..rules.numbering import Slot
 
-__all__ = ["phase_name", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words",
+__all__ = ["phase_name", "variant_words", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words",
            "LEVEL_NAMES"]
 
 # the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
@@ -23,6 +23,20 @@ def phase_name(phase: str) -> str:
     """An opening phase's name as a row label of the move list: 'Lakes'."""
     known = _PHASES.get(phase)
     return _(known) if known else phase
+
+
+def variant_words(options: dict[str, Any], short: bool = False) -> str:
+    """A game's options (``Game.options()``) as a title names them: '12×12, standard start,
+    pie rule' (Onyx's; '' for a game that has none); ``short``: the board's size alone."""
+    if "size" not in options:
+        return ""
+    n = options["size"]
+    if short:
+        return f"{n}×{n}"
+    parts = [f"{n}×{n}", _("open start") if options.get("open") else _("standard start")]
+    if options.get("pie"):
+        parts.append(_("pie rule"))
+    return _(", ").join(parts)
 
 
 def slot_words(slot: Slot) -> str:

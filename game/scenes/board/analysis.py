@@ -55,6 +55,7 @@ from ...views.base import ghosts_of
 from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
 from ...ui.layout import button_width, row_widths
 from ...ui.problems import refusal_words
+from ...ui.words import variant_words
 from ..base import WAKE, is_button, register
 from .computer import make_engine
 from .engine import Analyser, close_engine
@@ -282,8 +283,9 @@ class AnalysisScene(BoardScene):
         if title is not None:
             room = title.relative_rect.w - px(8)
             name = _("Analysis  ·  {game}").format(game=game_title(self.game_name))
-            variant = self.match.game.variant_name() if self.match is not None else ""
-            for cand in ((f"{name}  ·  {variant}",) if variant else ()) + (name, _("Analysis")):
+            options = self.match.game.options() if self.match is not None else {}
+            variants = [f"{name}  ·  {v}" for v in (variant_words(options), variant_words(options, short=True)) if v]
+            for cand in (*variants, name, _("Analysis")):
                 if D.font(px(15), True).size(cand)[0] <= room:
                     title.set_text(cand)
                     break

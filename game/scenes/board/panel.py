@@ -31,7 +31,7 @@ from ...ui.layout import button_width, row_widths, split
 from ...ui.movelist import MoveList
 from ...ui.problems import refusal_words
 from ...ui.text import FastLabel, StatusText, prime_disabled_look
-from ...ui.words import LEVEL_NAMES, computer_words
+from ...ui.words import LEVEL_NAMES, computer_words, variant_words
 from ...views import draw as D
 from .movebox import TYPING_WORDS
 from .part import ScenePart
@@ -82,9 +82,9 @@ class BoardPanel(ScenePart):
         x, iw = p.x + px(18), p.w - px(36)
         y = p.y + px(14)
         compact = p.h < px(720)          # a low window: the move list keeps room for 5 rows and more
-        title = game_title(sc.game_name) if sc.game_name else _("Game")
-        if self.match is not None and self.match.game.variant_name():
-            title += f"  ·  {self.match.game.variant_name()}"
+        name = game_title(sc.game_name) if sc.game_name else _("Game")
+        options = self.match.game.options() if self.match is not None else {}
+        titles = [f"{name}  ·  {v}" for v in (variant_words(options), variant_words(options, short=True)) if v]
         menu_w = max(px(74), D.font(px(15), True).size(_("Menu"))[0] + px(22))   # laid out from its word
         W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), _("Menu"), sc.ui, container=sc.root,
                              tool_tip_text=_("Back to the main menu (Esc)"))
@@ -93,7 +93,7 @@ class BoardPanel(ScenePart):
                              container=sc.root, tool_tip_text=_("Keys and shortcuts (F1 or ?)"))
         room = iw - menu_w - keys_w - px(12)
         head_font = D.font(px(15), True)
-        for cand in (title, title.split(",")[0], game_title(sc.game_name) if sc.game_name else _("Game")):
+        for cand in (*titles, name):
             title = cand
             if head_font.size(cand)[0] + px(8) <= room:
                 break
