@@ -544,3 +544,16 @@ def test_the_onyx_titles_name_the_variant_in_the_language(scene):
     assert variant_words({"size": 16, "open": True, "pie": False}) == "16×16, open start"
     assert variant_words({"size": 12, "open": False, "pie": True}, short=True) == "12×12"
     assert variant_words({}) == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+def test_each_keys_card_names_its_sections_apart(lang):
+    # the board's card in Japanese had two sections headed 対局 ("Playing" and "Game")
+    from game.ui import keys
+    i18n.set_language(lang)
+    try:
+        for card in (keys.BOARD, keys.ANALYSIS, keys.LESSON, keys.PUZZLE, keys.MENU, keys.FORM):
+            titles = [i18n._(title) for title, _rows in card]
+            assert len(set(titles)) == len(titles), titles
+    finally:
+        i18n.set_language("en")
