@@ -55,7 +55,7 @@ STALE_TMP_SECONDS = 60.0
 __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_text",
            "save_autosave", "load_autosave", "clear_autosave", "autosave_path", "last_game_path",
            "load_last_game", "save_record", "load_record", "move_aside", "MAX_FILE_BYTES",
-           "records_dir", "suggest_record_path", "list_records", "remove_stale_temps",
+           "records_dir", "safe_file_name", "suggest_record_path", "list_records", "remove_stale_temps",
            "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
            "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED",
            "RecordInfo", "scan_record", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER",
@@ -594,17 +594,20 @@ def records_dir() -> Path:
     return data_dir() / RECORDS_FOLDER
 
 
-def suggest_record_path(record: Record, folder: str | os.PathLike[str] | None = None) -> Path:
-    """A free file name like ``2026-11-29 Onyx, Ann vs Bob.txt`` in ``folder`` (default
-    records_dir): the date, the game, and the players by the colours they played (Black first);
-    a game between two people with no names of their own says no names."""
+def safe_file_name(text: str, limit: int = 80) -> str:
+    """``text`` as a file's name on every system: the characters some refuse (``<>:"/\\|?*``,
+    control characters) become '-', no space or dot at either end, at most ``limit``
+    characters ('' when nothing is left)."""
+    name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in text).strip(" .")
+    return name[:limit].strip(" .")
+
+
+def suggest_record_path(stem: str, folder: str | os.PathLike[str] | None = None) -> Path:
+    """A free record file in ``folder`` (default records_dir) named from ``stem`` (the
+    interface words it: ``game.ui.words.record_file_words``): ``stem.txt``, else
+    ``stem (2).txt``…; ``game.txt`` for a stem with nothing a file name can keep."""
     base = Path(folder) if folder is not None else records_dir()
-    name = " ".join(p for p in (record.date, record.game.capitalize()) if p)
-    black, white = record.black.strip(), record.white.strip()
-    if (black or white) and not (black.lower() == white.lower() == "human"):
-        name += f", {black or '?'} vs {white or '?'}"
-    name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in name).strip(" .")[:80]
-    name = name or "game"
+    name = safe_file_name(stem) or "game"
     path = base / f"{name}{RECORD_SUFFIX}"
     n = 2
     while path.exists():

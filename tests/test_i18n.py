@@ -557,3 +557,17 @@ def test_each_keys_card_names_its_sections_apart(lang):
             assert len(set(titles)) == len(titles), titles
     finally:
         i18n.set_language("en")
+
+
+def test_the_save_dialog_offers_a_name_in_the_language():
+    # the name offered was '2026-12-07 Amoeba' in Japanese and Uzbek: the file name is the
+    # player's to read and keep, so it is worded like the rest of the window
+    import datetime
+    app = helpers.make_app("--game", "amoeba", "--lang", "ja", "--black", "human", "--white", "2")
+    try:
+        helpers.key(app, pygame.K_s, pygame.KMOD_CTRL)
+        name = app.scene.dialog.name_entry.get_text()
+        assert name.startswith(f"{datetime.date.today().isoformat()} アメーバ、"), name
+        assert "Amoeba" not in name and "vs" not in name and "Computer" not in name
+    finally:
+        app.close()

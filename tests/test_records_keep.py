@@ -27,6 +27,7 @@ from game.rules.numbering import rows, slots_for
 from game.rules.record import RecordError, format_record, parse_record
 from game.rules.tree import GameNode
 from game.ui.moveflow import flatten, lines_text
+from game.ui.words import record_file_words
 
 CORPUS = Path(__file__).parent / "data" / "records_roundtrip"
 FILES = sorted(p.name for p in CORPUS.glob("*.txt"))
@@ -128,7 +129,7 @@ def test_the_autosave_and_the_library_keep_the_headers(name, tmp_path):
     assert header_lines(written) == header_lines(format_record(rec))
     info = storage.scan_record(storage.last_game_path() if match.is_over else tmp_path / "game.txt")
     assert (info.black, info.white) == (rec.black, rec.white)
-    assert storage.suggest_record_path(parse_record(written), tmp_path).name == \
+    assert storage.suggest_record_path(record_file_words(parse_record(written)), tmp_path).name == \
         f"{rec.date} {rec.game.capitalize()}, {rec.black} vs {rec.white}.txt"
 
 
@@ -146,7 +147,7 @@ def test_a_pie_swap_names_the_players_by_the_colours_they_played():
     assert m.players == {Color.BLACK: "medium", Color.WHITE: HUMAN}
     rec = match_record(m, datetime.date(2026, 12, 2))
     assert (rec.black, rec.white) == ("Computer (Medium)", "Human")
-    assert storage.suggest_record_path(rec, Path("/nowhere")).name == \
+    assert storage.suggest_record_path(record_file_words(rec), Path("/nowhere")).name == \
         "2026-12-02 Onyx, Computer (Medium) vs Human.txt"
     back = match_from_record(parse_record(format_record(rec)))          # Continue: the same seats
     assert back.players == {Color.BLACK: "medium", Color.WHITE: HUMAN}
@@ -172,10 +173,10 @@ def test_file_names_say_the_game_and_the_players_never_human_vs_human():
     g.push("a3-a4")
     m = Match(g)
     rec = match_record(m, datetime.date(2026, 12, 2))
-    assert storage.suggest_record_path(rec, Path("/nowhere")).name == "2026-12-02 Amoeba.txt"
+    assert storage.suggest_record_path(record_file_words(rec), Path("/nowhere")).name == "2026-12-02 Amoeba.txt"
     m.names = {Color.BLACK: "Ann", Color.WHITE: "Bob"}
     rec = match_record(m, datetime.date(2026, 12, 2))
-    assert storage.suggest_record_path(rec, Path("/nowhere")).name == "2026-12-02 Amoeba, Ann vs Bob.txt"
+    assert storage.suggest_record_path(record_file_words(rec), Path("/nowhere")).name == "2026-12-02 Amoeba, Ann vs Bob.txt"
 
 
 # ------------------------------------------------------------------ the lakes' order

@@ -13,6 +13,7 @@ from game.rules import make_game
 from game.rules.base import Color, Game, Result
 from game.rules.record import RecordError, format_record, record_from_game
 from game.storage import StorageError
+from game.ui.words import record_file_words
 
 
 @pytest.fixture(autouse=True)
@@ -267,11 +268,11 @@ def test_bad_contents_raise_record_error_naming_the_line(home: Path) -> None:
 def test_suggested_names_are_safe_and_free(home: Path) -> None:
     record = storage.load_record(storage.save_record(home / "x.txt", game_text(12, 5)))
     record.headers["Black"] = 'A/B: "C"?'
-    first = storage.suggest_record_path(record)
+    first = storage.suggest_record_path(record_file_words(record))
     assert first.parent == storage.records_dir()
     assert first.name == "2026-11-29 Amoeba, A-B- -C-- vs Bob.txt"
     storage.save_record(first, record)
-    second = storage.suggest_record_path(record)
+    second = storage.suggest_record_path(record_file_words(record))
     assert second.name == "2026-11-29 Amoeba, A-B- -C-- vs Bob (2).txt"
 
 

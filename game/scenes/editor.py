@@ -359,6 +359,7 @@ class EditorScene(Scene):
         from ..rules.record import record_from_game
         from ..storage import StorageError, friendly_path, records_dir, save_record, suggest_record_path
         from ..ui.problems import refusal_words, storage_words
+        from ..ui.words import record_file_words
         game = self.verdict.game
         if not self.valid or game is None:
             return
@@ -367,7 +368,7 @@ class EditorScene(Scene):
         try:
             record = record_from_game(game.copy(), names, _dt.date.today(),
                                       headers={"Event": f"{TITLES[self.game_name]} set-up"})
-            path = save_record(suggest_record_path(record, records_dir()), record)
+            path = save_record(suggest_record_path(record_file_words(record), records_dir()), record)
         except Exception as exc:  # StorageError (the disk), or a position no record can hold
             log.warning("the position could not be saved: %s", exc)
             why = (storage_words(exc) if isinstance(exc, StorageError) else

@@ -31,6 +31,7 @@ from ..png import save_picture
 from ..rules.base import Color, Motion
 from ..ui.dialogs import fit_file_dialog
 from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
+from ..ui.words import record_file_words
 from .base import Scene, is_board_scene, make_scene, register
 from ..storage import (RECORD_SUFFIX, StorageError, data_dir, failure_kind, load_record, read_text, records_dir,
                        name_fits, save_record, suggest_record_path)
@@ -131,7 +132,7 @@ def _suggested_path(scene: Scene) -> Path:
     m = scene.match if is_board_scene(scene) else None
     if m is not None:
         try:
-            return suggest_record_path(match_record(m), _records_folder())
+            return suggest_record_path(record_file_words(match_record(m)), _records_folder())
         except (RecordError, StorageError, OSError):
             pass
     return _records_folder() / f"game{RECORD_SUFFIX}"

@@ -43,8 +43,8 @@ from ..names import game_title
 from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
-from ..storage import (RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files, name_fits,
-                       read_text, trash_record, TRASH_FOLDER)
+from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files,
+                       name_fits, read_text, safe_file_name, trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
@@ -64,7 +64,6 @@ _MAX_PARSED = 400
 SORTS = (("date", N_("Date")), ("game", N_("Game")), ("result", N_("Result")))   # translated when shown
 DOUBLE_CLICK = 0.45
 _RESULT_ORDER = {"black": 0, "white": 1, "draw": 2, "*": 3}
-_UNSAFE = set('<>:"/\\|?*')
 
 # colours (the window's own are the theme's; these match the move list and the panel)
 TEXT = (239, 228, 208)
@@ -428,7 +427,7 @@ class LibraryDialog(UIWindow, GameDialog):
 
     def save_named(self) -> None:
         text = (self.name_entry.get_text() if self.name_entry is not None else "").strip()
-        name = "".join("-" if (ch in _UNSAFE or ord(ch) < 32) else ch for ch in text).strip(" .")
+        name = safe_file_name(text, limit=NAME_MAX_BYTES)
         if not name:
             self.say(_("Type a name for the file first."), "warn")
             return

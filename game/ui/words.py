@@ -12,7 +12,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..names import LEVEL_NAMES, side_name
 from ..rules.numbering import Slot
 
-__all__ = ["phase_name", "variant_words", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words",
+__all__ = ["phase_name", "variant_words", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words", "record_file_words",
            "LEVEL_NAMES"]
 
 # the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
@@ -102,6 +102,20 @@ def player_words(name: str) -> str:
     if who == HUMAN:
         return _("Human")
     return computer_words(who)
+
+
+def record_file_words(record: Any) -> str:
+    """The name a saved game is offered under (a ``Record``): '2026-11-29 Onyx, Ann vs Bob',
+    the date, the game and the players by the colours they played (Black first), in the
+    language in use; a game between two people with no names of their own names no one."""
+    from ..names import game_title
+    name = " ".join(p for p in (record.date, game_title(record.game) if record.game else "") if p)
+    black, white = record.black.strip(), record.white.strip()
+    if (black or white) and not (black.lower() == white.lower() == "human"):
+        players = _("{black} vs {white}").format(black=player_words(black) if black else "?",
+                                                 white=player_words(white) if white else "?")
+        name = _("{game}, {players}").format(game=name, players=players) if name else players
+    return name
 
 
 def computer_words(level: str) -> str:
