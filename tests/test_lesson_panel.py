@@ -27,3 +27,24 @@ def test_the_move_box_and_the_feedback_follow_the_narration(spec, size):
         assert feedback.rect.bottom < buttons
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("spec,swap", [("lesson:onyx:3:2", False), ("lesson:onyx:5:3", True),
+                                       ("lesson:amoeba:4:3", False)])
+def test_the_list_button_takes_the_row_unless_swap_shows(spec, swap):
+    # On Onyx's pages the list button always left a Swap button's room, empty where no swap
+    # can be played (all but one page): it makes that room only while Swap shows.
+    app = make_app("--scene", spec, "--window", "1024x640")
+    try:
+        settle(app)
+        step(app, 2)
+        sc = app.scene
+        index, swap_btn = sc.w["index"].rect, sc.w["swap"].rect
+        row_left, row_right = sc.w["back"].rect.left, sc.w["next"].rect.right
+        assert sc.w["swap"].visible == swap and index.left == row_left
+        if swap:
+            assert index.right < swap_btn.left and swap_btn.right == row_right
+        else:
+            assert index.right == row_right
+    finally:
+        app.close()

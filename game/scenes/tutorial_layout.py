@@ -62,6 +62,7 @@ class TutorialLayout(TutorialPart):
         self._fitted: tuple[str, str] | None = None     # (feedback, narration) the boxes were sized for
         self._next_tip = ""                         # the Next button's tooltip as last set
         self.done_at = (0, 0)                       # centre of 'n of m lessons done' (build_index)
+        self.index_widths = (0, 0)                  # the list button's width without and beside Swap
 
     def build(self) -> None:
         """The widgets of the page the scene is on (the list, or a lesson's or puzzle's panel)."""
@@ -211,10 +212,10 @@ class TutorialLayout(TutorialPart):
             xx += bw + gap
         swap = Tp_("pie rule", "Swap")
         swap_w = font[None].size(swap)[0] + px(40)
-        # only Onyx has a pie rule: elsewhere the list button takes the row (a longer language's
-        # words would not fit beside a Swap button that never shows)
-        index_w = iw - gap - swap_w if sc.game_name == "onyx" else iw
-        W["index"] = UIButton(pygame.Rect(x, row2, index_w, bh), T_("Lessons and puzzles"), ui,
+        # the list button takes the row, and makes room for Swap only while Swap shows (Onyx's
+        # pie rule, right after Black's first stone: ``refresh``)
+        self.index_widths = (iw, iw - gap - swap_w)
+        W["index"] = UIButton(pygame.Rect(x, row2, iw, bh), T_("Lessons and puzzles"), ui,
                               container=root, tool_tip_text=T_("Back to the list (Esc)"))
         W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), swap, ui, container=root,
                              tool_tip_text=T_("Pie rule: take over your opponent's colour"))
@@ -303,6 +304,9 @@ class TutorialLayout(TutorialPart):
         swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
         if W["swap"].visible != swap_ok:
             (W["swap"].show() if swap_ok else W["swap"].hide())
+        index_w = self.index_widths[1 if swap_ok else 0]
+        if W["index"].relative_rect.w != index_w:
+            W["index"].set_dimensions((index_w, W["index"].relative_rect.h))
 
     def next_action(self) -> tuple[str, str]:
         """(words, tooltip) of the Next button: what pressing it does (``TutorialScene.next_step``)."""
