@@ -173,7 +173,17 @@ def test_coordinate_labels_grow_with_the_board():
         v.layout(pygame.Rect(0, 0, 680, 600))
         small = size_of(v)
         v.layout(pygame.Rect(0, 0, 2400, 2000))
-        assert small >= 10 and size_of(v) >= 2.5 * small
+        assert small >= 11 and size_of(v) >= 2.5 * small
+
+
+@pytest.mark.parametrize("name", ["amoeba", "onyx", "onager"])
+def test_height_badges_read_on_the_smallest_board(name):
+    # Onager's board at 1024x640 drew a two-disc stack's '2' at 9 px: a speck
+    from game.views import draw as D
+    v = view_for(name)
+    v.layout(pygame.Rect(0, 0, 600, 560))          # the board's area of a 1024x640 window, about
+    size = v.badge_size(v.radius_px)
+    assert size >= 11 and D.font(size, True).size("2")[1] >= 14
 
 
 # ================================================================ Onyx

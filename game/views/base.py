@@ -224,6 +224,12 @@ class BoardView:
             lv = min(lv, self.max_rise * self.scale / (n - 1))
         return lv
 
+    @staticmethod
+    def badge_size(r: int) -> int:
+        """The font size of a height badge on pieces of radius ``r``: 11 at least, so the
+        number still reads on the smallest board (Onager's at 1024x640: 9 was a speck)."""
+        return max(11, int(r * 0.55))
+
     def badge_center(self, x: float, y: float, total: int, r: float, lv: float, lift: float = 0.0) -> tuple[float, float]:
         """Where the height badge of a stack of ``total`` on pixel (x, y) goes: beside its top, or on
         its base (``badge_at_base``: right of the bottom piece, nearer its own point than any other)."""
@@ -295,7 +301,7 @@ class BoardView:
         self._tops = {lab: (len(shown[lab]) - 1) * self.level_for(len(shown[lab])) + face for lab in self._order}
         self._badges = {}
         r = max(3, self.radius_px)
-        size = max(9, int(r * 0.55))
+        size = self.badge_size(r)
         for lab in self._order:
             n = len(shown[lab])
             if n >= self.badge_from:       # as draw_stack places it (D.badge: a pill of about 1.2 x 1.25 sizes)
@@ -604,7 +610,7 @@ class BoardView:
                 spr.set_alpha(alpha)
             surface.blit(spr, pos)
         if badge and total >= self.badge_from:
-            D.badge(surface, self.badge_center(x, y, total, r, lv, lift), str(total), max(9, int(r * 0.55)))
+            D.badge(surface, self.badge_center(x, y, total, r, lv, lift), str(total), self.badge_size(r))
 
     # ------------------------------------------------------------ animation hooks (moves.py)
     def jump_height(self, a: str, b: str) -> float | None:

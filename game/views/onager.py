@@ -239,7 +239,7 @@ class OnagerView(BoardView):
 
     def cell_label_size(self) -> int:
         """Font size of the names of the empty cells (grows with the board)."""
-        return max(10, int(self.scale * 0.19))
+        return max(11, int(self.scale * 0.19))
 
     def _cell_labels(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]]) -> None:
         """Each empty cell's name in its lower part (pieces cover the others), in ink that stands
