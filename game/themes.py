@@ -184,7 +184,10 @@ _KINDS = ("walk", "jump", "stack", "end", "lake", "no")
 
 CLASSIC = Theme()
 
-_SKY, _ORANGE, _VERMILION, _PURPLE, _YELLOW = (86, 180, 233), (240, 158, 20), (225, 92, 10), (204, 121, 167), (250, 236, 90)
+_SKY, _ORANGE, _VERMILION, _YELLOW = (86, 180, 233), (240, 158, 20), (225, 92, 10), (250, 236, 90)
+# the last move: Okabe–Ito's reddish purple (204, 121, 167) darkened, so its ring stands out from
+# the wood by lightness, which every eye sees, not by hue alone (the same lightness as the wood)
+_PURPLE = (140, 40, 120)
 
 COLOUR_BLIND = replace(
     CLASSIC, name="colour-blind", title=N_("Colour-blind safe"), colour_names=(),

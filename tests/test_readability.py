@@ -450,3 +450,10 @@ def test_puzzle_praise_does_not_tell_what_the_defence_did(game):
             "answered with")
     for p in _puzzles(game).puzzles:
         assert not any(t in p.praise.lower() for t in told), p.id
+
+
+def test_the_colour_blind_last_move_ring_stands_out_from_the_wood_by_lightness():
+    # Okabe-Ito's reddish purple has the wood's own lightness: on a board seen without that
+    # hue the last move's ring all but vanished (seen at 3840x2160 and 1024x640)
+    T = themes.THEMES["colour-blind"]
+    assert _contrast(T.last, T.wood_light) >= 2.5 and _contrast(T.last, T.wood_dark) >= 1.5
