@@ -167,3 +167,23 @@ def test_speed_slider_mapping_is_monotonic_and_friendly():
     values = [_slider_to_speed(i) for i in range(0, 101, 5)]
     assert values == sorted(values) and values[0] == 0.25 and values[-1] == 4.0
     assert _slider_to_speed(_speed_to_slider(1.0)) == 1.0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+def test_the_think_time_lists_fit_their_longest_words(lang):
+    # in Japanese at 1024x640 three equal lists were too narrow: "むずかしい 2.8秒" touched
+    # its border; each list is now as wide as its longest option needs, the rest shared
+    from game.scenes.settings import think_choices
+    from game.settings import THINK_KEYS
+    from game.ui.layout import button_width
+    app = helpers.make_app("--scene", "settings", "--window", "1024x640", "--lang", lang)
+    try:
+        step(app, 2)
+        sc = app.scene
+        for level in THINK_KEYS:
+            menu = sc.widgets[f"think:{level}"]
+            words = [w for w, _v in think_choices(level, sc.app.settings.think_time(level))]
+            need = max(button_width(w, sc.px, sc.ui) for w in words) + sc.px(20)
+            assert menu.rect.w >= need, (level, menu.rect.w, need, words)
+    finally:
+        app.close()

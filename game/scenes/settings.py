@@ -25,6 +25,7 @@ from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, 
                         settings_path, settings_to_toml)
 from ..names import GAME_KEYS, game_title
 from ..ui.choice import ChoiceMenu
+from ..ui.layout import button_width, row_widths
 from ..ui.slider import Slider
 from ..sound import bank
 from ..storage import atomic_write_text
@@ -414,13 +415,17 @@ class SettingsScene(Scene):
         y += row_h
         label("think")
         gap = px(8)
-        tw = (fw - 2 * gap) // 3
-        for i, level in enumerate(THINK_KEYS):
-            cur = p.think_time(level)
+        choices = {level: think_choices(level, p.think_time(level)) for level in THINK_KEYS}
+        # each list as wide as its longest words need (and the arrow beside them), the rest shared
+        needs = [max(button_width(words, px, self.ui) for words, _v in choices[level]) + px(20)
+                 for level in THINK_KEYS]
+        xx = fx
+        for level, tw in zip(THINK_KEYS, row_widths(needs, fw, gap)):
             W[f"think:{level}"] = ChoiceMenu(       # (the last row: its lists open upwards, inside the card)
-                think_choices(level, cur), _clamp_think(cur),
-                pygame.Rect(fx + i * (tw + gap), y + pad, tw, px(34)), self.ui, container=self.root,
+                choices[level], _clamp_think(p.think_time(level)),
+                pygame.Rect(xx, y + pad, tw, px(34)), self.ui, container=self.root,
                 object_id="#upward_list")
+            xx += tw + gap
         y += row_h
         for key in CHECKS:
             try:
