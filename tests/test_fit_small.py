@@ -63,3 +63,29 @@ def test_a_text_cut_with_an_ellipsis_is_noted_while_the_audit_watches():
     assert cuts() == [("review summary", long, shown)] and font.size(shown)[0] <= 120
     watch_cuts(False)
     assert cuts() == []
+
+
+@pytest.mark.parametrize("scene,lang,keys,room", [
+    ("editor:onager", "ja", ("piece_B", "piece_W", "piece_L"), 24),
+    ("editor:amoeba", "uz", ("piece_B", "piece_W", "piece_Bk", "piece_Wk"), 24),
+    ("analysis:onager", "uz", ("play_here", "level"), 16),       # (a row too narrow for more)
+    ("analysis:amoeba", "ja", ("play_here", "level"), 16),
+])
+def test_buttons_keep_room_around_their_words_at_1024x640(scene, lang, keys, room):
+    # at 1024x640 the editor's chosen piece ('黒ディスク', in the larger font of a chosen
+    # button) and the analysis board's 'Shu yerdan o‘ynash' ran from border to border
+    from game.ui.layout import button_width
+    app = make_app("--scene", scene, "--window", "1024x640", "--lang", lang)
+    try:
+        settle(app)
+        sc = app.scene
+        widgets = getattr(sc, "w", None) or sc.widgets
+        for key in keys:
+            if key not in widgets:
+                continue
+            b = widgets[key]
+            primary = "#primary_button" in b.get_object_ids()
+            words = button_width(b.text, sc.px, sc.ui, "#primary_button" if primary else None) - sc.px(24)
+            assert b.rect.w >= words + sc.px(room), (key, b.text, b.rect.w, words)   # room: both sides
+    finally:
+        app.close()

@@ -36,7 +36,7 @@ from ..rules.base import RulesError
 from ..themes import CLASSIC
 from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
-from ..ui.layout import draw_panel, split
+from ..ui.layout import button_width, draw_panel, split
 from ..ui.overlays import draw_tick
 from ..ui.text import StatusText
 from ..views import BoardView, Decorations, ViewUnavailable, view_for
@@ -191,7 +191,8 @@ class EditorScene(Scene):
         bh, gap = px(38), px(8)
         palette = PALETTES[self.game_name]
         cols = 3 if len(palette) == 3 else 2
-        if max(D.font(px(16), True).size(_(t))[0] for _c, t in palette) + px(24) > (iw - 2 * gap) // 3:
+        # (measured in the chosen piece's larger font: any of them may be the one chosen)
+        if max(button_width(_(t), px, ui, "#primary_button") for _c, t in palette) > (iw - 2 * gap) // 3:
             cols = 2                         # a longer language: two to a row
         cw = (iw - (cols - 1) * gap) // cols
         for i, (code, text) in enumerate(palette):

@@ -259,7 +259,10 @@ class AnalysisScene(BoardScene):
         # the level's button as wide as its longest word needs, Play from here the rest
         widest = max(button_width(_("Level {number}").format(number=n), px, self.ui)
                      for n in range(1, len(LEVELS) + 1))
+        play_need = button_width(_("Play from here"), px, self.ui, "#primary_button")
         level_w = max(px(64), min(offer.w // 3, widest))
+        if play_need + gap + level_w > offer.w:      # both cannot have their room: each its share of it
+            level_w = max(px(64), (offer.w - gap) * level_w // (play_need + level_w))
         W["play_here"] = UIButton(pygame.Rect(offer.x, offer.y, offer.w - level_w - gap, offer.h),
                                   _("Play from here"), self.ui, container=self.root, object_id="#primary_button",
                                   tool_tip_text=_("A game against the computer from this position: "
