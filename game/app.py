@@ -128,7 +128,8 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
             misc = block.get("misc")
             if isinstance(misc, dict):
                 for key in ("list_item_height", "shape_corner_radius", "title_bar_height",
-                            "open_button_width", "sliding_button_width", "text_offset"):
+                            "open_button_width", "sliding_button_width", "text_offset",
+                            "text_horiz_alignment_padding"):
                     if key in misc and str(misc[key]).isdigit():
                         misc[key] = str(int(round(int(misc[key]) * scale)))
     base = data.get("drop_down_menu", {}).get("font", {}) if isinstance(data.get("drop_down_menu"), dict) else {}

@@ -56,6 +56,7 @@ def test_the_arrows_of_lists_and_sliders_grow_with_the_interface():
     assert ui["drop_down_menu"]["misc"]["open_button_width"] == "50"
     assert ui["horizontal_slider"]["misc"]["sliding_button_width"] == "50"
     assert ui["check_box"]["misc"]["text_offset"] == "12"                  # a box's gap to its words too
+    assert ui["window.#title_bar"]["misc"]["text_horiz_alignment_padding"] == "25"   # a dialog's title
     assert "jp" in ui["drop_down_menu"]["font"]["name"]                      # the words: the language's font
     app = make_app("--scene", "settings", "--window", "3840x2160")
     try:
