@@ -139,3 +139,19 @@ def test_a_screenshot_the_system_refuses_at_the_end_is_a_message(tmp_path):
                           env=env, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr
     assert proc.stderr.startswith(f"main.py: cannot save the screenshot {target}: ")
+
+
+def test_a_folder_picked_in_the_other_folder_dialog_takes_the_game_under_its_offered_name(tmp_path):
+    # picking the folder /x itself (not a file in it) saved the game as /x.txt beside it
+    target = tmp_path / "club"
+    target.mkdir()
+    app = make_app("--game", "onyx", "--window", "1024x640")
+    try:
+        sc = board(app)
+        sc.dialog, sc.dialog_kind = object(), "save"
+        assert files.path_picked(sc, SimpleNamespace(ui_element=sc.dialog, text=str(target)))
+        saved = list(target.iterdir())
+        assert len(saved) == 1 and saved[0].suffix == ".txt" and "Onyx" in saved[0].name, saved
+        assert not (tmp_path / "club.txt").exists() and "Saved" in sc.panel.status
+    finally:
+        app.close()

@@ -191,6 +191,8 @@ def path_picked(scene: Scene, event: Any) -> bool:
         if not path.name:
             scene.set_status(_("Type a name for the file first."), "warn")
             return True
+        if _is_folder(path):                                # a folder picked: the game goes into it
+            path = path / _suggested_path(scene).name
         if not path.suffix:
             path = path.with_suffix(RECORD_SUFFIX)
         if not name_fits(path.name):
@@ -206,6 +208,14 @@ def path_picked(scene: Scene, event: Any) -> bool:
     elif kind == "load":
         ask_before_loading(scene, path)
     return True
+
+
+def _is_folder(path: Path) -> bool:
+    """Is there a folder at ``path`` (see ``_is_file``)?"""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(path: Path) -> bool:
