@@ -89,7 +89,7 @@ def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]
     if not p.exists():
         return Progress(), None
     try:
-        text = read_text(p)
+        text = read_text(p, record=False)
     except StorageError as e:
         return Progress(), _("Your tutorial progress could not be read: {problem}").format(problem=storage_words(e))
     try:

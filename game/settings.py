@@ -387,7 +387,7 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
         return Settings(), [StorageNote(f"could not check the settings file ({e}); using defaults",
                                         "settings-unchecked", error=StorageError(str(e), "open", p, failure_kind(e)))]
     try:
-        data = tomllib.loads(read_text(p, max_bytes=100_000))
+        data = tomllib.loads(read_text(p, max_bytes=100_000, record=False))
     except StorageError as e:
         problem = str(e)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:    # (nested too deep: damaged too)

@@ -69,7 +69,8 @@ class StorageError(Exception):
     'folder-target', 'too-large', 'not-utf8', 'nul', 'no-game', 'move-aside', 'keep-last',
     'remove', 'not-unfinished', 'set-aside', 'gone', 'trash'; 'other' for a message of its own),
     ``path`` the file or folder, ``failure`` the kind of refusal from the system (``failure_kind``)
-    and ``facts`` anything more (``dest``, ``limit_kb``, ``at``)."""
+    and ``facts`` anything more (``dest``, ``limit_kb``, ``at``, ``record``: False for a file that
+    is not a game record, which its words then do not ask about)."""
 
     def __init__(self, message: str, kind: str = "other", path: str | os.PathLike[str] | None = None,
                  failure: str = "", **facts: object) -> None:
@@ -252,8 +253,9 @@ def remove_stale_temps(folder: Path, name: str, older_than: float = STALE_TMP_SE
 
 
 # ----------------------------------------------------------------- reading
-def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> str:
-    """Read a UTF-8 text file (a BOM is allowed); StorageError says what is wrong."""
+def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES, record: bool = True) -> str:
+    """Read a UTF-8 text file (a BOM is allowed); StorageError says what is wrong (``record``:
+    whether it should be a game record, which its words then ask about)."""
     p = Path(path)
     try:
         if p.is_dir():
@@ -264,14 +266,16 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_FILE_BYTES) -> 
         raise
     except OSError as e:
         raise StorageError(f"cannot open {p}: {_why(e)}", "open", p, failure_kind(e)) from None
+    what = "a game record" if record else "this program's file"
     if len(data) > max_bytes:
-        raise StorageError(f"{p.name} is too large to be a game record "
-                           f"(more than {max_bytes // 1000} kB)", "too-large", p, limit_kb=max_bytes // 1000)
+        raise StorageError(f"{p.name} is too large to be {what} (more than {max_bytes // 1000} kB)",
+                           "too-large", p, limit_kb=max_bytes // 1000, record=record)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise StorageError(f"{p.name} is not UTF-8 text (bad byte at position {e.start}); "
-                           f"is it a game record?", "not-utf8", p, at=e.start) from None
+        raise StorageError(f"{p.name} is not UTF-8 text (bad byte at position {e.start})"
+                           + ("; is it a game record?" if record else ""), "not-utf8", p, at=e.start,
+                           record=record) from None
     if "\x00" in text:
         raise StorageError(f"{p.name} is not a text file (it contains NUL bytes)", "nul", p)
     return text.removeprefix("\ufeff")

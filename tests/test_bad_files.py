@@ -155,3 +155,19 @@ def test_a_folder_picked_in_the_other_folder_dialog_takes_the_game_under_its_off
         assert not (tmp_path / "club.txt").exists() and "Saved" in sc.panel.status
     finally:
         app.close()
+
+
+def test_a_data_file_that_is_not_text_is_not_asked_about_as_a_game_record():
+    # a damaged puzzles.json was said to be "not text this program can read (UTF-8): is it a
+    # game record?" - a question about the wrong kind of file
+    p = store_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(b"\xff\xfe\x00binary")
+    _store, note = load_store()
+    assert note is not None and "UTF-8" in note and "record" not in note
+    record = p.parent / "game.txt"
+    record.write_bytes(b"\xff\xfe binary")
+    with pytest.raises(StorageError) as caught:
+        from game.storage import load_record
+        load_record(record)
+    assert storage_words(caught.value).endswith("is it a game record?")

@@ -254,7 +254,7 @@ def load_store(path: str | Path | None = None) -> tuple[PuzzleStore, str | None]
                                 "{problem}").format(problem=failure_words(failure_kind(e)))
     problem = ""
     try:
-        data = json.loads(read_text(p))
+        data = json.loads(read_text(p, record=False))
     except StorageError as e:
         problem = clause(storage_words(e))
     except (ValueError, RecursionError):      # (a file nested too deep is damaged too)

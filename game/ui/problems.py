@@ -303,10 +303,12 @@ _STORAGE: dict[str, Callable[[str, str, Facts], str]] = {
     "write": lambda path, why, f: _("Cannot write in the folder {path}: {why}.").format(path=path, why=why),
     "save": lambda path, why, f: _("Cannot save {path}: {why}.").format(path=path, why=why),
     "open": lambda path, why, f: _("Cannot open {path}: {why}.").format(path=path, why=why),
-    "too-large": lambda path, why, f: _("{path} is too large to be a game record (more than {kb} kB).").format(
-        path=path, kb=f.get("limit_kb")),
-    "not-utf8": lambda path, why, f: _("{path} is not text this program can read (UTF-8): is it a game record?").format(
-        path=path),
+    "too-large": lambda path, why, f: (
+        _("{path} is too large to be a game record (more than {kb} kB).") if f.get("record", True) else
+        _("{path} is too large to be this program's file (more than {kb} kB).")).format(path=path, kb=f.get("limit_kb")),
+    "not-utf8": lambda path, why, f: (
+        _("{path} is not text this program can read (UTF-8): is it a game record?") if f.get("record", True) else
+        _("{path} is not text this program can read (UTF-8).")).format(path=path),
     "nul": lambda path, why, f: _("{path} is not a text file.").format(path=path),
     "no-game": lambda path, why, f: _("{path} is not a game record: it has no [Game \"...\"] header.").format(
         path=path),
