@@ -41,6 +41,9 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {text}\n")
 
 
+SEED_MAX = 2 ** 32 - 1      # a seed any of the commands takes: 0 to this
+
+
 def whole(lo: int, hi: int) -> Callable[[str], int]:
     """An argparse type: a whole number from ``lo`` to ``hi``."""
     def parse(text: str) -> int:
@@ -195,7 +198,8 @@ def _window_size(text: str) -> tuple[int, int]:
     return size
 
 
-def _onyx_size(text: str) -> int:
+def onyx_size(text: str) -> int:
+    """An argparse type: an Onyx board size (12, 16 or 20)."""
     t = text.strip()
     if t.isdigit() and int(t) in ONYX_SIZES:
         return int(t)
@@ -303,7 +307,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="human, a level 1-8, or easy (2), medium (5), hard (8) (with a game)")
     p.add_argument("--clock", type=_clock, default=None, metavar="SECONDS+INCREMENT",
                    help="play with clocks, e.g. 300+3: 5 minutes each and 3 seconds more a move (with a game)")
-    p.add_argument("--size", type=_onyx_size, help="Onyx board size: 12, 16 or 20")
+    p.add_argument("--size", type=onyx_size, help="Onyx board size: 12, 16 or 20")
     p.add_argument("--open", action="store_true", help="Onyx: open start (empty board)")
     p.add_argument("--pie", action="store_true", help="Onyx: pie rule")
     p.add_argument("--window", type=_window_size, default=None,

@@ -229,3 +229,24 @@ def test_sigterm_ends_a_benchmark_with_one_line(tmp_path):
                        signal.SIGTERM)
     assert done.returncode == 128 + signal.SIGTERM
     assert done.stderr == "python -m game.bench: error: interrupted, no report\n"
+
+
+@pytest.mark.parametrize("argv", [
+    ["game.ai.bestmove", "onyx", "--level", "1", "--seed", "-4"],
+    ["game.ai.analyse", "onyx", "--seed", "-1"],
+    ["game.ai.match", "onyx", "--black", "1", "--white", "1", "--games", "1", "--seed", "-3"],
+    ["game.ai.ladder", "onyx", "--seed", "-3", "--games", "1"],
+])
+def test_every_command_takes_the_same_seeds(argv):
+    # bestmove took a negative seed that analyse refused: one rule, 0 to 2**32 - 1, for all
+    proc = subprocess.run([sys.executable, "-m", *argv], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "from 0 to 4294967295" in proc.stderr, proc.stderr
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("module", ["game.ai.analyse", "game.ai.match"])
+def test_an_onyx_size_is_refused_in_the_same_words_everywhere(module):
+    extra = ["--black", "1", "--white", "1", "--games", "1"] if module.endswith("match") else []
+    proc = subprocess.run([sys.executable, "-m", module, "onyx", "--size", "0", *extra],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "must be 12, 16 or 20, not '0'" in proc.stderr, proc.stderr

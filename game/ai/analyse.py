@@ -411,13 +411,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     import json
     import time
 
-    from ..cli import (OneLineParser, exit_status, interrupt, on_stop_signals, positive, whole)
+    from ..cli import (SEED_MAX, OneLineParser, exit_status, interrupt, on_stop_signals, onyx_size, positive,
+                       whole)
 
     ap = OneLineParser(prog="python -m game.ai.analyse",
                        description="The engine's value and best lines for a position.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
     ap.add_argument("moves", nargs="*", metavar="MOVE", help="moves played from the position")
-    ap.add_argument("--size", type=whole(1, 1000), default=None, help="onyx: 12, 16 or 20")
+    ap.add_argument("--size", type=onyx_size, default=None, help="onyx: 12, 16 or 20")
     ap.add_argument("--open", action="store_true", help="onyx: the open start")
     ap.add_argument("--pie", action="store_true", help="onyx: the pie rule")
     ap.add_argument("--setup", metavar="TEXT", default=None,
@@ -431,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a fixed number of iterations instead (no clock)")
     ap.add_argument("--lines", type=whole(1, MAX_LINES), default=DEFAULT_LINES,
                     help=f"how many first moves to show (default {DEFAULT_LINES})")
-    ap.add_argument("--seed", type=whole(0, 2 ** 32 - 1), default=0)
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=0)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_intermixed_args(list(sys.argv[1:] if argv is None else argv))
     options: dict[str, Any] = {}

@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 import sys
 import time
+from argparse import ArgumentTypeError
 
+from ..cli import SEED_MAX, whole
 from ..rules import GAME_NAMES, make_game
 from ..rules.__main__ import UsageError, parse_common, play_moves
 from ..rules.base import RulesError
@@ -67,9 +69,9 @@ def main(argv: list[str] | None = None) -> int:
                              f"{', '.join(LEVEL_NAMES)})") from None
         seed_text, rest = _take_value(rest, "--seed")
         try:
-            seed = int(seed_text) if seed_text is not None else None
-        except ValueError:
-            raise UsageError(f"--seed needs a whole number, not {seed_text!r}") from None
+            seed = whole(0, SEED_MAX)(seed_text) if seed_text is not None else None
+        except ArgumentTypeError as e:
+            raise UsageError(f"--seed {e}") from None
         options, moves = parse_common(game_name, rest)
         try:
             game = make_game(game_name, **options)

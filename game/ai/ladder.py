@@ -461,12 +461,13 @@ def table(res: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..cli import SEED_MAX, whole
     ap = UsageParser(prog="python -m game.ai.ladder",
                  description="Play the level ladder and fit ratings.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
     ap.add_argument("--games", type=int, default=None,
                     help="games per pair (default 20; --line-check: 10 per level)")
-    ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=DEFAULT_SEED)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", default=None, help="append one JSON line per game to this file")
     ap.add_argument("--max-minutes", type=float, default=None,

@@ -334,6 +334,7 @@ class UsageParser(argparse.ArgumentParser):
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..cli import SEED_MAX, onyx_size, whole
     ap = UsageParser(prog="python -m game.ai.match",
                  description="Play engine games headless and report the score.")
     ap.add_argument("game", type=str.lower, choices=GAME_NAMES)
@@ -341,14 +342,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="a level (1-8, random, easy, medium, hard, uct) or a runner")
     ap.add_argument("--white", required=True, type=str.lower, choices=CHOICES)
     ap.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=None)
     ap.add_argument("--alternate", action="store_true",
                     help="exchange the levels' colours from one game to the next")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--max-plies", type=int, default=None,
                     help="stop a game after this many plies and count it as a draw "
                          "(default: 400 for onager and onyx, none otherwise)")
-    ap.add_argument("--size", type=int, default=None, help="onyx: board size 12, 16 or 20")
+    ap.add_argument("--size", type=onyx_size, default=None, help="onyx: board size 12, 16 or 20")
     ap.add_argument("--open", action="store_true", help="onyx: open start")
     ap.add_argument("--pie", action="store_true", help="onyx: pie rule")
     ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")

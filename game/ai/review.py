@@ -862,7 +862,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line. Bad options, an unreadable or binary RECORD_FILE, a bad record or an
     --annotate file that cannot be written (a missing folder): one line on stderr and exit
     status 2, before the review starts. SIGINT or SIGTERM: one line, status 130 or 143."""
-    from ..cli import (OneLineParser, exit_status, interrupt, on_stop_signals, output_problem, positive,
+    from ..cli import (SEED_MAX, OneLineParser, exit_status, interrupt, on_stop_signals, output_problem, positive,
                        read_text_file, whole)
 
     ap = OneLineParser(prog="python -m game.ai.review",
@@ -878,7 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--annotate", metavar="OUT", default=None,
                     help="write the record with the review as comments to OUT ('-': stdout; "
                          "its folder must exist)")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=whole(0, SEED_MAX), default=0)
     args = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.json and args.annotate == "-":
         ap.error("--json and --annotate - would both print to standard output")
