@@ -107,6 +107,17 @@ def test_typed_text_is_read_by_the_rules_core(editor):
     assert sc.valid and sc.widgets["text"].get_text() == sc.verdict.game.position_text()
 
 
+def test_a_position_pasted_a_point_a_line_is_read(editor):
+    # pasted with one point a line, "d4: Bk⏎f3: Wk" lost its line break and read as "d4: Bkf3: Wk"
+    app, sc = editor("amoeba")
+    box = sc.widgets["text"]
+    box.clear()
+    box.type_text("d4: Bk\r\n\nf3: Wk\n")         # as the clipboard gives it (Ctrl+V)
+    assert box.get_text() == "d4: Bk; f3: Wk"
+    click_widget(app, sc.widgets["use_text"])
+    assert sc.model.stacks == {"d4": ("Bk",), "f3": ("Wk",)}
+
+
 # ---------------------------------------------------------------- Onyx
 def test_onyx_by_clicks_and_pie_state(editor):
     app, sc = editor("onyx", "--size", "16", "--pie")

@@ -178,7 +178,7 @@ class EditorScene(Scene):
         ui, root = self.ui, self.root
         use_w = px(120)
         W["text"] = TextEntry(pygame.Rect(area.x, area.bottom - strip, area.w - use_w - px(8), strip), ui,
-                              container=root, max_length=4000,
+                              container=root, max_length=4000, line_break="; ",      # a position pasted a line a point
                               placeholder_text=_("Type or paste a position here, then press Enter"))
         self._show_text()
         W["use_text"] = UIButton(pygame.Rect(area.right - use_w, area.bottom - strip, use_w, strip), _("Use text"),

@@ -51,11 +51,12 @@ class TextEntry(UIElement):
 
     def __init__(self, relative_rect: pygame.Rect, manager: Any, container: Any = None, *,
                  placeholder_text: str = "", max_length: int = 60, object_id: Any = None,
-                 refuse: str = "") -> None:
+                 refuse: str = "", line_break: str = "") -> None:
         super().__init__(relative_rect, manager, container, starting_height=1, layer_thickness=1,
                          object_id=object_id, element_id=["text_entry_line"])
         self.text = ""
         self.refuse = str(refuse)       # characters it never takes (the move box: '/' and '?')
+        self.line_break = str(line_break)   # what a pasted text's line breaks become ('': none)
         self.placeholder_text = str(placeholder_text)
         self.max_length = int(max_length)
         self.cursor = 0                 # index in text
@@ -98,6 +99,8 @@ class TextEntry(UIElement):
         return self.text[a:b]
 
     def _clean(self, text: str) -> str:
+        if self.line_break and len(text.splitlines()) > 1:       # one line, its parts kept apart
+            text = self.line_break.join(line.strip() for line in text.splitlines() if line.strip())
         return "".join(ch for ch in text if ch.isprintable() and ch not in "\r\n\t" and ch not in self.refuse)
 
     def type_text(self, text: str) -> None:
