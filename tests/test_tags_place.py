@@ -139,7 +139,7 @@ def test_an_onyx_line_tag_keeps_off_the_other_lines_stones_and_the_frame(size):
                        tags={"k2": "1 · 50%", "l2": "2 · 49%", "k1": "3 · 45%"})
     view.draw_over(surface, stacks, deco)
     assert len(placed) == 3
-    play = view.play_rect()
+    play = tags.play_rect(view)
     for lab, r in zip(("k2", "l2", "k1"), placed):
         assert play.collidepoint(r.center), (lab, r, play)
         others = [tags.cell_rect(view, g, stacks, 1) for g in ("k2", "l2", "k1") if g != lab]

@@ -105,7 +105,6 @@ class BoardView:
         self._tops: dict[str, float] = {}            # label -> pixels from its point up to the top face drawn
         self._order: list[str] = []                  # labels of the stacks drawn, in drawing order
         self._badges: dict[str, tuple[float, float, float, float]] = {}   # label -> its height badge (a pill)
-        self._play: pygame.Rect | None = None        # play_rect, found once a layout
 
     # ------------------------------------------------------------ render state
     @property
@@ -184,7 +183,6 @@ class BoardView:
         self._origin = (cx, cy)
         self.rect = rect
         self._pix = {}
-        self._play = None
         for lab in self.points():
             x, y = self.model_to_screen(*self.model_xy(lab))
             self._pix[lab] = (round(cx + x * self.scale), round(cy - y * self.scale))
@@ -503,16 +501,6 @@ class BoardView:
             placed.append(at)
             surface.blit(box, at)
             D.text(surface, tag, at.center, size, self.theme.text, bold=True, shadow=False)
-
-    def play_rect(self) -> pygame.Rect:
-        """The ground the points stand on (screen pixels): their bounding box, a piece's radius
-        wider on each side; the frame and its coordinates lie outside it."""
-        if self._play is None:
-            xs = [p[0] for p in self._pix.values()] or [self.rect.centerx]
-            ys = [p[1] for p in self._pix.values()] or [self.rect.centery]
-            r = self.radius_px
-            self._play = pygame.Rect(min(xs) - r, min(ys) - r, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * r)
-        return self._play
 
     def coord_rects(self) -> list[pygame.Rect]:
         """Where the board's coordinate labels stand (screen pixels; none when hidden): a tag

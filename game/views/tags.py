@@ -9,7 +9,7 @@ of the tags already placed and of the board's coordinate labels (``BoardView.coo
 Among the places that keep clear, the one that hides least of the other pieces near it: a tag
 over a neighbouring piece (an Amoeba Kernel, another line's faint stone) hides what the player
 must see; then the one that stays most on the ground the points stand on
-(``BoardView.play_rect``), off the board's frame.
+(``play_rect``), off the board's frame.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import pygame
 if TYPE_CHECKING:
     from .base import BoardView, Decorations
 
-__all__ = ["cell_rect", "tag_rect"]
+__all__ = ["cell_rect", "play_rect", "tag_rect"]
 
 
 def cell_rect(view: "BoardView", label: str, stacks: dict[str, tuple[str, ...]], extra: int = 0) -> pygame.Rect:
@@ -30,6 +30,16 @@ def cell_rect(view: "BoardView", label: str, stacks: dict[str, tuple[str, ...]],
     n = len(stacks.get(label, ())) + extra
     top = py - max(0, n - 1) * view.level_for(max(1, n)) - r
     return pygame.Rect(round(px - r), round(top), 2 * r, round(py + r - top))
+
+
+def play_rect(view: "BoardView") -> pygame.Rect:
+    """The ground the points stand on (screen pixels): their bounding box, a piece's radius
+    wider on each side; the frame and its coordinates lie outside it."""
+    pts = [view.pixel_of(lab) for lab in view.points()] or [view.rect.center]
+    x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+    y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+    r = view.radius_px
+    return pygame.Rect(x0 - r, y0 - r, x1 - x0 + 2 * r, y1 - y0 + 2 * r)
 
 
 def _overlap(r: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
@@ -81,7 +91,7 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
               (cell.right + gap + w / 2, cell.bottom + h / 4),                # down right
               (cell.left - gap - w / 2, cell.bottom + h / 4)]                 # down left
     area = view.rect
-    play = view.play_rect()
+    play = play_rect(view)
     best: tuple[int, int, int, int, pygame.Rect] | None = None
     for i, (x, y) in enumerate(places):
         r = pygame.Rect(0, 0, w, h)
