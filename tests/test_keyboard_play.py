@@ -440,3 +440,42 @@ def test_the_ring_stays_on_a_game_button_the_new_game_card_made_anew():
         assert app.focus.text == "Onyx"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("opener", ["save", "load"])
+def test_tab_stays_in_the_save_and_load_dialogs(opener):
+    # Tab went on past the dialog's Date, Game and Result into the board's buttons behind it
+    # (the move box, the icons, Undo, Resign...), and the title bar took the ring too
+    from game.ui import focus
+    app = make_app("--game", "amoeba", "--window", "1024x640")
+    try:
+        settle(app)
+        tab_to(app, lambda el: getattr(el, "text", "") == "Hint")    # a ring on the board first
+        press(app, pygame.K_s if opener == "save" else pygame.K_o, CTRL, frames=3)
+        top = focus.modal(app)
+        assert top is not None
+        seen = []
+        for _ in range(30):
+            press(app, pygame.K_TAB)
+            seen.append(app.focus)
+            assert app.focus is not None and focus._inside(app.focus, top), app.focus
+            assert "title_bar" not in focus._ids(app.focus)
+        assert len({id(el) for el in seen}) == len(focus.focusables(app)) >= 3
+    finally:
+        app.close()
+
+
+def test_the_first_tab_of_a_new_screen_starts_at_its_first_widget():
+    # from the menu's last widget, Play then Tab landed on New game's Back (the widget after
+    # where the ring had been on the menu), not on its first
+    from game.ui import focus
+    app = make_app("--window", "1024x640")
+    try:
+        settle(app)
+        tab_to(app, lambda el: getattr(el, "text", "") == "Play")
+        enter(app)
+        settle(app)
+        press(app, pygame.K_TAB)
+        assert app.focus is focus.focusables(app)[0], app.focus
+    finally:
+        app.close()

@@ -214,12 +214,14 @@ def modal(app: Any) -> Any:
 
 
 def _inside(el: UIElement, root: Any) -> bool:
-    """Is ``el`` inside the container ``root`` (its container chain)?"""
+    """Is ``el`` inside ``root`` (a container, or a window: its own container) by its container
+    chain?"""
+    roots = (root, root.get_container()) if isinstance(root, pygame_gui.elements.UIWindow) else (root,)
     c = el.ui_container
     for _ in range(20):
         if c is None:
             return False
-        if c is root:
+        if any(c is r for r in roots):
             return True
         c = c.ui_container if isinstance(c, UIElement) else None
     return False
@@ -255,12 +257,12 @@ def focusables(app: Any) -> list[Any]:
         if not in_list and (isinstance(parent, UIDropDownMenu) or "drop_down" in _ids(parent)) \
                 and "selected_option" not in _ids(el):
             continue
-        if "close_button" in _ids(el):
+        if "close_button" in _ids(el) or "title_bar" in _ids(el):
             continue
         if not in_list and any(r.colliderect(el.rect) for r in lists):
             continue
-        if top is not None:
-            if not top.rect.contains(el.rect):
+        if top is not None:                 # a dialog's own widgets, not what lies under it
+            if not (_inside(el, top) or in_list and top.rect.contains(el.rect)):
                 continue
         elif root is not None and not _inside(el, root):
             continue
@@ -279,6 +281,8 @@ def move_focus(app: Any, step: int) -> None:
         return
     if app.focus in items:
         new = items[(items.index(app.focus) + step) % len(items)]
+    elif app.focus is not None and app.focus.alive() and app.focus.visible:
+        new = items[0 if step > 0 else -1]      # a dialog opened over it: the dialog's first widget
     else:
         was = app._focus_at
         after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
@@ -353,6 +357,9 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
             return
         ring_on(app, again[0])
         el = again[0]
+    top = modal(app)
+    if top is not None and not _inside(el, top) and el is not top:
+        return                                  # under a dialog: its ring shows when the dialog goes
     r = pygame.Rect(el.rect).inflate(app.px(6), app.px(6))
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
