@@ -341,3 +341,28 @@ def test_onyx_offers_swap_in_the_hint_only_where_it_can_be_played():
     settle(app)
     assert sc.w["movebox"].placeholder_text == "Type a move: f6, ef67"       # no pie rule: no swap
     app.close()
+
+
+def test_a_refused_text_is_replaced_by_the_next_move_typed():
+    # c4-g1 refused, then Ctrl+Z, Ctrl+Y, Escape and c4-d4 typed on the board: the box held
+    # "c4-g1c4-d4", refused as not a move
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "human")
+    sc = board(app)
+    settle(app)
+    box = focus_box(app, sc)
+    type_text(app, "c4-g1")
+    enter(app)
+    assert sc.panel.status_kind == "error" and box.get_text() == "c4-g1"
+    assert box.selected_text() == "c4-g1"              # it stays, selected
+    type_text(app, "c3")                               # typing replaces it
+    assert_shows(box, "c3")
+    for k in "-g1":                                    # refused again, then the keyboard goes back to the board
+        type_text(app, k)
+    enter(app)
+    press(app, pygame.K_ESCAPE)
+    assert not box.is_focused
+    type_text(app, "c3-d4")                            # typed on the board: a new move, not an addition
+    assert_shows(box, "c3-d4")
+    enter(app)
+    assert [pm.text for pm in sc.match.history] == ["c3-d4"]
+    app.close()

@@ -94,6 +94,10 @@ class TextEntry(UIElement):
     def selection(self) -> tuple[int, int]:
         return (min(self.cursor, self.anchor), max(self.cursor, self.anchor))
 
+    def select_all(self) -> None:
+        """The whole text selected (what is typed next replaces it)."""
+        self.anchor, self.cursor = 0, len(self.text)
+
     def selected_text(self) -> str:
         a, b = self.selection()
         return self.text[a:b]
@@ -225,7 +229,7 @@ class TextEntry(UIElement):
                                                             "ui_object_id": self.most_specific_combined_id}))
             return True
         if ctrl and k == pygame.K_a:
-            self.anchor, self.cursor = 0, n
+            self.select_all()
         elif ctrl and k in (pygame.K_c, pygame.K_x):
             if a != b:
                 self._put_clipboard(self.text[a:b])

@@ -14,7 +14,9 @@ controller does: a typed move comes out of the board as a click would, through
   use itself (Ctrl+Z, Ctrl+Y…), which the host's key handling gets; F1 and F11 are the app's.
 * Enter plays the move (spaces are ignored and capitals are fine: "C3 - D4" is c3-d4; an Onager
   chain typed as a path, ``b2-b4-d6``, goes along that route); the box keeps the keyboard for
-  the next move. A refused text stays and the host says why in a player's words.
+  the next move. A refused text stays, selected (what is typed next replaces it, an arrow key
+  edits it; a move typed on the board after Escape replaces it too), and the host says why in a
+  player's words.
 * While the text is a legal move the board shows it as a hover over its last point would
   (``BoardController.preview``: the controller's own drawing, not a copy).
 * Escape gives the keyboard back to the board without leaving it.
@@ -132,6 +134,7 @@ class MoveBox:
         self.text = ""                          # what it holds (kept over a relayout)
         self._had_keyboard = False              # it had the keyboard before the relayout
         self._focus_seen = False                # whether it had the keyboard at the last update
+        self._refused: str | None = None        # the text refused last, while the box still holds it
 
     # ------------------------------------------------------------ the widget
     def make(self, rect: pygame.Rect, ui: Any, container: Any) -> TextEntry:
@@ -187,6 +190,8 @@ class MoveBox:
         if box is None or not self.shown():
             return False
         box.take_keyboard()
+        if text and self._refused is not None and box.get_text() == self._refused:
+            box.clear()                 # a new move typed on the board replaces the one refused
         if text:
             box.type_text(text)
         if app is not None:
@@ -251,6 +256,8 @@ class MoveBox:
         if now != self.text:
             self.text = now
             self.host.board.preview(now)
+            if now != self._refused:
+                self._refused = None
 
     # ------------------------------------------------------------ playing
     def refused_text(self, text: str, exc: RulesError, legal: list[str]) -> str:
@@ -263,6 +270,14 @@ class MoveBox:
         if isinstance(exc, GameOverError):          # the refusal's family, never its English words
             return _("“{text}” cannot be played: the game is over.").format(text=text)
         return _("“{text}” cannot be played in this position.").format(text=text)
+
+    def _refuse(self) -> bool:
+        """A refused text stays, selected: typing replaces it, an arrow key edits it (False)."""
+        box = self.box
+        if box is not None:
+            box.select_all()
+            self._refused = box.get_text()
+        return False
 
     def typed(self, text: str) -> bool:
         """A move typed in the box (Enter); True if it was taken."""
@@ -287,11 +302,11 @@ class MoveBox:
             except RulesError:
                 legal = []
             host.movebox_said(self.refused_text(text, exc, legal), True)
-            return False
+            return self._refuse()
         canonical = "-".join(path) if path else game.move_str(move)
         if canonical not in legal and not path:
             host.movebox_said(_("“{text}” cannot be played in this position.").format(text=text), True)
-            return False
+            return self._refuse()
         if host.board.input is not None:
             host.board.cancel()
         if not host.board_move(canonical):
