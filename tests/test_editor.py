@@ -19,7 +19,7 @@ from game.scenes.base import SCENES
 from game.scenes.editor import PLAYER_CHOICES, EditorScene
 from game.scenes.editor_model import SetUpModel, player_words
 from game.storage import load_record, records_dir
-from ui_helpers import click, click_point, click_widget, make_app, settle, step
+from ui_helpers import click, click_point, click_widget, key, make_app, settle, step
 
 
 @pytest.fixture
@@ -306,3 +306,27 @@ def test_start_position_text_is_the_cores(name):
     m = SetUpModel.start(name)
     verdict = m.check()
     assert verdict.ok and m.text() == verdict.game.position_text()
+
+
+@pytest.mark.parametrize("clock", ["1 min", "No clock"])
+def test_set_up_and_back_keeps_the_forms_clock(clock):
+    # Clock '1 min' chosen, then Set up… and back (Escape): the form said 'No clock' again.
+    # And 'No clock' chosen where the last game had one stays 'No clock'.
+    from game.settings import LastChoice
+    from test_settings_scene import choose
+    app = make_app("--scene", "new:amoeba", "--window", "1024x640")
+    try:
+        app.settings.last["amoeba"] = LastChoice(clock="300+3")
+        settle(app)
+        form = app.scene
+        choose(app, form.widgets["clock"], clock)
+        click_widget(app, form.widgets["setup"])
+        settle(app)
+        assert isinstance(app.scene, EditorScene)
+        key(app, pygame.K_ESCAPE)
+        settle(app)
+        form = app.scene
+        assert type(form).__name__ == "NewGameScene"
+        assert form.widgets["clock"].words() == clock
+    finally:
+        app.close()

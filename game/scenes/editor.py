@@ -28,6 +28,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
+from ..clock import TimeControl
 from ..i18n import N_, _, ngettext
 from ..match import HUMAN, Match
 from ..names import game_title, side_name
@@ -64,8 +65,9 @@ class EditorScene(Scene):
     title = "Set up a position"
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
-                 players: dict[str, str] | None = None) -> None:
+                 players: dict[str, str] | None = None, time_control: TimeControl | None = None) -> None:
         super().__init__()
+        self.time_control = time_control            # the New game form's clock, kept for its return
         self.game_name = game_name if game_name in TITLES else "amoeba"
         opts = dict(options or {}) if self.game_name == "onyx" else {}
         self.model = SetUpModel.start(self.game_name, **opts)
@@ -387,7 +389,8 @@ class EditorScene(Scene):
             return
         self.read_widgets()
         opts = self.model.variant() if self.game_name == "onyx" else {}
-        self.app.replace(make_scene("new_game", self.game_name, opts, dict(self.players)))
+        self.app.replace(make_scene("new_game", self.game_name, opts, dict(self.players),
+                                    time_control=self.time_control, clock_given=True))
 
     def back(self) -> bool:
         box = self.widgets.get("text")

@@ -127,7 +127,8 @@ class NewGameScene(Scene):
         return "form"
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
-                 players: dict[str, str] | None = None, time_control: TimeControl | None = None) -> None:
+                 players: dict[str, str] | None = None, time_control: TimeControl | None = None,
+                 clock_given: bool = False) -> None:
         super().__init__()
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
@@ -136,7 +137,8 @@ class NewGameScene(Scene):
         self.set_clock(time_control)
         # what the caller chose (a board's New game, the command line); the rest is offered as
         # the player last chose it for this game (``Settings.last``, taken in ``enter``)
-        self.given = (dict(players or {}), bool(options), time_control is not None)
+        # (``clock_given``: no clock was the choice, as back from Set up…, not the last one's)
+        self.given = (dict(players or {}), bool(options), time_control is not None or clock_given)
         self.problem = ""                          # why the form cannot start (a custom clock's words)
         self.problem_at: tuple[int, int] = (0, 0)
         self.widgets: dict[str, Any] = {}
@@ -355,9 +357,11 @@ class NewGameScene(Scene):
                 return True
             if is_button(event, W.get("setup")):
                 self.read_widgets()
+                self.read_clock()               # (a custom clock it cannot read: the one before)
                 assert self.app is not None
                 opts = dict(self.options) if self.game_name == "onyx" else {}
-                self.app.replace(make_scene("editor", self.game_name, opts, dict(self.players)))
+                self.app.replace(make_scene("editor", self.game_name, opts, dict(self.players),
+                                            time_control=self.time_control))
                 return True
             if is_button(event, W.get("back")):
                 assert self.app is not None
