@@ -276,12 +276,21 @@ def test_scene_three_strikes_end_the_round(tmp_path):
     app.close()
 
 
-def test_escape_ends_the_round_and_then_leaves(tmp_path):
+def test_escape_asks_before_it_ends_the_round_and_then_leaves(tmp_path):
+    # a second Escape (the first one leaves the move box) ended a timed round at once: it asks
     app, sc = rush_app(tmp_path)
     until(app, lambda: sc.mode == "play")
     post(pygame.K_ESCAPE)
     step(app, 2)
-    assert sc.mode == "result" and sc.rush.end is End.QUIT
+    assert sc.mode == "play" and sc.dialog is not None and sc.dialog_kind == "end_round"
+    post(pygame.K_ESCAPE)                   # no: the round goes on
+    step(app, 2)
+    assert sc.mode == "play" and sc.dialog is None
+    post(pygame.K_ESCAPE)
+    step(app, 2)
+    post(pygame.K_RETURN, "\r")             # yes
+    until(app, lambda: sc.mode == "result", limit=10)
+    assert sc.mode == "result" and sc.rush.end is End.QUIT and sc.dialog is None
     post(pygame.K_ESCAPE)
     step(app, 3)
     assert app.scene is not sc

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import pygame
+import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..anim.tween import Tween, Tweens
@@ -141,6 +142,8 @@ class RushScene(PuzzleBoardScene):
 
     def finish_round(self) -> None:
         """The round is over: kept among the bests (saved), the result page."""
+        if self.dialog_kind == "end_round":
+            self.close_dialog()             # (the time ran out while Escape's question was open)
         self.stop()
         self.next_wait = -1.0
         self.place = self.stats.add_round(self.rush.result(), self.today)
@@ -342,6 +345,13 @@ class RushScene(PuzzleBoardScene):
         if is_button(event, self.buttons.get("end")):
             self._events(self.rush.quit())
             return True
+        if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
+                and self.dialog is not None and event.ui_element is self.dialog:
+            ended = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog_kind == "end_round"
+            self.dialog, self.dialog_kind = None, ""
+            if ended and self.mode in ("play", "count"):
+                self._events(self.rush.quit())
+            return True
         if is_button(event, self.buttons.get("result")):
             self.back_to_result()
             return True
@@ -359,14 +369,22 @@ class RushScene(PuzzleBoardScene):
 
     def back(self) -> bool:
         """Escape: the move box or a selection first; then a retry goes back to the result, a
-        round ends (its result shows); on the result page the app goes back to the menu."""
+        round asks whether to end (then its result shows); on the result page the app goes back
+        to the menu."""
+        if self.dialog is not None:         # Escape on the question: no, the round goes on
+            self.close_dialog()
+            return True
         if self.mode in ("play", "retry") and self.board_back():
             return True
         if self.mode == "retry":
             self.back_to_result()
             return True
         if self.mode in ("play", "count"):
-            self._events(self.rush.quit())
+            # a timed round is not ended by a key pressed once too often: Escape asks (the
+            # clock runs on); the End the round button ends it at once
+            self.open_dialog("end_round", _("End the round?"),
+                             _("The round ends now and scores what you have solved."),
+                             _("End the round"), _("Keep playing"))
             return True
         return False
 
