@@ -48,3 +48,28 @@ def test_the_list_button_takes_the_row_unless_swap_shows(spec, swap):
             assert index.right == row_right
     finally:
         app.close()
+
+
+def test_a_narration_longer_than_its_box_scrolls_by_the_keyboard():
+    # Amoeba's lesson 1, step 3 ("Six directions") at 1024x640: the text ran past its box and
+    # Down, Page Down and Enter on the scroll bar's arrow did not move it
+    import pygame
+    from ui_helpers import key
+    app = make_app("--scene", "lesson:amoeba:1:3", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        bar = sc.w["text"].scroll_bar
+        assert bar is not None and bar.start_percentage == 0
+        key(app, pygame.K_PAGEDOWN)
+        step(app, 2)
+        down = bar.start_percentage
+        assert down > 0 and sc.step_i == 2                          # scrolled; still the same step
+        key(app, pygame.K_UP)
+        step(app, 2)
+        assert bar.start_percentage < down
+        key(app, pygame.K_PAGEUP)
+        step(app, 2)
+        assert bar.start_percentage == 0
+    finally:
+        app.close()

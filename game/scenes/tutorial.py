@@ -82,6 +82,8 @@ def level_error_words(error: L.LevelError) -> str:
 # the goals of a 'your turn' step about how the game ends: its board is a live position, where the
 # board warns of the game's end one move away (a step about a kind of move gets no such noise)
 LIVE_GOALS = ("safe", "wins", "lead")
+# keys that scroll a narration longer than its box (a step's text read by the keyboard alone)
+SCROLL_KEYS = {pygame.K_DOWN: 0.25, pygame.K_UP: -0.25, pygame.K_PAGEDOWN: 1.0, pygame.K_PAGEUP: -1.0}
 
 
 @register("tutorial")
@@ -615,6 +617,8 @@ class TutorialScene(Scene):
                 self.go_on_by_key()
             elif event.key == pygame.K_LEFT:
                 self.prev_step()
+            elif event.key in SCROLL_KEYS:
+                return self.scroll_text(SCROLL_KEYS[event.key])
             elif event.key == pygame.K_r and ctrl:
                 self.replay()
             elif event.key == pygame.K_h and ctrl and self.mode == "puzzle":
@@ -623,6 +627,17 @@ class TutorialScene(Scene):
                 return False
             return True
         return False
+
+    def scroll_text(self, pages: float) -> bool:
+        """Scroll the narration by ``pages`` of its height (Up/Down a quarter, Page Up/Down a
+        page), for the keyboard; False when it all shows (nothing to scroll)."""
+        box = self.w.get("text")
+        bar = box.scroll_bar if box is not None else None
+        if bar is None:
+            return False
+        bar.set_scroll_from_start_percentage(bar.start_percentage + pages * bar.visible_percentage)
+        bar.has_moved_recently = True           # (the box redraws its text from the bar's place)
+        return True
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """A click on the board (the controller asks ``board_gate`` first)."""

@@ -93,6 +93,7 @@ LESSON: list[Section] = [
     (N_("Lesson"), [
         (N_("Right or Enter"), N_("Next step (once its task is done)")),
         (N_("Left"), N_("Previous step")),
+        (N_("Up / Down, Page Up / Down"), N_("Scroll a text longer than its box")),
         (N_("Ctrl+R"), N_("Show this step again")),
     ]),
     TYPING,
