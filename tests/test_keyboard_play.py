@@ -479,3 +479,27 @@ def test_the_first_tab_of_a_new_screen_starts_at_its_first_widget():
         assert app.focus is focus.focusables(app)[0], app.focus
     finally:
         app.close()
+
+
+def test_an_icon_button_reached_by_tab_says_what_it_does():
+    # the board's twelve icon buttons had no words when the ring reached them: their tooltip
+    # shows for the pointer only
+    from game.ui import focus
+    app = make_app("--game", "amoeba", "--window", "1024x640")
+    try:
+        settle(app)
+        said = []
+        real = focus._draw_name
+        focus._draw_name = lambda app_, surface, ring, words: (said.append(words), real(app_, surface, ring, words))
+        try:
+            tab_to(app, lambda el: "#icon_button" in el.get_object_ids() and "Ctrl+O" in (el.tool_tip_text or ""))
+            step(app, 2)
+            assert said and said[-1] == "Open a saved game (Ctrl+O)"
+            tab_to(app, lambda el: getattr(el, "text", "") == "Hint")
+            said.clear()
+            step(app, 2)
+            assert said == []                       # a button with words of its own: no more
+        finally:
+            focus._draw_name = real
+    finally:
+        app.close()

@@ -19,6 +19,7 @@ of the game's own (the library) says what Enter and Escape do on it as a ``GameD
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
@@ -364,6 +365,28 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
     pygame.draw.rect(surface, RING, r, w, border_radius=app.px(7))
+    if isinstance(el, UIButton) and len(el.text.strip()) <= 1 and el.tool_tip_text:
+        _draw_name(app, surface, r, str(el.tool_tip_text))
+
+
+def _draw_name(app: Any, surface: pygame.Surface, ring: pygame.Rect, words: str) -> None:
+    """What a button with no words of its own does (an icon: its tooltip's words), under the
+    ring, else above it: a tooltip shows for the pointer, and the keyboard has none."""
+    from ..views import draw as D
+    from .text import wrap
+    size = app.px(14)
+    font = D.font(size)
+    lines = wrap(re.sub(r"<[^>]*>", " ", words), font, app.px(300))
+    pad, line_h = app.px(8), font.get_linesize()
+    box = pygame.Rect(0, 0, max(font.size(t)[0] for t in lines) + 2 * pad, len(lines) * line_h + 2 * pad)
+    box.midtop = (ring.centerx, ring.bottom + app.px(4))
+    if box.bottom > surface.get_height():
+        box.midbottom = (ring.centerx, ring.top - app.px(4))
+    box.clamp_ip(surface.get_rect())
+    surface.blit(D.rounded_panel(box.size, (20, 24, 30, 235), radius=app.px(8), border=RING), box)
+    for i, line in enumerate(lines):
+        D.text(surface, line, (box.x + pad, box.y + pad + i * line_h), size, (240, 236, 226), anchor="topleft",
+               shadow=False)
 
 
 def keep_tip_off(app: Any, tip: Any, el: Any) -> None:
