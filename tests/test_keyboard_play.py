@@ -503,3 +503,24 @@ def test_an_icon_button_reached_by_tab_says_what_it_does():
             focus._draw_name = real
     finally:
         app.close()
+
+
+def test_left_and_right_move_a_slider_with_the_ring():
+    # in Settings Left and Right did nothing on a slider: only Enter on its tiny arrows moved it
+    from game.ui import focus
+    app = make_app("--scene", "settings", "--window", "1024x640")
+    try:
+        settle(app)
+        slider = app.scene.widgets["speed"]
+        tab_to(app, lambda el: focus._slider_of(el) is slider)
+        before = slider.get_current_value()
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT)
+        assert slider.get_current_value() > before
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_LEFT)
+        assert slider.get_current_value() < before
+        assert focus._slider_of(app.focus) is slider            # the ring stays on it
+    finally:
+        app.close()

@@ -70,8 +70,8 @@ def typing_entry(app: Any) -> TextEntry | None:
 
 def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
     """F1 / ? (the keys), Tab / Shift+Tab (the focus), Up / Down in an open drop-down list,
-    Enter / Space (press the focused widget; in an open list choose). True when the key was
-    used here."""
+    Left / Right on a slider, Enter / Space (press the focused widget; in an open list choose).
+    True when the key was used here."""
     key = event.key
     if key == pygame.K_F1 or (event.unicode == "?" and not typing(app)):
         app.show_keys()
@@ -91,6 +91,12 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
             entry.blur()
         move_focus(app, -1 if event.mod & pygame.KMOD_SHIFT else 1)
         return True
+    slider = _slider_of(app.focus)
+    if slider is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) and not typing(app):
+        arrow = slider.left_button if key == pygame.K_LEFT else slider.right_button
+        if arrow is not None and arrow.alive():
+            press(app, arrow)                   # a slider with the ring: Left and Right move it
+        return True
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app):
         if app.focus is not None and app.focus in focusables(app):
             chosen_in = menu if menu is not None and _menu_of(app.focus) is menu else None
@@ -103,6 +109,12 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
             close_drop_down(app)
             return True
     return False
+
+
+def _slider_of(el: Any) -> pygame_gui.elements.UIHorizontalSlider | None:
+    """The slider ``el`` is a part of (its arrows, its thumb), if it is one."""
+    parent = el.parent_element if isinstance(el, UIElement) else None
+    return parent if isinstance(parent, pygame_gui.elements.UIHorizontalSlider) else None
 
 
 def open_drop_down(app: Any) -> UIDropDownMenu | None:

@@ -27,6 +27,7 @@ EVERYWHERE: Section = (N_("Everywhere"), [
     (N_("Tab / Shift+Tab"), N_("Move the focus to the next / previous button or box")),
     (N_("Enter or Space"), N_("Press the focused button")),
     (N_("Up / Down"), N_("Move through an open list (Enter chooses)")),
+    (N_("Left / Right"), N_("Move a slider that has the focus")),
     (N_("Esc"), N_("Close the innermost thing (list, dialog, screen)")),
     (N_("F1 or ?"), N_("This list of keys")),
     (N_("F11"), N_("Full screen on or off")),
