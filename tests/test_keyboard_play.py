@@ -524,3 +524,19 @@ def test_left_and_right_move_a_slider_with_the_ring():
         assert focus._slider_of(app.focus) is slider            # the ring stays on it
     finally:
         app.close()
+
+
+def test_tab_goes_down_the_tutorials_lessons_then_its_puzzles():
+    # the list's Tab order zig-zagged: lesson 1, a puzzle, a puzzle, lesson 2, a puzzle...
+    from game.ui import focus
+    app = make_app("--scene", "tutorial:amoeba", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        lessons, puzzles = sc.w["lesson_buttons"], sc.w["puzzle_buttons"]
+        items = focus.focusables(app)
+        i = items.index(lessons[0])
+        run = [el for el in lessons + puzzles if el in items]
+        assert items[i:i + len(run)] == run
+    finally:
+        app.close()

@@ -227,6 +227,12 @@ class Scene:
     def leave(self) -> None:
         """The scene is about to go (the board stops its computer at once)."""
 
+    def tab_groups(self) -> list[list[Any]]:
+        """Widgets Tab goes through as a group, each group whole before what follows it (a list
+        in a column of its own: its items one after another, not row by row with the column
+        beside it); the rest in reading order after the groups. None by default."""
+        return []
+
     def keys_place(self) -> str:
         """Which list of keys the keys overlay shows over this scene (``game.ui.keys.place_of``):
         'board', 'analysis', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings' or 'other'."""

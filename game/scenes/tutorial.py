@@ -628,6 +628,12 @@ class TutorialScene(Scene):
             return True
         return False
 
+    def tab_groups(self) -> list[list[Any]]:
+        """The list's two columns, lessons then puzzles, each whole (not row by row)."""
+        if self.mode != "index":
+            return []
+        return [list(self.w.get("lesson_buttons", [])), list(self.w.get("puzzle_buttons", []))]
+
     def scroll_text(self, pages: float) -> bool:
         """Scroll the narration by ``pages`` of its height (Up/Down a quarter, Page Up/Down a
         page), for the keyboard; False when it all shows (nothing to scroll)."""
