@@ -540,3 +540,26 @@ def test_tab_goes_down_the_tutorials_lessons_then_its_puzzles():
         assert items[i:i + len(run)] == run
     finally:
         app.close()
+
+
+def test_a_choice_that_rebuilds_the_form_keeps_the_ring_on_it():
+    # Clock '1 min' chosen by the keyboard: the form is built anew (the players' words say
+    # what the clock does to each level) and the ring was gone
+    from game.ui import focus
+    app = make_app("--scene", "new:amoeba", "--window", "1024x640")
+    try:
+        settle(app)
+        form = app.scene
+        tab_to(app, lambda el: focus._menu_of(el) is form.widgets["clock"])
+        enter(app)                                  # the list opens
+        for _ in range(12):
+            if "1" in getattr(app.focus, "text", "") and "min" in getattr(app.focus, "text", ""):
+                break
+            press(app, pygame.K_DOWN)
+        enter(app)                                  # chosen: the form is built anew
+        step(app, 3)
+        form = app.scene
+        assert form.widgets["clock"].words() != "No clock"
+        assert app.focus is not None and focus._menu_of(app.focus) is form.widgets["clock"], app.focus
+    finally:
+        app.close()

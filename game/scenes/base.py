@@ -129,10 +129,15 @@ class Scene:
             self.root.show()
 
     def relayout(self) -> None:
-        """Rebuild the widgets for the current window size (VIDEORESIZE)."""
+        """Rebuild the widgets for the current window size (VIDEORESIZE) or what they show; the
+        keyboard's ring stays where it was among them (``game.ui.focus.keep_place``)."""
+        from ..ui import focus
+        place = focus.focus_place(self.app) if self.app is not None and self.app.scene is self else None
         self._kill_root()
         self._make_root()
         self.build_ui()
+        if place is not None:
+            focus.keep_place(self.app, place)
 
     def _make_root(self) -> None:
         assert self.app is not None

@@ -32,9 +32,9 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from .entry import TextEntry
 
-__all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focusables",
-           "keep_tip_off", "keyboard_key", "modal", "move_focus", "open_drop_down", "press", "ring_off", "ring_on",
-           "settle_focus", "typing"]
+__all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
+           "focusables", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "open_drop_down", "press",
+           "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
@@ -295,6 +295,26 @@ def focusables(app: Any) -> list[Any]:
                 ordered += [m for m in groups[g] if id(m) in shown]
         out = ordered
     return out
+
+
+def focus_place(app: Any) -> int | None:
+    """Where the ring is among what Tab goes through (its index; on a drop-down, its box), so
+    that a screen built anew keeps it (``keep_place``); None when there is no ring."""
+    target = app.focus
+    menu = app._focus_drop
+    if target is None and menu is not None and menu.alive():
+        state = menu.current_state
+        if isinstance(state, (UIExpandedDropDownState, UIClosedDropDownState)):
+            target = state.selected_option_button
+    items = focusables(app)
+    return items.index(target) if target is not None and target in items else None
+
+
+def keep_place(app: Any, place: int | None) -> None:
+    """The ring on the widget at ``place`` among what Tab goes through (``focus_place``)."""
+    items = focusables(app)
+    if place is not None and items:
+        ring_on(app, items[min(place, len(items) - 1)])
 
 
 def move_focus(app: Any, step: int) -> None:
