@@ -255,6 +255,8 @@ def test_new_game_then_back_says_so_on_the_menu_once():
     menu = menu_of(app)
     assert menu.message.startswith("Your Onyx game (move 1")
     assert menu.continue_btn is not None and menu.continue_btn.text.startswith("Continue: Onyx")
+    # it is the menu's Continue, not in its list of recent games: the words say where it is in both
+    assert "Recent games" not in menu.message and menu.message.endswith("you can go on with it from the menu.")
     click_widget(app, menu.cards[0]["play"])            # away and back: said once only
     settle(app)
     click_widget(app, app.scene.widgets["back"])

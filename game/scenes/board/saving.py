@@ -83,7 +83,8 @@ class BoardAutosave(ScenePart):
         m = self.match
         if m is None or not self._enabled() or not self.autosaver.keeps(m):
             return ""
-        return _("Your {game} game ({turn} to move) is kept under Recent games on the menu.").format(
+        # (the menu's Continue holds the latest game, its list the ones before: it is in one)
+        return _("Your {game} game ({turn} to move) is kept: you can go on with it from the menu.").format(
             game=game_title(m.name), turn=slot_words(m.next_turn()))
 
     def after_frame(self) -> None:
