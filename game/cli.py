@@ -298,7 +298,7 @@ class _VersionAction(argparse.Action):
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    p = _Parser(prog=prog_name(), description="Play Amoeba, Onyx and Onager with the mouse.")
+    p = _Parser(prog=prog_name(), description="Play Amoeba, Onyx and Onager with the mouse or the keyboard.")
     p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--game", choices=("amoeba", "onyx", "onager"), help="start this game at once")
     p.add_argument("--black", type=_who, default=None,
