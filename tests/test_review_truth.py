@@ -60,3 +60,25 @@ def test_a_slide_is_named_and_jump_shows_the_better_move():
         assert "Better: b2" in sc.panel.status                                # …and named
     finally:
         app.close()
+
+
+def test_the_review_never_marks_the_engines_own_move():
+    # Onager, a finished game, ply 106: i4-j3 read "72.5% to 49.4% ?, best i4-j3": the
+    # position's value was its search's mean, the move's the next search's; the engine's own
+    # choice is worth what it reaches, so it is never judged a loss. (From a set-up at ply 100:
+    # each position's search is seeded from the position, so its values are the full game's.)
+    from pathlib import Path
+    from game.rules import game_class
+    from game.rules.record import parse_record
+    rec = parse_record((Path(__file__).parent / "data" / "records" / "onager_finished.txt").read_text(encoding="utf-8"))
+    g = rec.start()
+    for text in rec.moves[:100]:
+        g.push(text)
+    game = game_class("onager").from_position(g.position_text(), g.to_move, **g.options())
+    for text in rec.moves[100:110]:
+        game.push(text)
+    plies = rv.review(game, seed=0).plies
+    own = [p for p in plies if p.judged and p.best == p.move]
+    assert own and plies[5].move == "i4-j3" in [p.move for p in own]
+    for p in own:
+        assert p.mark == "" and (p.proven_before is not None or p.value_before == p.value_after), p

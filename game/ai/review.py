@@ -492,9 +492,14 @@ def _lift(game: Game, value: _Value, played: Move, nxt: _Value) -> _Value:
     search of the next position looked one move deeper down that line than the search of
     this one). When the next position is worth more to that side than this one's own
     search said, this one takes its value (and its proof, when the next one is proven won
-    for that side), and the move played is the best. An exact value stays as it is."""
+    for that side), and the move played is the best. When the move played is the search's own
+    best, this one takes the next one's value, lower too. An exact value stays as it is."""
     if value.proven is not None:
         return value
+    if played == value.best and nxt.proven is None:
+        # the search's own best move was played: the position is worth what that move reaches
+        # (searched one move deeper), so the engine never marks its own choice as a loss
+        return _Value(nxt.black, None, played, ((played,) + nxt.line)[:LINE_LENGTH], value.searched)
     me = game.to_move
     mine_now = value.black if me == Color.BLACK else 1.0 - value.black
     mine_next = nxt.black if me == Color.BLACK else 1.0 - nxt.black
