@@ -571,3 +571,17 @@ def test_the_save_dialog_offers_a_name_in_the_language():
         assert "Amoeba" not in name and "vs" not in name and "Computer" not in name
     finally:
         app.close()
+
+
+def test_a_computer_player_is_named_in_the_language_also_when_short():
+    # a narrow panel in Japanese read 「白: CPU（easy）」: the level's key, not its name
+    from game.ui.words import computer_words
+    i18n.set_language("ja")
+    try:
+        short = computer_words("easy", short=True)
+        assert "easy" not in short.lower() and i18n._("Easy") in short
+        assert "3" in computer_words("3", short=True)
+        assert computer_words("easy") == i18n._("Computer ({level})").format(level=i18n._("Easy"))
+    finally:
+        i18n.set_language("en")
+    assert computer_words("hard", short=True) == "CPU (Hard)" and computer_words("3", short=True) == "CPU (Level 3)"

@@ -118,10 +118,17 @@ def record_file_words(record: Any) -> str:
     return name
 
 
-def computer_words(level: str) -> str:
-    """How the game names a computer player: 'Computer (Easy)', 'Computer (Level 3)'."""
+def computer_words(level: str, short: bool = False) -> str:
+    """How the game names a computer player: 'Computer (Easy)', 'Computer (Level 3)';
+    ``short`` for a narrow panel: 'CPU (Easy)', 'CPU (Level 3)'."""
     text = str(level)
     if text.isdigit():
+        name = _("Level {number}").format(number=text) if short else ""
+    else:
+        named = LEVEL_NAMES.get(text.lower())
+        name = _(named) if named else text.capitalize()
+    if short:
+        return _("CPU ({level})").format(level=name)
+    if text.isdigit():
         return _("Computer (Level {number})").format(number=text)
-    named = LEVEL_NAMES.get(text.lower())
-    return _("Computer ({level})").format(level=_(named) if named else text.capitalize())
+    return _("Computer ({level})").format(level=name)

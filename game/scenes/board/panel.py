@@ -534,7 +534,7 @@ class BoardPanel(ScenePart):
         names = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c])) for c in Color}
         swapped = m.swapped
         b, w = names[Color.BLACK], names[Color.WHITE]
-        short = {c: (_("Human") if m.is_human(c) else _("CPU ({level})").format(level=m.players[c])) for c in Color}
+        short = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c], short=True)) for c in Color}
         sb, sw = short[Color.BLACK], short[Color.WHITE]
         texts = [_("Black: {black}   ·   White: {white}").format(black=b, white=w),
                  _("Black: {black} · White: {white}").format(black=b, white=w),
