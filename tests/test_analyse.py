@@ -209,3 +209,17 @@ def test_reserve_moves_get_searches_of_their_own_and_the_best_lines_are_shown() 
     three = analyse_position(game, iterations=3000, lines=3, seed=0, reserve=2)
     assert [ln.visits for ln in five.lines] == [300] * 5
     assert three.lines == five.lines[:3] and three.value == five.value
+
+
+def test_a_timed_analysis_keeps_to_the_trees_iteration_cap(monkeypatch):
+    # the analysis board asks for 30 s and no iteration count: the cap on the tree's memory
+    # (worker.ANALYSE_ITERATIONS, 300,000) applied only when neither was given, and the
+    # board showed 378,081 iterations
+    import itertools
+    from game.ai import worker
+    monkeypatch.setattr(worker, "ANALYSE_ITERATIONS", 600)
+    ticks = itertools.count()
+    reply = worker.analyse_request({"game": "amoeba", "seconds": 5.0, "lines": 2, "request_id": "t"},
+                                   clock=lambda: next(ticks) * 1e-4)      # 50,000 looks at the clock
+    assert reply is not None and reply.ok
+    assert 0 < reply.info["done"] <= 600

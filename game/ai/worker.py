@@ -313,7 +313,9 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
     seconds = payload.get("seconds")
     iterations = payload.get("iterations")
     if seconds is None and iterations is None:
-        seconds, iterations = ANALYSE_SECONDS, ANALYSE_ITERATIONS
+        seconds = ANALYSE_SECONDS
+    if iterations is None:                  # (a timed analysis too: the tree's memory bounds it)
+        iterations = ANALYSE_ITERATIONS
     lines = int(payload.get("lines") or 3)
     seed = int(payload.get("seed") or 0)
     try:
