@@ -585,3 +585,23 @@ def test_a_computer_player_is_named_in_the_language_also_when_short():
     finally:
         i18n.set_language("en")
     assert computer_words("hard", short=True) == "CPU (Hard)" and computer_words("3", short=True) == "CPU (Level 3)"
+
+
+def test_the_result_cards_words_are_never_cut_silently():
+    # Japanese, 1024x640, a game resigned against the computer: the card's note read
+    # 「「振り返り」を押すとエンジンの評価が見ら」, a sentence cut mid-word with nothing to say so
+    from game.ui.text import wrap
+    from game.views import draw as D
+    app = helpers.make_app("--scene", "gameover:amoeba:resign", "--white", "easy", "--moves",
+                           "c2-b1 e5-f5 c1-d1 e6-d7", "--window", "1024x640", "--lang", "ja")
+    try:
+        step(app, 5)
+        sc = app.scene
+        geo = sc.banner.geometry()
+        note = sc.panel.status
+        assert note and geo["note_lines"]
+        whole = wrap(note, D.font(geo["rs"]), geo["rect"].w - 2 * geo["pad"])
+        shown = geo["note_lines"]
+        assert shown == whole or (shown[:-1] == whole[:len(shown) - 1] and shown[-1].endswith("…")), shown
+    finally:
+        app.close()

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from ... import i18n
 from ...i18n import _
 from ...names import side_name
 from ...ui.endings import ending_sentence
 from ...ui.icons import colour_icon
 from ...ui.layout import button_width
-from ...ui.text import wrap
+from ...ui.text import ellipsize, wrap
 from ...views import draw as D
 from ..base import has_scene, make_scene
 from .part import ScenePart
@@ -170,12 +171,18 @@ class BoardBanner(ScenePart):
         fixed = pad + len(head_lines) * head_h + px(4) + px(8) + rows * bh + (rows - 1) * gap + pad
         for rs in (px(15), px(14), px(13)):
             lh = max(D.font(rs).size("Ag")[1], D.font(rs).get_linesize())
-            why_lines = wrap(_("{sentence}.").format(sentence=why), D.font(rs), inner)[:3]
-            note_lines = wrap(note, D.font(rs), inner)[:2] if note else []
+            why_all = wrap(_("{sentence}.").format(sentence=why), D.font(rs), inner)
+            note_all = wrap(note, D.font(rs), inner) if note else []
+            why_lines, note_lines = why_all[:3], note_all[:3]
             if fixed + (len(why_lines) + len(note_lines)) * lh <= room:
                 break
         while fixed + (len(why_lines) + len(note_lines)) * lh > room and (note_lines or len(why_lines) > 1):
             (note_lines if note_lines else why_lines).pop()
+        # a sentence cut short says so: its last line shown ends in '…' (never a word cut silently)
+        for what, shown, whole in (("banner reason", why_lines, why_all), ("banner note", note_lines, note_all)):
+            if shown and len(shown) < len(whole):
+                sep = "" if i18n.language() == "ja" else " "
+                shown[-1] = ellipsize(shown[-1] + sep + whole[len(shown)], D.font(rs), inner, what)
         h = min(room, fixed + (len(why_lines) + len(note_lines)) * lh)
         card = pygame.Rect(place.x, place.bottom - h, w, h)
         geo.update(rect=card, head_lines=head_lines, why_lines=why_lines, note_lines=note_lines, hs=hs, rs=rs,
