@@ -605,3 +605,17 @@ def test_the_result_cards_words_are_never_cut_silently():
         assert shown == whole or (shown[:-1] == whole[:len(shown) - 1] and shown[-1].endswith("…")), shown
     finally:
         app.close()
+
+
+def test_the_status_box_of_a_finished_game_ends_its_sentence_in_the_language():
+    # the status box under the review read 「黒が投了しました.」 with a Western full stop
+    app = helpers.make_app("--scene", "gameover:amoeba:resign", "--white", "easy", "--moves",
+                           "c2-b1 e5-f5 c1-d1 e6-d7", "--window", "1024x640", "--lang", "ja")
+    try:
+        step(app, 5)
+        sc = app.scene
+        sc.panel.update_status_box()
+        text = sc.w["status"].html_text
+        assert "。" in text and ".<" not in text, text
+    finally:
+        app.close()

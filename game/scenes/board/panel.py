@@ -322,7 +322,7 @@ class BoardPanel(ScenePart):
         if m is not None and m.is_over and sc.anim is None:   # game over: winner, why, and a message if any
             head, why = sc.banner.result_texts()
             head = self.status_head(box) or head
-            content = f"<font color='#efe4d0'>{html.escape(why)}.</font>"
+            content = f"<font color='#efe4d0'>{html.escape(_('{sentence}.').format(sentence=why))}</font>"
             if self.status:
                 content += f"<br><font color='{colour}'>{html.escape(self.status)}</font>"
         card = sc.banner.shown()            # the result card stands in the box's place while it is open
