@@ -396,3 +396,25 @@ def test_worker_streams_one_reply_per_ply_and_drops_stale_ones():
         assert r is not None and r.request_id == "new" and r.kind == "hint"
     finally:
         client.close()
+
+
+def test_back_from_the_analysis_board_the_result_card_stands_alone():
+    # result card -> Review -> View result -> Analyse -> Menu (back to the game): the status
+    # box, hidden while the card stands in its place, showed again under the card (any screen
+    # opened over the board and closed does it: here Settings)
+    from game.scenes.base import make_scene
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "gameover:amoeba:resign", "--white", "easy", "--moves", "c2-b1 e5-f5 c1-d1 e6-d7",
+                   "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        assert sc.banner.shown() and not sc.w["status"].visible
+        app.push(make_scene("settings"))
+        settle(app)
+        app.pop()
+        settle(app)
+        assert app.scene is sc and sc.banner.shown()
+        assert not sc.w["status"].visible          # the card stands alone in the box's place
+    finally:
+        app.close()

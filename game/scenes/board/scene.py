@@ -394,6 +394,10 @@ class BoardScene(Scene):
     def resume(self) -> None:
         self.clocks.cover(False)
         super().resume()
+        # pygame-gui's show() shows every widget of the scene, also those its state keeps
+        # hidden (the status box while the result card stands in its place): built anew, each
+        # shows as the state says
+        self.relayout()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
