@@ -418,3 +418,23 @@ def test_back_from_the_analysis_board_the_result_card_stands_alone():
         assert not sc.w["status"].visible          # the card stands alone in the box's place
     finally:
         app.close()
+
+
+def test_the_analysis_board_over_a_game_says_back_not_menu():
+    # opened from the review, the analysis board's "Menu" went back to the game under it while
+    # its tooltip said "Back to the main menu"
+    from game.scenes.base import make_scene
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "gameover:amoeba:resign", "--white", "easy", "--moves", "c2-b1 e5-f5 c1-d1 e6-d7",
+                   "--window", "1024x640")
+    try:
+        settle(app)
+        game = app.scene
+        assert game.w["menu"].text == "Menu"                    # over the main menu
+        app.push(make_scene("analysis_of", game.match, game.match.tree.cursor))
+        settle(app)
+        top = app.scene
+        assert top is not game and top.w["menu"].text == "Back"
+        assert "game" in top.w["menu"].tool_tip_text
+    finally:
+        app.close()

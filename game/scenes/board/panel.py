@@ -85,9 +85,13 @@ class BoardPanel(ScenePart):
         name = game_title(sc.game_name) if sc.game_name else _("Game")
         options = self.match.game.options() if self.match is not None else {}
         titles = [f"{name}  ·  {v}" for v in (variant_words(options), variant_words(options, short=True)) if v]
-        menu_w = max(px(74), D.font(px(15), True).size(_("Menu"))[0] + px(22))   # laid out from its word
-        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), _("Menu"), sc.ui, container=sc.root,
-                             tool_tip_text=_("Back to the main menu (Esc)"))
+        # a board opened over another (the analysis board from a review) goes back to that one
+        over = sc.app is not None and len(sc.app.scenes) > 1 and sc.app.scenes[-2].is_board and sc.app.scene is sc
+        word, tip = ((_("Back"), _("Back to the game under this board (Esc)")) if over else
+                     (_("Menu"), _("Back to the main menu (Esc)")))
+        menu_w = max(px(74), D.font(px(15), True).size(word)[0] + px(22))   # laid out from its word
+        W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), word, sc.ui, container=sc.root,
+                             tool_tip_text=tip)
         keys_w = px(34)
         W["keys"] = UIButton(pygame.Rect(x + iw - menu_w - px(6) - keys_w, y, keys_w, px(30)), "?", sc.ui,
                              container=sc.root, tool_tip_text=_("Keys and shortcuts (F1 or ?)"))
