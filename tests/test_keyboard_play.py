@@ -563,3 +563,23 @@ def test_a_choice_that_rebuilds_the_form_keeps_the_ring_on_it():
         assert app.focus is not None and focus._menu_of(app.focus) is form.widgets["clock"], app.focus
     finally:
         app.close()
+
+
+def test_a_split_hint_rings_the_point_to_click_not_where_it_ends():
+    # Amoeba: the hint b1>d1 (a split) rang d1, where it ends; a click there plays the whole
+    # stack's b1-d1, and the review then called the player's move the worst of the game
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "human")
+    try:
+        sc = board(app)
+        settle(app)
+        for mv in ("b3-a3", "f3-g3"):
+            sc.play_move(mv)
+            settle(app)
+        opt = next(o for o in sc.input.options if o.text == "a3>a1")
+        assert opt.kind == "split" and opt.clicks == ("a3", "a2")
+        sc.computer.hint = "a3>a1"
+        deco = sc.decorations()
+        assert deco.targets == {"a2": "split"} and deco.selected == "a3"      # the click to make
+        assert deco.arrows == [("a3", "a1")] and deco.tags == {"a1": "Hint"}  # the move, where it ends
+    finally:
+        app.close()

@@ -650,7 +650,9 @@ class BoardScene(Scene):
                             deco.ghosts = self.input.ghosts_for(opt)
                         except (RulesError, ValueError, KeyError, TypeError):
                             deco.ghosts = []    # a hint the rules cannot animate: no ghosts
-                    deco.targets = {end: opt.kind}
+                    # the ring on the point to click: a split's first drop, not where it ends (a
+                    # click there plays the whole stack's move), the tag where the move ends
+                    deco.targets = {opt.clicks[-1]: opt.kind}
                     deco.tags = {end: _("Hint")}
         self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
