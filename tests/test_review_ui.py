@@ -438,3 +438,27 @@ def test_the_analysis_board_over_a_game_says_back_not_menu():
         assert "game" in top.w["menu"].tool_tip_text
     finally:
         app.close()
+
+
+def test_show_the_result_button_does_not_cover_the_reviewed_moves():
+    # 1024x640, Japanese, a reviewed game with its result card closed: the status box grew into
+    # the move list as if the list had it all, and 'Show the result' covered the list's last row
+    from ui_helpers import make_app, settle, step
+    app = make_app("--scene", "gameover:amoeba:resign", "--white", "easy", "--moves",
+                   "c2-b1 e5-f5 c1-d1 e6-d7 b3-c4 f3-e3", "--window", "1024x640", "--lang", "ja")
+    try:
+        settle(app)
+        sc = app.scene
+        sc.review.start()
+        sc.banner.set_open(False)
+        for _ in range(400):
+            step(app, 1)
+            if sc.review.state == "done":
+                break
+        step(app, 5)
+        button, moves, status = sc.w["act:__result__"].rect, sc.w["moves"].rect, sc.w["status"].rect
+        assert sc.w["moves"].visible
+        assert not button.colliderect(moves) and not button.colliderect(status), (moves, button, status)
+        assert moves.h >= sc.w["moves"].row_h
+    finally:
+        app.close()

@@ -363,7 +363,11 @@ class BoardPanel(ScenePart):
             return
         rows = W["moves"]
         keep = 2 if sc.review.shown else 1      # browsing a reviewed game: the move and its neighbour
-        most = max(0, self._moves_base.h - (keep * rows.row_h + 2 * rows.pad_y))
+        if self.current_actions():          # sync_actions' row under the list: the list keeps one row
+            keep, acts = 1, self.px(40) + self.px(8)
+        else:
+            acts = 0
+        most = max(0, self._moves_base.h - (keep * rows.row_h + 2 * rows.pad_y + acts))
         if whole and need - base.h > most:
             most = self._moves_base.h + self.px(8)
         grow = min(max(0, need - base.h), most)
