@@ -37,12 +37,15 @@ def side_name(colour: str) -> str:
 
 
 # ---------------------------------------------------------------- players
+# The Onyx board the ladder rates the levels on (``game.ai.ladder``: the game's default size).
+RATED_ONYX_SIZE = 12
+
 # The three levels with a name besides their number (levels 2, 5 and 8 of the ladder).
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def level_words(game_key: str, level: str, seconds: float | None = None,
-                limit: float | None = None) -> str:
+                limit: float | None = None, size: int | None = None) -> str:
     """'Level 3 · rated about 900', 'Level 5 (Medium) · rated about 1470': a computer level of the ladder
     with its shipped rating in that game (rounded to tens, written as ratings are, without a
     thousands separator; the level alone when unmeasured).
@@ -53,7 +56,10 @@ def level_words(game_key: str, level: str, seconds: float | None = None,
 
     ``limit``: in a game with clocks, the most the computer may think about its move by its
     clock (``game.clock.think_budget``). A level that the clock cuts below that think time
-    (``levels.clock_limited``) is weaker than its rating "with this clock"."""
+    (``levels.clock_limited``) is weaker than its rating "with this clock".
+
+    ``size``: an Onyx board other than the ladder's 12x12, where the level searches fewer
+    iterations in its time: the rating says the board it was measured on."""
     from .ai.ladder import rating
     from .ai.levels import clock_limited, get_level, level_name, level_number, move_iterations
     try:
@@ -68,6 +74,11 @@ def level_words(game_key: str, level: str, seconds: float | None = None,
     if r is None:
         return text
     about = int(round(r, -1))
+    if game_key == "onyx" and size is not None and size != RATED_ONYX_SIZE:
+        # Translators: a computer level rated on the 12x12 Onyx board, shown for a larger one,
+        # e.g. "Level 8 (Hard) · rated about 2100 on 12×12"
+        return _("{level} · rated about {rating} on {size}×{size}").format(level=text, rating=about,
+                                                                         size=RATED_ONYX_SIZE)
     lv = get_level(name, game_key)
     own = move_iterations(lv)
     its = move_iterations(lv, seconds)

@@ -619,3 +619,21 @@ def test_the_status_box_of_a_finished_game_ends_its_sentence_in_the_language():
         assert "。" in text and ".<" not in text, text
     finally:
         app.close()
+
+
+def test_onyx_levels_on_a_larger_board_say_the_board_they_were_rated_on():
+    # New game showed "Level 8 (Hard) · rated about 2100" for 16x16 and 20x20 too, where Hard
+    # searches a third of its iterations in its time; the ladder rates the levels on 12x12
+    from game.names import level_words
+    from game.scenes.newgame import player_choices
+    assert level_words("onyx", "hard", size=12) == level_words("onyx", "hard")
+    big = level_words("onyx", "hard", size=20)
+    assert big.endswith(" on 12×12") and "rated about" in big
+    assert all(t.endswith("on 12×12") for t, v in player_choices("onyx", size=16) if v != "human")
+    assert level_words("amoeba", "hard", size=20) == level_words("amoeba", "hard")
+    app = helpers.make_app("--scene", "new:onyx", "--size", "20", "--window", "1024x640")
+    try:
+        step(app, 3)
+        assert app.scene.widgets["white"].words().endswith("on 12×12")
+    finally:
+        app.close()

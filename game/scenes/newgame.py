@@ -30,7 +30,7 @@ DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
 
 def player_choices(game_name: str, settings: Settings | None = None,
-                   time_control: TimeControl | None = None) -> tuple[tuple[str, str], ...]:
+                   time_control: TimeControl | None = None, size: int | None = None) -> tuple[tuple[str, str], ...]:
     """(words, value): Human, then "Computer – Level N · rated about R" for each level (R: the
     shipped rating of the level in this game, rounded to tens; ``game.ai.ladder``), with the
     names Easy, Medium and Hard after the three levels that have them; with the player's
@@ -41,7 +41,7 @@ def player_choices(game_name: str, settings: Settings | None = None,
     out = [(_("Human"), HUMAN)]
     for name in LADDER:
         seconds = settings.level_seconds(name) if settings is not None else None
-        words = level_words(game_name, name, seconds, limit)
+        words = level_words(game_name, name, seconds, limit, size)
         # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 900"
         out.append((_("Computer – {level}").format(level=words), name))
     return tuple(out)
@@ -189,8 +189,8 @@ class NewGameScene(Scene):
         label_font, choice_font = D.font(px(18), True), D.font(px(16), True)
         names = (side_name("black"), side_name("white"), _("Clock"), _("Board"))
         lw_need = max(px(110), max(label_font.size(t)[0] for t in names) + px(24))
-        longest = max(choice_font.size(t)[0] for g in GAME_KEYS
-                      for t, _v in player_choices(g, self.app_settings(), self.time_control))   # (every game's)
+        longest = max(choice_font.size(t)[0] for g in GAME_KEYS for size in ((None, 16) if g == "onyx" else (None,))
+                      for t, _v in player_choices(g, self.app_settings(), self.time_control, size))  # (every game's)
         need = lw_need + longest + px(48) + px(80)
         pw = max(pw, min(need, int(w * 0.92)))
         self.panel_rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
@@ -213,7 +213,8 @@ class NewGameScene(Scene):
         for color in ("black", "white"):
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels[color], self.ui, container=self.root,
                     object_id="#counts_label")
-            W[color] = ChoiceMenu(player_choices(self.game_name, self.app_settings(), self.time_control),
+            W[color] = ChoiceMenu(player_choices(self.game_name, self.app_settings(), self.time_control,
+                                                 self.options.get("size")),
                                   self.players[color],
                                   pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
@@ -368,12 +369,13 @@ class NewGameScene(Scene):
                 self.app.pop()
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            size = self.options.get("size")
             self.read_widgets()
-            was = self.time_control, self.clock == CUSTOM_CLOCK
+            was = self.time_control, self.clock == CUSTOM_CLOCK, size
             self.read_clock()
-            if was != (self.time_control, self.clock == CUSTOM_CLOCK):
+            if was != (self.time_control, self.clock == CUSTOM_CLOCK, self.options.get("size")):
                 # the custom clock's boxes come or go; the players' words say what the clock
-                # does to each level
+                # (and the Onyx board's size) does to each level
                 self.relayout()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -629,7 +629,9 @@ class AnalysisScene(BoardScene):
     def _level_about(self) -> str:
         """'Level 5 (Medium) · about 1470' for this game."""
         seconds = self.app.settings.level_seconds(self.play_level) if self.app is not None else None
-        return level_words(self.match.name if self.match is not None else "", self.play_level, seconds)
+        m = self.match
+        return level_words(m.name if m is not None else "", self.play_level, seconds,
+                           size=m.game.options().get("size") if m is not None else None)
 
     def cycle_level(self) -> None:
         i = LEVELS.index(self.play_level) if self.play_level in LEVELS else 0

@@ -278,7 +278,7 @@ class BoardPanel(ScenePart):
             return _("Computer is thinking… ({side}, {level})").format(
                 side=who, level=_level_words(m.name, m.players[m.to_move],
                                              sc.app.settings if sc.app is not None else None,
-                                             sc.clocks.limit(m.to_move)))
+                                             sc.clocks.limit(m.to_move), m.game.options().get("size")))
         if sc.movebox.focused():
             return _(TYPING_WORDS)
         if sc.input is not None and sc.input.prefix:
@@ -685,7 +685,7 @@ class BoardPanel(ScenePart):
 
 
 def _level_words(game_name: str, level: str, settings: Settings | None = None,
-                 limit: float | None = None) -> str:
+                 limit: float | None = None, size: int | None = None) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
     'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's);
     with the player's ``settings``, whether its think time makes it stronger or weaker, and
@@ -697,6 +697,6 @@ def _level_words(game_name: str, level: str, settings: Settings | None = None,
         return str(level)
     if name in LADDER:
         return level_words(game_name, name, settings.level_seconds(name) if settings is not None else None,
-                           limit)
+                           limit, size)
     named = LEVEL_NAMES.get(name)
     return _(named) if named else name
