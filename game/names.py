@@ -46,7 +46,7 @@ LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 def level_words(game_key: str, level: str, seconds: float | None = None,
                 limit: float | None = None, size: int | None = None) -> str:
-    """'Level 3 · rated about 900', 'Level 5 (Medium) · rated about 1470': a computer level of the ladder
+    """'Level 3 · rated about 1270', 'Level 5 (Medium) · rated about 1560': a computer level of the ladder
     with its shipped rating in that game (rounded to tens, written as ratings are, without a
     thousands separator; the level alone when unmeasured).
 
@@ -91,18 +91,18 @@ def level_words(game_key: str, level: str, seconds: float | None = None,
     if seconds is not None and own is not None and its is not None and its != own:
         if its < own and clocked:
             # Translators: a computer level whose game clock leaves it less think time than
-            # it was rated at, e.g. "Level 8 (Hard) · rated about 2050, weaker with this clock"
+            # it was rated at, e.g. "Level 8 (Hard) · rated about 2100, weaker with this clock"
             return _("{level} · rated about {rating}, weaker with this clock").format(
                 level=text, rating=about)
         secs = decimal(seconds, 2)
         if its > own:
             # Translators: a computer level given more think time than it was rated at, e.g.
-            # "Level 5 (Medium) · rated about 1470, stronger at 3 s a move"
+            # "Level 5 (Medium) · rated about 1560, stronger at 3 s a move"
             return _("{level} · rated about {rating}, stronger at {seconds} s a move").format(
                 level=text, rating=about, seconds=secs)
         # Translators: a computer level given less think time than it was rated at, e.g.
-        # "Level 8 (Hard) · rated about 2050, weaker at 1 s a move"
+        # "Level 8 (Hard) · rated about 2100, weaker at 1 s a move"
         return _("{level} · rated about {rating}, weaker at {seconds} s a move").format(
             level=text, rating=about, seconds=secs)
-    # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · rated about 900"
+    # Translators: a computer level and its rating (Elo-like points), e.g. "Level 3 · rated about 1270"
     return _("{level} · rated about {rating}").format(level=text, rating=about)

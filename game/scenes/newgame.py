@@ -42,7 +42,7 @@ def player_choices(game_name: str, settings: Settings | None = None,
     for name in LADDER:
         seconds = settings.level_seconds(name) if settings is not None else None
         words = level_words(game_name, name, seconds, limit, size)
-        # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 900"
+        # Translators: a computer player in the New game form, e.g. "Computer – Level 3 · rated about 1270"
         out.append((_("Computer – {level}").format(level=words), name))
     return tuple(out)
 
@@ -184,7 +184,7 @@ class NewGameScene(Scene):
         # when another game is chosen
         content = px(96 + 64 + 3 * 54 + 136 + 130)
         pw, ph = min(px(620), int(w * 0.6)), min(content, int(h * 0.92))
-        # wider when a player's words need it ('Computer – Level 5 (Medium) · rated about 1470' in
+        # wider when a player's words need it ('Computer – Level 5 (Medium) · rated about 1560' in
         # a longer language): the labels' column, the longest choice and its arrow
         label_font, choice_font = D.font(px(18), True), D.font(px(16), True)
         names = (side_name("black"), side_name("white"), _("Clock"), _("Board"))

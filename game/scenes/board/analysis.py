@@ -627,7 +627,7 @@ class AnalysisScene(BoardScene):
         return _("Level {number}").format(number=level_number(self.play_level))
 
     def _level_about(self) -> str:
-        """'Level 5 (Medium) · about 1470' for this game."""
+        """'Level 5 (Medium) · rated about 1560' for this game."""
         seconds = self.app.settings.level_seconds(self.play_level) if self.app is not None else None
         m = self.match
         return level_words(m.name if m is not None else "", self.play_level, seconds,

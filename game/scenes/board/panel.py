@@ -687,7 +687,7 @@ class BoardPanel(ScenePart):
 def _level_words(game_name: str, level: str, settings: Settings | None = None,
                  limit: float | None = None, size: int | None = None) -> str:
     """How the thinking line names the computer: its level and the ladder's rating,
-    'Level 5 (Medium) · about 1200' ('Medium' as it was when the level is not a ladder's);
+    'Level 5 (Medium) · rated about 1560' ('Medium' as it was when the level is not a ladder's);
     with the player's ``settings``, whether its think time makes it stronger or weaker, and
     with its clock's ``limit`` for this move, whether the clock cuts it short."""
     from ...ai.levels import LADDER, level_name
