@@ -437,3 +437,12 @@ def test_a_fit_of_a_bad_record_says_where_it_is(tmp_path, capsys, line):
     assert err.startswith(f"error: {path}, line 2: ") and err.count("\n") == 1
     assert ladder.main(["onyx", "--fit", str(tmp_path / "missing.jsonl")]) == 2
     assert "missing.jsonl" in capsys.readouterr().err
+
+
+def test_the_fit_tables_head_says_how_many_games_its_pairs_have():
+    # '60 games per pair' headed a fit whose pairs had 60 to 240 games
+    from game.ai.ladder import table
+    row = {"level": 0}
+    assert table({"game": "onyx", "rounds": 60, "rounds_most": 240, "seed": 31, "levels": [row]}).startswith(
+        "onyx: 60 to 240 games per pair, seed 31")
+    assert table({"game": "onyx", "rounds": 20, "seed": 31, "levels": [row]}).startswith("onyx: 20 games per pair")

@@ -438,7 +438,9 @@ def fit_or_scores(results: list[dict]) -> dict[str, Any]:
 
 
 def table(res: dict[str, Any]) -> str:
-    head = f"{res.get('game', '')}: {res.get('rounds', '?')} games per pair, seed {res.get('seed', '?')}"
+    rounds, most = res.get("rounds", "?"), res.get("rounds_most")
+    games = f"{rounds} to {most}" if most is not None and most != rounds else f"{rounds}"   # (--fit: pairs differ)
+    head = f"{res.get('game', '')}: {games} games per pair, seed {res.get('seed', '?')}"
     if res.get("levels") is None:
         lines = [head, "these games do not link every level to random, so no ratings: fit them with "
                        "the other pairs' games (--fit FILE ...)", "pair              upper level's score"]
@@ -577,7 +579,7 @@ def _run(args: Any, trials: dict[str, dict[str, Any]], only: list[int] | None) -
         if kept:
             res["kept"] = sorted(kept)
         rounds = min(counts.values()) if counts else 0
-        res.update(game=args.game, rounds=rounds, seed=args.seed,
+        res.update(game=args.game, rounds=rounds, rounds_most=max(counts.values()) if counts else 0, seed=args.seed,
                    budgets=played_budgets(results, args.game),
                    command=f"python -m game.ai.ladder {args.game} --games {rounds} "
                            f"--seed {args.seed}" + "".join(f" --try {t}" for t in args.trials))
