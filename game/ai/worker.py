@@ -259,8 +259,10 @@ ANALYSE_ROUND_MAX = 4.0
 # favours one of two equal moves, and its twin would otherwise be left out for a worse one.
 ANALYSE_RESERVE = 2
 # The first round is a fixed effort, the review's (``game.ai.review.DEFAULT_ITERATIONS``): at
-# first the analysis board says exactly what the review said of the position (the same
-# search, seeded from the position), then it searches on.
+# first the analysis board shows the review's own search of the position (seeded from the
+# position: its lines, the best one the review's Better move; its headline is the best
+# line's value where the review's chance is the search's mean, lifted by the game's
+# continuation), then it searches on.
 ANALYSE_FIRST_ITERATIONS = 800
 
 
