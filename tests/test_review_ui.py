@@ -462,3 +462,19 @@ def test_show_the_result_button_does_not_cover_the_reviewed_moves():
         assert moves.h >= sc.w["moves"].row_h
     finally:
         app.close()
+
+
+def test_the_review_counts_moves_as_the_move_list_and_the_library_do():
+    # Onyx, 18 plies: the review said 'Reviewing 18 moves' (Japanese 18手) where the move list
+    # numbers 9 moves and the library says '9 moves' of the same game
+    from ui_helpers import make_app, settle
+    moves = "f6 h12 f8 i12 f4 d12 f10 b12 f2 jk1112 e11 e12 c12 c11 d11 b11 j12 i11"
+    app = make_app("--scene", "gameover:onyx:resign", "--white", "easy", "--moves", moves, "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        assert len(sc.match.history) == 18
+        sc.review.start()
+        assert sc.panel.status.startswith("Reviewing 9 moves"), sc.panel.status
+    finally:
+        app.close()

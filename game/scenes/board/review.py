@@ -385,8 +385,10 @@ class BoardReview(ReviewDisplay):
         self.started_at = sc.time
         self._touch()
         self._show(True)
+        # counted as the move list numbers them (a move: both sides' plies), as the library does
+        moves = len({(nd.slot.phase, nd.slot.number) for nd in nodes if nd.slot is not None}) or len(nodes)
         sc.set_status(ngettext("Reviewing {n} move in the background (Esc stops it).",
-                               "Reviewing {n} moves in the background (Esc stops it).", len(nodes)).format(n=len(nodes)))
+                               "Reviewing {n} moves in the background (Esc stops it).", moves).format(n=moves))
         sc.refresh_panel()
         return True
 
