@@ -185,3 +185,32 @@ def test_a_damaged_store_is_said_and_kept(tmp_path):
     assert "puzzles.corrupt-1.json" in sc.store_note
     assert (tmp_path / "puzzles.corrupt-1.json").exists()
     app.close()
+
+
+def test_a_daily_puzzles_facts_stay_inside_the_panel():
+    # Uzbek, 1024x640, the daily puzzle once done: "Qora yuradi · reyting 1 236 · Yadro ovi,
+    # Bo'lish, Birlashtirish" ran past both sides of the panel, one line drawn as it was
+    import pygame
+    from game.views import draw as D
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "puzzles:amoeba", "--window", "1024x640", "--lang", "uz")
+    try:
+        settle(app)
+        sc = app.scene
+        for _ in range(40):                         # a daily with themes (the bank's first that has them)
+            sc.daily_puzzle()
+            if sc.puzzle is not None and len(sc.puzzle.tags) >= 2:
+                break
+            sc.today = sc.today.fromordinal(sc.today.toordinal() + 1)
+        assert sc.daily and sc.puzzle is not None and len(sc.puzzle.tags) >= 2
+        sc.outcome = "failed"
+        drawn = []
+        real = D.text
+        D.text = lambda surface, s, pos, size, *a, **kw: drawn.append(real(surface, s, pos, size, *a, **kw)) or drawn[-1]
+        try:
+            sc.draw(pygame.Surface(app.size))
+        finally:
+            D.text = real
+        assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), [r for r in drawn if not sc.panel.contains(r)]
+    finally:
+        app.close()

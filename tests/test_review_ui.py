@@ -435,7 +435,7 @@ def test_the_analysis_board_over_a_game_says_back_not_menu():
         settle(app)
         top = app.scene
         assert top is not game and top.w["menu"].text == "Back"
-        assert "game" in top.w["menu"].tool_tip_text
+        assert "board under" in top.w["menu"].tool_tip_text
     finally:
         app.close()
 

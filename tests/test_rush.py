@@ -320,3 +320,27 @@ def test_the_rush_scene_renders_from_the_command_line(tmp_path, game):
     step(app, 60, 0.05)
     assert sc.mode == "play"
     app.close()
+
+
+def test_the_retry_pages_title_stays_inside_the_panel(tmp_path):
+    # Uzbek: "Yechilmagan jumboqni qayta urinish" ran past both sides of the panel at 1024x640
+    from game.scenes.base import make_scene
+    from game.views import draw as D
+    app = make_app("--window", "1024x640", "--lang", "uz")
+    try:
+        sc = make_scene("rush", "amoeba", puzzles=fixture("amoeba"), store_file=tmp_path / "puzzles.json",
+                        today=dt.date(2026, 12, 5), seed=0)
+        app.push(sc)
+        step(app, 2)
+        until(app, lambda: sc.mode == "play")
+        sc.mode = "retry"                   # the page of a missed puzzle tried again
+        drawn = []
+        real = D.text
+        D.text = lambda surface, s, pos, size, *a, **kw: drawn.append(real(surface, s, pos, size, *a, **kw)) or drawn[-1]
+        try:
+            sc._draw_retry_panel(pygame.Surface(app.size))
+        finally:
+            D.text = real
+        assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), drawn
+    finally:
+        app.close()

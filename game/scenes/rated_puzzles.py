@@ -35,7 +35,7 @@ from ..puzzles.store import load_store, save_store
 from ..sound import bank as sound_bank
 from ..ui.choice import ChoiceMenu
 from ..ui.layout import draw_panel
-from ..ui.text import wrap
+from ..ui.text import ellipsize, wrap
 from ..views import draw as D
 from .base import is_button, make_scene, register
 from .puzzle_board import PuzzleBoardScene, tag_words, to_play_words
@@ -308,9 +308,16 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             if self.daily:
                 bits.append(_("rated {rating}").format(rating=number(pz.rating)))
             if pz.tags and self.outcome:        # what it is about, once it is done (before, a hint)
-                bits.append(", ".join(tag_words(t) for t in pz.tags))
-            D.text(surface, " · ".join(bits), (cx, y), px(15), th.text_dim)
-            y += px(30)
+                bits.append(_(", ").join(tag_words(t) for t in pz.tags))
+            # within the panel: a second line where the words need it (a daily's rating and themes)
+            room = p.w - px(44)
+            about = wrap(" · ".join(bits), D.font(px(15)), room)
+            if len(about) > 2:
+                about = about[:1] + [ellipsize(" ".join(about[1:]), D.font(px(15)), room, "puzzle facts")]
+            for line in about:
+                D.text(surface, line, (cx, y), px(15), th.text_dim)
+                y += px(20)
+            y += px(10)
         colour = self.theme.threat if self.message_bad else th.text
         lines = wrap(self.message, D.font(px(16)), p.w - px(44)) if self.message else []
         for line in lines:

@@ -32,6 +32,7 @@ from ..puzzles.rush import End, Event, Rush
 from ..puzzles.store import KEEP_BESTS, load_store, save_store
 from ..sound import bank as sound_bank
 from ..ui.layout import draw_panel
+from ..ui.text import wrap
 from ..views import draw as D
 from .base import is_button, register
 from .puzzle_board import PuzzleBoardScene, to_play_words
@@ -499,7 +500,6 @@ class RushScene(PuzzleBoardScene):
     def _draw_message(self, surface: pygame.Surface, y: int) -> None:
         if not self.message:
             return
-        from ..ui.text import wrap
         p = self.panel
         colour = self.theme.threat if self.message_bad else self.theme.text
         for line in wrap(self.message, D.font(self.px(16)), p.w - self.px(44))[:3]:
@@ -511,7 +511,10 @@ class RushScene(PuzzleBoardScene):
     def _draw_retry_panel(self, surface: pygame.Surface) -> None:
         px, th, p = self.px, self.theme, self.panel
         y = p.y + px(28)
-        D.text(surface, _("Retry a missed puzzle"), (p.centerx, y), px(20), th.heading, bold=True)
+        for line in wrap(_("Retry a missed puzzle"), D.font(px(20), True), p.w - px(44)):   # (a longer language)
+            D.text(surface, line, (p.centerx, y), px(20), th.heading, bold=True)
+            y += px(26)
+        y -= px(26)
         pz = self.puzzle
         if pz is not None:
             y += px(36)

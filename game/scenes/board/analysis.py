@@ -26,7 +26,7 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   at first, later up to 0.5 s as the worker's rounds grow longer: ``wake_ms``) wakes the sleeping
   loop to collect replies, and what is drawn (``panel_state``, the marks) is made again only when a
   reply changed what the engine says (``_an_rev``);
-* 'Play from here' opens a normal board (pushed: its Menu comes back here) with a new game of
+* 'Play from here' opens a normal board (pushed: its Back comes back here) with a new game of
   the moves to the position shown, the player on the side to move, the computer on the other
   at the level chosen;
 * no autosave: an analysis is not a game in progress (Save… writes it as a record).
@@ -670,7 +670,7 @@ class AnalysisScene(BoardScene):
         self.finish_animation()
         board = BoardScene(match)
         board.panel.open_with(_("Your game from the analysis: you play {side}, the computer {other} ({level}). "
-                                "Menu comes back here.").format(side=side_name(match.to_move.word),
+                                "Back returns here.").format(side=side_name(match.to_move.word),
                                                                 other=side_name(match.to_move.other.word),
                                                                 level=self._level_about()))
         self.app.push(board)

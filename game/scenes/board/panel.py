@@ -87,7 +87,7 @@ class BoardPanel(ScenePart):
         titles = [f"{name}  ·  {v}" for v in (variant_words(options), variant_words(options, short=True)) if v]
         # a board opened over another (the analysis board from a review) goes back to that one
         over = sc.app is not None and len(sc.app.scenes) > 1 and sc.app.scenes[-2].is_board and sc.app.scene is sc
-        word, tip = ((_("Back"), _("Back to the game under this board (Esc)")) if over else
+        word, tip = ((_("Back"), _("Back to the board under this one (Esc)")) if over else
                      (_("Menu"), _("Back to the main menu (Esc)")))
         menu_w = max(px(74), D.font(px(15), True).size(word)[0] + px(22))   # laid out from its word
         W["menu"] = UIButton(pygame.Rect(x + iw - menu_w, y, menu_w, px(30)), word, sc.ui, container=sc.root,
