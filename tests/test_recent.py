@@ -412,3 +412,25 @@ def test_the_menu_with_recent_games_and_a_notice_fits(home, size):
             assert card["pic"].h >= 40, card["pic"]
     finally:
         app.close()
+
+
+def test_a_game_set_up_and_played_takes_the_notice_of_the_game_it_left():
+    # Onager at move 4, New game, Set up… then Play: the notice stayed for the menu, which later
+    # said 'Your Onager game (move 4…) is kept' about a game left long before
+    from game.scenes.editor import EditorScene
+    app = make_app("--game", "onager")
+    settle(app)
+    sc = board(app)
+    for _ in range(4):
+        play(app, sc.match.legal_strs()[0])
+    click_widget(app, sc.w["new"])
+    settle(app)
+    assert app.notice.startswith("Your Onager game")
+    click_widget(app, app.scene.widgets["setup"])
+    settle(app)
+    assert isinstance(app.scene, EditorScene)
+    click_widget(app, app.scene.widgets["play"])
+    settle(app)
+    played = board(app)
+    assert app.notice == "" and played.panel.status.startswith("Your Onager game")
+    app.close()

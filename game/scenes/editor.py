@@ -42,7 +42,7 @@ from ..ui.overlays import draw_tick
 from ..ui.text import StatusText
 from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
-from .base import Scene, is_button, make_scene, register, registered
+from .base import Scene, is_board_scene, is_button, make_scene, register, registered
 from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
 
 log = logging.getLogger(__name__)
@@ -337,7 +337,10 @@ class EditorScene(Scene):
             return
         self.read_widgets()
         match = Match(game.copy(), {Color.BLACK: self.players["black"], Color.WHITE: self.players["white"]})
-        self.app.replace(make_scene("board", match))
+        board = make_scene("board", match)
+        if is_board_scene(board):
+            board.say_notice(self.app)      # the game left for the New game form is kept: said here
+        self.app.replace(board)
 
     def analyse(self) -> None:
         game = self.verdict.game

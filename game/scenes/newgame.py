@@ -340,10 +340,8 @@ class NewGameScene(Scene):
                                    self.time_control.text if self.time_control is not None else "")
         board = make_scene("new_board", self.game_name, opts, dict(self.players),
                            time_control=self.time_control)
-        notice = self.app.notice
-        if notice and is_board_scene(board) and not board.panel.status:
-            board.panel.open_with(notice)   # the game left for this one is kept: said once, here
-            self.app.notice = ""
+        if is_board_scene(board):
+            board.say_notice(self.app)      # the game left for this one is kept: said once, here
         self.app.replace(board)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

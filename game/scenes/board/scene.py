@@ -535,6 +535,13 @@ class BoardScene(Scene):
             return False
         return True
 
+    def say_notice(self, app: Any) -> None:
+        """``app``'s notice (the game left for this one is kept) said on this board, once, before
+        it opens: a board the New game form or the editor opens (else the menu says it)."""
+        if app.notice and not self.panel.status:
+            self.panel.open_with(app.notice)
+            app.notice = ""
+
     def new_game(self) -> None:
         """New game: the form, with this game's seats and options."""
         assert self.app is not None
