@@ -211,6 +211,13 @@ def test_save_writes_a_record_that_loads_back(editor):
     assert record.moves == []
     start = record.start()
     assert start.position_text() == text and start.to_move == Color.WHITE
+    # loaded, a position with no moves is not offered to be stepped through (its step and
+    # Replay buttons are off): the status says what was loaded and no more
+    from game.scenes import files
+    assert files.load_path(sc, path)
+    settle(app)
+    loaded = app.scene.panel.status
+    assert loaded.startswith("Loaded ") and "0 moves" in loaded and "Step through" not in loaded
 
 
 def test_save_onyx_pie_state_and_onager_lake_phase(editor):

@@ -327,7 +327,8 @@ def load_path(scene: Scene, path: Path) -> bool:
         status = ngettext("Loaded {file}: {n} move.", "Loaded {file}: {n} moves.", n).format(file=name, n=n)
         if record.result is not None:
             status += " " + board.panel.result_sentence(record.result)
-        status += " " + _("Step through it with the arrow keys or press Replay.")
+        if n:                                   # (a set-up position alone has nothing to step through)
+            status += " " + _("Step through it with the arrow keys or press Replay.")
         if record.note is not None:             # damaged: what was lost (set with ``error``)
             # the moves kept, each side's counted (the moves' numbers count a Black and a White one)
             kept = len(record.moves)
