@@ -354,3 +354,34 @@ def test_the_real_stub_engine_still_streams_round_by_round(monkeypatch):
     lines = sc.engine_lines()
     assert lines and all(0.0 <= ln.value <= 1.0 and ln.visits >= 0 for ln in lines)
     app.close()
+
+
+def test_the_lines_hold_still_under_the_pointer_and_a_click_plays_what_is_read():
+    # a new round re-sorted the strip between reading and clicking: line 2 read d4-e3 and the
+    # click played c6-c5
+    import pygame
+    import ui_helpers as helpers
+    from game.ui.evalbar import PanelLine, PanelState
+    app = helpers.make_app("--scene", "analysis:amoeba", "--window", "1280x800")
+    try:
+        helpers.settle(app)
+        sc = app.scene
+        first = PanelState(True, 0.5, "Black", (PanelLine("c3-d4", 0.52, ("c3-d4",), None, 900),
+                                                 PanelLine("c4-d4", 0.51, ("c4-d4",), None, 880)))
+        later = PanelState(True, 0.5, "Black", (PanelLine("c4-d4", 0.53, ("c4-d4",), None, 1900),
+                                                 PanelLine("c3-d4", 0.50, ("c3-d4",), None, 1800)))
+        now = [first]
+        sc.panel_state = lambda: now[0]              # type: ignore[method-assign]
+        helpers.step(app, 2)
+        row = sc.evalpanel._rows()[2]                # the second line's row (the first is the heading)
+        helpers.step(app, 1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0)))
+        helpers.step(app, 2)
+        assert sc.evalpanel.hover == 1
+        now[0] = later                               # the engine's next round, under the pointer
+        helpers.step(app, 2)
+        assert sc.evalpanel.state is first and [ln.move for ln in sc.shown_lines()] == ["c3-d4", "c4-d4"]
+        helpers.click(app, row.center)
+        assert [pm.text for pm in sc.match.history] == ["c4-d4"]        # the line read, not the new second
+    finally:
+        app.close()

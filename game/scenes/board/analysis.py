@@ -179,6 +179,7 @@ class AnalysisScene(BoardScene):
         self.engine_on = True
         self.analyser: Any = None            # its own engine (the board's is for a computer player)
         self.evalpanel = EvalPanel()
+        self._shown_at: Any = None            # the node (uid) whose lines the strip shows
         self.play_level = "medium"
         self._an_key: Any = None              # the node analysed (uid)
         self._an: dict[str, Any] | None = None   # the latest answer (Analysis.to_dict())
@@ -617,8 +618,22 @@ class AnalysisScene(BoardScene):
         if self.view is not None and self.match is not None:
             if self.anim is None:
                 self._draw_muted(surface)
-            self.evalpanel.show(self.panel_state())
+            state, here = self.panel_state(), self.match.tree.cursor.uid
+            shown = self.evalpanel.state
+            # while the pointer is on a line, the lines hold still (a new round would re-sort them
+            # under it: a click then played another move than the one read), in this position
+            held = (self.evalpanel.hover is not None and self.evalpanel.hover >= 0 and shown is not None
+                    and shown.on and state.on and self._shown_at == here)
+            if not held:
+                self.evalpanel.show(state)
+                self._shown_at = here
             self.evalpanel.draw(surface)
+
+    def shown_lines(self) -> tuple[PanelLine, ...]:
+        """The engine's lines as the strip shows them (a click or Ctrl+N plays what is read)."""
+        st = self.evalpanel.state
+        return st.lines if st is not None and st.on and self._shown_at == self.match.tree.cursor.uid \
+            else self.engine_lines()
 
     # ------------------------------------------------------------ Play from here
     def _level_short(self) -> str:
@@ -700,7 +715,7 @@ class AnalysisScene(BoardScene):
             return True
         if (event.type == pygame.KEYDOWN and event.key in LINE_KEYS and self.dialog is None
                 and self.anim is None and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
-            lines = self.engine_lines()                 # Ctrl+N: line N's first move, as a click on it
+            lines = self.shown_lines()                  # Ctrl+N: line N's first move, as a click on it
             n = LINE_KEYS[event.key]
             if n <= len(lines):
                 self.play_move(lines[n - 1].move)
@@ -710,7 +725,7 @@ class AnalysisScene(BoardScene):
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog is None
                 and self.anim is None):
             i = self.evalpanel.line_at(event.pos)
-            lines = self.engine_lines()
+            lines = self.shown_lines()
             if i is not None and i < len(lines):
                 self.play_move(lines[i].move)     # a click on a line plays its first move
                 return True
