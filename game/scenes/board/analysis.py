@@ -180,6 +180,7 @@ class AnalysisScene(BoardScene):
         self.analyser: Any = None            # its own engine (the board's is for a computer player)
         self.evalpanel = EvalPanel()
         self._shown_at: Any = None            # the node (uid) whose lines the strip shows
+        self._held = False                    # the strip holds its lines (the pointer is on one)
         self.play_level = "medium"
         self._an_key: Any = None              # the node analysed (uid)
         self._an: dict[str, Any] | None = None   # the latest answer (Analysis.to_dict())
@@ -527,7 +528,7 @@ class AnalysisScene(BoardScene):
         if (not self.engine_on or m is None or m.is_over or self.anim is not None or self.input is None
                 or self.input.prefix or self.board.drag is not None):
             return deco
-        lines = self.engine_lines()
+        lines = self.shown_lines()                  # (the board's tags say what the strip says)
         if not lines:
             return deco
         key = (m.tree.cursor.uid, lines)
@@ -627,13 +628,15 @@ class AnalysisScene(BoardScene):
             if not held:
                 self.evalpanel.show(state)
                 self._shown_at = here
+            self._held = held
             self.evalpanel.draw(surface)
 
     def shown_lines(self) -> tuple[PanelLine, ...]:
-        """The engine's lines as the strip shows them (a click or Ctrl+N plays what is read)."""
-        st = self.evalpanel.state
-        return st.lines if st is not None and st.on and self._shown_at == self.match.tree.cursor.uid \
-            else self.engine_lines()
+        """The engine's lines as the strip shows them: while it holds them under the pointer,
+        those (a click, Ctrl+N and the board's tags go by what is read), else the engine's."""
+        if self._held and self.match is not None and self._shown_at == self.match.tree.cursor.uid:
+            return self.evalpanel.state.lines
+        return self.engine_lines()
 
     # ------------------------------------------------------------ Play from here
     def _level_short(self) -> str:
