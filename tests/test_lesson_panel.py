@@ -73,3 +73,17 @@ def test_a_narration_longer_than_its_box_scrolls_by_the_keyboard():
         assert bar.start_percentage == 0
     finally:
         app.close()
+
+
+def test_a_lesson_puzzles_solution_is_said_in_moves_too():
+    # the tutorial's puzzle said "The solution, against the best defence:" and no moves
+    app = make_app("--scene", "puzzle:amoeba:1", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        line = sc.puzzle_play.canonical_line()
+        sc.puzzle_play.show_solution()
+        step(app, 1)
+        assert line and ("against the best defence: " + " ".join(line)) in sc.feedback, sc.feedback
+    finally:
+        app.close()

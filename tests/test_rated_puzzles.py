@@ -214,3 +214,17 @@ def test_a_daily_puzzles_facts_stay_inside_the_panel():
         assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), [r for r in drawn if not sc.panel.contains(r)]
     finally:
         app.close()
+
+
+def test_the_solution_is_said_in_moves_too():
+    # "The solution, against the best defence:" ended in a colon: its moves were only animated
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "puzzles:onyx", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        assert sc.puzzle is not None and sc.line
+        sc.show_solution()
+        assert sc.message == "The solution, against the best defence: " + " ".join(sc.line), sc.message
+    finally:
+        app.close()

@@ -167,7 +167,8 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             self._rated(False)          # asking for the answer is not solving it
         super().show_solution()
         self.outcome = self.outcome or "shown"
-        self.say(_("The solution, against the best defence:"))
+        # the moves in words as well as on the board: the line can be read again once it is played
+        self.say(_("The solution, against the best defence: {moves}").format(moves=" ".join(self.line)))
         self._buttons()
 
     def change_text(self) -> str:

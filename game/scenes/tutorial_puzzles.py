@@ -108,7 +108,7 @@ class PuzzlePlay(TutorialPart):
         self.autoplay = True
         self.wait = FIRST_WAIT * 0.6 / sc.pace
         sc.disable_input()
-        said = T_("The solution, against the best defence:")
+        said = T_("The solution, against the best defence: {moves}").format(moves=" ".join(self.canonical_line()))
         sc.tell(f"<font color='{DIM_COLOUR}'>{html.escape(said)}</font>")
 
     def give_hint(self) -> None:
