@@ -257,6 +257,9 @@ def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
     post(pygame.K_ESCAPE)
     step(app, 2)
     assert sc.mode == "result"
+    # solved on its retry: the result page says so and does not offer it again
+    (b, p), = sc.retry_buttons
+    assert p is sc.rush.queue[1] and b.text.startswith("Solved ") and not b.is_enabled
     post(pygame.K_RETURN, "\r")
     step(app, 2)
     assert sc.mode == "count" and sc.rush.score == 0

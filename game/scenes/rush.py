@@ -82,6 +82,7 @@ class RushScene(PuzzleBoardScene):
         seed = self.seed_given if self.seed_given is not None else self.stats.rounds
         self.seed_given = None
         self.rush = Rush(self.puzzles, seed=seed)
+        self.solved_again: set[str] = set()     # the round's missed puzzles solved on a retry (ids)
         self.mode = "count" if not self.rush.over else "result"
         self.count = COUNT_IN
         self.next_wait = -1.0
@@ -161,6 +162,8 @@ class RushScene(PuzzleBoardScene):
     def puzzle_solved(self) -> None:
         if self.mode == "retry":
             sound_bank().play("right")
+            if self.retrying is not None:
+                self.solved_again.add(self.retrying.id)
             self.say(_("Solved! Press Escape to go back to the result."))
             return
         if self.mode != "play":
@@ -275,7 +278,9 @@ class RushScene(PuzzleBoardScene):
         missed = self._missed()[:MAX_RETRY_BUTTONS]
         rh, gap = px(34), px(8)
         font = D.font(px(15), True)
-        labels = [_("Retry {rating}").format(rating=number(p.rating)) for p in missed]
+        # one solved on a retry says so (and is not offered again)
+        labels = [(_("Solved {rating}") if p.id in self.solved_again else _("Retry {rating}")).format(
+            rating=number(p.rating)) for p in missed]
         widths = [font.size(t)[0] + px(26) for t in labels]
         rows: list[list[int]] = [[]] if missed else []
         room = card_w - 2 * px(30)
@@ -319,6 +324,8 @@ class RushScene(PuzzleBoardScene):
                     b = UIButton(pygame.Rect(x, top + r * (rh + gap), widths[i], rh), labels[i], self.ui,
                                  container=self.root,
                                  tool_tip_text=_("Try this missed puzzle again (not scored)"))
+                    if missed[i].id in self.solved_again:
+                        b.disable()
                     self.retry_buttons.append((b, missed[i]))
                     x += widths[i] + gap
 
