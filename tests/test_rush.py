@@ -347,3 +347,32 @@ def test_the_retry_pages_title_stays_inside_the_panel(tmp_path):
         assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), drawn
     finally:
         app.close()
+
+
+def test_the_bests_table_writes_a_day_as_the_puzzle_screen_does(tmp_path):
+    # the records table wrote "07/12/26" where the puzzle screen writes "7-dek, 2026" (uz)
+    from game.i18n import date_text
+    from game.views import draw as D
+    app, sc = rush_app(tmp_path)
+    try:
+        until(app, lambda: sc.mode == "play")
+        type_move(app, sc.puzzle.solution[0])       # one solved: the round is kept among the bests
+        until(app, lambda: sc.rush.index == 1 and sc.puzzle is sc.rush.current and sc.anim is None)
+        for _ in range(3):                          # (the first Escape may leave the move box)
+            post(pygame.K_ESCAPE)
+            step(app, 2)
+            if sc.dialog is not None:
+                break
+        post(pygame.K_RETURN, "\r")
+        until(app, lambda: sc.mode == "result", limit=10)
+        assert sc.stats.bests
+        drawn = []
+        real = D.text
+        D.text = lambda surface, s, *a, **kw: drawn.append(s) or real(surface, s, *a, **kw)
+        try:
+            sc.draw(pygame.Surface(app.size))
+        finally:
+            D.text = real
+        assert date_text(dt.date(2026, 12, 5)) in drawn, drawn
+    finally:
+        app.close()

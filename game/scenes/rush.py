@@ -579,7 +579,7 @@ class RushScene(PuzzleBoardScene):
             try:
                 day = _dt.date.fromisoformat(b.day)
                 from ..i18n import date_text
-                day_words = date_text(day, "short")
+                day_words = date_text(day)              # as the puzzle screen writes a day
             except ValueError:
                 day_words = b.day
             cells = [str(i + 1), number(b.score), number(b.solved), number(b.streak), day_words]
