@@ -191,8 +191,7 @@ def test_a_daily_puzzles_facts_stay_inside_the_panel():
     # Uzbek, 1024x640, the daily puzzle once done: "Qora yuradi · reyting 1 236 · Yadro ovi,
     # Bo'lish, Birlashtirish" ran past both sides of the panel, one line drawn as it was
     import pygame
-    from game.views import draw as D
-    from ui_helpers import make_app, settle
+    from ui_helpers import drawn_text_rects, make_app, settle
     app = make_app("--scene", "puzzles:amoeba", "--window", "1024x640", "--lang", "uz")
     try:
         settle(app)
@@ -204,13 +203,7 @@ def test_a_daily_puzzles_facts_stay_inside_the_panel():
             sc.today = sc.today.fromordinal(sc.today.toordinal() + 1)
         assert sc.daily and sc.puzzle is not None and len(sc.puzzle.tags) >= 2
         sc.outcome = "failed"
-        drawn = []
-        real = D.text
-        D.text = lambda surface, s, pos, size, *a, **kw: drawn.append(real(surface, s, pos, size, *a, **kw)) or drawn[-1]
-        try:
-            sc.draw(pygame.Surface(app.size))
-        finally:
-            D.text = real
+        drawn = drawn_text_rects(lambda: sc.draw(pygame.Surface(app.size)))
         assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), [r for r in drawn if not sc.panel.contains(r)]
     finally:
         app.close()

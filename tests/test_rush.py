@@ -328,7 +328,7 @@ def test_the_rush_scene_renders_from_the_command_line(tmp_path, game):
 def test_the_retry_pages_title_stays_inside_the_panel(tmp_path):
     # Uzbek: "Yechilmagan jumboqni qayta urinish" ran past both sides of the panel at 1024x640
     from game.scenes.base import make_scene
-    from game.views import draw as D
+    from ui_helpers import drawn_text_rects
     app = make_app("--window", "1024x640", "--lang", "uz")
     try:
         sc = make_scene("rush", "amoeba", puzzles=fixture("amoeba"), store_file=tmp_path / "puzzles.json",
@@ -337,13 +337,7 @@ def test_the_retry_pages_title_stays_inside_the_panel(tmp_path):
         step(app, 2)
         until(app, lambda: sc.mode == "play")
         sc.mode = "retry"                   # the page of a missed puzzle tried again
-        drawn = []
-        real = D.text
-        D.text = lambda surface, s, pos, size, *a, **kw: drawn.append(real(surface, s, pos, size, *a, **kw)) or drawn[-1]
-        try:
-            sc._draw_retry_panel(pygame.Surface(app.size))
-        finally:
-            D.text = real
+        drawn = drawn_text_rects(lambda: sc._draw_retry_panel(pygame.Surface(app.size)))
         assert drawn and all(sc.panel.contains(r) for r in drawn if r.w), drawn
     finally:
         app.close()

@@ -175,3 +175,22 @@ def board(app: App) -> BoardScene:
     sc = app.scene
     assert isinstance(sc, BoardScene), sc
     return sc
+
+
+def drawn_text_rects(draw: Callable[[], Any]) -> list[pygame.Rect]:
+    """The rectangles of the texts ``draw()`` writes with ``game.views.draw.text`` (a scene's
+    own drawn words, which no widget audit sees)."""
+    from game.views import draw as D
+    rects: list[pygame.Rect] = []
+    real = D.text
+
+    def noting(surface: pygame.Surface, s: str, *a: Any, **kw: Any) -> pygame.Rect:
+        r = real(surface, s, *a, **kw)
+        rects.append(r)
+        return r
+    D.text = noting
+    try:
+        draw()
+    finally:
+        D.text = real
+    return rects

@@ -283,16 +283,16 @@ def focusables(app: Any) -> list[Any]:
     out.sort(key=lambda e: (e.rect.y // max(1, app.px(10)), e.rect.x))
     groups = app.scene.tab_groups() if top is None and app.scene is not None else []
     if groups:          # the scene's columns, each whole where its first widget comes (Scene.tab_groups)
-        group_of = {id(el): i for i, group in enumerate(groups) for el in group}
-        shown = {id(el) for el in out}
+        group_of = {el: i for i, group in enumerate(groups) for el in group}
+        shown = set(out)
         ordered, done = [], set()
         for el in out:
-            g = group_of.get(id(el))
+            g = group_of.get(el)
             if g is None:
                 ordered.append(el)
             elif g not in done:
                 done.add(g)
-                ordered += [m for m in groups[g] if id(m) in shown]
+                ordered += [m for m in groups[g] if m in shown]
         out = ordered
     return out
 
