@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 
@@ -307,71 +306,6 @@ def test_bad_arguments_are_refused():
     with pytest.raises(SystemExit):
         parse_args(["--black", "grandmaster"])
     assert parse_args(["--game", "amoeba", "--white", "hard"]).white == "hard"
-
-
-# ---------------------------------------------------------------- monkey
-def _check_match(match: Match) -> None:
-    """The rules state is always one reached by legal moves from the start."""
-    game = make_game(match.name, **match.game.options())
-    for pm in match.history:
-        game.push(pm.text)
-    assert game.position_text() == match.game.position_text()
-    assert game.to_move == match.game.to_move
-    stacks = match.game.stacks()
-    if match.name == "amoeba":
-        assert sum(len(s) for s in stacks.values()) == 22  # Amoeba conserves pieces
-
-
-def test_monkey_5000_random_inputs(app):
-    from game.scenes.board import StubEngine
-    app.engine_factory = StubEngine  # computer players chosen by the monkey move at once, in-process
-    rng = random.Random(1234)
-    w, h = app.size
-    keys = [pygame.K_ESCAPE, pygame.K_z, pygame.K_y, pygame.K_l, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h,
-            pygame.K_LEFT, pygame.K_RETURN, pygame.K_SPACE]
-    checked = 0
-    most_moves = 0
-    scenes_seen: set[str] = set()
-    from game.scenes.board import BoardScene
-    for i in range(5000):
-        if i % 500 == 0 and not isinstance(app.scene, BoardScene):
-            # keep the board in play: back to a fresh Amoeba game over the menu now and then
-            app.reset([app.scenes[0], BoardScene.start("amoeba")])
-        r = rng.random()
-        view = getattr(app.scene, "view", None)
-        if r < 0.80:
-            pos = (rng.randrange(w), rng.randrange(h))
-            if view is not None and rng.random() < 0.75:  # aim at the board's points most of the time
-                x, y = view.pixel_of(rng.choice(list(view.points())))
-                pos = (x + rng.randint(-15, 15), y + rng.randint(-15, 15))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-            button = 1 if rng.random() < 0.9 else 3
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-        elif r < 0.99:
-            k = rng.choice(keys)
-            mod = pygame.KMOD_CTRL if k in (pygame.K_z, pygame.K_y) and rng.random() < 0.7 else 0
-            if k in (pygame.K_l, pygame.K_PLUS, pygame.K_MINUS, pygame.K_h):
-                mod = pygame.KMOD_CTRL          # the board's shortcuts are Ctrl+key
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-        else:
-            size = rng.choice([(1024, 640), (1280, 800), (1500, 900)])
-            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-        # a few events per frame, with varied frame times
-        if i % 5 == 4:
-            app.step(rng.choice([DT, DT, 0.05, 0.2]))
-        if not app.running:  # the Quit button: start again from the menu
-            app.running = True
-        w, h = app.size
-        sc = app.scene
-        match = getattr(sc, "match", None)
-        if match is not None:
-            most_moves = max(most_moves, len(match.history))
-            scenes_seen.add(type(sc).__name__)
-            if i % 25 == 0:
-                _check_match(match)
-                checked += 1
-    assert checked > 10 and most_moves >= 1, (checked, most_moves)
 
 
 def test_bench_ui_measures_frames_during_animations():
