@@ -51,6 +51,7 @@ finally:
 from pygame_gui.core import UIElement
 from pygame_gui.core.resource_loaders import IResourceLoader
 from pygame_gui.core.utility import SurfaceResource
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 from . import i18n
 from .anim.tween import Tween
@@ -596,6 +597,13 @@ class App:
             return list(group.visible), []
         if cut is None:
             return list(group.visible), []
+        menu = focus_ui.open_drop_down(self)
+        if menu is not None:
+            # an open list covers the scene and what it draws over its widgets (a tick below it)
+            state = menu.current_state
+            shown = state.options_selection_list if isinstance(state, UIExpandedDropDownState) else None
+            if shown is not None and shown in layers:
+                cut = min(cut, layers[shown])
         below: list[Any] = []
         above: list[Any] = []
         for spr in sprites:

@@ -24,7 +24,7 @@ import pytest
 from game.rules.base import Color
 from game.scenes.board import BoardScene
 from game.scenes.board import drawing as drawing_mod
-from ui_helpers import board, click_widget, key, make_app, settle, step
+from ui_helpers import board, click_widget, key, make_app, post_key, settle, step
 
 
 def _key(app, k, mod=0, unicode=""):
@@ -312,6 +312,84 @@ def test_new_game_check_boxes_show_the_drawn_tick():
         r = box.get_abs_rect()
         tick = [app.screen.get_at((x, y))[:3] for x in range(r.x, r.right) for y in range(r.y, r.bottom)]
         assert (255, 226, 168) in tick
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("theme", ["classic", "dark"])
+def test_an_open_list_covers_the_ticks_below_it(theme):
+    # New game, Onyx, Pie rule ticked: the Board list opens over the two check boxes; a tick
+    # drawn over the list made its item look chosen. The ticks are the theme's heading colour.
+    from game.themes import THEMES
+    app = make_app("--scene", "new:onyx", "--pie", "--open", "--theme", theme)
+    try:
+        settle(app)
+        sc = app.scene
+        colour = tuple(THEMES[theme].heading)
+        boxes = [sc.widgets["open"], sc.widgets["pie"]]
+
+        def ticks() -> int:
+            return sum(app.screen.get_at((x, y))[:3] == colour for b in boxes
+                       for r in [b.get_abs_rect()] for x in range(r.x, r.right) for y in range(r.y, r.bottom))
+
+        assert ticks() > 20                                      # both ticked, both drawn
+        assert all(b._get_display_symbol() == "" for b in boxes)   # no glyph of pygame-gui's under them
+        click_widget(app, sc.widgets["size"])
+        step(app, 3)
+        from game.ui.focus import open_drop_down
+        menu = open_drop_down(app)
+        assert menu is not None
+        shown = menu.current_state.options_selection_list.get_abs_rect()
+        assert any(shown.colliderect(b.get_abs_rect()) for b in boxes)
+        covered = [(x, y) for b in boxes for r in [b.get_abs_rect().clip(shown)]
+                   for x in range(r.x, r.right) for y in range(r.y, r.bottom)]
+        assert covered and not any(app.screen.get_at(p)[:3] == colour for p in covered)
+        post_key(pygame.K_ESCAPE)                                  # the list closes: the ticks again
+        step(app, 3)
+        assert open_drop_down(app) is None and ticks() > 20
+    finally:
+        app.close()
+
+
+def test_settings_open_list_covers_the_sound_tick():
+    # Settings, Play sounds ticked: the Language list opens over the Sound row's box
+    from game.ui.focus import open_drop_down
+    app = make_app("--scene", "settings")
+    try:
+        settle(app)
+        sc = app.scene
+        box = sc.widgets["sound"]
+        if not box.get_state():
+            click_widget(app, box)
+            settle(app)
+        assert box.get_state()
+        colour = tuple(app.theme.heading)
+        r = box.get_abs_rect()
+        assert any(app.screen.get_at((x, y))[:3] == colour for x in range(r.x, r.right) for y in range(r.y, r.bottom))
+        click_widget(app, sc.widgets["language"])
+        step(app, 3)
+        menu = open_drop_down(app)
+        assert menu is not None
+        hidden = r.clip(menu.current_state.options_selection_list.get_abs_rect())
+        assert hidden.w * hidden.h > 0
+        assert not any(app.screen.get_at((x, y))[:3] == colour
+                       for x in range(hidden.x, hidden.right) for y in range(hidden.y, hidden.bottom))
+    finally:
+        app.close()
+
+
+def test_a_relaid_check_box_never_shows_pygame_guis_glyph():
+    # the theme gives check boxes no symbol of their own, so a box made again (a relayout, a
+    # theme change) shows only the drawn tick
+    from game.scenes.settings import SettingsScene  # noqa: F401  (Settings' boxes as well)
+    app = make_app("--scene", "new:onyx", "--pie")
+    try:
+        settle(app)
+        sc = app.scene
+        for _ in range(2):
+            sc.relayout()
+            box = sc.widgets["pie"]
+            assert box.get_state() and box.check_symbol == "" and box._get_display_symbol() == ""
     finally:
         app.close()
 

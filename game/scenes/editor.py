@@ -38,7 +38,7 @@ from ..themes import CLASSIC
 from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
 from ..ui.layout import button_width, draw_panel, split
-from ..ui.overlays import draw_tick
+from ..ui.overlays import draw_ticks
 from ..ui.text import StatusText
 from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
@@ -268,12 +268,6 @@ class EditorScene(Scene):
                                          _("Lake phase (lakes still to place)"), ui, container=root,
                                          initial_state=self.model.lake_phase)
             y += dh + px(8)
-        for key in ("open", "lake_phase"):
-            if key in W:
-                try:
-                    W[key].set_check_symbol("")     # the tick is drawn (draw_overlay), as in Settings
-                except AttributeError:
-                    pass
         return y
 
     def _piece_tip(self, code: str) -> str:
@@ -510,10 +504,9 @@ class EditorScene(Scene):
         self.view.draw(surface, shown, deco)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        for key in ("open", "lake_phase"):
-            box = self.widgets.get(key)
-            if box is not None and box.visible and box.get_state():
-                draw_tick(surface, box.get_abs_rect())
+        """The ticks of the checked boxes."""
+        draw_ticks(surface, (self.widgets.get(key) for key in ("open", "lake_phase")),
+                   self.app.theme if self.app is not None else None)
 
     def heading_size(self) -> int:
         """22 px, or smaller (not under 15) while a longer language's heading is wider than the panel."""

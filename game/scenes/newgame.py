@@ -15,7 +15,7 @@ from ..names import GAME_KEYS, game_title, level_words, side_name
 from ..settings import Settings
 from ..ui.choice import ChoiceMenu
 from ..ui.entry import TextEntry
-from ..ui.overlays import draw_tick
+from ..ui.overlays import draw_ticks
 from ..ui.text import wrapped_html
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register
@@ -233,11 +233,6 @@ class NewGameScene(Scene):
                                   _("Pie rule (second player may swap)"),
                                   self.ui, container=self.root, initial_state=bool(self.options.get("pie")))
             y += px(38)             # (the rows close up: the game's description keeps two lines below)
-            for key in ("open", "pie"):
-                try:
-                    W[key].set_check_symbol("")  # the tick is drawn (draw_overlay), as in Settings
-                except AttributeError:
-                    pass
         bottom = self.panel_rect.bottom - px(70)
         if self.game_name in ABOUT:
             lines = wrapped_html(_(ABOUT[self.game_name]), D.font(px(15)), fw - px(24))
@@ -391,11 +386,9 @@ class NewGameScene(Scene):
             D.text(surface, self.problem, self.problem_at, px(14), (255, 128, 112), anchor="topleft")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Ticks in the checked boxes, the same as Settings' (the UI font has no check mark)."""
-        for key in ("open", "pie"):
-            box = self.widgets.get(key)
-            if box is not None and box.visible and box.get_state():
-                draw_tick(surface, box.get_abs_rect())
+        """The ticks of the checked boxes."""
+        draw_ticks(surface, (self.widgets.get(key) for key in ("open", "pie")),
+                   self.app.theme if self.app is not None else None)
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The title the scene draws itself (the layout audit checks it): (name, rect, bounds, size)."""

@@ -26,6 +26,7 @@ from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, 
 from ..names import GAME_KEYS, game_title
 from ..ui.choice import ChoiceMenu
 from ..ui.layout import button_width, row_widths
+from ..ui.overlays import draw_ticks
 from ..ui.slider import Slider
 from ..sound import bank
 from ..storage import atomic_write_text
@@ -427,11 +428,6 @@ class SettingsScene(Scene):
                 object_id="#upward_list")
             xx += tw + gap
         y += row_h
-        for key in CHECKS:
-            try:
-                W[key].set_check_symbol("")
-            except Exception:   # pygame-gui: the default tick stays
-                log.warning("the check box's symbol could not be set", exc_info=True)
         bh = px(44)
         by = self.panel_rect.bottom - bh - px(22)
         words = (_("Restore defaults"), _("Done"))
@@ -516,19 +512,8 @@ class SettingsScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Ticks in the checked boxes (the UI font has no check-mark glyph)."""
-        tick = self.app.theme.heading if self.app is not None else themes.CLASSIC.heading
-        for key in CHECKS:
-            box = self.widgets.get(key)
-            if box is None or not box.visible or not box.get_state():
-                continue
-            r = box.get_abs_rect()
-            lw = max(2, r.h // 7)
-            pts = [(r.x + r.w * 0.24, r.y + r.h * 0.52), (r.x + r.w * 0.43, r.y + r.h * 0.72),
-                   (r.x + r.w * 0.78, r.y + r.h * 0.28)]
-            pygame.draw.lines(surface, tick, False, pts, lw)
-            for p in pts:
-                pygame.draw.circle(surface, tick, (round(p[0]), round(p[1])), lw // 2)
+        """The ticks of the checked boxes."""
+        draw_ticks(surface, (self.widgets.get(key) for key in CHECKS), self.app.theme if self.app is not None else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.px

@@ -1,7 +1,7 @@
 """Pictures drawn over a scene: the tooltip that follows the mouse and the 'not available' card."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import pygame
 
@@ -10,20 +10,30 @@ from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import wrap
 
-__all__ = ["draw_tick", "draw_tooltip", "draw_unavailable", "tooltip_rect"]
+__all__ = ["draw_tick", "draw_ticks", "draw_tooltip", "draw_unavailable", "tooltip_rect"]
 
 
 TIP_LINES = 4      # at most this many lines in a tooltip
 
 
-def draw_tick(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, int, int] = (255, 226, 168)) -> None:
-    """The check mark of a ticked check box (the UI font has none; Settings and New game alike)."""
+def draw_tick(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, int, int] = CLASSIC.heading) -> None:
+    """The check mark of a ticked check box (the UI font has none; the theme gives check boxes no
+    symbol, so this is all a ticked box shows)."""
     lw = max(2, r.h // 7)
     pts = [(r.x + r.w * 0.24, r.y + r.h * 0.52), (r.x + r.w * 0.43, r.y + r.h * 0.72),
            (r.x + r.w * 0.78, r.y + r.h * 0.28)]
     pygame.draw.lines(surface, colour, False, pts, lw)
     for p in pts:
         pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), lw // 2)
+
+
+def draw_ticks(surface: pygame.Surface, boxes: Iterable[Any], theme: Theme | None) -> None:
+    """The ticks of the checked boxes among ``boxes`` (None or hidden ones are passed over), in the
+    theme's heading colour: a scene's ``draw_overlay`` (drawn under open lists and dialogs)."""
+    colour = (theme or CLASSIC).heading
+    for box in boxes:
+        if box is not None and box.visible and box.get_state():
+            draw_tick(surface, box.get_abs_rect(), colour)
 
 
 def tooltip_rect(text: str, mouse: tuple[int, int], px: Callable[[float], int], window: pygame.Rect,
