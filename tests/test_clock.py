@@ -549,6 +549,30 @@ def test_new_game_offers_the_clocks_for_people_and_computers_in_every_game():
             app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+@pytest.mark.parametrize("game", ["onyx", "amoeba"])
+def test_a_custom_clocks_problem_has_a_line_of_its_own(lang, game):
+    # the words under the custom clock once read under the next row's drop-down (Onyx's Board)
+    from pygame_gui.core import UIContainer
+    app = make_app("--scene", f"new:{game}", "--clock", "150+2", "--lang", lang, "--window", "1024x640")
+    try:
+        settle(app)
+        form = app.scene
+        for minutes, inc in (("abc", "2"), ("1", "x"), ("0", "0"), ("1", "9999"), ("99999", "0")):
+            form.widgets["clock_min"].set_text(minutes)
+            form.widgets["clock_inc"].set_text(inc)
+            click_widget(app, form.widgets["start"])
+            helpers.step(app, 2)
+            assert app.scene is form and form.problem
+            (_name, rect, bounds, _size), = [r for r in form.layout_rects() if r[0] == "clock_problem"]
+            assert bounds.contains(rect), (form.problem, rect, bounds)
+            for el in app.ui.get_sprite_group().sprites():
+                if el.visible and not isinstance(el, UIContainer) and el.rect.w > 0:
+                    assert not rect.colliderect(el.rect), (form.problem, rect, el, el.rect)
+    finally:
+        app.close()
+
+
 def test_a_custom_clock_is_minutes_plus_seconds_and_a_bad_one_is_explained():
     app = make_app("--scene", "new:onyx")
     try:

@@ -97,12 +97,12 @@ def custom_clock(minutes: str, increment: str) -> TimeControl:
                                                                   and len(tail) == 2 and int(tail) < 60)):
         raise ValueError(_("Clock: give the minutes as a whole number (or minutes:seconds, 0:30)."))
     if not (i_text.isascii() and i_text.isdigit()):
-        raise ValueError(_("Clock: give the seconds added a move as a whole number."))
+        raise ValueError(_("Clock: give the seconds added per move as a whole number."))
     total = int(head) * 60 + (int(tail) if colon else 0)
     if not 1 <= total <= MAX_INITIAL:
         raise ValueError(_("Clock: from 1 second to {hours} hours each.").format(hours=MAX_INITIAL // 3600))
     if not 0 <= int(i_text) <= MAX_INCREMENT:
-        raise ValueError(_("Clock: from 0 to {seconds} seconds added a move.").format(seconds=MAX_INCREMENT))
+        raise ValueError(_("Clock: from 0 to {seconds} seconds added per move.").format(seconds=MAX_INCREMENT))
     return TimeControl(total, int(i_text))
 
 
@@ -140,7 +140,8 @@ class NewGameScene(Scene):
         # (``clock_given``: no clock was the choice, as back from Set up…, not the last one's)
         self.given = (dict(players or {}), bool(options), time_control is not None or clock_given)
         self.problem = ""                          # why the form cannot start (a custom clock's words)
-        self.problem_at: tuple[int, int] = (0, 0)
+        # the custom clock's line for the problem: (left of the labels, left of the fields, top, right)
+        self.problem_line: tuple[int, int, int, int] = (0, 0, 0, 0)
         self.widgets: dict[str, Any] = {}
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
 
@@ -219,7 +220,7 @@ class NewGameScene(Scene):
                                   pygame.Rect(x + lw, y, fw - lw, px(40)), self.ui, container=self.root)
             y += px(54)
         self._build_clock(x, y, lw, fw, labels["clock"])
-        y += px(54)
+        y += px(54) + (px(20) if self.clock == CUSTOM_CLOCK else 0)     # a custom clock: a line for its problem
         if self.game_name == "onyx":
             UILabel(pygame.Rect(x, y, lw - px(10), px(40)), labels["size"], self.ui, container=self.root,
                     object_id="#counts_label")
@@ -269,7 +270,7 @@ class NewGameScene(Scene):
         dw = min(dw, px(200)) if custom else dw
         W["clock"] = ChoiceMenu(clock_options(), self.clock, pygame.Rect(x + lw, y, dw, px(40)),
                                 self.ui, container=self.root)
-        self.problem_at = (x + lw, y + px(47))
+        self.problem_line = (x, x + lw, y + px(44), x + fw)
         if not custom:
             return
         bx = x + lw + dw + px(10)
@@ -383,12 +384,19 @@ class NewGameScene(Scene):
         surface.blit(D.rounded_panel(r.size, (32, 25, 20, 240), radius=px(20), border=(150, 110, 66, 255)), r)
         D.text(surface, _("New game"), (r.centerx, r.y + px(48)), px(34), (255, 226, 168), bold=True)
         if self.problem:
-            D.text(surface, self.problem, self.problem_at, px(14), (255, 128, 112), anchor="topleft")
+            D.text(surface, self.problem, self.problem_rect().topleft, px(14), (255, 128, 112), anchor="topleft")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The ticks of the checked boxes."""
         draw_ticks(surface, (self.widgets.get(key) for key in ("open", "pie")),
                    self.app.theme if self.app is not None else None)
+
+    def problem_rect(self) -> pygame.Rect:
+        """Where the custom clock's problem is written: under the clock's fields, or from the
+        labels' edge when it is longer than the fields' width."""
+        left, fields, top, right = self.problem_line
+        w, h = D.font(self.px(14)).size(self.problem)
+        return pygame.Rect(fields if fields + w <= right else left, top, w, h)
 
     def layout_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """The title the scene draws itself (the layout audit checks it): (name, rect, bounds, size)."""
@@ -397,6 +405,5 @@ class NewGameScene(Scene):
         rect.center = (r.centerx, r.y + self.px(48))
         out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = [("title", rect, r, self.px(34))]
         if self.problem:
-            prob = pygame.Rect(self.problem_at, D.font(self.px(14)).size(self.problem))
-            out.append(("clock_problem", prob, r, self.px(14)))
+            out.append(("clock_problem", self.problem_rect(), r, self.px(14)))
         return out
