@@ -237,6 +237,23 @@ def test_the_computer_loses_on_time_when_it_does_not_move():
         app.close()
 
 
+def test_a_loss_on_time_before_any_move_offers_no_review():
+    # the player lets the first clock run out against the computer: nothing to review, so
+    # neither the banner, the toolbar nor the status line speaks of a review
+    app = make_app("--game", "onyx", "--white", "easy", "--clock", "3+0")
+    try:
+        sc = board(app)
+        run(app, 3.5)
+        assert sc.match.result is not None and sc.match.result.reason == Reason.TIME
+        settle(app)
+        run(app, 1)
+        assert "review" not in [k for k, *_ in sc.banner.actions()]
+        assert not sc.toolbar.buttons["review"].is_enabled
+        assert "Review" not in sc.panel.status, sc.panel.status
+    finally:
+        app.close()
+
+
 def test_a_move_after_the_flag_fell_is_refused():
     app = make_app("--game", "onyx", "--clock", "5+0")
     try:

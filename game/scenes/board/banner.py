@@ -102,7 +102,7 @@ class BoardBanner(ScenePart):
         m = self.match
         analysis = self.scene.is_analysis      # (the analysis board: no Analyse, no Rematch)
         out = []
-        if m is not None and m.live.ply > 0:
+        if m is not None and self.scene.history.total() > 0:     # (as the toolbar's Review)
             out.append(("review", _("Review"), _("The engine judges every move of the game")))
             if has_scene("analysis_of") and not analysis:
                 out.append(("analyse", _("Analyse"), _("Explore the game with the engine on the analysis board")))

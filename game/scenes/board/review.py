@@ -589,6 +589,8 @@ class BoardReview(ReviewDisplay):
         m = sc.match
         if m is None or not m.is_over or sc.anim is not None or sc.browse_ply is not None or self.running:
             return
+        if sc.history.total() == 0:         # (lost on time before a move: nothing to review)
+            return
         key = (len(m.history), str(m.result))
         if key == self._over_key:
             return
