@@ -254,6 +254,27 @@ def test_a_loss_on_time_before_any_move_offers_no_review():
         app.close()
 
 
+def test_the_framed_clock_is_the_headers_side_while_a_move_lands():
+    app = make_app("--game", "onyx", "--clock", "60+2")
+    try:
+        sc = board(app)
+        run(app, 1)
+        assert sc.play_move("f6")
+        app.step(1 / 60)
+        assert sc.anim is not None
+        side, _result = sc.panel.turn_shown()
+        assert side == B and sc.w["turn"].text == "Black to move"
+        assert sc.clocks._looks()[1] == B                  # not White's yet: it has not started
+        before = times(sc)
+        run(app, 0.1, dt=1 / 60)
+        settle(app, until=lambda: sc.anim is None)
+        app.step(0.0)
+        assert sc.clocks._looks()[1] == W and sc.w["turn"].text == "White to move"
+        assert times(sc)[1] == before[1]                   # White's time ran not while the stone landed
+    finally:
+        app.close()
+
+
 def test_a_move_after_the_flag_fell_is_refused():
     app = make_app("--game", "onyx", "--clock", "5+0")
     try:

@@ -352,7 +352,8 @@ class BoardClocks(ScenePart):
             return {}, None, False
         if m.live_result is not None or m.browsing or c.paused:
             return times, None, False
-        return times, c.turn, True
+        # the header's side: while a move lands that is still its mover (whose time does not run)
+        return times, self.scene.panel.turn_shown()[0], True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Both clocks in their boxes (called over the widgets, ``drawing.draw_overlay``)."""
