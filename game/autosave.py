@@ -26,10 +26,10 @@ from .clock import TimeControl
 from .match import HUMAN, LEVELS, Match
 from .rules.base import Color, Game, Result, RulesError
 from .rules.numbering import Slot, next_slot, slots_for
-from .rules.record import UI_REASONS, Record, RecordError, format_record, record_from_game
+from .rules.record import UI_REASONS, Record, RecordError, format_record, parse_record, record_from_game
 from .rules.tree import GameNode, GameTree, PlayedMove
-from .storage import (atomic_write_text, keep_unfinished_bounded, last_game_path,
-                      new_unfinished_path, unfinished_dir)
+from .storage import (StorageError, atomic_write_text, keep_unfinished_bounded, last_game_path, list_unfinished,
+                      new_unfinished_path, set_aside_unfinished, unfinished_dir)
 from .writer import BackgroundWriter, writer
 
 log = logging.getLogger(__name__)
@@ -324,16 +324,43 @@ def _write_job(path: Path, text: str) -> Callable[[], None]:
     return job
 
 
-def _finish_job(auto: Path | None, last: Path, text: str) -> Callable[[], None]:
-    """A finished game: kept as the last game, and its unfinished file (if any) removed."""
+def _within(part: Record, whole: Record) -> bool:
+    """Is ``part`` (a game left unfinished) a beginning of the game ``whole``: the same game,
+    variant, start, players and date, and its moves the first of ``whole``'s?"""
+    same = all(part.headers.get(k) == whole.headers.get(k) for k in ("Black", "White", "Date"))
+    return (same and part.game == whole.game and part.options == whole.options and part.setup == whole.setup
+            and part.to_move == whole.to_move and 0 < len(part.moves) <= len(whole.moves)
+            and whole.moves[:len(part.moves)] == part.moves)
+
+
+def _set_aside_beginnings(finished: Record) -> None:
+    """The unfinished games that are beginnings of ``finished`` (a game saved, left, and later
+    played to its end from the saved copy) leave the menu's Continue: moved to ``older/``,
+    never deleted. A file that cannot be read is left for the menu to report."""
+    for path, _when in list_unfinished():
+        try:
+            left = parse_record(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeError, RecordError, RecursionError, ValueError):
+            continue
+        if _within(left, finished):
+            try:
+                set_aside_unfinished(path)
+            except StorageError as e:
+                log.warning("a finished game's unfinished copy stays: %s", e)
+
+
+def _finish_job(auto: Path | None, last: Path, text: str, finished: Record | None = None) -> Callable[[], None]:
+    """A finished game: kept as the last game, its unfinished file (if any) removed, and the
+    copies left unfinished of its beginning set aside (``finished``: its record)."""
     def job() -> None:
         atomic_write_text(last, text)
-        if auto is None:
-            return
-        try:
-            auto.unlink()
-        except FileNotFoundError:
-            pass
+        if auto is not None:
+            try:
+                auto.unlink()
+            except FileNotFoundError:
+                pass
+        if finished is not None:
+            _set_aside_beginnings(finished)
     return job
 
 
@@ -443,8 +470,9 @@ class Autosaver:
             auto = self.file_for(match)
             self.bg.submit(("autosave", auto), _write_job(auto, text))
         else:
-            text = format_record(self._record(match, today))
-            self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text))
+            rec = self._record(match, today)
+            text = format_record(rec)
+            self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text, rec))
         self.writes += 1
         return True
 

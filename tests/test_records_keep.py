@@ -265,6 +265,41 @@ def test_a_finished_game_taken_back_is_a_game_in_progress(tmp_path):
     assert storage.list_unfinished() == [] and storage.last_game_path().exists()
 
 
+def _unfinished_copy(plies: int, moves: list[str] | None = None) -> Path:
+    """The finished Amoeba game cut after ``plies`` (or other ``moves``), as left unfinished."""
+    rec = parse_record((Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text())
+    m = Match(make_game("amoeba"))
+    m.names.update({Color.BLACK: "Ann", Color.WHITE: "Computer (Hard)"})
+    for mv in (moves if moves is not None else rec.moves[:plies]):
+        m.play(mv)
+    m.headers["Date"] = rec.headers["Date"]
+    saver = Autosaver(bg=BackgroundWriter(threaded=False))
+    saver.update(m, force=True)
+    assert saver.path is not None and saver.path.exists()
+    return saver.path
+
+
+def test_a_game_finished_from_its_saved_copy_leaves_no_continue():
+    # Ann saved her game at move 6, quit, and later loaded the saved copy instead of
+    # continuing, and played it to its end: the copy left unfinished at the quit is that
+    # game, now finished, and no longer offered (set aside in older/, never deleted)
+    left = _unfinished_copy(12)
+    other = _unfinished_copy(0, ["a3-a4", "f3-g2", "c6-c5", "e4-d5"])    # another game: it stays
+    rec = parse_record((Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text())
+    m = match_from_record(rec)
+    while m.undo():
+        if m.live.ply == 10:
+            break
+    saver = Autosaver(bg=BackgroundWriter(threaded=False))
+    saver.update(m)
+    while m.redo() is not None:
+        pass
+    assert m.live_result is not None
+    assert saver.update(m)
+    assert [p for p, _ in storage.list_unfinished()] == [other]
+    assert not left.exists() and (storage.unfinished_dir() / "older" / left.name).exists()
+
+
 def test_the_menu_offers_a_taken_back_game_as_continue():
     from ui_helpers import make_app
     m = finished_amoeba()
