@@ -265,6 +265,33 @@ def test_after_a_game_against_the_computer_the_review_is_offered_then_summarised
     app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+def test_the_result_card_leaves_the_review_offer_to_its_button(lang):
+    # at 1024x640 the card took the offer under the result and cut it ('... view: accu…'):
+    # the card has a Review button of its own; the status line keeps the offer for when the
+    # card is closed
+    from game.rules.record import parse_record
+    from game import i18n
+    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
+    app = helpers.make_app("--game", "onyx", "--window", "1024x640", "--lang", lang)
+    settle(app)
+    app.replace(board_from_record(parse_record(text)))
+    app.finish_transition()
+    settle(app)
+    sc = board(app)
+    assert sc.match.is_over and sc.banner.shown()
+    assert sc.panel.status == i18n._("Press Review for the engine's view: accuracy and the biggest swing.")
+    assert "review" in [k for k, *_ in sc.banner.actions()]
+    lines = [t for _n, t, _r, _s in sc.banner._texts(sc.banner.geometry())]
+    assert lines and not any(t.endswith("…") for t in lines), lines
+    assert all(sc.panel.status not in t for t in lines)
+    sc.banner.set_open(False)
+    settle(app)
+    import html
+    assert html.escape(sc.panel.status) in sc.w["status"].html_text
+    app.close()
+
+
 def test_a_branch_shows_no_verdicts_after_it_on_the_new_line():
     # the replaced moves keep their verdicts on their nodes, in the variation
     # (tests/test_review_tree.py); the new line has none after the branch

@@ -119,7 +119,7 @@ class BoardBanner(ScenePart):
         m = self.match
         place, room = sc.panel.card_room()
         key = (tuple(place), room, m.live.uid if m else None, m.result if m else None, self.px(100),
-               sc.panel.status, tuple(self.actions()))
+               sc.panel.card_note(), tuple(self.actions()))
         kept = self._geo
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -163,7 +163,7 @@ class BoardBanner(ScenePart):
         label_w = max((D.font(px(16), True).size(label)[0] + px(18) for _k, label, _t in acts), default=0)
         per_row = len(acts) if label_w * len(acts) + gap * (len(acts) - 1) <= inner else 2
         rows = -(-len(acts) // per_row)
-        note = sc.panel.status
+        note = sc.panel.card_note()
         # a headline's line: 26 px, or what a taller script's font needs (Japanese)
         # (two lines stand a whole line apart: the second never touches the first's letters)
         trim = px(4) if len(head_lines) == 1 else 0

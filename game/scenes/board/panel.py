@@ -53,7 +53,7 @@ class BoardPanel(ScenePart):
         super().__init__(scene)
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.status = ""                    # a message, else the game's own words (default_status)
-        self.status_kind = "info"           # 'info', 'warn', 'error'
+        self.status_kind = "info"           # 'info', 'warn', 'error', 'offer' (``card_note``)
         self.waits = False                  # the panel shows the move when its animation lands
         self._dangers = DangerCache()
         self._turn_kept: tuple[Color, Any] | None = None   # the header's turn as last shown (turn_shown)
@@ -228,6 +228,11 @@ class BoardPanel(ScenePart):
         self.status = refusal_words(text, self.scene.game_name) if isinstance(text, RulesError) else text
         self.status_kind = kind
         self.update_status_box()
+
+    def card_note(self) -> str:
+        """The message the result card shows under the result: the status message, unless it
+        only points at a button the card has itself (kind 'offer': Review)."""
+        return "" if self.status_kind == "offer" else self.status
 
     def clear_status(self) -> None:
         """The message goes: the status line says the game's own words again (at the next

@@ -599,7 +599,7 @@ class BoardReview(ReviewDisplay):
             return
         humans = [c for c in Color if m.is_human(c)]
         if len(humans) == 1 and not sc.panel.status:
-            sc.set_status(_("Press Review for the engine's view: accuracy and the biggest swing."))
+            sc.set_status(_("Press Review for the engine's view: accuracy and the biggest swing."), "offer")
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:

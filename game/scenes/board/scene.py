@@ -239,7 +239,8 @@ class BoardScene(Scene):
         return self.panel.warm_tasks() + [self.drawing.warm_buffer]
 
     def set_status(self, text: "str | RulesError", kind: str = "info") -> None:
-        """Say something in the status line ('info', 'warn' or 'error'), until the next change
+        """Say something in the status line ('info', 'warn', 'error', or 'offer': a pointer to a
+        button the result card has too, which the card leaves out), until the next change
         (a refusal of the rules core is worded from its values)."""
         self.panel.set_status(text, kind)
 
