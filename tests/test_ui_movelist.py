@@ -270,23 +270,3 @@ def test_status_text_keeps_its_markup_and_fits(ui):
     long = " ".join(["word"] * 200)
     st.set_text(long)                                    # far too long: smaller, then cut, never a crash
     assert st.html_text == long and st.renders == n + 1
-
-
-@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
-@pytest.mark.parametrize("extra", [(), ("--clock", "300+3")])
-def test_a_long_status_leaves_the_move_list_two_rows(lang, extra):
-    # a Danger line in Uzbek at 1024x640 took the list down to one row and hid its heading's
-    # use; the status grows into the list only as far as two rows of it (three in a review)
-    from ui_helpers import make_app, settle, board
-    app = make_app("--game", "amoeba", "--moves", "b3-c4 e4-e3", "--window", "1024x640", "--lang", lang, *extra)
-    try:
-        settle(app)
-        sc = board(app)
-        assert sc.panel.dangers_shown()
-        box, rows = sc.w["status"], sc.w["moves"]
-        assert rows.visible and not box.cut
-        base = sc.panel._moves_base
-        two = min(2, (base.h - 2 * rows.pad_y) // rows.row_h)
-        assert sc.panel._moves_rect.h >= two * rows.row_h + 2 * rows.pad_y
-    finally:
-        app.close()

@@ -357,8 +357,8 @@ class BoardPanel(ScenePart):
 
     def _fit_status(self, need: int, whole: bool = False) -> None:
         """Give the status box the height its text needs (``need``): it grows upwards into the
-        move list (down to two rows of it, three while the review is shown; fewer only where the
-        list has no more), and nothing else moves; past that the text is set smaller, then cut (``StatusText``). Back
+        move list (down to one row of it; two while the review is shown, the move shown and its
+        neighbour in view), and nothing else moves; past that the text is set smaller, then cut (``StatusText``). Back
         to its size when the text is short again.
         ``whole``: the result card's place, which may take the whole list (hidden while it does)."""
         sc = self.scene
@@ -367,11 +367,11 @@ class BoardPanel(ScenePart):
         if base is None or box is None or "moves" not in W:
             return
         rows = W["moves"]
-        # the list keeps two rows (the move shown and its neighbour), three while a review is
-        # shown, or what it has in a low window; sync_actions' row under the list comes off it too
-        keep = 3 if sc.review.shown else 2
-        acts = self.px(40) + self.px(8) if self.current_actions() else 0
-        keep = max(1, min(keep, (self._moves_base.h - acts - 2 * rows.pad_y) // rows.row_h))
+        keep = 2 if sc.review.shown else 1      # browsing a reviewed game: the move and its neighbour
+        if self.current_actions():          # sync_actions' row under the list: the list keeps one row
+            keep, acts = 1, self.px(40) + self.px(8)
+        else:
+            acts = 0
         most = max(0, self._moves_base.h - (keep * rows.row_h + 2 * rows.pad_y + acts))
         if whole and need - base.h > most:
             most = self._moves_base.h + self.px(8)
