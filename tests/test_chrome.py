@@ -509,3 +509,18 @@ def test_a_drop_down_is_chosen_with_the_keyboard_alone():
         assert sc.players["white"] == value == "1" and app.scene is sc
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+@pytest.mark.parametrize("black, white", [("hard", "easy"), ("7", "medium"), ("hard", "hard")])
+def test_the_players_line_fits_with_two_computers(lang, black, white):
+    # '黒: CPU（むずかしい） · 白: CPU（やさし' was cut at 1024x640: a last form names the levels
+    app = make_app("--game", "onyx", "--black", black, "--white", white, "--lang", lang, "--window", "1024x640")
+    try:
+        sc = board(app)
+        sc.computer.cancel()
+        label = sc.w["players"]
+        text = sc.panel.players_text()
+        assert label.font.size(text)[0] <= label.rect.w - sc.px(10), text
+    finally:
+        app.close()

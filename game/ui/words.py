@@ -118,10 +118,19 @@ def record_file_words(record: Any) -> str:
     return name
 
 
-def computer_words(level: str, short: bool = False) -> str:
+def computer_words(level: str, short: bool = False, tiny: bool = False) -> str:
     """How the game names a computer player: 'Computer (Easy)', 'Computer (Level 3)';
-    ``short`` for a narrow panel: 'CPU (Easy)', 'CPU (Level 3)'."""
+    ``short`` for a narrow panel: 'CPU (Easy)', 'CPU (Level 3)'; ``tiny`` where even that is
+    too long (two computers in a longer language): 'CPU 8', its level's number."""
     text = str(level)
+    if tiny:
+        from ..ai.levels import level_number
+        try:
+            number = level_number(text) or text
+        except ValueError:
+            number = text
+        # Translators: a computer player and its level's number (1 to 8), as short as can be
+        return _("CPU {number}").format(number=number)
     if text.isdigit():
         name = _("Level {number}").format(number=text) if short else ""
     else:

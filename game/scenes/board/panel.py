@@ -554,6 +554,8 @@ class BoardPanel(ScenePart):
                  # Translators: B and W: Black and White, shortened for a narrow panel
                  _("B: {black} · W: {white}").format(black=b, white=w),
                  _("B: {black} · W: {white}").format(black=sb, white=sw)]
+        tiny = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c], tiny=True)) for c in Color}
+        texts.append(_("B: {black} · W: {white}").format(black=tiny[Color.BLACK], white=tiny[Color.WHITE]))
         if swapped:
             texts = ([_("{players}  (colours swapped)").format(players=t) for t in texts[1:]]
                      + [_("{players} · swapped").format(players=t) for t in texts[2:]]
