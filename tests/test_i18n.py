@@ -597,6 +597,10 @@ def test_the_result_cards_words_are_never_cut_silently():
     try:
         step(app, 5)
         sc = app.scene
+        offer = sc.panel.status
+        assert offer and not sc.banner.geometry()["note_lines"]     # the offer is the card's Review button
+        sc.panel.set_status(offer, "info")     # the same sentence as any other note the card shows
+        step(app, 2)
         geo = sc.banner.geometry()
         note = sc.panel.status
         assert note and geo["note_lines"]
