@@ -104,6 +104,10 @@ GAME_GOALS: dict[str, tuple[str, ...]] = {
     "onager": ("any-walk", "any-jump", "any-chain", "lake", "lead"),
 }
 PUZZLE_GOALS = ("win", "save")
+# Goals that ask for particular moves or a kind of move: when every answer has one form and the
+# player's move the other (``Goal.wrong_form``), the form was the mistake, and the tutorial says so.
+# (A goal about an outcome, such as 'wins' or 'safe', asks for no form, whatever its answers are.)
+FORM_ASKED_GOALS = ("move", "any-of", "any-split", "any-stack-move", "any-merge")
 
 # Result spelled in files: "none", "draw:REASON", "black:REASON", "white:REASON".
 _RESULT_RE = re.compile(r"^(none|draw|black|white)(?::([a-z-]+))?$")
@@ -166,6 +170,16 @@ class Goal:
     def solutions(self, game: Game) -> list[Move]:
         """Every legal move that reaches the goal, in canonical order."""
         return [m for m in sorted(game.legal_moves(), key=game.move_sort_key) if self.met(game, m)]
+
+    def wrong_form(self, game: Game, move: Move) -> str | None:
+        """The form (``move_form``) every answer has, when ``move`` (legal in ``game``) has another:
+        a split where the step wants the whole stack moved, or the other way round. None when the
+        form is not the mistake (or the goal asks for no form, or the game has no forms)."""
+        form = move_form(game, move)
+        if form is None or self.kind not in FORM_ASKED_GOALS:
+            return None
+        forms = {move_form(game, m) for m in self.solutions(game)}
+        return next(iter(forms)) if len(forms) == 1 and form not in forms else None
 
     def describe(self) -> str:
         if self.kind in ("move", "any-of"):
@@ -704,6 +718,14 @@ def _mover_wins(game: Game, mover: Color) -> bool:
     return res is not None and res.winner == mover
 
 
+def move_form(game: Game, move: Move) -> str | None:
+    """The form of an Amoeba move (rules 4.3 and 4.4): 'split' (written ``d4>g4``) or 'stack-move'
+    (the whole stack, ``d4-g4``). None in the other games."""
+    if game.name != "amoeba":
+        return None
+    return "split" if ">" in game.move_str(move) else "stack-move"
+
+
 def _goal_met(goal: Goal, game: Game, move: Move) -> bool:
     kind = goal.kind
     text = game.move_str(move)
@@ -718,9 +740,9 @@ def _goal_met(goal: Goal, game: Game, move: Move) -> bool:
     if kind == "any-move":
         return True
     if kind == "any-split":
-        return ">" in text
+        return move_form(game, move) == "split"
     if kind == "any-stack-move":
-        return "-" in text
+        return move_form(game, move) == "stack-move"
     if kind == "any-merge":
         return "-" in text and text.split("-")[1] in game.stacks()
     if kind in ("any-capture", "double-capture"):

@@ -55,7 +55,7 @@ from .board.idle import still_time
 from .tutorial_layout import TutorialLayout
 from .tutorial_puzzles import PuzzlePlay
 from .tutorial_text import (BAD_COLOUR, BETWEEN, CAPTURE_HOLD, DEMO_SLOW, DIM_COLOUR, FIRST_WAIT, FORM_GOALS,
-                            GOOD_COLOUR, _cells, markup_html)
+                            GOOD_COLOUR, WRONG_FORM, _cells, markup_html)
 from ..ui.endings import describe_result
 from ..ui.problems import refusal_words
 
@@ -546,8 +546,11 @@ class TutorialScene(Scene):
                 self.say(content(self.step.praise), GOOD_COLOUR, prefix=html.escape(T_("Well done!")) + " ")
                 return True
             shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
-            self.say(content(self.step.hint), BAD_COLOUR,
-                     prefix=html.escape(T_("Not quite ({move}).").format(move=shown)) + " ")
+            said = T_("Not quite ({move}).").format(move=shown)
+            form = goal.wrong_form(g, move)       # a split for a whole-stack task (or back): say that first
+            if form is not None:
+                said += " " + T_(WRONG_FORM[form])
+            self.say(content(self.step.hint), BAD_COLOUR, prefix=html.escape(said) + " ")
             self.enable_input()
             return False
         if self.mode == "puzzle":

@@ -20,8 +20,14 @@ FIRST_WAIT = 0.9      # seconds before a demo's first move
 BETWEEN = 0.55        # seconds between demo moves
 CAPTURE_HOLD = 0.5    # seconds (at speed 1) the board holds still before and after a capture
 REPLY_WAIT = 0.45     # seconds before the defence answers in a puzzle
-# try-it goals about the kind of move: only moves of that kind are marked on the board
-FORM_GOALS = ("any-split", "any-stack-move", "any-walk", "any-jump", "any-chain", "any-midpoint", "lake")
+# try-it goals about the kind of move: only moves of that kind are marked on the board. Not Amoeba's
+# split and whole-stack goals: choosing between a direction's far mark (the whole stack) and its near
+# mark (a split) is what those steps teach, and the board's words name both marks; the wrong one is
+# answered with WRONG_FORM, as the same move typed is
+FORM_GOALS = ("any-walk", "any-jump", "any-chain", "any-midpoint", "lake")
+# a wrong try whose form is the mistake (``levels.Goal.wrong_form``), by the form the step wants
+WRONG_FORM = {"stack-move": TN_("That is a split: this step wants the whole stack moved."),
+              "split": TN_("That moves the whole stack: this step wants a split.")}
 KEY_COLOUR = "#ffd27a"
 GOOD_COLOUR = "#9be39b"
 BAD_COLOUR = "#ffb070"
