@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import partial
+import math
 
 import pygame
 import pytest
@@ -404,3 +405,34 @@ def test_worker_engine_sends_the_moves_and_reads_the_replies():
     eng.start(loaded, "easy")
     # the set-up goes with the from_position options its text does not carry (none for Amoeba)
     assert client.sent[-1][1]["setup"] == {"position": loaded.position_text(), "to_move": "black", "options": {}}
+
+
+def test_a_hovered_stacks_targets_show_on_occupied_points_too():
+    # hovering d4 after c3-d4: its landings on empty points had dots, those on stacks (every
+    # capture and merge among them) nothing, the dot hidden under the piece
+    pygame.init()
+    g = make_game("amoeba")
+    g.push("c3-d4")
+    g.push("e4-e3")
+    inp = _input_for(g)
+    view = inp.view
+    view.layout(pygame.Rect(0, 0, 800, 700))
+    inp.hover("d4")
+    deco = Decorations()
+    inp.decorate(deco)
+    occupied = [lab for lab in deco.preview_targets if lab in g.stacks()]
+    assert occupied, deco.preview_targets
+    stacks = {lab: tuple(s) for lab, s in g.stacks().items()}
+
+    def picture(d: Decorations) -> pygame.Surface:
+        surf = pygame.Surface((800, 700))
+        view.draw(surf, stacks, d)
+        return surf
+
+    shown, bare = picture(deco), picture(Decorations(selectable=deco.selectable))
+    r = view.radius_px
+    for lab in occupied:
+        x, y = view.pixel_of(lab)
+        ring = [(int(x + r * 1.2 * math.cos(a / 20 * math.tau)), int(y + r * 1.2 * math.sin(a / 20 * math.tau)))
+                for a in range(20)]
+        assert sum(shown.get_at(p) != bare.get_at(p) for p in ring) >= 6, lab     # (the stack hides its foot)

@@ -26,7 +26,6 @@ from . import tags
 
 log = logging.getLogger(__name__)
 
-
 WARN_BORDER = (255, 110, 80, 230)   # local colour (not a theme value): the border of such a tag
 BLOCKED_INK = (255, 96, 72)         # local colour: a crossed-out arrow (a move that does not exist)
 
@@ -416,9 +415,11 @@ class BoardView:
                 self._ring(surface, lab, r * 1.2, max(2, r // 8), P["select"], 110 + 110 * p, True)
         if deco.selected and deco.selected in self._pix:
             self._ring(surface, deco.selected, r * 1.24, max(3, r // 5), P["select"], 255, True)
-        for lab, kind in deco.preview_targets.items():
-            if lab in self._pix:
-                c = P.get(kind, P["move"])
+        for lab, kind in deco.preview_targets.items():   # a dot, or a faint ring round a stack (over its dot)
+            c = P.get(kind, P["move"])
+            if lab in stacks:
+                self._ring(surface, lab, r * 1.22, max(2, r // 8), c, 150)
+            elif lab in self._pix:
                 D.blit_center(surface, D.dot(max(3, r // 4), (*c[:3], 160)), self._pix[lab])
         for lab, kind in deco.targets.items():
             if lab in self._pix:
