@@ -202,7 +202,7 @@ class App:
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
     _focus_drop: Any = None           # the drop-down whose box (or list) has the ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
-    autosave_enabled = True           # games are written to disk (not in a --screenshot run: attach_settings)
+    autosave_enabled = True           # games and tutorial progress are written (not in a --screenshot run)
     prefs_warnings: tuple[str, ...] = ()   # what was wrong in the settings file (the menu says it once)
     fullscreen = False                # the window is full screen (game.scenes.settings.set_fullscreen)
     windowed_size: tuple[int, int] | None = None   # the window's size and place before full screen

@@ -312,3 +312,17 @@ def test_bench_ui_measures_frames_during_animations():
     from game.bench_ui import frame_times
     times = frame_times(frames=30)
     assert len(times) == 30 and all(t > 0 for t in times)
+
+
+@pytest.mark.parametrize("scene", ["lesson:amoeba:2:3", "puzzles:amoeba", "board:onyx"])
+def test_a_screenshot_run_writes_none_of_the_players_files(scene, tmp_path):
+    # a lesson's screenshot noted the lesson in tutorial-progress.json, the puzzles' screen
+    # wrote puzzles.json: a --screenshot run leaves the data folder as it was (the picture
+    # cache aside)
+    from game.storage import data_dir
+    out = tmp_path / "shot.png"
+    moves = ["--moves", "f6 e6"] if scene.startswith("board") else []
+    assert main(["--scene", scene, *moves, "--screenshot", str(out), "--frames", "5", "--window", "1024x640"]) == 0
+    home = data_dir()
+    written = [p for p in home.rglob("*") if p.is_file() and "cache" not in p.relative_to(home).parts]
+    assert written == []

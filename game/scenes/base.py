@@ -173,6 +173,11 @@ class Scene:
         """Does the scene paint the whole window (the app draws no backdrop under it)?"""
         return False
 
+    def writes_files(self) -> bool:
+        """Are the player's files written (games, tutorial progress, puzzle records)? Not in a
+        ``--screenshot`` run (``App.autosave_enabled``), which leaves the data folder as it was."""
+        return self.app is None or bool(self.app.autosave_enabled)
+
     def needs_frames(self) -> bool:
         """Does anything move or wait for time? While False the app's loop sleeps until an
         event (an idle window costs almost no CPU). A scene that can be still says so."""

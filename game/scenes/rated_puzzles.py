@@ -71,7 +71,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
-        if self.store.last_game != self.game_name:      # the menu opens this game's puzzles next time
+        if self.store.last_game != self.game_name and self.writes_files():   # the menu opens these next time
             self.store.last_game = self.game_name
             self.store_note = save_store(self.store, self.store_file) or self.store_note
         if self.puzzle is None:

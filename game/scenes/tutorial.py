@@ -188,7 +188,10 @@ class TutorialScene(Scene):
         super().exit()
 
     def save(self) -> None:
-        """Write the progress if it changed (a failure is shown on the index page)."""
+        """Write the progress if it changed (a failure is shown on the index page), where the
+        player's files are written (``writes_files``)."""
+        if not self.writes_files():
+            return
         now = self.progress.to_json()
         if now == self._saved:
             return

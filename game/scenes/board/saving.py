@@ -73,9 +73,8 @@ class BoardAutosave(ScenePart):
         self.autosaver.path = Path(path)
 
     def _enabled(self) -> bool:
-        """Are games written (``App.autosave_enabled``: not in a ``--screenshot`` run)?"""
-        app = self.app
-        return app is None or app.autosave_enabled
+        """Are games written (the scene's ``writes_files``: not in a ``--screenshot`` run)?"""
+        return self.scene.writes_files()
 
     def kept_text(self) -> str:
         """What to tell the player when they leave this game for another one: 'Your Onyx game
