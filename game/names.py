@@ -14,7 +14,7 @@ GAME_KEYS = ("amoeba", "onyx", "onager")
 _TITLES = {"amoeba": N_("Amoeba"), "onyx": N_("Onyx"), "onager": N_("Onager")}
 _TAGLINES = {
     "amoeba": N_("Stack, split and hunt down the enemy Kernel."),
-    "onyx": N_("Join your two sides; capture across the squares."),
+    "onyx": N_("Join your two edges; capture across the squares."),
     "onager": N_("Catapult your discs to the far row."),
 }
 
