@@ -39,11 +39,11 @@ def test_onyx_midpoint_stones_are_smaller_and_clear_of_the_corners(size, window)
     stacks = g.stacks()
     corner = drawn_radius(view, stacks, "c3")
     mid = drawn_radius(view, stacks, "de56")
-    assert 0.52 <= mid / corner <= 0.72, (mid, corner)
+    assert 0.52 <= mid / corner <= 0.8, (mid, corner)      # smaller, yet seen on 20x20 (below)
     (ax, ay), (bx, by) = view.pixel_of("e5"), view.pixel_of("de56")
     assert mid + corner < ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 - 2   # a gap between the two stones
     sil = view.silhouette("de56")
-    assert sil is not None and sil[3] <= corner * 0.72                  # clicked as it is drawn
+    assert sil is not None and sil[3] <= corner * 0.8                   # clicked as it is drawn
 
 
 def test_onyx_a_stone_placed_on_a_midpoint_falls_in_at_its_own_size():
@@ -86,3 +86,17 @@ def test_amoeba_a_sliding_stack_shows_its_height_as_at_rest(monkeypatch):
     anim.update(anim.duration / 2)
     anim.draw(surf)
     assert labels == ["2"]
+
+
+@pytest.mark.parametrize("size", [12, 16, 20])
+def test_an_onyx_midpoint_stone_stands_out_from_the_empty_points(size):
+    # on 20x20 at 1024x640 a midpoint's stone was hardly bigger than an empty midpoint's collar
+    from game.views import view_for
+    v = view_for("onyx", size=size)
+    v.layout(pygame.Rect(0, 0, 640, 640))
+    pr, mr = v.point_radii()
+    collar = mr + max(2, mr // 2)
+    mid = next(lab for lab in v.points() if v.is_midpoint(lab))
+    stone = v.radius_px * v.piece_scale(mid)
+    assert stone >= 1.5 * collar, (stone, collar)
+    assert stone + v.radius_px <= 0.707 * v.scale          # and it never touches a corner's stone

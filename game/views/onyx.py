@@ -157,7 +157,7 @@ class OnyxView(BoardView):
     name = "onyx"
     margin = 1.02          # board units from the outer points to the edge of the frame
     disc_radius = 0.34     # a stone on a corner point and one on a midpoint (0.71 away) never overlap
-    MID_SCALE = 0.62       # a midpoint's stone is this much of a corner's: clearly apart from its four corners
+    MID_SCALE = 0.78       # a midpoint's stone is this much of a corner's: clearly apart from its four corners
     disc_thickness = 0.12
     squash = 1.0
     badge_from = 99        # stones never stack
