@@ -121,6 +121,8 @@ class MenuScene(Scene):
         self.message_kind = "info"
         self._message_fit: tuple[str, int, int] | None = None   # (message, width, height its box needs), measured
         self.dialog: Any = None            # the Load game file dialog, or a question
+        self._head: dict[str, Any] | None = None    # the title and subtitle as laid out (_head_layout)
+        self._grow = 1.0                   # how much wider than usual the cards are (a huge window)
 
     # ------------------------------------------------------------ the game in progress
     def check_autosave(self) -> None:
@@ -260,8 +262,13 @@ class MenuScene(Scene):
         margin = int(w * 0.05)
         gap = int(w * 0.025)
         px = self.px
-        card_w = min(px(440), (w - 2 * margin - (n - 1) * gap) // n)
-        top = int(h * 0.22)
+        # the cards: as wide as the scale allows, wider on a huge window (a share of its smaller side)
+        card_w = min(max(px(440), int(min(w, h) * 0.22)), (w - 2 * margin - (n - 1) * gap) // n)
+        # the texts drawn on the cards (and the title over them) grow with such a wider card
+        self._grow = grow = max(1.0, card_w / px(440))
+        head = self._head_layout(w, h)
+        edge = px(14)                                   # the least room above and below the content
+        top = edge + head["height"]                     # the cards' top, were the content at the top
         mw = min(px(900), w - 2 * margin)
         msg_h = self._message_height(mw)                # one or two lines for a message under the buttons
         bh = px(44)
@@ -274,29 +281,37 @@ class MenuScene(Scene):
         # Continue on a row of its own when its words do not fit beside the others
         cont_row = bh + px(12) if own_row else 0
         below = px(24) + bh + cont_row + list_h + px(20) + (msg_h + px(8) if msg_h else 0)
-        blurb_font = D.font(px(15))
+        blurb_size, title_size, pic_y = px(15 * grow), px(30 * grow), px(64 * grow)
+        blurb_font = D.font(blurb_size)
         line_h = blurb_font.get_linesize()
         most_lines = max(len(wrap(game_tagline(g), blurb_font, card_w - px(32))) for g in GAME_KEYS)
 
         def card_height(top_y: int) -> int:
-            return min(int(h * 0.62), int(card_w * 1.45), h - top_y - below)
+            return min(int(h * 0.62), int(card_w * 1.45), h - top_y - below - edge + px(20))
 
         def picture_h(height: int, side_by_side: bool) -> int:
             buttons = bh + px(16) if side_by_side else 2 * bh + px(26)
-            return height - px(64) - buttons - px(10) - most_lines * line_h - px(8)
+            return height - pic_y - buttons - px(10) - most_lines * line_h - px(8)
 
         card_h = card_height(top)
-        compact = bool(recent) and picture_h(card_h, False) < px(120)
-        if compact:             # room for the recent games: cards a little higher, Play and Tutorial side by side
-            top = int(h * 0.2)
-            card_h = card_height(top)
         head_h = px(26)         # "Recent games" over the list, where the cards' pictures can spare the room
+        # (compact too when only it leaves room for "Recent games" over the list)
+        compact = bool(recent) and (picture_h(card_h, False) < px(120) or picture_h(card_h - head_h, False) < px(100))
+        if compact:             # room for the recent games: cards a little higher, Play and Tutorial side by side
+            top -= head["gap"] // 3
+            card_h = card_height(top)
         self.recent_heading = None
         if recent and picture_h(card_h - head_h, compact) >= px(100):
             list_h += head_h
             below += head_h
             card_h = card_height(top)
             self.recent_heading = head_h
+        # the content (title to the last row under the cards) in the middle of the window's height
+        content_h = top - edge + card_h + below - px(20)
+        head["top"] = max(edge, (h - content_h) // 2)
+        head["size"] = (w, h)
+        top += head["top"] - edge
+        self._head = head
         x0 = (w - (n * card_w + (n - 1) * gap)) // 2
         words = {"play": _("Play"), "tutorial": _("Tutorial"), "analyse": _("Analyse")}
         for i, name in enumerate(GAME_KEYS):
@@ -320,7 +335,7 @@ class MenuScene(Scene):
             ana_r = pygame.Rect(tut_r.right + px(10), tut_r.y, rect.right - px(20) - tut_r.right - px(10), bh)
             play_y = play_r.y
             blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
-            pic = pygame.Rect(rect.x + px(16), rect.y + px(64), rect.w - px(32), blurb_y - px(8) - rect.y - px(64))
+            pic = pygame.Rect(rect.x + px(16), rect.y + pic_y, rect.w - px(32), blurb_y - px(8) - rect.y - pic_y)
             play = UIButton(play_r, words["play"],
                             self.ui, container=self.root, object_id="#primary_button",
                             tool_tip_text=_("Set up a game of {game}").format(game=title))
@@ -330,7 +345,8 @@ class MenuScene(Scene):
                            tool_tip_text=_("An analysis board for {game}: try lines, ask the engine").format(game=title))
             self.cards.append({"name": name, "title": title, "blurb": blurb, "rect": rect, "pic": pic,
                                "play": play, "tutorial": tut, "analyse": ana, "lines": lines, "blurb_y": blurb_y,
-                               "line_h": blurb_font.get_linesize()})
+                               "line_h": blurb_font.get_linesize(), "blurb_size": blurb_size,
+                               "title_size": title_size, "title_y": rect.y + title_size})
         gap = px(16)
         y = min(h - bh - cont_row - px(20) - list_h - (msg_h + px(8) if msg_h else 0), top + card_h + px(24))
         button_rows: list[list[tuple[str, int]]] = [fixed]
@@ -619,22 +635,62 @@ class MenuScene(Scene):
             return True
         return False
 
+    def _head_layout(self, w: int, h: int) -> dict[str, Any]:
+        """The title and the subtitle over the cards: their sizes and lines, and the height they
+        take with the room under them (``top``: where the title's line starts; ``build_ui`` sets it
+        so that the whole menu stands in the middle of the window). Sized from the window's height
+        as a 16:10 window of its width would have it (never more: a tall window's title is not
+        huge), at most so much bigger than the widgets' scale, and shrunk to fit the width (the
+        subtitle, at its smallest, on more lines): never cut."""
+        px = self.px
+        grow = self._grow
+        eh = min(h, w * 10 // 16)
+        room = w - 2 * max(int(w * 0.05), px(62))      # (clear of the keys' button, top right)
+
+        def fitted(text: str, size: int, least: int, bold: bool) -> tuple[int, list[str]]:
+            size = max(least, size)
+            for _try in range(8):
+                wide = D.font(size, bold).size(text)[0]
+                if wide <= room or size <= least:
+                    break
+                size = max(least, min(size - 1, int(size * room / wide)))
+            f = D.font(size, bold)
+            return size, ([text] if f.size(text)[0] <= room else wrap(text, f, room) or [text])
+
+        title_size, title_lines = fitted("  ·  ".join(game_title(g) for g in GAME_KEYS),
+                                         min(max(28, int(eh * 0.062)), px(60 * grow)), px(20), True)
+        sub_size, sub_lines = fitted(_("Three abstract strategy games. Play a friend at this table or the computer."),
+                                     min(max(14, int(eh * 0.024)), px(24 * grow)), max(14, px(14)), False)
+        title_ls, sub_ls = D.font(title_size, True).get_linesize(), D.font(sub_size).get_linesize()
+        gap = max(px(16), round(sub_size * 1.6))        # between the subtitle and the cards
+        between = max(px(2), title_size // 10)
+        height = len(title_lines) * title_ls + between + len(sub_lines) * sub_ls + gap
+        return {"title": (title_size, title_lines, title_ls), "subtitle": (sub_size, sub_lines, sub_ls),
+                "between": between, "gap": gap, "height": height, "top": px(14)}
+
     def _texts(self) -> list[tuple[str, str, tuple[int, int], int, bool, pygame.Rect | None]]:
         """The texts the menu draws: (name, text, centre, size, bold, the card it belongs to)."""
         w, h = self.size
         px = self.px
-        ty = int(h * 0.1)
-        out: list[tuple[str, str, tuple[int, int], int, bool, pygame.Rect | None]] = [
-            ("title", "  ·  ".join(game_title(g) for g in GAME_KEYS), (w // 2, ty), max(28, int(h * 0.062)),
-             True, None),
-            ("subtitle", _("Three abstract strategy games. Play a friend at this table or the computer."),
-             (w // 2, ty + int(h * 0.065)), max(14, int(h * 0.024)), False, None)]
+        head = self._head if self._head is not None and self._head.get("size") == (w, h) else None
+        if head is None:        # (not laid out for this size yet: the title at the top)
+            head = self._head_layout(w, h)
+        out: list[tuple[str, str, tuple[int, int], int, bool, pygame.Rect | None]] = []
+        y = head["top"]
+        for key, bold in (("title", True), ("subtitle", False)):
+            size, lines, ls = head[key]
+            for i, line in enumerate(lines):
+                out.append((key if i == 0 else f"{key} {i + 1}", line, (w // 2, y + ls // 2), size, bold, None))
+                y += ls
+            y += head["between"]
         for card in self.cards:
             r: pygame.Rect = card["rect"]
-            out.append((f"{card['name']} title", card["title"], (r.centerx, r.y + px(30)), px(30), True, r))
+            out.append((f"{card['name']} title", card["title"], (r.centerx, card["title_y"]), card["title_size"],
+                        True, r))
             for i, line in enumerate(card["lines"]):
                 out.append((f"{card['name']} tagline {i + 1}", line,
-                            (r.centerx, card["blurb_y"] + (2 * i + 1) * card["line_h"] // 2), px(15), False, r))
+                            (r.centerx, card["blurb_y"] + (2 * i + 1) * card["line_h"] // 2), card["blurb_size"],
+                            False, r))
         head = self.recent_heading
         if isinstance(head, pygame.Rect) and self.recent:
             out.append(("recent heading", _("Recent games"), head.center, px(16), True, head))
