@@ -91,3 +91,31 @@ def test_huge_window_cards_sized_from_the_smaller_side(window: str) -> None:
         assert bottom - top >= 0.3 * min(w, h), (top, bottom)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+def test_compact_cards_keep_their_buttons_words_whole(lang: str) -> None:
+    # with games to continue the cards put Play, Tutorial and Analyse in one row: in Uzbek at
+    # 1024x640 'Oʻynash' was cut to 'Oʻyna' (fixed shares of the row, not the words' needs)
+    import shutil
+    from pathlib import Path
+    from game.storage import unfinished_dir
+    folder = unfinished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    src = Path(__file__).parent / "data" / "records" / "amoeba_finished.txt"
+    head, _blank, moves = src.read_text().partition("\n\n")
+    head = "\n".join(ln for ln in head.splitlines() if not ln.startswith(("[Result", "[Reason", "[Plies")))
+    for i in range(5):                              # games left after 2 to 6 moves
+        rows = "\n".join(moves.splitlines()[:i + 2])
+        (folder / f"2026120{i}-120000-amoeba.txt").write_text(f"{head}\n\n{rows}\n")
+    shutil.rmtree(folder / "older", ignore_errors=True)
+    app = menu_at("1024x640", lang)
+    try:
+        menu = app.scene
+        assert menu.recent
+        for card in menu.cards:
+            for key in ("play", "tutorial", "analyse"):
+                b = card[key]
+                assert b.font.size(b.text)[0] <= b.rect.w - 8, (key, b.text, b.rect)
+    finally:
+        app.close()

@@ -325,8 +325,9 @@ class MenuScene(Scene):
                 if sum(need.values()) <= room:      # the room left shared out evenly
                     spare = (room - sum(need.values())) // 3
                     play_w, tut_w = need["play"] + spare, need["tutorial"] + spare
-                else:
-                    play_w, tut_w = room * 26 // 100, room * 37 // 100
+                else:                               # too little room: each gives up the same share
+                    total = sum(need.values())
+                    play_w, tut_w = need["play"] * room // total, need["tutorial"] * room // total
                 play_r = pygame.Rect(rect.x + px(20), rect.bottom - bh - px(16), play_w, bh)
                 tut_r = pygame.Rect(play_r.right + px(10), play_r.y, tut_w, bh)
             else:
