@@ -143,15 +143,19 @@ def with_clk(comments: Iterable[str], seconds: float) -> list[str]:
 
 def times_at(node: GameNode, control: TimeControl) -> dict[Color, float]:
     """Each side's time at the position ``node`` of a game tree: the ``%clk`` of its last move
-    on the path there, or the time control's time when it has none."""
+    on the path there, or the time control's time when it has none. A clock stays with its
+    player: after an Onyx pie swap the times kept before it count for the other colour."""
     out: dict[Color, float] = {}
     at: GameNode | None = node
+    flip = False            # an Onyx pie swap on the way: the times before it went with the players
     while at is not None and len(out) < 2:
         pm = at.move
-        if pm is not None and pm.color not in out:
-            clk = clk_of(at.comments)
+        if pm is not None:
+            flip ^= bool(pm.exchange)       # (the swapper's own time: the colour it plays after)
+            color = pm.color.other if flip else pm.color
+            clk = clk_of(at.comments) if color not in out else None
             if clk is not None:
-                out[pm.color] = clk
+                out[color] = clk
         at = at.parent
     return {c: out.get(c, float(control.initial)) for c in Color}
 
@@ -240,6 +244,10 @@ class GameClock:
         self._used = 0.0
         self.turn = mover.other if next_turn is None else next_turn
         return left
+
+    def exchange(self) -> None:
+        """The players exchanged colours (Onyx's pie swap): each keeps its own time."""
+        self.base = {Color.BLACK: self.base[Color.WHITE], Color.WHITE: self.base[Color.BLACK]}
 
     def set_times(self, times: Mapping[Color, float], turn: Color, spent: float = 0.0) -> None:
         """Both sides' times at the start of ``turn``'s turn, of which it has spent ``spent``

@@ -275,6 +275,41 @@ def test_the_framed_clock_is_the_headers_side_while_a_move_lands():
         app.close()
 
 
+def test_after_a_pie_swap_each_clock_stays_with_its_player():
+    # Ann (Black) thinks 5 s and plays f6; Bo (White) thinks 3 s and swaps: Bo now plays Black
+    # with his own 57 s, Ann White with her 55 s, and it is her turn. Undo, Redo and browsing
+    # show the same; the record reads back alike
+    app = make_app("--game", "onyx", "--pie", "--clock", "60+0")
+    try:
+        sc = board(app)
+        run(app, 5)
+        play(app, "f6")
+        run(app, 3)
+        play(app, "swap")
+        m = sc.match
+        assert m.swapped and m.to_move == W
+        assert times(sc) == (57.0, 55.0)
+        run(app, 2)
+        assert times(sc) == (57.0, 53.0)                # Ann's time runs
+        sc.undo()
+        app.step(0.0)
+        assert m.to_move == W and not m.swapped and times(sc) == (55.0, 60.0)
+        sc.redo()
+        settle(app, until=lambda: sc.anim is None)
+        app.step(0.0)
+        assert m.swapped and times(sc) == (57.0, 55.0)
+        play(app, "e6")
+        sc.history.browse_to(2)
+        app.step(0.0)
+        assert times(sc) == (57.0, 55.0)
+        again = parse_record(format_record(match_record(m)))
+        back = Match(make_game("onyx", size=12, pie=True), tree=again.tree, time_control=TimeControl(60, 0))
+        from game.clock import times_at
+        assert times_at(list(back.tree.root.main_line())[2], TimeControl(60, 0)) == {B: 57.0, W: 55.0}
+    finally:
+        app.close()
+
+
 def test_a_move_after_the_flag_fell_is_refused():
     app = make_app("--game", "onyx", "--clock", "5+0")
     try:

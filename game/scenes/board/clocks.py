@@ -141,6 +141,8 @@ class BoardClocks(ScenePart):
             assert node.parent is not None
             c.set_times(times_at(node.parent, tc), pm.color)
         left = c.press(m.game_at(node).to_move if node is not m.tree.cursor else m.to_move)
+        if pm.exchange:                     # a pie swap: the clocks go with the players
+            c.exchange()
         node.comments = with_clk(node.comments, left)
         self._live_seen, self._ending_seen = node, node.ending
         self._landing = True
