@@ -145,3 +145,23 @@ def test_an_onyx_line_tag_keeps_off_the_other_lines_stones_and_the_frame(size):
         others = [tags.cell_rect(view, g, stacks, 1) for g in ("k2", "l2", "k1") if g != lab]
         assert not any(r.colliderect(o) for o in others), lab
     assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:]), placed
+
+
+@pytest.mark.parametrize("size", [(670, 620), (1500, 1400)])
+def test_a_hinted_splits_tag_keeps_off_the_point_to_click(size):
+    # the hint e3>e1 rings e2 (a split's first drop: the point to click) and tags e1, where the
+    # move ends: the tag stood on e2's ring, over the very point the player had to click
+    from game.rules import make_game
+    from game.views.tags import cell_rect
+    g = make_game("amoeba")
+    view = view_for("amoeba")
+    view.layout(pygame.Rect((0, 0), size))
+    stacks = {lab: tuple(s) for lab, s in g.stacks().items()}
+    stacks["e3"] = ("W", "B")
+    stacks.pop("e1", None)
+    stacks.pop("e2", None)
+    deco = Decorations(arrows=[("e3", "e1")], selected="e3", targets={"e2": "split"}, tags={"e1": "Hint"})
+    font_size = max(11, int(view.scale * 0.2))
+    tag = (D.font(font_size, True).size("Hint")[0] + font_size, int(font_size * 1.6))
+    r = view.tag_rect("e1", tag, stacks, deco)
+    assert not r.colliderect(cell_rect(view, "e2", stacks))

@@ -2,7 +2,8 @@
 
 A tag names a point's move; it must not hide what it names. ``tag_rect`` tries places around the
 point, above it first, and takes the first that keeps clear of the move's own cells (the tagged
-point, the arrow's ends, the selected piece, the stones the move captures), of their names, of
+point, the arrow's ends, the selected piece, the stones the move captures, the points ringed to
+click: a hinted split's first drop), of their names, of
 the names written on the empty cells near it (a tag over a lake hid the name of the cell above),
 of the tags already placed and of the board's coordinate labels (``BoardView.coord_rects``,
 ``BoardView.point_label_rect``); when none is clear, the one that hides least, kept on the board.
@@ -54,7 +55,7 @@ def tag_rect(view: "BoardView", label: str, size: tuple[int, int], stacks: dict[
     the other's number)."""
     w, h = size
     points = set(view.points())
-    own = {label, *deco.captures, *deco.path, *(lab for a in deco.arrows for lab in a)}
+    own = {label, *deco.captures, *deco.path, *(lab for a in deco.arrows for lab in a), *deco.targets}
     if deco.selected:
         own.add(deco.selected)
     own &= points
