@@ -138,7 +138,10 @@ def scaled_theme(scale: float, theme: Theme = CLASSIC, lang: str | None = None,
     for code in i18n.LANGUAGES:
         if not all_languages and i18n.theme_font(code)["name"] != own:
             continue
-        data[f"#lang_{code}"] = {"font": {**i18n.theme_font(code), "size": str(base.get("size", "16"))}}
+        # (bold as the buttons' words, which every other drop-down's box and items take: a block
+        # naming a font but no weight would set the language's name apart, in regular)
+        bold = data.get("button", {}).get("font", {}).get("bold", "0") if isinstance(data.get("button"), dict) else "0"
+        data[f"#lang_{code}"] = {"font": {**i18n.theme_font(code), "size": str(base.get("size", "16")), "bold": bold}}
     window = data.setdefault("window", {})
     if isinstance(window, dict) and scale != 1.0:          # dialogs' title bars (pygame-gui: 28 px)
         misc = window.setdefault("misc", {})

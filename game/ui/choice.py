@@ -12,7 +12,9 @@ import re
 from typing import Any, Hashable, Sequence
 
 import pygame
+from pygame_gui import UI_SELECTION_LIST_DROPPED_SELECTION
 from pygame_gui.elements import UIDropDownMenu
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
 __all__ = ["ChoiceMenu"]
 
@@ -42,6 +44,16 @@ class ChoiceMenu(UIDropDownMenu):
         items: list[str | tuple[str, str]] = [(str(words), oid) for (words, _), oid in zip(pairs, ids)]
         start = next((item for item, (_, v) in zip(items, pairs) if v == value), items[0])
         super().__init__(items, start, relative_rect, manager, container=container, **kwargs)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """pygame-gui's list takes a click on the option already chosen for its dropping (the
+        list has it selected) and stayed open: chosen again, the list closes as it is."""
+        consumed = super().process_event(event)
+        state = self.current_state
+        if event.type == UI_SELECTION_LIST_DROPPED_SELECTION and isinstance(state, UIExpandedDropDownState) \
+                and state.options_selection_list is not None and event.ui_element is state.options_selection_list:
+            state.should_transition = True
+        return consumed
 
     @property
     def value(self) -> Hashable:

@@ -7,8 +7,11 @@ move box) of the dialog on top, else of the current scene, in reading order; a r
 round it; Enter or Space presses it as a click on its middle would; an entry the ring reaches
 takes the keyboard, and Tab moves on out of it. A mouse press takes the ring away. In an open
 drop-down list Up and Down move the ring through its items, Enter or Space chooses the one with
-the ring (with the ring elsewhere, the list closes as it is); the ring stays on the drop-down
-when its list opens or closes (``settle_focus``). Escape closes an open drop-down list before
+the ring and closes the list, the one already chosen too (with the ring elsewhere, the list
+closes as it is); the ring stays on the drop-down when its list opens or closes
+(``settle_focus``), and goes round its whole box, words and arrow. Left and Right move a slider
+one of whose parts (its arrows, its thumb) has the ring, which stays on that part; Tab goes
+through a slider's parts left to right wherever its thumb stands. Escape closes an open drop-down list before
 anything else, then a question a dialog asked over itself (the library's "Delete the game?"),
 before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button.
 Button tooltips never cover their own widget and never show over a dialog for what the dialog
@@ -33,8 +36,8 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
-           "focusables", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "open_drop_down", "press",
-           "ring_off", "ring_on", "settle_focus", "typing"]
+           "focusables", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "nudge",
+           "open_drop_down", "press", "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
@@ -93,13 +96,16 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
         return True
     slider = _slider_of(app.focus)
     if slider is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) and not typing(app):
-        arrow = slider.left_button if key == pygame.K_LEFT else slider.right_button
-        if arrow is not None and arrow.alive():
-            press(app, arrow)                   # a slider with the ring: Left and Right move it
+        nudge(slider, -1 if key == pygame.K_LEFT else 1)    # the ring stays on the part it is on
         return True
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app):
         if app.focus is not None and app.focus in focusables(app):
             chosen_in = menu if menu is not None and _menu_of(app.focus) is menu else None
+            if chosen_in is not None and _is_chosen_item(chosen_in, app.focus):
+                # the item already chosen: pygame-gui's list would only drop its selection and
+                # stay open; chosen again, the list closes as it is
+                close_drop_down(app)
+                return True
             press(app, app.focus)
             if chosen_in is not None:
                 ring_on_menu(app, chosen_in)   # the choice is made: the ring stays on its drop-down
@@ -115,6 +121,54 @@ def _slider_of(el: Any) -> pygame_gui.elements.UIHorizontalSlider | None:
     """The slider ``el`` is a part of (its arrows, its thumb), if it is one."""
     parent = el.parent_element if isinstance(el, UIElement) else None
     return parent if isinstance(parent, pygame_gui.elements.UIHorizontalSlider) else None
+
+
+def nudge(slider: pygame_gui.elements.UIHorizontalSlider, step: int) -> None:
+    """Move a slider one click of its arrows left (-1) or right (1) and say so as its arrows do
+    (``UI_HORIZONTAL_SLIDER_MOVED``), with no click: a click on an arrow (the mouse's press,
+    which takes the ring away and gives pygame-gui's focus to the arrow) was how the keyboard
+    moved it, and the ring did not always stay on the part it was on."""
+    if not slider.alive() or not slider.is_enabled:
+        return
+    lo, hi = sorted(slider.value_range)
+    old = slider.get_current_value()
+    new = max(lo, min(hi, old + step * slider.increment))
+    if new == old:
+        return
+    slider.set_current_value(new, False)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+        "value": slider.get_current_value(), "ui_element": slider,
+        "ui_object_id": slider.most_specific_combined_id}))
+
+
+def _is_chosen_item(menu: UIDropDownMenu, el: Any) -> bool:
+    """Is ``el`` the item of the open list that is the drop-down's choice now?"""
+    return any(button is el and item.get("selected") for item, button in _list_items(menu))
+
+
+def _box_ring(el: Any) -> pygame.Rect:
+    """What the ring goes round: a drop-down's whole box (its words and its arrow button) when
+    ``el`` is that box, else ``el`` itself."""
+    r = pygame.Rect(el.rect)
+    menu = _menu_of(el)
+    state = menu.current_state if menu is not None else None
+    if isinstance(state, (UIExpandedDropDownState, UIClosedDropDownState)) and state.selected_option_button is el:
+        arrow = state.close_button if isinstance(state, UIExpandedDropDownState) else state.open_button
+        if arrow is not None and arrow.alive() and arrow.visible:
+            r.union_ip(arrow.rect)
+    return r
+
+
+def _reading_key(el: Any, row: int) -> tuple[int, int, int]:
+    """Where a widget comes in reading order: its row (``row`` px high), then left to right. A
+    slider's parts come together where the slider is, left arrow, thumb, right arrow, wherever
+    its thumb stands."""
+    slider = _slider_of(el)
+    if slider is not None:
+        parts = [slider.left_button, slider.sliding_button, slider.right_button]
+        nth = next((i for i, p in enumerate(parts) if p is el), 1)
+        return (slider.rect.y // row, slider.rect.x, nth)
+    return (el.rect.y // row, el.rect.x, 0)
 
 
 def open_drop_down(app: Any) -> UIDropDownMenu | None:
@@ -280,7 +334,8 @@ def focusables(app: Any) -> list[Any]:
         elif root is not None and not _inside(el, root):
             continue
         out.append(el)
-    out.sort(key=lambda e: (e.rect.y // max(1, app.px(10)), e.rect.x))
+    row = max(1, app.px(10))
+    out.sort(key=lambda e: _reading_key(e, row))
     groups = app.scene.tab_groups() if top is None and app.scene is not None else []
     if groups:          # the scene's columns, each whole where its first widget comes (Scene.tab_groups)
         group_of = {el: i for i, group in enumerate(groups) for el in group}
@@ -406,7 +461,7 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
     top = modal(app)
     if top is not None and not _inside(el, top) and el is not top:
         return                                  # under a dialog: its ring shows when the dialog goes
-    r = pygame.Rect(el.rect).inflate(app.px(6), app.px(6))
+    r = _box_ring(el).inflate(app.px(6), app.px(6))
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
     pygame.draw.rect(surface, RING, r, w, border_radius=app.px(7))
