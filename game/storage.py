@@ -58,7 +58,7 @@ __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_
            "records_dir", "safe_file_name", "suggest_record_path", "list_records", "remove_stale_temps",
            "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
            "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED",
-           "RecordInfo", "scan_record", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER",
+           "RecordInfo", "scan_record", "record_moves", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER",
            "StorageNote", "failure_kind"]
 
 
@@ -646,7 +646,9 @@ def list_records(folder: str | os.PathLike[str] | None = None
 
 TRASH_FOLDER = "trash"
 _HEADER_LINE = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
-_ROW_NUMBER = re.compile(r"^(\d{1,5})\.(?!\.)")
+# a row of the move section: "12. b w", or "12... w" (a row White starts: after the Onyx
+# pie rule's swap, or a set-up with White to move; game.rules.numbering)
+_ROW_NUMBER = re.compile(r"^(\d{1,5})\.")
 
 
 @dataclass
@@ -668,7 +670,7 @@ class RecordInfo:
     date: str = ""
     result: str = "*"              # black, white, draw or * (not finished)
     reason: str = ""
-    moves: int = 0                 # numbered moves, from the last row number written
+    moves: int = 0                 # numbered moves, from the last row number written (``record_moves``)
     plies: int | None = None       # the Plies header, if any
     problem: str | None = None     # English, for logs; ``error`` holds it as a value
     error: StorageError | None = None
@@ -697,17 +699,21 @@ def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
         return info
     values: dict[str, str] = {}
     last_row = 0
+    comment, depth = False, 0       # inside a {comment} or a (variation) that goes on to this line
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        m = _HEADER_LINE.match(line)
-        if m:
-            values.setdefault(m.group(1).lower(), re.sub(r"\\(.)", r"\1", m.group(2)))
-            continue
-        r = _ROW_NUMBER.match(line)
-        if r:
-            last_row = int(r.group(1))
+        if not comment and not depth:
+            m = _HEADER_LINE.match(line)
+            if m:
+                values.setdefault(m.group(1).lower(), re.sub(r"\\(.)", r"\1", m.group(2)))
+                continue
+            r = _ROW_NUMBER.match(line)
+            if r:
+                last_row = int(r.group(1))
+        if "{" in line or "}" in line or "(" in line or ")" in line or comment:
+            comment, depth = _open_after(line, comment, depth)
     info.game = values.get("game", "").strip().lower()
     info.black, info.white = values.get("black", ""), values.get("white", "")
     info.date = values.get("date", "")
@@ -721,6 +727,40 @@ def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
         info.error = StorageError(f'{p.name} is not a game record (no [Game "..."] header)', "no-game", p)
         info.problem = str(info.error)
     return info
+
+
+def _open_after(line: str, comment: bool, depth: int) -> tuple[bool, int]:
+    """Whether a {comment} is still open after ``line``, and how many (variations) are."""
+    for ch in line:
+        if comment:
+            comment = ch != "}"
+        elif ch == "{":
+            comment = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+    return comment, depth
+
+
+def record_moves(record: Record) -> int:
+    """How many numbered moves a record's main line holds, as its move list numbers them: the
+    number of the last row (``game.rules.numbering``: Black's ply and White's reply share a
+    row; White's ply after the Onyx pie rule's swap starts a row of its own; Onager's lakes
+    are a row of their own, not a move). ``Match.moves_count`` says the same of a game in
+    play, and ``scan_record`` reads the same number from a file's last row without replaying it:
+    "1. f6 swap / 2... e6 / 3. e7" (Plies 4) is 3 moves."""
+    from .rules.record import RecordError
+    from .rules.record_tree import main_slots
+    if record.tree is not None:
+        slot = record.tree.root.end().slot
+        return slot.number if slot is not None else 0
+    try:
+        start = record.start()
+    except RecordError:
+        start = None
+    slots = main_slots(start, record.moves, record.to_move)
+    return slots[-1].number if slots else 0
 
 
 def list_record_files(folder: str | os.PathLike[str] | None = None) -> list[RecordInfo]:

@@ -16,7 +16,7 @@ import pytest
 from game.rules import Color, game_class
 from game.rules.onyx import setup_problem
 from game.scenes.base import SCENES
-from game.scenes.editor import PLAYER_CHOICES, EditorScene
+from game.scenes.editor import EditorScene
 from game.scenes.editor_model import SetUpModel, player_words
 from game.storage import load_record, records_dir
 from ui_helpers import click, click_point, click_widget, key, make_app, settle, step
@@ -279,11 +279,6 @@ def test_new_game_form_opens_the_editor_with_its_options(editor):
         assert type(app.scene).__name__ == "NewGameScene"
     finally:
         app.close()
-
-
-def test_player_choices_are_the_new_game_forms():
-    from game.scenes.newgame import PLAYER_CHOICES as FORM
-    assert PLAYER_CHOICES == FORM
 
 
 # ---------------------------------------------------------------- the model and the rules core

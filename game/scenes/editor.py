@@ -44,12 +44,11 @@ from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register, registered
 from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
+# the players offered are the New game form's own: Human and every level of the ladder with its rating
+from .newgame import player_choices
 
 log = logging.getLogger(__name__)
 
-# the same choices as the New game form (tests/test_editor.py checks they stay the same)
-PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("Computer – Medium"), "medium"),
-                  (N_("Computer – Hard"), "hard"))     # English: translated when shown
 BAD = "#ff9a7a"
 GOOD = "#a8d890"
 NOTE = "#f0c070"
@@ -166,18 +165,40 @@ class EditorScene(Scene):
             self.model.set_size(size)
             self._make_view()
             self.changed()
+            if self.app is not None:    # the players' words name the board a level was rated on
+                self.read_widgets()
+                self.relayout()
 
     # ------------------------------------------------------------ widgets
     def build_ui(self) -> None:
         px = self.px
         area, self.panel_rect = split(self.size, px, 360, 440, 0.36)
         strip = px(38)
-        self.board_rect = pygame.Rect(area.x, area.y, area.w, area.h - strip - px(10))
+        # the players above the board, across its width: their words (every level with its
+        # rating, as the New game form says them) need more room than the panel has, and
+        # their lists open downwards over the board, every level in sight. Each side's name
+        # stands before its box, or above it when the longest words need the whole width.
+        dh, rgap = px(36), px(6)
+        choices = self.player_options()
+        name_font = D.font(px(18), True)
+        lw = max(name_font.size(side_name(c))[0] for c in ("black", "white")) + px(14)
+        need = max(D.font(px(16), True).size(t)[0] for t, _v in choices) + px(32)     # the box's arrow, borders
+        above = need > area.w - lw
+        lh = name_font.get_linesize() + px(2) if above else 0
+        players_h = 2 * (lh + dh) + rgap + px(10)
+        self.board_rect = pygame.Rect(area.x, area.y + players_h, area.w, area.h - players_h - strip - px(10))
         if self.view is not None:
             self.view.layout(self.board_rect)
         W: dict[str, Any] = {}
         self.widgets = W
         ui, root = self.ui, self.root
+        for i, side in enumerate(("black", "white")):
+            ry = area.y + i * (lh + dh + rgap)
+            name = pygame.Rect(area.x, ry, area.w, lh) if above else pygame.Rect(area.x, ry, lw - px(6), dh)
+            UILabel(name, side_name(side), ui, container=root, object_id="#counts_label")
+            box = (pygame.Rect(area.x, ry + lh, area.w, dh) if above else
+                   pygame.Rect(area.x + lw, ry, area.w - lw, dh))
+            W[side] = ChoiceMenu(choices, self.players[side], box, ui, container=root)
         use_w = px(120)
         W["text"] = TextEntry(pygame.Rect(area.x, area.bottom - strip, area.w - use_w - px(8), strip), ui,
                               container=root, max_length=4000, line_break="; ",      # a position pasted a line a point
@@ -219,7 +240,7 @@ class EditorScene(Scene):
         W["start"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), _("Start position"), ui, container=root,
                               tool_tip_text=_("The game's starting position"))
         y += bh + px(10)
-        # from the bottom up: Save / Back, Play / Analyse, the players
+        # from the bottom up: Save / Back, Play / Analyse
         bottom = p.bottom - px(14)
         row = px(44)
         W["save"] = UIButton(pygame.Rect(x, bottom - row, half, row), _("Save"), ui, container=root,
@@ -234,20 +255,19 @@ class EditorScene(Scene):
         else:
             W["play"] = UIButton(pygame.Rect(x, top, iw, row), _("Play"), ui, container=root,
                                  object_id="#primary_button", tool_tip_text=_("Play a game from this position"))
-        dh = px(36)
-        lw = max(px(70), max(D.font(px(18), True).size(side_name(c))[0] for c in ("black", "white")) + px(16))
-        py = top - px(10) - 2 * dh - px(6)
-        for i, side in enumerate(("black", "white")):
-            ry = py + i * (dh + px(6))
-            UILabel(pygame.Rect(x, ry, lw - px(6), dh), side_name(side), ui, container=root,
-                    object_id="#counts_label")
-            W[side] = ChoiceMenu([(_(t), v) for t, v in PLAYER_CHOICES], self.players[side], pygame.Rect(x + lw, ry, iw - lw, dh), ui,
-                                 container=root)
-        W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), py - px(10) - y)), ui, container=root,
+        W["status"] = StatusText(pygame.Rect(x, y, iw, max(px(40), top - px(10) - y)), ui, container=root,
                                  scale=self.k)
         if self.app is not None:
             W["status"].theme = self.app.theme
         self.sync()
+
+    def player_options(self) -> tuple[tuple[str, str], ...]:
+        """The New game form's players (``newgame.player_choices``): Human and each level of the
+        ladder with its rating (on this Onyx board's size; the player's think times). A game
+        played from here has no clock, so no clock cuts a level short."""
+        settings = self.app.settings if self.app is not None else None
+        size = int(self.model.size) if self.game_name == "onyx" else None
+        return player_choices(self.game_name, settings, None, size)
 
     def _build_options(self, x: int, y: int, iw: int) -> int:
         px, ui, root, W = self.px, self.ui, self.root, self.widgets

@@ -44,7 +44,7 @@ from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
 from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files,
-                       name_fits, read_text, safe_file_name, trash_record, TRASH_FOLDER)
+                       name_fits, read_text, record_moves, safe_file_name, trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
@@ -138,11 +138,8 @@ def parse_entry(entry: Entry) -> None:
         _PARSED.move_to_end(info.key)
     entry.record, entry.warning, entry.openable = hit
     rec = entry.record
-    if rec is not None and rec.tree is not None:
-        slot = rec.tree.root.end().slot
-        entry.moves = slot.number if slot is not None else 0
-    else:
-        entry.moves = info.moves
+    # the rows of its move list (``record_moves``); unread, what its last row says (``scan_record``)
+    entry.moves = record_moves(rec) if rec is not None else info.moves
 
 
 def date_text(info: RecordInfo) -> str:

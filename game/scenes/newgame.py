@@ -20,11 +20,6 @@ from ..ui.text import wrapped_html
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register
 
-# The position editor's choices (it offers the three named levels; tests/test_editor.py
-# checks the two lists stay the same): English words, translated where they are shown. The
-# form itself offers every level of the ladder.
-PLAYER_CHOICES = ((N_("Human"), HUMAN), (N_("Computer – Easy"), "easy"), (N_("Computer – Medium"), "medium"),
-                  (N_("Computer – Hard"), "hard"))
 # A new game: the player (Black) against the computer at level 2, a beginner's level.
 DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
 
