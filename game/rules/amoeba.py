@@ -550,23 +550,28 @@ class Amoeba(Game):
         s = self._st[src]
         who = COLORS[self._c].title
         if not s:
-            raise IllegalMoveError(f"there is no stack on {LABELS[src]}")
+            raise IllegalMoveError(f"there is no stack on {LABELS[src]}", kind="no-stack", cell=LABELS[src])
         if s[-1] & 1 != self._c:
             raise IllegalMoveError(f"{LABELS[src]} is controlled by {COLORS[s[-1] & 1].title}; "
-                                   f"{who} is to move")
+                                   f"{who} is to move", kind="not-yours", cell=LABELS[src],
+                                   owner=COLORS[s[-1] & 1].word, side=COLORS[self._c].word)
         h = len(s)
         if split and h == 1:
             raise IllegalMoveError(f"{LABELS[src]} holds one piece: only a stack of two or more "
-                                   f"can split (use '-' to move it)")
+                                   f"can split (use '-' to move it)", kind="split-single", cell=LABELS[src])
         if src == dst:
-            raise IllegalMoveError(f"a move must leave {LABELS[src]}: the two points are the same")
+            raise IllegalMoveError(f"a move must leave {LABELS[src]}: the two points are the same",
+                                   kind="same-point", cell=LABELS[src])
         path = PATH[src * 64 + dst]
         if not path:
-            raise IllegalMoveError(f"{LABELS[dst]} is not in a straight line from {LABELS[src]}")
+            raise IllegalMoveError(f"{LABELS[dst]} is not in a straight line from {LABELS[src]}",
+                                   kind="not-in-line", cell=LABELS[dst], start=LABELS[src])
         if len(path) != h:
             pieces = "one piece" if h == 1 else f"{h} pieces"
             raise IllegalMoveError(f"{LABELS[src]} holds {pieces}, so it must land exactly {h} "
-                                   f"step{'s' if h > 1 else ''} away, not {len(path)}")
+                                   f"step{'s' if h > 1 else ''} away, not {len(path)}",
+                                   kind="wrong-distance", cell=LABELS[src], to=LABELS[dst], height=h,
+                                   distance=len(path))
         return src * 128 + (SPLIT if split else 0) + dst
 
     # --------------------------------------------------------- description

@@ -542,23 +542,28 @@ class Onager(Game):
         if self._setup_left:
             if len(cells) != 1:
                 raise IllegalMoveError(f"{norm!r}: the setup phase is still on; "
-                                       f"{self.to_move.title} places a lake on one empty cell")
+                                       f"{self.to_move.title} places a lake on one empty cell",
+                                       kind="lake-phase", text=norm, side=self.to_move.word)
             p = cells[0]
             if p == CENTRE:
-                raise IllegalMoveError("a lake may not be placed on the centre f6")
+                raise IllegalMoveError("a lake may not be placed on the centre f6", kind="lake-centre",
+                                       cell=G.labels[p])
             if top[p]:
                 what = "a lake" if top[p] == LAKE else "a disc"
-                raise IllegalMoveError(f"{G.labels[p]} already holds {what}; a lake needs an empty cell")
+                raise IllegalMoveError(f"{G.labels[p]} already holds {what}; a lake needs an empty cell",
+                                       kind="lake-occupied", cell=G.labels[p],
+                                       holds="lake" if top[p] == LAKE else "disc")
             return p, [G.labels[p]]
         if len(cells) == 1:
             raise IllegalMoveError(f"{norm!r} is a lake placement, but the setup phase is over; "
-                                   "write a move as from-to, e.g. b3-c4")
+                                   "write a move as from-to, e.g. b3-c4", kind="lakes-over", text=norm)
         c = self._turn
         x = cells[0]
         xl = G.labels[x]
         if top[x] != c:
             raise IllegalMoveError(f"{xl} does not hold a {self.to_move.word} piece "
-                                   f"({self.to_move.title} is to move)")
+                                   f"({self.to_move.title} is to move)", kind="not-your-piece", cell=xl,
+                                   side=self.to_move.word)
         if len(cells) == 2:
             y = cells[1]
             moves: list[int] = []
@@ -566,7 +571,8 @@ class Onager(Game):
             m = ((x + 1) << 8) | y
             if m not in moves:
                 raise IllegalMoveError(f"{xl}-{G.labels[y]} is not a legal move: "
-                                       f"{G.labels[y]} is neither a walk nor a jump destination from {xl}")
+                                       f"{G.labels[y]} is neither a walk nor a jump destination from {xl}",
+                                       kind="not-a-destination", cell=G.labels[y], start=xl)
             return m, self.path(m)
         board = self._chain_board(x)
         landed: set[int] = set()
@@ -575,14 +581,16 @@ class Onager(Game):
         for j, y in enumerate(cells[1:], start=1):
             yl = G.labels[y]
             if y == x:
-                raise IllegalMoveError(f"path {norm!r} lands on its start cell {xl}")
+                raise IllegalMoveError(f"path {norm!r} lands on its start cell {xl}", kind="lands-on-start",
+                                       cell=xl)
             if y in landed:
-                raise IllegalMoveError(f"path {norm!r} lands on {yl} twice")
+                raise IllegalMoveError(f"path {norm!r} lands on {yl} twice", kind="lands-twice", cell=yl)
             if y not in _single_jumps(prev, c, board):
-                raise IllegalMoveError(f"path {norm!r}: {yl} is not one jump from {G.labels[prev]}")
+                raise IllegalMoveError(f"path {norm!r}: {yl} is not one jump from {G.labels[prev]}",
+                                       kind="not-one-jump", cell=yl, start=G.labels[prev])
             if j < len(cells) - 1 and board[y] != e:
                 raise IllegalMoveError(f"path {norm!r}: the jump onto {yl} lands on an empty cell, "
-                                       "which ends the turn")
+                                       "which ends the turn", kind="chain-ended", cell=yl)
             landed.add(y)
             prev = y
         return ((x + 1) << 8) | cells[-1], [G.labels[p] for p in cells]
@@ -651,12 +659,15 @@ class Onager(Game):
         seen = {A}
         for y in landed:
             if prev != A and board[prev] != e:
-                raise IllegalMoveError(f"the chain already ended on the empty cell {G.labels[prev]}")
+                raise IllegalMoveError(f"the chain already ended on the empty cell {G.labels[prev]}",
+                                       kind="chain-ended", cell=G.labels[prev])
             if y in seen:
                 raise IllegalMoveError(f"a chain may not land on {G.labels[y]} "
-                                       f"{'(its start cell)' if y == A else 'twice'}")
+                                       f"{'(its start cell)' if y == A else 'twice'}",
+                                       kind="lands-on-start" if y == A else "lands-twice", cell=G.labels[y])
             if y not in _single_jumps(prev, c, board):
-                raise IllegalMoveError(f"{G.labels[y]} is not one jump from {G.labels[prev]}")
+                raise IllegalMoveError(f"{G.labels[y]} is not one jump from {G.labels[prev]}",
+                                       kind="not-one-jump", cell=G.labels[y], start=G.labels[prev])
             seen.add(y)
             prev = y
         if prev != A and board[prev] != e:

@@ -612,9 +612,10 @@ class Onyx(Game):
             if self._result is not None:
                 raise GameOverError(f"the game is over ({self._result.describe()}): no more moves", result=self._result)
             if not self._pie:
-                raise IllegalMoveError("swap is only allowed when playing with the pie rule")
+                raise IllegalMoveError("swap is only allowed when playing with the pie rule", kind="swap-no-pie")
             if not self._swap_legal():
-                raise IllegalMoveError("swap is only allowed as White's answer to Black's first move")
+                raise IllegalMoveError("swap is only allowed as White's answer to Black's first move",
+                                       kind="swap-not-now", side=self._to_move.word)
             return self.SWAP
         stars = len(s) - len(s.rstrip("*"))
         name = s[:len(s) - stars]
@@ -626,17 +627,22 @@ class Onyx(Game):
             raise GameOverError(f"the game is over ({self._result.describe()}): no more moves", result=self._result)
         g = self._g
         if self._cell[p] != EMPTY:
-            raise IllegalMoveError(f"{name} is already occupied by a {'black' if self._cell[p] == 1 else 'white'} stone")
+            colour = "black" if self._cell[p] == 1 else "white"
+            raise IllegalMoveError(f"{name} is already occupied by a {colour} stone",
+                                   kind="occupied", cell=g.labels[p], colour=colour)
         if p >= g.nc and self._blocked[p]:
             occ = [g.labels[q] for q in g.mid_corners[p] if self._cell[q] != EMPTY]
             raise IllegalMoveError(f"midpoint {name} can be played only when all four corners of its "
-                                   f"square are empty; occupied: {' '.join(occ)}")
+                                   f"square are empty; occupied: {' '.join(occ)}",
+                                   kind="midpoint-blocked", cell=g.labels[p], corners=tuple(occ))
         if stars:
             caps = self._captures(p, self._to_move + 1) if p < g.nc else ()
             if len(caps) != 2 * stars:
                 actual = {0: "captures nothing", 2: "captures 2 stones", 4: "captures 4 stones"}[len(caps)]
                 raise IllegalMoveError(f"{s} claims {2 * stars} captured stones, but {name} "
-                                       f"{actual} (write {g.labels[p] + '*' * (len(caps) // 2)})")
+                                       f"{actual} (write {g.labels[p] + '*' * (len(caps) // 2)})",
+                                       kind="wrong-captures", text=s, cell=g.labels[p], claimed=2 * stars,
+                                       captures=len(caps), write=g.labels[p] + "*" * (len(caps) // 2))
         return p
 
     # ----------------------------------------------------------- description

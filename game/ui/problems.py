@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..storage import StorageError, StorageNote
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
-           "refusal_words", "cause_sentence", "cause_words", "reply_words", "clause", "failure_words",
+           "refusal_words", "cause_sentence", "cause_words", "MOVE_KINDS", "reply_words", "clause", "failure_words",
            "storage_words", "storage_note_words", "settings_warning_words"]
 
 Facts = Mapping[str, Any]
@@ -97,13 +97,78 @@ def position_words(game_name: str, exc: RulesError) -> str:
 
 
 # ---------------------------------------------------------------- moves
-def cause_words(kind: str, facts: Facts, category: str) -> str:
+def _cells(cells: Any) -> str:
+    """Cells named in a refusal, as a list: 'a1, a2'."""
+    return _(", ").join(str(c) for c in (cells or ()))
+
+
+# Why the rules refuse a move typed or given as text (an ``IllegalMoveError``'s kind and facts),
+# each as the end of a sentence: no capital, no full stop ('“c3>c1” cannot be played: …').
+_MOVE: dict[str, Callable[[str, Facts], str]] = {
+    # Amoeba
+    "no-stack": lambda g, f: _("there is no stack on {cell}").format(cell=f.get("cell")),
+    "not-yours": lambda g, f: _("{cell} is controlled by {owner} (its top piece), and it is {side}'s turn").format(
+        cell=f.get("cell"), owner=side_name(str(f.get("owner"))), side=side_name(str(f.get("side")))),
+    "split-single": lambda g, f: _("{cell} holds one piece; only a stack of two or more can split").format(
+        cell=f.get("cell")),
+    "same-point": lambda g, f: _("it starts and ends on {cell}").format(cell=f.get("cell")),
+    "not-in-line": lambda g, f: _("{cell} is not in a straight line from {start}").format(
+        cell=f.get("cell"), start=f.get("start")),
+    "wrong-distance": lambda g, f: ngettext(
+        "{cell} holds {n} piece, so it must land exactly {n} step away, not {d}",
+        "{cell} holds {n} pieces, so it must land exactly {n} steps away, not {d}",
+        int(f.get("height", 0))).format(cell=f.get("cell"), n=f.get("height"), d=f.get("distance")),
+    # Onyx
+    "swap-no-pie": lambda g, f: _("swap is a move only in a game with the pie rule"),
+    "swap-not-now": lambda g, f: _("swap is only White's answer to Black's first move"),
+    "occupied": lambda g, f: (_("{cell} already holds a black stone") if f.get("colour") == "black" else
+                              _("{cell} already holds a white stone")).format(cell=f.get("cell")),
+    "midpoint-blocked": lambda g, f: ngettext(
+        "the midpoint {cell} can be played only while the four corners of its square are empty, "
+        "and {corners} holds a stone",
+        "the midpoint {cell} can be played only while the four corners of its square are empty, "
+        "and {corners} hold stones",
+        len(f.get("corners") or ())).format(cell=f.get("cell"), corners=_cells(f.get("corners"))),
+    "wrong-captures": lambda g, f: (
+        _("{cell} captures nothing here (write {write})") if not f.get("captures") else
+        ngettext("{cell} captures {n} stone here (write {write})", "{cell} captures {n} stones here (write {write})",
+                 int(f.get("captures", 0)))).format(cell=f.get("cell"), n=f.get("captures"), write=f.get("write")),
+    # Onager
+    "lake-phase": lambda g, f: _("the lakes are still being placed, and {side} places one on an empty cell").format(
+        side=side_name(str(f.get("side")))),
+    "lake-centre": lambda g, f: _("a lake may not be placed on the centre, {cell}").format(cell=f.get("cell")),
+    "lake-occupied": lambda g, f: (_("{cell} already holds a lake; a lake needs an empty cell")
+                                   if f.get("holds") == "lake" else
+                                   _("{cell} already holds a disc; a lake needs an empty cell")).format(
+        cell=f.get("cell")),
+    "lakes-over": lambda g, f: _("all three lakes are placed, so a move goes from cell to cell, such as {example}").format(
+        example="b2-b4"),
+    "not-your-piece": lambda g, f: _("it is {side}'s turn, and {cell} has no {side} disc on top").format(
+        cell=f.get("cell"), side=side_name(str(f.get("side")))),
+    "not-a-destination": lambda g, f: _("{cell} is neither a walk nor a jump away from {start}").format(
+        cell=f.get("cell"), start=f.get("start")),
+    "lands-on-start": lambda g, f: _("a chain may not land on its start cell, {cell}").format(cell=f.get("cell")),
+    "lands-twice": lambda g, f: _("a chain may not land on {cell} twice").format(cell=f.get("cell")),
+    "not-one-jump": lambda g, f: _("{cell} is not one jump from {start}").format(
+        cell=f.get("cell"), start=f.get("start")),
+    "chain-ended": lambda g, f: _("the jump onto {cell} lands on an empty cell, which ends the move").format(
+        cell=f.get("cell")),
+}
+
+MOVE_KINDS = frozenset(_MOVE)   # the kinds of a refused move that have words of their own
+
+
+def cause_words(kind: str, facts: Facts, category: str, game_name: str = "") -> str:
     """Why a move was refused, as the end of a sentence ('' when there are no more words than
     the family says)."""
     if kind == "game-over":
         from .endings import result_words
         winner = facts.get("winner") or "draw"
         return result_words(str(winner), str(facts.get("reason", "")))
+    if category in ("illegal", "invalid"):
+        say = _MOVE.get(kind)
+        if say is not None:
+            return say(game_name, facts)
     return ""
 
 
@@ -233,6 +298,10 @@ def cause_sentence(cause: Any, game_name: str = "") -> str:
         return record_words(kind, facts)
     if kind == "move-refused":
         return move_refusal_words(facts)
+    why = cause_words(kind, facts, category, game_name) if category != "over" else ""
+    if why:
+        # Translators: {why} is the rules' reason, e.g. "there is no stack on d4" (as after "“c3>c1” cannot be played:")
+        return _("That move is not legal here: {why}.").format(why=why)
     return _FAMILY.get(category, _FAMILY["rules"])()
 
 

@@ -29,9 +29,10 @@ import pygame
 import pygame_gui
 
 from ...i18n import N_, _
-from ...rules.base import GameOverError, InvalidMoveError, RulesError
+from ...rules.base import GameOverError, IllegalMoveError, InvalidMoveError, RulesError
 from ...ui import focus as focus_ui
 from ...ui.entry import TextEntry
+from ...ui.problems import cause_words
 from .controller import BoardController
 
 __all__ = ["MoveBox", "MoveBoxHost", "EXAMPLES", "PHASE_EXAMPLES", "placeholder", "TYPING_WORDS", "starts_a_move"]
@@ -261,7 +262,9 @@ class MoveBox:
 
     # ------------------------------------------------------------ playing
     def refused_text(self, text: str, exc: RulesError, legal: list[str]) -> str:
-        """Why a typed text is not played, in a player's words (not the parser's)."""
+        """Why a typed text is not played, in a player's words (not the parser's): the refusal's
+        kind worded by ``game.ui.problems`` ('“c3>c1” cannot be played: c3 holds one piece; …'),
+        else its family's."""
         if isinstance(exc, InvalidMoveError):
             example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
             if not example:
@@ -269,6 +272,11 @@ class MoveBox:
             return _("“{text}” is not a move: type a move such as {example}.").format(text=text, example=example)
         if isinstance(exc, GameOverError):          # the refusal's family, never its English words
             return _("“{text}” cannot be played: the game is over.").format(text=text)
+        why = cause_words(exc.kind, exc.facts, exc.category, self.host.game_name)   # its kind's words
+        if why:
+            # Translators: a typed move refused; {why} is the rules' reason, as the end of a sentence,
+            # e.g. "c3 holds one piece; only a stack of two or more can split"
+            return _("“{text}” cannot be played: {why}.").format(text=text, why=why)
         return _("“{text}” cannot be played in this position.").format(text=text)
 
     def _refuse(self) -> bool:
@@ -304,8 +312,9 @@ class MoveBox:
             host.movebox_said(self.refused_text(text, exc, legal), True)
             return self._refuse()
         canonical = "-".join(path) if path else game.move_str(move)
-        if canonical not in legal and not path:
-            host.movebox_said(_("“{text}” cannot be played in this position.").format(text=text), True)
+        if canonical not in legal and not path:      # read, yet not among the legal moves: no words of its own
+            host.movebox_said(self.refused_text(text, IllegalMoveError(f"{canonical} is not legal here"), legal),
+                              True)
             return self._refuse()
         if host.board.input is not None:
             host.board.cancel()
