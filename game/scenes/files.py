@@ -330,8 +330,7 @@ def load_path(scene: Scene, path: Path) -> bool:
         if n:                                   # (a set-up position alone has nothing to step through)
             status += " " + _("Step through it with the arrow keys or press Replay.")
         if record.note is not None:             # damaged: what was lost (set with ``error``)
-            # the moves kept, each side's counted (the moves' numbers count a Black and a White one)
-            kept = len(record.moves)
+            kept = n                            # the moves kept, as the move list numbers them (and 'Loaded')
             status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move kept); the file "
                               "itself is unchanged.",
                               "{file} is damaged: {why}. It was loaded up to there ({n} moves kept); the file "
