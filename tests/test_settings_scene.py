@@ -139,7 +139,18 @@ def test_restore_defaults_and_bad_settings_file():
     assert prefs(app).volume == 0.5 and prefs(app).anim_speed == 1.0
     sc = open_settings_from_menu(app)
     click_widget(app, sc.widgets["defaults"])
-    assert prefs(app).volume == 0.8
+    # every setting at once (the window's size too): asked first; Cancel keeps them
+    assert sc.dialog is not None and prefs(app).volume == 0.5
+    click_widget(app, sc.dialog.cancel_button)
+    step(app, 2)
+    assert sc.dialog is None and prefs(app).volume == 0.5
+    click_widget(app, sc.widgets["defaults"])
+    key(app, pygame.K_ESCAPE)                  # Escape answers as Cancel does: Settings stays
+    assert app.scene is sc and sc.dialog is None and prefs(app).volume == 0.5
+    click_widget(app, sc.widgets["defaults"])
+    click_widget(app, sc.dialog.confirm_button)
+    step(app, 2)
+    assert sc.dialog is None and prefs(app).volume == 0.8
     assert sc.widgets["volume"].get_current_value() == 80
     app.close()
 

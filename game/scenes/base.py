@@ -165,7 +165,11 @@ class Scene:
         pass
 
     def back(self) -> bool:
-        """Escape was pressed: return True if the scene handled it (e.g. closed a dialog)."""
+        """Escape was pressed: return True if the scene handled it. Here: the scene's dialog (a
+        question asked with ``open_dialog``) closes, as its Cancel would."""
+        if self.dialog is not None:
+            self.close_dialog()
+            return True
         return False
 
     @property

@@ -549,14 +549,6 @@ class MenuScene(Scene):
         elif self.cards:
             self.app.push(make_scene("new_game", self.cards[0]["name"]))
 
-    def back(self) -> bool:
-        if self.dialog is not None:
-            self.dialog.kill()
-            self.dialog = None
-            self.dialog_kind = ""
-            return True
-        return False
-
     def picture(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """A card's picture in the app's current theme (drawn once per game, size and theme:
         after a theme change in Settings the next draw shows the new colours)."""

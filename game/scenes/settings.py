@@ -500,10 +500,22 @@ class SettingsScene(Scene):
                 if menu is not None and event.ui_element is menu:
                     self.change(**{key: _clamp_think(float(menu.value))})
                     return True
-        if is_button(event, W.get("defaults")):
+        if is_button(event, W.get("defaults")):    # every setting at once: asked first
+            self.open_dialog("defaults", _("Restore the defaults?"),
+                             _("Every setting goes back to how the game came, the window's size too; "
+                               "the language stays."), _("Restore"))
+            return True
+        if t == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
+                and event.ui_element is self.dialog and self.dialog_kind == "defaults":
+            self.dialog = None
+            self.dialog_kind = ""
             st = self.app.settings
             self.app.settings.assign(Settings(last=dict(st.last), language=st.language))
             self.relayout()
+            return True
+        if t == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
+            self.dialog = None
+            self.dialog_kind = ""
             return True
         if is_button(event, W.get("back")):
             self.app.pop()
