@@ -332,7 +332,9 @@ def test_the_language_chosen_in_settings_is_used_at_once_and_kept(monkeypatch):
         saved, warns = load_settings(settings_path())
         assert saved.language == "ja" and warns == []
         assert 'language = "ja"' in settings_path().read_text(encoding="utf-8")
-        click_widget(app, sc.widgets["defaults"])        # Restore defaults keeps the language
+        click_widget(app, sc.widgets["defaults"])        # Restore defaults (asked first) keeps the language
+        assert sc.dialog is not None and sc.dialog.title == "初期設定に戻しますか？"
+        click_widget(app, sc.dialog.confirm_button)
         settle(app)
         assert app.settings.language == "ja" and i18n.language() == "ja"
         click_widget(app, app.scene.widgets["back"])
