@@ -28,20 +28,7 @@ from game.storage import records_dir, save_record, scan_record
 from ui_helpers import make_app, settle
 
 
-@pytest.fixture
-def editor():
-    apps = []
-
-    def open_editor(game: str, *args: str):
-        app = make_app("--scene", f"editor:{game}", "--window", "1024x640", *args)
-        settle(app)
-        apps.append(app)
-        assert isinstance(app.scene, EditorScene)
-        return app, app.scene
-
-    yield open_editor
-    for app in apps:
-        app.close()
+from test_editor import editor  # noqa: F401,E402  (the editor at 1024x640: one fixture for both files)
 
 
 # ------------------------------------------------------------------ the editor's players
