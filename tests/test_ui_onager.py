@@ -410,3 +410,29 @@ def test_random_clicks_never_break_the_board(app):
         replay.push(pm.text)
     assert replay.stacks() == board.match.game.stacks()
     assert len(board.match.history) > 10
+
+
+def test_undo_in_an_open_chain_takes_back_its_last_landing(app):
+    # Undo mid-chain threw the open chain away and took back the moves before it too: it takes
+    # back the chain's last landing (as Backspace does); a piece only selected is no move made
+    board = open_position(app, POS_8_5, Color.BLACK)
+    play_clicks(app, "b2", "b4")                 # a move first (onto White: it stays open)
+    click_cell(app, "d6")
+    assert board.input.prefix == ("b2", "b4", "d6")
+    click_cell(app, "d6")                        # ends there
+    settle(app)
+    played = board.match.moves_text()
+    white = [m for m in board.match.legal_strs()][0]
+    board.play_move(white)
+    settle(app)
+    before = board.match.moves_text()
+    chain = next(o for o in board.input.options if len(o.clicks) >= 3)
+    for lab in chain.clicks[:2]:
+        click_cell(app, lab)
+    assert board.input.prefix == tuple(chain.clicks[:2])
+    click(app, board.w["undo"].get_abs_rect().center)
+    step(app, 2)
+    assert board.input.prefix == tuple(chain.clicks[:1]) and board.match.moves_text() == before
+    click(app, board.w["undo"].get_abs_rect().center)          # the piece only selected: a move goes
+    settle(app)
+    assert board.input.prefix == () and board.match.moves_text() == played

@@ -328,8 +328,14 @@ class BoardScene(Scene):
         self.redoing.start()
 
     def undo(self) -> None:
+        """Undo (Ctrl+Z): a move half made (an open chain's landing, a split's first drop) is
+        taken back a click at a time, as Backspace does; else the last move, and against the
+        computer back to where a person is to move."""
         m = self.match
         if m is None:
+            return
+        inp = self.input
+        if inp is not None and len(inp.prefix) > 1 and self.board.take_back():
             return
         self.redoing.stop()
         self.finish_animation()
