@@ -10,67 +10,25 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import pygame
 
 from ..i18n import _, ngettext
 from ..names import side_name
-from ..rules.base import Danger, Game, RulesError
+from ..rules.base import Game, RulesError
 from ..themes import CLASSIC, Theme
 from ..ui.endings import loss_words
 from . import draw as D
 from . import picture_cache
 from . import tags
+from .decorations import Decorations, RenderState
 
 log = logging.getLogger(__name__)
 
 WARN_BORDER = (255, 110, 80, 230)   # local colour (not a theme value): the border of such a tag
 BLOCKED_INK = (255, 96, 72)         # local colour: a crossed-out arrow (a move that does not exist)
-
-
-# ====================================================================== decorations
-@dataclass
-class Decorations:
-    """What to show on top of a position."""
-
-    selectable: set[str] = field(default_factory=set)      # stacks/points that can be used now
-    selected: str | None = None                            # the stack picked by the player
-    path: tuple[str, ...] = ()                             # labels clicked so far (multi-click moves)
-    targets: dict[str, str] = field(default_factory=dict)  # label -> kind ('move', 'split', 'place', ...)
-    preview_targets: dict[str, str] = field(default_factory=dict)  # faint targets of a hovered stack
-    last_move: tuple[str, ...] = ()                        # from, (via...), to of the last move
-    threats: list[str] = field(default_factory=list)
-    dangers: list[Danger] = field(default_factory=list)    # the game's end one move away: marked before it lands
-    result: list[str] = field(default_factory=list)       # why the game ended (Onyx: the winning chain)
-    marks: list[str] = field(default_factory=list)        # points simply ringed (a tutorial step's highlights)
-    hidden: dict[str, int] = field(default_factory=dict)   # label -> pieces not drawn (from the top)
-    hover: str | None = None
-    ghosts: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # pieces previewed on points
-    arrows: list[tuple[str, str]] = field(default_factory=list)
-    tags: dict[str, str] = field(default_factory=dict)     # label -> short text shown above it
-    warned: set[str] = field(default_factory=set)          # tags that warn: their move loses at once
-    captures: list[str] = field(default_factory=list)      # stones a hovered move would capture (Onyx)
-    blocked: list[tuple[str, str]] = field(default_factory=list)   # arrows of moves that do NOT exist (crossed out)
-    reach: dict[str, tuple[str, ...]] = field(default_factory=dict)  # where the selection's longer moves end -> their way
-    time: float = 0.0                                      # seconds, for pulsing effects
-
-
-# ====================================================================== render state
-@dataclass(frozen=True)
-class RenderState:
-    """Everything the picture of the empty board depends on, as one value: caches of the board
-    (the view's own, the scene's static layer, the board mask) key on it, never on ``id()``.
-
-    ``generation`` is bumped by the view whenever anything else that changes the picture changes
-    (a new layout, a theme refresh dropping the cached board)."""
-
-    rect: tuple[int, int, int, int]
-    flip: bool
-    show_coords: bool
-    theme: str
-    generation: int
 
 
 # ====================================================================== view
@@ -763,6 +721,7 @@ class BoardInput:
         self.game = game
         self.prefix = ()
         self.options = []
+        self._elsewhere: set[str] = set()
         self._moves_by_text = {}
         self._ghost_cache = {}
         self._loss_cache = {}
@@ -782,8 +741,13 @@ class BoardInput:
     def restrict_to(self, texts: set[str]) -> None:
         """Offer only these moves (canonical texts) until the next ``set_game``: a lesson step that
         asks for one kind of move (a walk, a split) marks no target of another kind."""
+        self._elsewhere = {o.clicks[0] for o in self.options if o.clicks and o.text not in texts}
         self.options = [o for o in self.options if o.text in texts]
         self._moves_by_text = {t: m for t, m in self._moves_by_text.items() if t in texts}
+
+    def moves_elsewhere(self, label: str) -> bool:
+        """Has ``label`` moves the current step does not offer (``restrict_to``)?"""
+        return label in self._elsewhere and label not in self.starts()
 
     def starts(self) -> set[str]:
         return {o.clicks[0] for o in self.options if o.clicks}
