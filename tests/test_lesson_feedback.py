@@ -157,3 +157,19 @@ def test_wrong_form_only_where_every_answer_has_the_other_form() -> None:
                 if s.goal is not None and s.goal.kind == "any-walk")
     g = walk.start()
     assert all(walk.goal.wrong_form(g, m) is None for m in g.legal_moves())   # forms are Amoeba's
+
+
+# ---------------------------------------------------------------- Onager: a step that asks for a jump
+def test_a_piece_with_walks_only_is_told_the_step_asks_for_another_kind(app: App) -> None:
+    # 'Your turn: jump past a lake' marks jumps only: a click on h2 (four empty neighbours, no
+    # jump) read 'Your piece on h2 cannot move: no empty neighbour and no jump.'
+    scene = open_tutorial(app, "onager")
+    assert scene.course is not None
+    li, si = next((i, j) for i, ls in enumerate(scene.course.lessons) for j, st in enumerate(ls.steps)
+                  if st.title == "Your turn: jump past a lake")
+    scene.open_lesson(li, si)
+    settle(app)
+    clicks(app, scene, "h2")
+    said = scene.note
+    assert "cannot move" not in said and "h2" in said, said
+    assert "kind" in said, said

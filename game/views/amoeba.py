@@ -381,6 +381,8 @@ class AmoebaInput(BoardInput):
         if top != me.title:
             return _("{point} is controlled by {owner} (its top piece). It is {side}'s turn.").format(
                 point=label, owner=side_name(top), side=side_name(me.word))
+        if self.moves_elsewhere(label):       # a lesson's step that marks one kind of move
+            return _("The stack on {point} has no move of the kind this step asks for.").format(point=label)
         h = len(pieces)
         return _("The stack on {point} has {n} pieces and no direction has {n} points beyond it, "
                  "so it cannot move.").format(point=label, n=h)

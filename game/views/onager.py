@@ -913,6 +913,8 @@ class OnagerInput(BoardInput):
             owner = side_name(COLOUR_NAME.get(pieces[-1], ""))
             return _("The piece on {cell} is {owner}'s (its top disc). It is {side}'s turn.").format(
                 cell=L, owner=owner, side=me)
+        if self.moves_elsewhere(L):           # a lesson's step that marks one kind of move
+            return _("The piece on {cell} has no move of the kind this step asks for.").format(cell=L)
         return _("Your piece on {cell} cannot move: no empty neighbour and no jump.").format(cell=L)
 
     # ------------------------------------------------------------ display
