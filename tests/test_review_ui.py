@@ -505,3 +505,31 @@ def test_the_review_counts_moves_as_the_move_list_and_the_library_do():
         assert sc.panel.status.startswith("Reviewing 9 moves"), sc.panel.status
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "uz"])
+def test_a_click_on_a_finished_board_says_what_to_do_in_full(lang):
+    # the result card showed 'Black wins: More pieces on the far row: Bl…': the refusal repeated
+    # the result (the card's own headline and reason) and was cut before what to do; it says
+    # only what to do, in the status box (the card has New game and the result already)
+    from game.rules.record import parse_record
+    from game import i18n
+    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
+    app = helpers.make_app("--game", "onyx", "--window", "1024x640", "--lang", lang)
+    settle(app)
+    app.replace(board_from_record(parse_record(text)))
+    app.finish_transition()
+    settle(app)
+    sc = board(app)
+    assert sc.banner.shown()
+    click(app, sc.view.pixel_of("d4"))
+    step(app, 2)
+    said = i18n._("The game is over: Undo takes a move back, or start a new game.")
+    assert sc.panel.status == said
+    lines = [t for _n, t, _r, _s in sc.banner._texts(sc.banner.geometry())]
+    assert not any(t.endswith("…") for t in lines), lines     # the card keeps to its own words
+    sc.banner.set_open(False)
+    settle(app)
+    import html
+    assert html.escape(said) in sc.w["status"].html_text and not sc.w["status"].cut   # the status box says it
+    app.close()

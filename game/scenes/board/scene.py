@@ -467,9 +467,8 @@ class BoardScene(Scene):
         m = self.match
         if m is None or self.view is None or self.input is None:
             return False
-        if m.is_over:
-            self.set_status(_("{result} The game is over: Undo takes a move back, or start a new game.").format(
-                result=self.panel.result_sentence(m.result)), "warn")
+        if m.is_over:       # the result itself is the card's (or the status box's head); the card has New game
+            self.set_status(_("The game is over: Undo takes a move back, or start a new game."), "offer")
             return False
         refused = self.clocks.gate_move()           # paused, or the mover's time is up
         if refused:
