@@ -533,3 +533,20 @@ def test_a_click_on_a_finished_board_says_what_to_do_in_full(lang):
     import html
     assert html.escape(said) in sc.w["status"].html_text and not sc.w["status"].cut   # the status box says it
     app.close()
+
+
+def test_an_onager_review_counts_moves_as_the_move_list_does():
+    # 'Reviewing 34 moves…' (the lakes' row counted as a move) beside progress '30 of 69'
+    # (plies) and a move list ending at 33: every count is the move list's now
+    app = helpers.make_app("--game", "onager", "--moves",
+                           "d7 f9 e8 b1-c1 j3-i4 a4-c4 j4-i5 a6-c6 k4-i6 c1-d1", "--window", "1280x800")
+    settle(app)
+    sc = board(app)
+    m = sc.match
+    assert m.moves_count() == 4                                 # lakes, then 1. to 4.
+    click_widget(app, sc.toolbar.buttons["review"], check="enabled")
+    rv = sc.review
+    assert "Reviewing 4 moves" in sc.panel.status, sc.panel.status
+    rv.done = 3                                                 # the last three plies: moves 4 and 3
+    assert rv.progress() == (2, 4)
+    app.close()

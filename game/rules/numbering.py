@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 
 from .base import Color, Game, RulesError
 
-__all__ = ["Slot", "Row", "next_slot", "slots_for", "rows", "slot_after_plies"]
+__all__ = ["Slot", "Row", "next_slot", "slots_for", "rows", "slot_after_plies", "moves_among"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,12 @@ class Row:
     def to_json(self) -> dict[str, str | None]:
         return {"label": self.label, "black": " ".join(self.black) or None,
                 "white": " ".join(self.white) or None}
+
+
+def moves_among(slots: Iterable[Slot | None]) -> int:
+    """How many numbered moves these plies' slots touch, as the move list numbers them (a move:
+    Black's ply and White's reply; an opening phase's row, Onager's lakes, is no move)."""
+    return len({s.number for s in slots if s is not None and s.phase is None})
 
 
 def rows(slots: Sequence[Slot], texts: Sequence[str]) -> list[Row]:

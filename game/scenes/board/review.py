@@ -61,6 +61,7 @@ from ...i18n import _, ngettext
 from ...match import HUMAN
 from ...names import side_name
 from ...rules.base import Color, Game, RulesError
+from ...rules.numbering import moves_among
 from ...rules.tree import GameNode, GameTree
 from ...ui.review_words import review_done_words
 from ..base import make_scene
@@ -385,12 +386,21 @@ class BoardReview(ReviewDisplay):
         self.started_at = sc.time
         self._touch()
         self._show(True)
-        # counted as the move list numbers them (a move: both sides' plies), as the library does
-        moves = len({(nd.slot.phase, nd.slot.number) for nd in nodes if nd.slot is not None}) or len(nodes)
+        moves = self.progress()[1]          # counted as the move list numbers them, as the library does
         sc.set_status(ngettext("Reviewing {n} move in the background (Esc stops it).",
                                "Reviewing {n} moves in the background (Esc stops it).", moves).format(n=moves))
         sc.refresh_panel()
         return True
+
+    def progress(self) -> tuple[int, int]:
+        """(moves reviewed, moves to review), counted as the move list numbers them
+        (``numbering.moves_among``: Onager's lakes are no move); the review goes from the
+        game's end, so the moves done are those of its last plies."""
+        nodes = self._nodes
+        if not nodes:
+            return self.done, self.total
+        done = nodes[len(nodes) - self.done:] if self.done else []
+        return moves_among(nd.slot for nd in done), moves_among(nd.slot for nd in nodes)
 
     def cancel(self, why: str = "") -> bool:
         """Stop a running review at once (its partial verdicts stay on their nodes); True if one ran."""

@@ -129,6 +129,10 @@ class ReviewDisplay(ScenePart):
     def main_marks(self) -> dict[int, str]:
         raise NotImplementedError
 
+    def progress(self) -> tuple[int, int]:
+        """(moves reviewed, moves to review), as the move list numbers them."""
+        raise NotImplementedError
+
     def variation_marks(self) -> dict[str, str]:
         raise NotImplementedError
 
@@ -482,7 +486,8 @@ class ReviewDisplay(ScenePart):
     def column_lines(self) -> list[tuple[str, tuple[int, int, int], bool]]:
         """What the column says (text, colour, bold), above its buttons."""
         if self.running:
-            return [(_("Reviewing the game… {done} of {total}").format(done=self.done, total=self.total), TEXT, True)]
+            done, total = self.progress()
+            return [(_("Reviewing the game… {done} of {total}").format(done=done, total=total), TEXT, True)]
         s = self.summary
         if self.state == "error" and not self.plies:
             return [(_("The review failed."), (255, 150, 120), True), (self.error, DIM, False)]
@@ -511,8 +516,9 @@ class ReviewDisplay(ScenePart):
                                  "{n} mistakes kept as My puzzles: Practise to find the better moves.", n).format(n=n),
                          TEXT, False))
         if self.state == "stopped" and self._on_run_line():
+            done, total = self.progress()
             out.append((ngettext("Stopped after {done} of {total} move.", "Stopped after {done} of {total} moves.",
-                                 self.total).format(done=self.done, total=self.total), DIM, False))
+                                 total).format(done=done, total=total), DIM, False))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
