@@ -383,5 +383,40 @@ def test_the_lines_hold_still_under_the_pointer_and_a_click_plays_what_is_read()
         assert sc.evalpanel.state is first and [ln.move for ln in sc.shown_lines()] == ["c3-d4", "c4-d4"]
         helpers.click(app, row.center)
         assert [pm.text for pm in sc.match.history] == ["c4-d4"]        # the line read, not the new second
+        # the pointer stays where it clicked: the new position's strip starts empty ("thinking"),
+        # and held that empty strip for good, the engine's lines never shown
+        now[0] = PanelState(True, 0.5, "White", ())
+        helpers.settle(app)
+        helpers.step(app, 2)
+        after = PanelState(True, 0.47, "White", (PanelLine("e4-e3", 0.47, ("e4-e3",), None, 700),
+                                                 PanelLine("f3-f2", 0.45, ("f3-f2",), None, 650)))
+        now[0] = after
+        helpers.step(app, 2)
+        assert sc.evalpanel.state is after and [ln.move for ln in sc.shown_lines()] == ["e4-e3", "f3-f2"]
+    finally:
+        app.close()
+
+
+def test_ctrl_and_a_digit_plays_the_line_and_types_nothing(monkeypatch):
+    # Ctrl+1 played line 1 and the move box was left holding '1' (the key's text came too)
+    import pygame
+    import ui_helpers as helpers
+    from game.ui.evalbar import PanelLine, PanelState
+    app = helpers.make_app("--scene", "analysis:amoeba", "--window", "1280x800")
+    try:
+        helpers.settle(app)
+        sc = app.scene
+        state = PanelState(True, 0.5, "Black", (PanelLine("c3-d4", 0.52, ("c3-d4",), None, 900),))
+        sc.panel_state = lambda: state               # type: ignore[method-assign]
+        helpers.step(app, 2)
+        monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=pygame.KMOD_LCTRL, unicode="1",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1"))
+        helpers.step(app, 3)
+        monkeypatch.setattr(pygame.key, "get_mods", lambda: 0)
+        helpers.settle(app)
+        assert [pm.text for pm in sc.match.history] == ["c3-d4"]
+        assert sc.movebox.box.get_text() == "" and not sc.movebox.focused()
     finally:
         app.close()

@@ -181,6 +181,7 @@ class AnalysisScene(BoardScene):
         self.evalpanel = EvalPanel()
         self._shown_at: Any = None            # the node (uid) whose lines the strip shows
         self._held = False                    # the strip holds its lines (the pointer is on one)
+        self._hover_at: Any = None            # the position (uid) where the pointer last moved
         self.play_level = "medium"
         self._an_key: Any = None              # the node analysed (uid)
         self._an: dict[str, Any] | None = None   # the latest answer (Analysis.to_dict())
@@ -623,8 +624,10 @@ class AnalysisScene(BoardScene):
             shown = self.evalpanel.state
             # while the pointer is on a line, the lines hold still (a new round would re-sort them
             # under it: a click then played another move than the one read), in this position
+            # (the pointer came onto the line in this position: one left there by a click that
+            # played a move holds nothing, or the new position's strip would never fill)
             held = (self.evalpanel.hover is not None and self.evalpanel.hover >= 0 and shown is not None
-                    and shown.on and state.on and self._shown_at == here)
+                    and shown.on and state.on and self._shown_at == here and self._hover_at == here)
             if not held:
                 self.evalpanel.show(state)
                 self._shown_at = here
@@ -725,6 +728,7 @@ class AnalysisScene(BoardScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.evalpanel.hover = self.evalpanel.hover_at(event.pos)
+            self._hover_at = self.match.tree.cursor.uid if self.match is not None else None
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.dialog is None
                 and self.anim is None):
             i = self.evalpanel.line_at(event.pos)

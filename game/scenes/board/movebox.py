@@ -87,6 +87,12 @@ ENTRY_CTRL_KEYS = frozenset((pygame.K_a, pygame.K_c, pygame.K_x, pygame.K_v, pyg
                              pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_HOME, pygame.K_END))
 
 
+def _ctrl_held() -> bool:
+    """Is Ctrl (or Cmd) down, without Alt (AltGr, which types characters, is Ctrl+Alt on some systems)?"""
+    mods = pygame.key.get_mods()
+    return bool(mods & _CTRL) and not mods & pygame.KMOD_ALT
+
+
 def starts_a_move(text: str) -> bool:
     """Does this typed text (a TEXTINPUT's) start a move: letters, digits, move marks."""
     return bool(text) and all(ch.isascii() and (ch.isalnum() or ch in MOVE_MARKS) for ch in text)
@@ -215,6 +221,8 @@ class MoveBox:
         box = self.box
         if box is None:
             return False
+        if event.type == pygame.TEXTINPUT and _ctrl_held():
+            return True                 # the text of a Ctrl shortcut (Ctrl+1 plays a line): not typed
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is box:
             self.typed(event.text)
             return True
