@@ -776,9 +776,11 @@ def build(args: argparse.Namespace, fade: bool = True) -> App:
     loaded = load_settings()                # first: the window opens at the size it was left at
     size = args.window or window_size(loaded[0].window_size) or first_window_size()
     app = App(size, Settings(anim_speed=args.speed), fade=fade)
-    app.language_override = args.lang
     attach_settings(app, speed=args.speed if args.speed != 1.0 else None, allow_fullscreen=not args.screenshot,
                     autosave=not args.screenshot, loaded=loaded)
+    # after the saved settings: their language, taken in, would clear it (as one chosen in Settings does)
+    app.language_override = args.lang
+    app.apply_language()
     from .scenes.board import default_engine_factory
     app.engine_factory = default_engine_factory()
     if args.theme:

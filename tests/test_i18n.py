@@ -366,6 +366,23 @@ def test_lang_on_the_command_line_is_for_this_run_only():
         app.close()
 
 
+@pytest.mark.parametrize("saved", ["en", "ja"])
+def test_lang_on_the_command_line_wins_over_a_saved_language(saved):
+    # with a language saved in Settings, --lang uz opened the game in that language: loading the
+    # settings took their language in as if chosen in Settings, which ends --lang's for the run
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'language = "{saved}"\n', encoding="utf-8")
+    app = helpers.make_app("--lang", "uz", "--scene", "settings")
+    try:
+        settle(app)
+        assert i18n.language() == "uz" and app.settings.language == saved
+        assert app.scene.widgets["back"].text == "Tayyor"
+    finally:
+        app.close()
+    i18n.set_language("en")
+
+
 # ---------------------------------------------------------------- values, not labels
 def test_new_game_reads_values_whatever_the_words(monkeypatch):
     """In the pseudo-language no option reads as in English: the form still starts the game chosen."""
