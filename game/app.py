@@ -377,9 +377,7 @@ class App:
 
     def _transition(self, action: Callable[[], None]) -> None:
         self.keys_overlay = None            # the keys belong to the screen that goes, and so does the focus
-        self.focus = None
-        self._focus_drop = None
-        self._focus_at = None               # the next screen's first Tab starts at its first widget
+        focus_ui.forget(self)               # (the next screen's first Tab starts at its first widget)
         if self._pending is not None:
             # a change while fading: do the queued one now, then this one
             pending, self._pending = self._pending, None

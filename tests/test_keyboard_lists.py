@@ -263,3 +263,23 @@ def test_the_chosen_language_is_bold_as_every_other_drop_downs_words(language):
         assert weights[0] == weights[1] and len(weights[0]) == 1
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("game", ["amoeba", "onager"])
+def test_a_lesson_opened_by_keyboard_goes_on_with_enter(game):
+    # Tab and Enter on the list opened lesson 1 with the ring left on Replay (the list's place):
+    # the next Enter replayed the step instead of going on, as the keys overlay says it does
+    from ui_helpers import key, make_app, settle
+    app = make_app("--scene", f"tutorial:{game}", "--window", "1280x800")
+    try:
+        settle(app)
+        sc = app.scene
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+        settle(app)
+        assert sc.mode == "lesson" and sc.step_i == 0 and app.focus is None
+        key(app, pygame.K_RETURN)
+        settle(app)
+        assert sc.step_i == 1
+    finally:
+        app.close()

@@ -128,15 +128,19 @@ class Scene:
         else:
             self.root.show()
 
-    def relayout(self) -> None:
+    def relayout(self, keep_ring: bool = True) -> None:
         """Rebuild the widgets for the current window size (VIDEORESIZE) or what they show; the
-        keyboard's ring stays where it was among them (``game.ui.focus.keep_place``)."""
+        keyboard's ring stays where it was among them (``game.ui.focus.keep_place``), unless
+        ``keep_ring`` is False: another page of the scene (a lesson opened from the list), where
+        the ring starts afresh as on a new screen."""
         from ..ui import focus
         place = focus.focus_place(self.app) if self.app is not None and self.app.scene is self else None
         self._kill_root()
         self._make_root()
         self.build_ui()
-        if place is not None:
+        if not keep_ring and self.app is not None:
+            focus.forget(self.app)
+        elif place is not None:
             focus.keep_place(self.app, place)
 
     def _make_root(self) -> None:

@@ -242,7 +242,7 @@ class TutorialScene(Scene):
         self.game = None
         self.step_i = max(0, min(step, len(lesson.steps) - 1))
         if self.app is not None:
-            self.relayout()
+            self.relayout(keep_ring=False)  # a new page: Enter goes on (Next), not the button the list had
         self.open_step(self.step_i)
 
     def open_puzzle(self, index: int) -> None:
@@ -252,7 +252,7 @@ class TutorialScene(Scene):
         self.puzzle_play.new_puzzle()
         self.movebox.clear()
         if self.app is not None:
-            self.relayout()
+            self.relayout(keep_ring=False)
         self.puzzle_play.restart()
 
     def give_hint(self) -> None:

@@ -36,7 +36,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
-           "focusables", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "nudge",
+           "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "nudge",
            "open_drop_down", "press", "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
@@ -235,6 +235,14 @@ def ring_on(app: Any, el: Any) -> None:
     app.focus = el
     app._focus_at = (el.rect.y, el.rect.x)
     app._focus_drop = _menu_of(el)
+
+
+def forget(app: Any) -> None:
+    """A new screen: no ring, and the next Tab starts at its first widget (a scene change, a
+    lesson's page opened from the list)."""
+    app.focus = None
+    app._focus_drop = None
+    app._focus_at = None
 
 
 def ring_off(app: Any, el: Any) -> None:
