@@ -550,3 +550,25 @@ def test_an_onager_review_counts_moves_as_the_move_list_does():
     rv.done = 3                                                 # the last three plies: moves 4 and 3
     assert rv.progress() == (2, 4)
     app.close()
+
+
+def test_back_from_the_analysis_board_a_browsed_finished_game_says_where_it_is():
+    # resigned against the computer, the review browsed to a move where the computer was to
+    # move, Analyse, then back: the status said 'Computer is thinking… (White, Level 3)'
+    from game.rules.record import parse_record
+    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
+    app = helpers.make_app("--game", "onyx", "--window", "1280x800")
+    settle(app)
+    app.replace(board_from_record(parse_record(text)))
+    app.finish_transition()
+    settle(app)
+    sc = board(app)
+    sc.banner.set_open(False)
+    sc.history.browse_to(9)                      # White (the computer) to move there
+    settle(app)
+    assert not sc.match.is_human(sc.match.to_move)
+    status = sc.panel.status or sc.panel.default_status()
+    assert "Press End" in status
+    sc.panel.clear_status()                      # (as coming back from another screen leaves it)
+    assert "thinking" not in sc.panel.default_status() and "Press End" in sc.panel.default_status()
+    app.close()

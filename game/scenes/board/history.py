@@ -183,6 +183,15 @@ class BoardHistory(ScenePart):
             words = _("{where} (taken back: Redo plays it again)").format(where=words)
         return words
 
+    def note_words(self) -> str:
+        """The status line's words while browsing (or replaying), '' while not."""
+        if self.match is None or not self.browsing:
+            return ""
+        where = self.where()
+        if self.replaying:
+            return _("Replay: {where}. Click or press a key to stop.").format(where=where)
+        return _("{where}. Press End to return to the game.").format(where=where)
+
     def _note(self) -> None:
         """The status line while browsing."""
         sc = self.scene
@@ -190,11 +199,7 @@ class BoardHistory(ScenePart):
         if m is None:
             return
         if self.browsing:
-            where = self.where()
-            if self.replaying:
-                sc.set_status(_("Replay: {where}. Click or press a key to stop.").format(where=where))
-            else:
-                sc.set_status(_("{where}. Press End to return to the game.").format(where=where))
+            sc.set_status(self.note_words())
         else:
             sc.panel.clear_status()
             sc.panel.update_status_box()

@@ -269,6 +269,9 @@ class BoardPanel(ScenePart):
         m = self.match
         if m is None:
             return ""
+        browsing = sc.history.note_words()      # (a position of the past: nobody is to move now)
+        if browsing:
+            return browsing
         side, result = self.turn_shown()
         if result is not None:
             return self.result_sentence(result)
