@@ -741,20 +741,26 @@ def release_memory() -> None:
         _libc.malloc_trim(0)
 
 
+GROW_SHARE = 0.7         # a larger desktop: the first window takes this share of its room (4K: 2128x1330)
+
+
 def fit_to_desktop(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
     """``size`` made small enough to stand whole on a desktop of ``desktop`` pixels, with room for
-    a title bar and a task bar (the shape kept, never below MIN_SIZE); ``None``: no desktop known."""
+    a title bar and a task bar (the shape kept, never below MIN_SIZE); on a larger desktop as
+    large as ``GROW_SHARE`` of its room when that is more (a 4K screen: its words are not tiny
+    there); ``None``: no desktop known."""
     if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
         return size
     room_w, room_h = int(desktop[0] * 0.95), int(desktop[1] * 0.88)
-    k = min(1.0, room_w / size[0], room_h / size[1])
+    room = min(room_w / size[0], room_h / size[1])
+    k = room if room < 1.0 else max(1.0, room * GROW_SHARE)
     return max(MIN_SIZE[0], int(size[0] * k)), max(MIN_SIZE[1], int(size[1] * k))
 
 
 def first_window_size() -> tuple[int, int]:
     """The window's size on a first start: the default, fitted to the desktop it opens on (a
-    1366x768 laptop cannot show 1280x800 whole). A driver without a desktop (dummy, offscreen)
-    keeps the default."""
+    1366x768 laptop cannot show 1280x800 whole; a 4K screen opens it larger). A driver without
+    a desktop (dummy, offscreen) keeps the default."""
     try:
         pygame.display.init()
         if pygame.display.get_driver() in ("dummy", "offscreen"):

@@ -3,6 +3,8 @@ of each game; the window opens at the size it was left at; a damaged settings fi
 screen in a player's words (the menu, or the board a start opens on)."""
 from __future__ import annotations
 
+import pytest
+
 from game.app import build, parse_args
 from game.clock import TimeControl
 from game.settings import load_settings, settings_path
@@ -88,3 +90,13 @@ def test_a_first_window_stands_whole_on_a_small_desktop():
     assert h <= 768 * 0.88 and w <= 1366 and abs(w / h - 1.6) < 0.01
     assert fit_to_desktop(DEFAULT_SIZE, (800, 600)) == MIN_SIZE             # never below the smallest
     assert fit_to_desktop(DEFAULT_SIZE, None) == DEFAULT_SIZE
+
+
+@pytest.mark.parametrize("desktop", [(3840, 2160), (5120, 2880), (2560, 1440)])
+def test_a_first_window_on_a_large_desktop_is_in_proportion(desktop):
+    # a 4K screen opened the game at 1280x800, a ninth of the desktop, its words 14 px high
+    from game.app import fit_to_desktop
+    from game.cli import DEFAULT_SIZE
+    w, h = fit_to_desktop(DEFAULT_SIZE, desktop)
+    assert abs(w / h - 1.6) < 0.01 and w <= desktop[0] * 0.95 and h <= desktop[1] * 0.88
+    assert w >= DEFAULT_SIZE[0] and w * h >= 0.25 * desktop[0] * desktop[1]    # a quarter of the screen, at least
