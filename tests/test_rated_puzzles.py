@@ -218,6 +218,22 @@ def test_the_solution_is_said_in_moves_too():
         sc = app.scene
         assert sc.puzzle is not None and sc.line
         sc.show_solution()
-        assert sc.message == "The solution, against the best defence: " + " ".join(sc.line), sc.message
+        said = "The solution, against the best defence: " + " ".join(sc.line)
+        assert sc.message == said, sc.message
+        settle(app, limit=400, until=lambda: not sc.autoplay and sc.anim is None)   # the line plays out: the moves stay written
+        assert not sc.autoplay and sc.message == said + ". Next (Enter) for another puzzle.", sc.message
+    finally:
+        app.close()
+
+
+def test_rush_writes_the_solution_it_showed():
+    from ui_helpers import make_app, settle
+    app = make_app("--scene", "rush:onager", "--window", "1024x640")
+    try:
+        settle(app)
+        sc = app.scene
+        sc.line = ["e1-c1", "b7-b6", "c1-a1"]
+        sc.solution_shown()
+        assert sc.message == "The solution, against the best defence: e1-c1 b7-b6 c1-a1.", sc.message
     finally:
         app.close()

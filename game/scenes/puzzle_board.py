@@ -168,6 +168,10 @@ class PuzzleBoardScene(Scene):
     def solution_shown(self) -> None:
         """The solution line finished playing (``show_solution``)."""
 
+    def solution_words(self) -> str:
+        """The solution in words, to be read again once its line has played on the board."""
+        return _("The solution, against the best defence: {moves}").format(moves=" ".join(self.line))
+
     # ------------------------------------------------------------ the puzzle on the board
     @property
     def pace(self) -> float:

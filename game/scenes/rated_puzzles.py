@@ -158,7 +158,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         self._buttons()
 
     def solution_shown(self) -> None:
-        self.say(_("That is the solution. Next (Enter) for another puzzle."))
+        self.say(_("{solution}. Next (Enter) for another puzzle.").format(solution=self.solution_words()))
 
     def show_solution(self) -> None:
         if self.puzzle is None:
@@ -167,8 +167,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             self._rated(False)          # asking for the answer is not solving it
         super().show_solution()
         self.outcome = self.outcome or "shown"
-        # the moves in words as well as on the board: the line can be read again once it is played
-        self.say(_("The solution, against the best defence: {moves}").format(moves=" ".join(self.line)))
+        self.say(self.solution_words())     # in words as well as on the board: read again once played
         self._buttons()
 
     def change_text(self) -> str:
@@ -203,7 +202,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         W["daily"] = UIButton(pygame.Rect(inner.x, y, half, bh), _("Daily puzzle"), self.ui, container=self.root,
                               tool_tip_text=_("The puzzle of {day}").format(day=date_text(self.today)))
         W["solution"] = UIButton(pygame.Rect(inner.x + half + gap, y, inner.w - half - gap, bh), _("Solution"),
-                                 self.ui, container=self.root, tool_tip_text=_("Play the solution's line (Ctrl+S)"))
+                                 self.ui, container=self.root, tool_tip_text=_("Play the solution's line (Ctrl+S); a puzzle not yet tried counts as not solved"))
         y -= bh + gap
         W["next"] = UIButton(pygame.Rect(inner.x, y, half, bh), _("Next puzzle"), self.ui, container=self.root,
                              object_id="#primary_button", tool_tip_text=_("Another puzzle near your rating (Enter)"))

@@ -192,7 +192,7 @@ class RushScene(PuzzleBoardScene):
             self.next_wait = NEXT_WAIT
 
     def solution_shown(self) -> None:
-        self.say(_("That is the solution."))
+        self.say(_("{sentence}.").format(sentence=self.solution_words()))
 
     def next_puzzle(self) -> None:
         self.next_wait = -1.0
