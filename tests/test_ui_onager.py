@@ -16,7 +16,7 @@ from game.match import Match
 from game.rules import make_game
 from game.rules.base import Color
 from game.rules.onager import Onager
-from game.scenes.board import BoardScene
+from game.scenes.board import BoardScene, StubEngine
 from game.views import Decorations, input_for, view_for
 from game.views.onager import LAKE_HINT, OnagerInput, OnagerView, describe_stack
 
@@ -436,3 +436,18 @@ def test_undo_in_an_open_chain_takes_back_its_last_landing(app):
     click(app, board.w["undo"].get_abs_rect().center)          # the piece only selected: a move goes
     settle(app)
     assert board.input.prefix == () and board.match.moves_text() == played
+
+
+def test_a_hint_asked_in_an_open_chain_is_marked_on_the_board(app):
+    # 'Hint: c5-g8 (marked on the board)' with the chain open showed no mark: the half-made
+    # move hid the hint's marks; the hint now clears it
+    board = open_position(app, POS_8_5, Color.BLACK)
+    click_cell(app, "b2")
+    click_cell(app, "b4")
+    assert board.input.prefix == ("b2", "b4")
+    board.computer.hint = None
+    board.computer.engine = StubEngine()
+    board.request_hint()
+    settle(app)
+    assert board.computer.hint is not None and "marked on the board" in board.panel.status
+    assert board.input.prefix == () and "Hint" in board.decorations().tags.values()

@@ -173,6 +173,8 @@ class BoardComputer(ScenePart):
             if self.hint in actions:
                 sc.set_status(_("Hint: {action} (the button below the moves).").format(action=actions[self.hint]))
             else:
+                if sc.input is not None and sc.input.prefix:
+                    sc.board.cancel()       # a move half made (a chain) would hide the hint's marks
                 sc.set_status(_("Hint: {move} (marked on the board). Play it, or any other move.").format(move=self.hint))
         sc.refresh_panel()
 
