@@ -238,6 +238,8 @@ def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
     stats = load_store(tmp_path / "puzzles.json")[0].of("amoeba")
     assert stats.rounds == 1 and stats.best_score == RULES.points and stats.bests[0].day == "2026-12-05"
     assert [p for _, p in sc.retry_buttons] == [sc.rush.queue[1]]
+    # the number on the button is the puzzle's rating, and says so ('Retry 714' read as a code)
+    assert sc.retry_buttons[0][0].text == f"Retry (rated {sc.rush.queue[1].rating})"
     surface = pygame.Surface(app.size)
     sc.draw(surface)                # the result page draws
     # the card is as tall as what it shows, inside the window, its buttons inside it
@@ -259,7 +261,7 @@ def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
     assert sc.mode == "result"
     # solved on its retry: the result page says so and does not offer it again
     (b, p), = sc.retry_buttons
-    assert p is sc.rush.queue[1] and b.text.startswith("Solved ") and not b.is_enabled
+    assert p is sc.rush.queue[1] and b.text.startswith("Solved (rated ") and not b.is_enabled
     post(pygame.K_RETURN, "\r")
     step(app, 2)
     assert sc.mode == "count" and sc.rush.score == 0

@@ -279,7 +279,7 @@ class RushScene(PuzzleBoardScene):
         rh, gap = px(34), px(8)
         font = D.font(px(15), True)
         # one solved on a retry says so (and is not offered again)
-        labels = [(_("Solved {rating}") if p.id in self.solved_again else _("Retry {rating}")).format(
+        labels = [(_("Solved (rated {rating})") if p.id in self.solved_again else _("Retry (rated {rating})")).format(
             rating=number(p.rating)) for p in missed]
         widths = [font.size(t)[0] + px(26) for t in labels]
         rows: list[list[int]] = [[]] if missed else []
