@@ -28,9 +28,10 @@ def test_a_click_on_a_finished_board_says_the_result_in_one_sentence():
     key(app, pygame.K_RETURN)
     settle(app)
     click(app, sc.view.pixel_of("a1"))
-    status = sc.panel.status
-    assert status.startswith("White wins: Black resigned.") and "((" not in status and "(resign" not in status
-    assert "over" in status
+    # the click says what to do now; the result, in one sentence, is the card's and the status box's
+    assert sc.panel.status == "The game is over: Undo takes a move back, or start a new game."
+    result = sc.panel.result_sentence(sc.match.result)
+    assert result.startswith("White wins: Black resigned.") and "((" not in result and "(resign" not in result
     app.close()
 
 
