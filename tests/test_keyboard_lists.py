@@ -283,3 +283,31 @@ def test_a_lesson_opened_by_keyboard_goes_on_with_enter(game):
         assert sc.step_i == 1
     finally:
         app.close()
+
+
+def test_the_ring_comes_back_to_its_button_when_a_dialog_closes():
+    # Resign by keyboard: Enter on Resign asks; Tab into the question and Cancel: the ring went
+    # nowhere, and the next Tab began again at the top (16 Tabs back to Resign)
+    from ui_helpers import board, key, make_app, settle
+    from game.ui.focus import focusables, ring_on
+    app = make_app("--game", "amoeba", "--white", "easy", "--window", "1280x800")
+    try:
+        settle(app)
+        sc = board(app)
+        sc.computer.cancel()
+        resign = sc.w["resign"]
+        assert resign in focusables(app)
+        ring_on(app, resign)
+        key(app, pygame.K_RETURN)                    # the question
+        settle(app)
+        assert sc.dialog is not None
+        key(app, pygame.K_TAB)                       # into it: its first button
+        assert app.focus is not None and app.focus is not resign
+        cancel = sc.dialog.cancel_button
+        ring_on(app, cancel)
+        key(app, pygame.K_RETURN)                    # Cancel
+        settle(app)
+        assert sc.dialog is None and not sc.match.is_over
+        assert app.focus is resign
+    finally:
+        app.close()

@@ -243,6 +243,7 @@ def forget(app: Any) -> None:
     app.focus = None
     app._focus_drop = None
     app._focus_at = None
+    app._focus_return = None
 
 
 def ring_off(app: Any, el: Any) -> None:
@@ -392,6 +393,7 @@ def move_focus(app: Any, step: int) -> None:
         new = items[(items.index(app.focus) + step) % len(items)]
     elif app.focus is not None and app.focus.alive() and app.focus.visible:
         new = items[0 if step > 0 else -1]      # a dialog opened over it: the dialog's first widget
+        app._focus_return = app.focus           # (and back to it when the dialog goes: draw_focus)
     else:
         was = app._focus_at
         after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
@@ -459,6 +461,11 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
         return
     if not el.alive() or not el.visible:
         app.focus = None
+        back = app._focus_return                # a dialog the ring went into closed: back where it was
+        if not el.alive() and back is not None and back.alive() and back.visible and modal(app) is None:
+            app._focus_return = None
+            ring_on(app, back)
+            return
         # a press that made the widgets anew (New game's game buttons): the ring goes to the
         # one now standing where the focused one stood, so the keyboard goes on from there
         again = [e for e in focusables(app) if (e.rect.y, e.rect.x) == app._focus_at] if not el.alive() else []
