@@ -119,3 +119,15 @@ def test_compact_cards_keep_their_buttons_words_whole(lang: str) -> None:
                 assert b.font.size(b.text)[0] <= b.rect.w - 8, (key, b.text, b.rect)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+@pytest.mark.parametrize("window", ["1024x640", "1920x1080"])
+def test_the_three_cards_pictures_are_alike(window: str, lang: str) -> None:
+    # in Uzbek the Onyx tagline took two lines and its board picture came out smaller
+    app = menu_at(window, lang)
+    try:
+        sizes = {card["pic"].size for card in app.scene.cards}
+        assert len(sizes) == 1, sizes
+    finally:
+        app.close()

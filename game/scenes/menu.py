@@ -336,7 +336,9 @@ class MenuScene(Scene):
             ana_r = pygame.Rect(tut_r.right + px(10), tut_r.y, rect.right - px(20) - tut_r.right - px(10), bh)
             play_y = play_r.y
             blurb_y = play_y - px(10) - len(lines) * blurb_font.get_linesize()
-            pic = pygame.Rect(rect.x + px(16), rect.y + pic_y, rect.w - px(32), blurb_y - px(8) - rect.y - pic_y)
+            # every card's picture as tall as the one over the longest tagline: the three alike
+            pic_bottom = play_y - px(10) - most_lines * blurb_font.get_linesize() - px(8)
+            pic = pygame.Rect(rect.x + px(16), rect.y + pic_y, rect.w - px(32), pic_bottom - rect.y - pic_y)
             play = UIButton(play_r, words["play"],
                             self.ui, container=self.root, object_id="#primary_button",
                             tool_tip_text=_("Set up a game of {game}").format(game=title))
