@@ -96,14 +96,17 @@ def break_units(para: str) -> list[tuple[str, bool]]:
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Split text into lines that fit ``width`` pixels. Lines break at spaces and, in Japanese,
     between characters (``break_units``), never before a closing mark (。、」…) nor after an
-    opening one; a word wider than a line (a file path) breaks after its ``/`` or ``\\``."""
+    opening one; a word wider than a line (a file path) breaks after its ``/`` or ``\\``; a word
+    of three letters or fewer is not left alone on a paragraph's last line."""
     lines: list[str] = []
 
     def fits(t: str) -> bool:
         return font.size(t)[0] <= width
 
     for para in text.split("\n"):
+        first = len(lines)
         cur = ""
+        at_space = False                # the last line break was at a space (not in a Japanese run)
         for unit, spaced in break_units(para):
             glue = " " if spaced and cur else ""
             trial = f"{cur}{glue}{unit}" if cur else unit
@@ -112,14 +115,22 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                 continue
             if fits(unit):
                 lines.append(cur)
-                cur = unit
+                cur, at_space = unit, spaced
                 continue
+            at_space = False
             cur = f"{cur}{glue}" if cur else ""          # too wide for any line: in parts, from here on
             for part in _parts(unit, fits):
                 if cur.strip() and not fits(cur + part):
                     lines.append(cur.rstrip())
                     cur = ""
                 cur += part
+        # no word of three letters or fewer alone on a paragraph's last line ('Oq 0.' broken
+        # before its '0.'): the word before it comes down with it, where it fits
+        if at_space and len(lines) > first and " " not in cur.strip() and 0 < len(cur.strip()) <= 3 \
+                and " " in lines[-1]:
+            head, _sp, word = lines[-1].rpartition(" ")
+            if head.strip() and fits(f"{word} {cur}"):
+                lines[-1], cur = head, f"{word} {cur}"
         lines.append(cur)
     return lines
 
