@@ -524,3 +524,19 @@ def test_the_players_line_fits_with_two_computers(lang, black, white):
         assert label.font.size(text)[0] <= label.rect.w - sc.px(10), text
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scene, rows", [("board:amoeba", ["c3-d4", "d4>a1"]), ("board:onyx", ["f6", "ef67", "swap"]),
+                                         ("lesson:onager:1:1", ["b3-c4", "c5-i8-g8", "e4"]), ("menu", [])])
+def test_the_keys_overlay_says_how_a_move_is_written(scene, rows):
+    # a keyboard player had to learn '-' (the whole stack) and '>' (a split) from the move box's
+    # placeholder, a lesson or an error: the keys list of a screen where moves are typed says it
+    from game.ui.keys import keys_for
+    app = make_app("--scene", scene, "--window", "1024x640")
+    try:
+        settle(app)
+        _title, sections = keys_for(app.scene)
+        written = [k for head, items in sections if head == "Writing a move" for k, _t in items]
+        assert written == rows
+    finally:
+        app.close()

@@ -83,6 +83,7 @@ class Scene:
     # (game.scenes.files) ask of any scene, with the answer of a scene that has none of it.
     is_board = False          # a board scene (``BoardScene``: it holds a game; ``is_board_scene``)
     is_analysis = False       # the analysis board (a record loaded there opens on an analysis board)
+    game_name = ""            # the game it plays or teaches ('' for none: the keys overlay's notation)
     dialog: Any = None        # the scene's one dialog while it is open (a question, the library, a file dialog)
     dialog_kind = ""          # whose it is ('load', 'save', 'replace', 'overwrite', …)
     path_to_load: Path | None = None        # a record waiting for "Replace the game?" (game.scenes.files)

@@ -41,6 +41,16 @@ TYPING: Section = (N_("Typing a move"), [
     (N_("Esc"), N_("Leave the move box (back to the board)")),
 ])
 
+# how a move is written in the move box, by game (the notation stays as it is in every language)
+NOTATION: dict[str, list[tuple[str, str]]] = {
+    "amoeba": [("c3-d4", N_("Moves the whole stack from c3 to d4")),
+               ("d4>a1", N_("A split: the pieces of d4 one per point towards a1"))],
+    "onyx": [("f6", N_("A stone on a point")), ("ef67", N_("A stone on the middle of square ef67")),
+             ("swap", N_("White takes Black's first stone (the pie rule)"))],
+    "onager": [("b3-c4", N_("A walk or a jump")), ("c5-i8-g8", N_("A chain: each landing in turn")),
+               ("e4", N_("A lake, while the lakes are placed"))],
+}
+
 BOARD_MOVES: Section = (N_("Playing"), [
     (N_("Click, or drag"), N_("Pick a piece, then its target")),
     (N_("Right click or Esc"), N_("Clear the selection (an open chain with it)")),
@@ -147,6 +157,10 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU,
                 "form": FORM}.get(place, OTHER)
     shown = [(_(head), [(_(key), _(text)) for key, text in rows]) for head, rows in sections]
+    notation = NOTATION.get(scene.game_name if scene is not None else "", [])
+    if notation and any(rows is TYPING[1] for _h, rows in sections):      # a screen where moves are typed
+        at = next(i for i, (_h, rows) in enumerate(sections) if rows is TYPING[1])
+        shown.insert(at + 1, (_("Writing a move"), [(key, _(text)) for key, text in notation]))
     return _("Keys · {screen}").format(screen=_(TITLES[place])), shown
 
 
