@@ -74,6 +74,19 @@ def run_review(app, limit: int = 400) -> None:
     assert sc.review.state == "done", sc.review.state
 
 
+def finished_amoeba_board(window: str = "1024x640", lang: str = "en"):
+    """(app, board) of the finished Amoeba game of tests/data/records (Human against Computer
+    (Hard), lost by the human), loaded as a record: its result card open."""
+    from game.rules.record import parse_record
+    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
+    app = helpers.make_app("--game", "onyx", "--window", window, "--lang", lang)
+    settle(app)
+    app.replace(board_from_record(parse_record(text)))
+    app.finish_transition()
+    settle(app)
+    return app, board(app)
+
+
 def ply_point(sc, ply: int) -> tuple[int, int]:
     g = sc.review.graph
     return (round(g.x_of(ply)), g.plot.centery)
@@ -270,15 +283,8 @@ def test_the_result_card_leaves_the_review_offer_to_its_button(lang):
     # at 1024x640 the card took the offer under the result and cut it ('... view: accu…'):
     # the card has a Review button of its own; the status line keeps the offer for when the
     # card is closed
-    from game.rules.record import parse_record
     from game import i18n
-    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
-    app = helpers.make_app("--game", "onyx", "--window", "1024x640", "--lang", lang)
-    settle(app)
-    app.replace(board_from_record(parse_record(text)))
-    app.finish_transition()
-    settle(app)
-    sc = board(app)
+    app, sc = finished_amoeba_board(lang=lang)
     assert sc.match.is_over and sc.banner.shown()
     assert sc.panel.status == i18n._("Press Review for the engine's view: accuracy and the biggest swing.")
     assert "review" in [k for k, *_ in sc.banner.actions()]
@@ -512,15 +518,8 @@ def test_a_click_on_a_finished_board_says_what_to_do_in_full(lang):
     # the result card showed 'Black wins: More pieces on the far row: Bl…': the refusal repeated
     # the result (the card's own headline and reason) and was cut before what to do; it says
     # only what to do, in the status box (the card has New game and the result already)
-    from game.rules.record import parse_record
     from game import i18n
-    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
-    app = helpers.make_app("--game", "onyx", "--window", "1024x640", "--lang", lang)
-    settle(app)
-    app.replace(board_from_record(parse_record(text)))
-    app.finish_transition()
-    settle(app)
-    sc = board(app)
+    app, sc = finished_amoeba_board(lang=lang)
     assert sc.banner.shown()
     click(app, sc.view.pixel_of("d4"))
     step(app, 2)
@@ -555,14 +554,7 @@ def test_an_onager_review_counts_moves_as_the_move_list_does():
 def test_back_from_the_analysis_board_a_browsed_finished_game_says_where_it_is():
     # resigned against the computer, the review browsed to a move where the computer was to
     # move, Analyse, then back: the status said 'Computer is thinking… (White, Level 3)'
-    from game.rules.record import parse_record
-    text = (Path(__file__).parent / "data" / "records" / "amoeba_finished.txt").read_text()
-    app = helpers.make_app("--game", "onyx", "--window", "1280x800")
-    settle(app)
-    app.replace(board_from_record(parse_record(text)))
-    app.finish_transition()
-    settle(app)
-    sc = board(app)
+    app, sc = finished_amoeba_board("1280x800")
     sc.banner.set_open(False)
     sc.history.browse_to(9)                      # White (the computer) to move there
     settle(app)
