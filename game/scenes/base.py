@@ -236,6 +236,18 @@ class Scene:
         self.dialog = ask(self.ui, self.px, title, text, ok, cancel, danger=danger, theme=theme)
         self.dialog_kind = kind
 
+    def dialog_answer(self, event: pygame.event.Event) -> tuple[str, bool] | None:
+        """What ``event`` says of the question asked with ``open_dialog``: (its kind, confirmed),
+        confirmed False when it was closed without (Cancel, ×, Escape); None when the event is
+        not about it. Answered or closed, the scene forgets it."""
+        answers = (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE)
+        if self.dialog is None or event.type not in answers or event.ui_element is not self.dialog:
+            return None
+        kind = self.dialog_kind
+        self.dialog = None
+        self.dialog_kind = ""
+        return kind, event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED
+
     def close_dialog(self) -> None:
         """The scene's dialog goes (if one is open)."""
         if self.dialog is not None:

@@ -565,22 +565,14 @@ class MenuScene(Scene):
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             from .files import path_picked
             return path_picked(self, event)
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
-                and event.ui_element is self.dialog and self.dialog_kind == "replace":
-            self.dialog = None
-            self.dialog_kind = ""
-            from .files import replace_confirmed
-            replace_confirmed(self)
-            return True
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
-                and event.ui_element is self.dialog and self.dialog_kind == "set_aside":
-            self.dialog = None
-            self.dialog_kind = ""
-            self.set_aside_confirmed()
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
-            self.dialog = None
-            self.dialog_kind = ""
+        answer = self.dialog_answer(event)
+        if answer is not None:
+            kind, confirmed = answer
+            if confirmed and kind == "replace":
+                from .files import replace_confirmed
+                replace_confirmed(self)
+            elif confirmed and kind == "set_aside":
+                self.set_aside_confirmed()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.dialog is None:
             self.default_action()             # Enter: Continue the last game, else Play the first game

@@ -353,11 +353,9 @@ class RushScene(PuzzleBoardScene):
         if is_button(event, self.buttons.get("end")):
             self._events(self.rush.quit())
             return True
-        if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
-                and self.dialog is not None and event.ui_element is self.dialog:
-            ended = event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog_kind == "end_round"
-            self.dialog, self.dialog_kind = None, ""
-            if ended and self.mode in ("play", "count"):
+        answer = self.dialog_answer(event)
+        if answer is not None:
+            if answer == ("end_round", True) and self.mode in ("play", "count"):
                 self._events(self.rush.quit())
             return True
         if is_button(event, self.buttons.get("result")):

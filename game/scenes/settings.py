@@ -505,17 +505,12 @@ class SettingsScene(Scene):
                              _("Every setting goes back to how the game came, the window's size too; "
                                "the language stays."), _("Restore"))
             return True
-        if t == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.dialog is not None \
-                and event.ui_element is self.dialog and self.dialog_kind == "defaults":
-            self.dialog = None
-            self.dialog_kind = ""
-            st = self.app.settings
-            self.app.settings.assign(Settings(last=dict(st.last), language=st.language))
-            self.relayout()
-            return True
-        if t == pygame_gui.UI_WINDOW_CLOSE and self.dialog is not None and event.ui_element is self.dialog:
-            self.dialog = None
-            self.dialog_kind = ""
+        answer = self.dialog_answer(event)
+        if answer is not None:
+            if answer == ("defaults", True):
+                st = self.app.settings
+                self.app.settings.assign(Settings(last=dict(st.last), language=st.language))
+                self.relayout()
             return True
         if is_button(event, W.get("back")):
             self.app.pop()

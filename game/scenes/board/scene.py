@@ -416,12 +416,9 @@ class BoardScene(Scene):
             return True
         if self.comments.handle_event(event):
             return True
-        if event.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
-                and event.ui_element is self.dialog:
-            kind = self.dialog_kind
-            self.dialog = None
-            self.dialog_kind = ""
-            self.offers.dialog_done(kind, event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+        answer = self.dialog_answer(event)
+        if answer is not None:
+            self.offers.dialog_done(*answer)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
