@@ -85,6 +85,18 @@ def test_messages_translate_with_plural_forms_and_numbers():
     assert i18n._("New game") == "New game" and i18n.decimal(0.25, 2) == "0.25"
 
 
+def test_one_english_word_with_two_meanings_is_two_messages():
+    """'no moves' is both why a game ended (no legal move left) and a record's length (0 moves):
+    a language that words them apart gets to."""
+    from game.ui.endings import result_words
+    i18n.set_language("ja")
+    try:
+        assert result_words("white", "no-moves") == "白の勝ち（手詰まり）"
+        assert i18n.pgettext("record length", "no moves") == "0手"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_system_language_is_read_as_gettext_reads_it():
     assert i18n.system_language({"LANGUAGE": "fr:ja", "LANG": "uz_UZ.UTF-8"}) == "ja"
     assert i18n.system_language({"LANG": "uz_UZ.UTF-8@latin"}) == "uz"

@@ -759,7 +759,7 @@ class LibraryDialog(UIWindow, GameDialog):
         self._text(surf, title, (x, y), self.title_size, HEAD if i == self.selected else TEXT, True, bounds, f"row {i} title")
         y += tf.get_linesize()
         moves = e.moves if e.parsed else info.moves
-        length = ngettext("{n} move", "{n} moves", moves).format(n=moves) if moves else _("no moves")
+        length = ngettext("{n} move", "{n} moves", moves).format(n=moves) if moves else pgettext("record length", "no moves")
         detail = f"{result_words(info.result, info.reason)} · {length}" if info.game else ""
         self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
         y += lf.get_linesize()
