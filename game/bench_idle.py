@@ -26,7 +26,8 @@ SCREENS = {        # screen -> (command line, seconds to settle: the lesson's de
     "board": (["--game", "onyx"], SETTLE_S),
     "lesson": (["--scene", "lesson:onager:3:3"], SETTLE_S + 5.0),
     "puzzle": (["--scene", "puzzle:amoeba:1"], SETTLE_S),
-    # the engine thinks ANALYSE_SECONDS (30 s) per position: settle and measure fall inside it
+    # the engine searches Onyx's board budget (40,000 iterations, some 25 s) per position:
+    # settle and measure fall inside it
     "analysis_on": (["--scene", "analysis:onyx"], SETTLE_S),
     "analysis_off": (["--scene", "analysis:onyx"], SETTLE_S),
     "clock": (["--game", "onyx", "--clock", "600+0"], SETTLE_S),

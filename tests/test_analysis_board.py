@@ -24,7 +24,7 @@ from game.scenes.board import BoardScene, StubEngine, WorkerEngine
 from game.scenes.board.analysis import AnalysisScene
 from game.scenes.files import board_from_record
 from game.scenes.menu import MenuScene
-from game.ui.evalbar import pct
+from game.ui.words import chance_text
 
 import ui_helpers as helpers
 from ui_helpers import click_widget, key, step
@@ -85,7 +85,7 @@ def test_the_panel_shows_the_win_in_one_first_in_blacks_chance(name, setup, to_m
     run_engine(app, sc)
     black = "100%" if to_move == Color.BLACK else "0%"     # every figure is Black's chance
     lines = sc.engine_lines()
-    assert lines and lines[0].move == move and pct(lines[0].value) == black
+    assert lines and lines[0].move == move and chance_text(lines[0].value, lines[0].proven) == black
     st = sc.panel_state()
     assert st.on and st.black == (1.0 if to_move == Color.BLACK else 0.0)
     assert f"{to_move.title} wins" in st.note
@@ -312,7 +312,7 @@ def test_a_record_opens_on_the_analysis_board():
     assert isinstance(sc, AnalysisScene) and all(sc.match.is_human(c) for c in Color)
     assert [n.move.text for n in sc.match.tree.cursor.path()] == ["a1", "h10"]
     run_engine(app, sc)
-    assert sc.engine_lines()[0].move == "e12" and pct(sc.engine_lines()[0].value) == "100%"
+    assert sc.engine_lines()[0].move == "e12" and chance_text(sc.engine_lines()[0].value, sc.engine_lines()[0].proven) == "100%"
     app.close()
 
 

@@ -4,7 +4,7 @@ Pure Python like the rest of ``game.ai``: no pygame, no files, no clock unless o
 in (``clock=time.monotonic``); only the command line below reads the clock.
 
     python -m game.ai.analyse GAME [--size N --open --pie] [--setup TEXT [--to-move SIDE]]
-                              [MOVE ...] [--seconds S | --iterations N] [--lines K]
+                              [MOVE ...] [--seconds S | --iterations N | --board] [--lines K]
                               [--seed N] [--json]
 
 The position is GAME's start (Onyx options ``--size``, ``--open``, ``--pie``), or with
@@ -14,7 +14,9 @@ The position is GAME's start (Onyx options ``--size``, ``--open``, ``--pie``), o
 black: the text itself does not say). The MOVEs (the specs' notation) are then played
 from it. The engine is the Hard level's search and game knowledge (``levels``) with the
 budget given: ``--seconds S`` on the clock (default 2 s) or ``--iterations N`` (no clock:
-with ``--seed``, the same answer on any machine).
+with ``--seed``, the same answer on any machine), or ``--board``: the analysis board's
+budget for the game, searched in its rounds (``BOARD_ITERATIONS``, ``analyse_in_rounds``), so the
+figures are those the window shows once its engine has finished.
 
 Prints the side to move, Black's winning chance and the best K lines (``--lines``, default
 3), best first for the side to move: each a first move, Black's chance after it, the visits
@@ -56,7 +58,8 @@ from .mcts import (Cancel, CancelEvent, SearchTree, cancel_check, principal_vari
                    search)
 
 __all__ = ["Line", "Analysis", "AnalysisTrees", "analyse_position", "position_rng", "analysis_from_dict", "build_position", "main",
-           "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH"]
+           "DEFAULT_SECONDS", "DEFAULT_LINES", "LINE_LENGTH",
+           "chance_words", "BOARD_ITERATIONS", "board_budget", "analyse_rounds", "analyse_in_rounds"]
 
 LEVEL = "hard"              # whose search and knowledge
 DEFAULT_SECONDS = 2.0       # the command line's budget without --iterations
@@ -398,12 +401,105 @@ MAX_CLI_ITERATIONS = 10_000_000
 MAX_LINES = 50
 
 
-def _pct(value: float, proven: str | None) -> str:
+def chance_words(value: float, proven: str | None) -> str:
+    """Black's chance as the command lines print it: '52.3%', 'black wins', 'draw'."""
     if proven == "draw":
         return "draw"
     if proven in ("black", "white"):
         return f"{proven} wins"
     return f"{100.0 * value:.1f}%"
+
+
+# ------------------------------------------------------------------ the analysis board's rounds
+# The analysis board's budget for one position, in iterations and never on the clock, so that
+# a position shows the same figures in every run and on any machine (and as
+# ``python -m game.ai.analyse GAME --board``): about 12, 23 and 25 s on this project's 2-core
+# machine (Amoeba's search runs some 25,000 iterations a second, Onager's 6,600, Onyx's 1,600).
+BOARD_ITERATIONS = {"amoeba": 300_000, "onager": 150_000, "onyx": 40_000}
+# its rounds double from the first, up to this share of the budget, so the board shows the
+# search's progress every few seconds to the end
+BOARD_ROUND_SHARE = 6
+ANALYSE_FIRST = 0.25            # seconds of the first timed round; each next round doubles (at most ROUND_MAX)
+ANALYSE_ROUND_MAX = 4.0
+# After the first round, this many more moves than shown get a line search of their own and
+# the best lines of them all are shown (``analyse_position``'s ``reserve``): the first search
+# favours one of two equal moves, and its twin would otherwise be left out for a worse one.
+ANALYSE_RESERVE = 2
+# The first round is a fixed effort, the review's (``game.ai.review.DEFAULT_ITERATIONS``): at
+# first the analysis board shows the review's own search of the position (seeded from the
+# position: its lines, the best one the review's Better move; its headline is the best
+# line's value where the review's chance is the search's mean, lifted by the game's
+# continuation), then it searches on.
+ANALYSE_FIRST_ITERATIONS = 800
+
+
+def analyse_rounds(seconds: float | None, iterations: int | None, most: int | None = None
+                   ) -> list[tuple[float | None, int | None]]:
+    """The rounds of an analysis: (seconds, iterations) of each, growing, that add up to the
+    budget (``seconds`` on the clock and/or ``iterations``). The first round is
+    ANALYSE_FIRST_ITERATIONS iterations without a clock (fewer when the budget is smaller);
+    ``most``: no round of iterations alone is longer than this (the board's rounds)."""
+    first = ANALYSE_FIRST_ITERATIONS if iterations is None else min(int(iterations),
+                                                                    ANALYSE_FIRST_ITERATIONS)
+    out: list[tuple[float | None, int | None]] = [(None, max(1, first))]
+    if seconds is not None:
+        left, step = float(seconds), ANALYSE_FIRST
+        while left > 1e-9:
+            t = min(step, left)
+            out.append((t, None))
+            left -= t
+            step = min(ANALYSE_ROUND_MAX, step * 2)
+        if iterations is not None:       # both: the iterations cap the whole (checked by the caller)
+            out = [out[0]] + [(t, int(iterations)) for t, _ in out[1:]]
+        return out
+    total = max(1, int(iterations or ANALYSE_FIRST_ITERATIONS))
+    done, step = out[0][1] or 0, 2 * (out[0][1] or 1)
+    while done < total:
+        n = min(step, total - done, most or step)
+        out.append((None, n))
+        done += n
+        step *= 2
+    return out
+
+
+def board_budget(game_name: str, iterations: int | None = None) -> dict[str, Any]:
+    """The budget of the analysis board's request for ``game_name`` (``BOARD_ITERATIONS``, or
+    ``iterations`` given instead): the payload's keys that set it."""
+    total = int(iterations or BOARD_ITERATIONS.get(game_name, min(BOARD_ITERATIONS.values())))
+    return {"seconds": None, "iterations": total, "round_most": max(ANALYSE_FIRST_ITERATIONS,
+                                                                   total // BOARD_ROUND_SHARE)}
+
+
+def analyse_in_rounds(game: Any, seconds: float | None, iterations: int | None, round_most: int | None,
+                      lines: int, seed: int, clock: Any = None, cancel: Any = None,
+                      each_round: Any = None) -> tuple[Any, dict] | None:
+    """The analysis of ``game`` in rounds (``analyse_rounds``) into one search tree, as the
+    analysis board runs it: the ``Analysis`` at the end and its facts ``{"analysis":
+    Analysis.to_dict(), "done": iterations, "round": n}``; ``each_round(facts)`` after every
+    round but the last. None when cancelled."""
+    tree = AnalysisTrees()
+    rounds = analyse_rounds(seconds, iterations, round_most)
+    done = 0
+    a: Any = None
+    info: dict = {}
+    for n, (secs, its) in enumerate(rounds, start=1):
+        if secs is not None and iterations is not None:   # a timed round, capped
+            its = max(1, int(iterations) - done)
+        a = analyse_position(game, iterations=its, seconds=secs,
+                             clock=clock if secs is not None else None, lines=lines,
+                             seed=seed + n - 1, cancel=cancel, tree=tree,
+                             reserve=ANALYSE_RESERVE if n > 1 else 0)
+        if cancel is not None and cancel():
+            return None
+        done += a.iterations
+        info = {"analysis": a.to_dict(), "done": done, "round": n}
+        last = (n == len(rounds) or a.proven is not None or a.iterations == 0
+                or (iterations is not None and done >= int(iterations)))
+        if last:
+            break
+        if each_round is not None:
+            each_round(info)
+    return a, info
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -430,6 +526,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"thinking time (default {DEFAULT_SECONDS:g})")
     budget.add_argument("--iterations", type=whole(1, MAX_CLI_ITERATIONS), default=None,
                         help="a fixed number of iterations instead (no clock)")
+    budget.add_argument("--board", action="store_true",
+                        help="the analysis board's budget and rounds: the figures the window shows at the end")
     ap.add_argument("--lines", type=whole(1, MAX_LINES), default=DEFAULT_LINES,
                     help=f"how many first moves to show (default {DEFAULT_LINES})")
     ap.add_argument("--seed", type=whole(0, SEED_MAX), default=0)
@@ -456,13 +554,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (RulesError, ValueError) as e:
         ap.error(" ".join(str(e).split()) or "the position was refused")
     seconds = args.seconds
-    if seconds is None and args.iterations is None:
+    if seconds is None and args.iterations is None and not args.board:
         seconds = DEFAULT_SECONDS
     clock = time.monotonic if seconds is not None else None
     try:
         with on_stop_signals(interrupt):
-            a = analyse_position(game, iterations=args.iterations, seconds=seconds, clock=clock,
-                                 lines=args.lines, seed=args.seed)
+            if args.board:
+                plan = board_budget(game.name)
+                got = analyse_in_rounds(game, None, plan["iterations"], plan["round_most"], args.lines,
+                                        args.seed)
+                assert got is not None          # (nothing cancels it)
+                a = got[0]
+            else:
+                a = analyse_position(game, iterations=args.iterations, seconds=seconds, clock=clock,
+                                     lines=args.lines, seed=args.seed)
     except KeyboardInterrupt as e:
         print("error: interrupted, no analysis", file=sys.stderr)
         return exit_status(e)
@@ -470,14 +575,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(a.to_json()))
         return 0
     if not a.to_move:
-        print(f"The game is over: {_pct(a.value, a.proven)}.")
+        print(f"The game is over: {chance_words(a.value, a.proven)}.")
         return 0
     budget_text = (f"{seconds:g} s" if seconds is not None else f"{args.iterations} iterations")
-    print(f"{args.game}: {a.to_move.title()} to move; Black's chance {_pct(a.value, a.proven)} "
+    print(f"{args.game}: {a.to_move.title()} to move; Black's chance {chance_words(a.value, a.proven)} "
           f"({budget_text}, {a.iterations} iterations searched)")
     for n, ln in enumerate(a.lines, start=1):
         visits = f"{ln.visits:,}" + ("" if ln.reliable else "?")
-        print(f"{n:>2}. {ln.move:<12} {_pct(ln.value, ln.proven):>10} {visits:>9}  "
+        print(f"{n:>2}. {ln.move:<12} {chance_words(ln.value, ln.proven):>10} {visits:>9}  "
               f"{' '.join(ln.line)}")
     return 0
 

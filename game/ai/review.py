@@ -163,7 +163,7 @@ from ..rules.record import Record, RecordError, format_record, parse_record
 from .accuracy import (SLIDE_NOTE, Slide, game_accuracy, move_accuracy, slide_of,
                        volatility_weights)
 from .levels import get_level, knowledge_of
-from .analyse import analyse_position
+from .analyse import analyse_position, chance_words
 from .mcts import cancel_check
 
 __all__ = ["INACCURACY", "MISTAKE", "BLUNDER", "DEFAULT_ITERATIONS", "DEFAULT_SECONDS",
@@ -691,14 +691,6 @@ def summarize(plies: Sequence[PlyReview]) -> Summary:
 
 
 # ------------------------------------------------------------------ comments
-def _pct(value: float, proven: str | None) -> str:
-    if proven == "draw":
-        return "draw"
-    if proven in ("black", "white"):
-        return f"{proven} wins"
-    return f"{100.0 * value:.1f}%"
-
-
 def comment_text(p: PlyReview) -> str:
     """The review of one ply as a record comment (without the braces), e.g.
     ``?? allows a forced win; best: e3-d3; line: e3-d3 c4-c5; black: 62.0% -> white wins``.
@@ -714,8 +706,8 @@ def comment_text(p: PlyReview) -> str:
     parts.append(f"best: {p.best}")
     if tuple(p.line) != (p.best,) and p.line:
         parts.append("line: " + " ".join(p.line))
-    parts.append(f"black: {_pct(p.value_before, p.proven_before)} -> "
-                 f"{_pct(p.value_after, p.proven_after)}")
+    parts.append(f"black: {chance_words(p.value_before, p.proven_before)} -> "
+                 f"{chance_words(p.value_after, p.proven_after)}")
     return "; ".join(parts)
 
 

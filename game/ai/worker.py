@@ -65,6 +65,7 @@ from typing import Any, Sequence
 
 from ..rules import game_class, make_game
 from ..rules.base import Color, Game, RulesError
+from .analyse import ANALYSE_FIRST_ITERATIONS, ANALYSE_ROUND_MAX, analyse_in_rounds
 
 log = logging.getLogger(__name__)
 
@@ -250,47 +251,8 @@ def review_request(payload: dict, cancel: Any = None, clock: Any = None, send: A
     return EngineReply(rid, REVIEW, True, info=info)
 
 
-ANALYSE_SECONDS = 30.0          # an analysis thinks at most this long on one position
+ANALYSE_SECONDS = 30.0          # a timed analysis thinks at most this long on one position
 ANALYSE_ITERATIONS = 300_000    # and at most this many iterations (the tree's memory)
-ANALYSE_FIRST = 0.25            # seconds of the first timed round; each next round doubles (at most ROUND_MAX)
-ANALYSE_ROUND_MAX = 4.0
-# After the first round, this many more moves than shown get a line search of their own and
-# the best lines of them all are shown (``analyse_position``'s ``reserve``): the first search
-# favours one of two equal moves, and its twin would otherwise be left out for a worse one.
-ANALYSE_RESERVE = 2
-# The first round is a fixed effort, the review's (``game.ai.review.DEFAULT_ITERATIONS``): at
-# first the analysis board shows the review's own search of the position (seeded from the
-# position: its lines, the best one the review's Better move; its headline is the best
-# line's value where the review's chance is the search's mean, lifted by the game's
-# continuation), then it searches on.
-ANALYSE_FIRST_ITERATIONS = 800
-
-
-def analyse_rounds(seconds: float | None, iterations: int | None) -> list[tuple[float | None, int | None]]:
-    """The rounds of an analysis: (seconds, iterations) of each, growing, that add up to the
-    budget (``seconds`` on the clock and/or ``iterations``). The first round is
-    ANALYSE_FIRST_ITERATIONS iterations without a clock (fewer when the budget is smaller)."""
-    first = ANALYSE_FIRST_ITERATIONS if iterations is None else min(int(iterations),
-                                                                    ANALYSE_FIRST_ITERATIONS)
-    out: list[tuple[float | None, int | None]] = [(None, max(1, first))]
-    if seconds is not None:
-        left, step = float(seconds), ANALYSE_FIRST
-        while left > 1e-9:
-            t = min(step, left)
-            out.append((t, None))
-            left -= t
-            step = min(ANALYSE_ROUND_MAX, step * 2)
-        if iterations is not None:       # both: the iterations cap the whole (checked by the caller)
-            out = [out[0]] + [(t, int(iterations)) for t, _ in out[1:]]
-        return out
-    total = max(1, int(iterations or ANALYSE_FIRST_ITERATIONS))
-    done, step = out[0][1] or 0, 2 * (out[0][1] or 1)
-    while done < total:
-        n = min(step, total - done)
-        out.append((None, n))
-        done += n
-        step *= 2
-    return out
 
 
 def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: Any = None
@@ -301,14 +263,12 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
     ``setup``), ``lines`` (how many first moves, default 3), ``seconds`` (on ``clock``) and/or
     ``iterations`` (without ``seconds`` no clock is read: the same answer on any machine), and
     ``seed``. The search (``game.ai.analyse.analyse_position``, the Hard level's) runs in rounds
-    of growing budget (``analyse_rounds``) into one search tree; after each round but the last
+    of growing budget (``game.ai.analyse.analyse_rounds``) into one search tree; after each round but the last
     the answer so far goes to ``send`` (when given) as a partial reply, ``info = {"partial":
     True, "analysis": Analysis.to_dict(), "done": iterations so far, "round": n}``. The reply
     returned is the final one (``partial`` False, the same keys and ``seconds``). A proven
     result, a forced move or a win at once end it early. None when cancelled.
     """
-    from .analyse import AnalysisTrees, analyse_position
-
     rid = payload.get("request_id")
     clock = clock or time.monotonic
     t0 = clock()
@@ -320,33 +280,20 @@ def analyse_request(payload: dict, cancel: Any = None, clock: Any = None, send: 
         iterations = ANALYSE_ITERATIONS
     lines = int(payload.get("lines") or 3)
     seed = int(payload.get("seed") or 0)
+
+    def partial(info: dict) -> None:
+        if send is not None:
+            send(EngineReply(rid, ANALYSE, True, info=dict(info, partial=True)))
     try:
         game = build_game(payload["game"], payload.get("options"), payload.get("moves"),
                           payload.get("setup"))
-        tree = AnalysisTrees()
-        rounds = analyse_rounds(seconds, iterations)
-        done = 0
-        info: dict = {}
-        for n, (secs, its) in enumerate(rounds, start=1):
-            if secs is not None and iterations is not None:   # a timed round, capped
-                its = max(1, int(iterations) - done)
-            a = analyse_position(game, iterations=its, seconds=secs,
-                                 clock=clock if secs is not None else None, lines=lines,
-                                 seed=seed + n - 1, cancel=cancel, tree=tree,
-                                 reserve=ANALYSE_RESERVE if n > 1 else 0)
-            if cancel is not None and cancel():
-                return None
-            done += a.iterations
-            info = {"partial": True, "analysis": a.to_dict(), "done": done, "round": n}
-            last = (n == len(rounds) or a.proven is not None or a.iterations == 0
-                    or (iterations is not None and done >= int(iterations)))
-            if last:
-                break
-            if send is not None:
-                send(EngineReply(rid, ANALYSE, True, info=info))
+        got = analyse_in_rounds(game, seconds, iterations, payload.get("round_most"), lines, seed,
+                                clock=clock, cancel=cancel, each_round=partial)
     except (RulesError, ValueError, KeyError, TypeError) as e:
         return refusal_reply(rid, ANALYSE, f"the analysis could not use this position: {e}", e)
-    info = dict(info, partial=False, seconds=round(clock() - t0, 3))
+    if got is None:
+        return None
+    info = dict(got[1], partial=False, seconds=round(clock() - t0, 3))
     return EngineReply(rid, ANALYSE, True, info=info)
 
 
@@ -725,19 +672,21 @@ class EngineClient:
     def analyse(self, game_name: str, options: dict | None, moves: Sequence[str] | None,
                 request_id: Any, setup: dict | None = None, lines: int = 3,
                 seconds: float | None = None, iterations: int | None = None,
-                seed: int | None = 0) -> None:
+                seed: int | None = 0, round_most: int | None = None) -> None:
         """Ask for the engine's view of the position given (non-blocking): ``poll()`` then
         returns a partial reply after each round of the search (``info["partial"]`` True,
         ``info["analysis"]`` the ``Analysis.to_dict()`` so far: Black's chance, the top
         ``lines``), then the final reply (``partial`` False). Budget: ``seconds`` and/or
-        ``iterations`` (neither: ANALYSE_SECONDS, ANALYSE_ITERATIONS). Like every request it
-        replaces the one in progress; ``cancel()`` stops it inside a round. Each partial reply
-        restarts the hang clock."""
-        per_round = 2.0 * ANALYSE_ROUND_MAX
+        ``iterations`` (neither: ANALYSE_SECONDS, ANALYSE_ITERATIONS), rounds of iterations at
+        most ``round_most`` (``game.ai.analyse.board_budget``). Like every request it replaces the one in
+        progress; ``cancel()`` stops it inside a round. Each partial reply restarts the hang
+        clock."""
+        # a round of iterations alone takes what the machine needs: a few seconds here
+        per_round = 2.0 * ANALYSE_ROUND_MAX if seconds else 30.0
         self._send({"kind": ANALYSE, "request_id": request_id, "game": game_name,
                     "options": dict(options or {}), "moves": list(moves or []), "setup": setup,
                     "lines": int(lines), "seconds": seconds, "iterations": iterations,
-                    "seed": seed}, per_round)
+                    "seed": seed, "round_most": round_most}, per_round)
 
     def cancel(self) -> None:
         """Forget the request in progress at once; the worker stops searching it (and stops

@@ -36,8 +36,9 @@ from ..names import side_name
 from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import ellipsize
+from .words import chance_text
 
-__all__ = ["EvalPanel", "PanelLine", "PanelState", "ROWS", "HEAD", "pct", "STRIP_ROWS"]
+__all__ = ["EvalPanel", "PanelLine", "PanelState", "ROWS", "HEAD", "STRIP_ROWS"]
 
 ROWS = 3             # lines shown
 STRIP_ROWS = ROWS + 1
@@ -48,15 +49,6 @@ MUTED, MUTED_GOLD = (128, 118, 104), (160, 140, 100)    # a line not searched en
 TIP_BG, TIP_EDGE = (28, 22, 18, 240), (196, 160, 104)
 BAR_BLACK, BAR_WHITE, BAR_EDGE = (24, 22, 22), (236, 230, 216), (106, 78, 52)
 BAR_FRAME = (196, 160, 104)
-
-
-def pct(value: float) -> str:
-    """'64%' ('100%' and '0%' only when exact, else at most 99% / at least 1%)."""
-    v = max(0.0, min(1.0, float(value)))
-    n = round(100 * v)
-    if 0 < v < 1:
-        n = max(1, min(99, n))
-    return f"{n}%"
 
 
 def visits_text(n: int) -> str:
@@ -90,6 +82,7 @@ class PanelState:
     flip: bool = False
     theme: str = "classic"
     extra: tuple[Any, ...] = field(default_factory=tuple)
+    proven: str | None = None            # the headline's result when known for sure
 
 
 class EvalPanel:
@@ -202,7 +195,7 @@ class EvalPanel:
         if not 0 <= self.hover < len(st.lines):
             return ""
         ln = st.lines[self.hover]
-        words = [_("{move}: Black's chance {chance} after it").format(move=ln.move, chance=pct(ln.value)),
+        words = [_("{move}: Black's chance {chance} after it").format(move=ln.move, chance=chance_text(ln.value, ln.proven)),
                  visits_text(ln.visits)]
         if ln.proven in ("black", "white"):
             words.append(_("{side} wins (proven)").format(side=side_name(ln.proven)))
@@ -285,7 +278,7 @@ class EvalPanel:
             return
         words = []
         if st.black is not None:
-            words.append(_("Black's chance {chance}").format(chance=pct(st.black)))
+            words.append(_("Black's chance {chance}").format(chance=chance_text(st.black, st.proven)))
         if st.note:
             words.append(st.note)
         if self.hover == HEAD:
@@ -309,7 +302,7 @@ class EvalPanel:
                 x += col
                 self._text(surf, ln.move, pygame.Rect(x, row.y, move_w, row.h), size, text, True)
                 x += move_w
-                self._text(surf, pct(ln.value), pygame.Rect(x, row.y, val_w, row.h), size, gold, True)
+                self._text(surf, chance_text(ln.value, ln.proven), pygame.Rect(x, row.y, val_w, row.h), size, gold, True)
                 x += val_w
                 right = row.right
                 if visits[i] and right - x >= vis_w + self.px(12):

@@ -22,6 +22,7 @@ from ..themes import CLASSIC, Theme
 from ..i18n import _, pgettext
 from ..views import draw as D
 from .movelist import MARK_COLOURS
+from .words import chance_text
 
 __all__ = ["EvalGraph", "draw_graph_icon", "MARK_COLOURS"]
 
@@ -39,6 +40,7 @@ class EvalGraph:
         self.values: tuple[float | None, ...] = ()
         self.marks: dict[int, str] = {}
         self.labels: dict[int, str] = {}     # ply -> the move as the hover line shows it ('12... e3-d3')
+        self.proven: dict[int, str] = {}     # ply -> 'black' / 'white' / 'draw' where the value is exact
         self.total = 0
         self.current = 0
         self.hover: int | None = None
@@ -53,13 +55,16 @@ class EvalGraph:
 
     # ------------------------------------------------------------ data
     def set_data(self, values: Sequence[float | None], marks: Mapping[int, str], total: int,
-                 labels: Mapping[int, str] | None = None, key: Any = None) -> None:
-        """New values (see the class); ``key`` names this data (unchanged key: nothing to do)."""
+                 labels: Mapping[int, str] | None = None, key: Any = None,
+                 proven: Mapping[int, str] | None = None) -> None:
+        """New values (see the class); ``proven``: the plies whose value is known for sure;
+        ``key`` names this data (unchanged key: nothing to do)."""
         if key is not None and key == self._data_key:
             return
         self.values = tuple(None if v is None else min(1.0, max(0.0, float(v))) for v in values)
         self.marks = {int(k): v for k, v in marks.items() if v in MARK_COLOURS}
         self.labels = dict(labels or {})
+        self.proven = dict(proven or {})
         self.total = max(0, int(total))
         self._data_key = key if key is not None else object()
 
@@ -177,16 +182,24 @@ class EvalGraph:
         pygame.draw.rect(img, T.graph_border, img.get_rect(), 1, border_radius=r)
         return img
 
-    def _hover_label(self, img: pygame.Surface, plot: pygame.Rect, off: pygame.Vector2, size: int) -> None:
+    def hover_text(self) -> str:
+        """The label over the ply under the mouse: '12... e3-d3 ?!  Black 36%' ('' for none)."""
         ply = self.hover
-        assert ply is not None
+        if ply is None:
+            return ""
         v = self.values[ply] if 0 <= ply < len(self.values) else None
         move = self.labels.get(ply, "")
         text = _("Start") if ply == 0 else move.strip()     # the labels come numbered ('12... e3-d3')
         if ply in self.marks:
             text += " " + self.marks[ply]
         if v is not None:
-            text += f"  Black {100 * v:.0f}%"
+            text += "  " + _("Black {chance}").format(chance=chance_text(v, self.proven.get(ply)))
+        return text
+
+    def _hover_label(self, img: pygame.Surface, plot: pygame.Rect, off: pygame.Vector2, size: int) -> None:
+        ply = self.hover
+        assert ply is not None
+        text = self.hover_text()
         f = D.font(size, True)
         tw, th = f.size(text)
         pad = self._px(5)

@@ -12,7 +12,7 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..names import LEVEL_NAMES, side_name
 from ..rules.numbering import Slot
 
-__all__ = ["phase_name", "variant_words", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words", "record_file_words",
+__all__ = ["chance_text", "phase_name", "variant_words", "slot_words", "where_words", "position_words", "and_list", "standing_words", "player_words", "computer_words", "record_file_words",
            "LEVEL_NAMES"]
 
 # the games' opening phases as ``Game.turn_phase()`` names them (Onager's three lakes)
@@ -67,6 +67,24 @@ def position_words(slot: Slot | None) -> str:
     if slot.phase is not None:
         return _("{phase}, {side}").format(phase=phase_name(slot.phase), side=side)
     return _("Move {n}, {side}").format(n=slot.number, side=side)
+
+
+def chance_text(black: float, proven: str | None = None, side: str = "black") -> str:
+    """A winning chance as every screen shows it: '64%', ``side``'s ('black' or 'white') from
+    Black's chance ``black``. 100% and 0% (and a draw's 50%) only when the result is known for
+    sure (``proven``: 'black', 'white' or 'draw', a finished game included); a search's value
+    that rounds to an end reads '<1%' or '>99%', so a figure never claims more than it knows."""
+    if proven == "draw":
+        return "50%"
+    if proven in ("black", "white"):
+        return "100%" if proven == side else "0%"
+    v = max(0.0, min(1.0, float(black)))
+    n = round(100 * (v if side == "black" else 1.0 - v))
+    if n <= 0:
+        return "<1%"
+    if n >= 100:
+        return ">99%"
+    return f"{n}%"
 
 
 def and_list(items: list[str]) -> str:

@@ -39,6 +39,7 @@ node)``: a copy of a game's tree at ``node``: the review's 'Analyse from here') 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 import pygame
@@ -52,10 +53,10 @@ from ...rules.base import Color, RulesError
 from ...rules.tree import GameNode, GameTree
 from ...views import draw as D
 from ...views.base import ghosts_of
-from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState, pct
+from ...ui.evalbar import ROWS, EvalPanel, PanelLine, PanelState
 from ...ui.layout import button_width, row_widths
 from ...ui.problems import refusal_words
-from ...ui.words import variant_words
+from ...ui.words import chance_text, variant_words
 from ..base import WAKE, is_button, register
 from .computer import make_engine
 from .engine import Analyser, close_engine
@@ -65,11 +66,11 @@ from .scene import BoardScene
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AnalysisScene", "copy_tree", "ANALYSE_SECONDS", "WAKE", "wake_ms"]
+__all__ = ["AnalysisScene", "copy_tree", "WAKE", "wake_ms"]
 
-ANALYSE_SECONDS = 30.0        # how long the engine thinks about one position (then it rests)
-WAKE_FIRST_MS = 100                 # the worker's first rounds are short (0.25 s, then doubling) ...
-WAKE_MAX_MS = 500                   # ... its later ones 4 s: a reply waits at most this long to be seen
+WAKE_FIRST_MS = 100                 # the worker's first rounds are short (800 iterations, then doubling) ...
+WAKE_MAX_MS = 500                   # ... its later ones a few seconds: a reply waits at most this long to be seen
+FINISHED_KEPT = 256                 # finished analyses kept (a few KB each)
 MUTED_ALPHA = 70                    # a line not searched enough: its arrow or ghost, faint
 
 
@@ -168,7 +169,7 @@ class AnalysisScene(BoardScene):
     stops_at_game = False                               # Right and End follow the line shown to its end
     unavailable_words = N_("{game} cannot be analysed yet: {why}")
     is_analysis = True                                  # (the result banner offers no "Analyse" here)
-    analyse_seconds: float | None = ANALYSE_SECONDS     # the worker's budget per position
+    # the worker's budget per position: the board's for the game (``game.ai.analyse.BOARD_ITERATIONS``)
     analyse_iterations: int | None = None                # (tests: a fixed number instead)
 
     def __init__(self, match: Match | None, error: str = "") -> None:
@@ -190,6 +191,9 @@ class AnalysisScene(BoardScene):
         self._an_error = ""
         self._an_replies = 0                  # replies of the request in progress (the wake timer's pace)
         self._an_rev = 0                      # grows when what the engine says changes (caches key on it)
+        # the finished analyses of the positions met (by node): the search is the same in every
+        # run, so a position browsed to again shows its end at once instead of searching anew
+        self._finished: OrderedDict[Any, tuple[dict[str, Any], int]] = OrderedDict()
         self._wake = 0                        # the wake timer's period now (ms; 0: off)
         self._state_kept: tuple[Any, PanelState | None] = (None, None)
         self._deco_kept: tuple[Any, Any] = (None, None)
@@ -419,6 +423,18 @@ class AnalysisScene(BoardScene):
             self._an, self._an_done, self._an_final, self._an_error = None, 0, False, ""
             self._an_replies = 0
             self._an_rev += 1
+            kept = self._finished.get(key)
+            if kept is not None:
+                self._finished.move_to_end(key)
+                self._an, self._an_done = kept
+                self._an_final = True
+                if self.analyser is not None:
+                    try:
+                        self.analyser.cancel()     # the position searched before this one
+                    except Exception:   # the engine worker's client: a gone worker has nothing to stop
+                        log.warning("cancelling the analysis failed", exc_info=True)
+                self._sync_wake()
+                return
             eng = self._get_analyser()
             if m.is_over or not isinstance(eng, Analyser):
                 if eng is not None:
@@ -431,8 +447,7 @@ class AnalysisScene(BoardScene):
                 self._sync_wake()
                 return
             try:
-                eng.analyse(m.game.copy(), lines=ROWS, seconds=self.analyse_seconds,
-                            iterations=self.analyse_iterations)
+                eng.analyse(m.game.copy(), lines=ROWS, iterations=self.analyse_iterations)
             except Exception as exc:    # the engine worker's client
                 log.warning("starting the analysis failed: %s", exc)
                 self._an_error = _("The analysis could not start: {why}").format(
@@ -458,6 +473,10 @@ class AnalysisScene(BoardScene):
                     self._an = info["analysis"]
                 self._an_done = int(info.get("done") or 0)
                 self._an_final = ev[0] == "done"
+                if self._an_final and self._an is not None:
+                    self._finished[key] = (self._an, self._an_done)
+                    while len(self._finished) > FINISHED_KEPT:
+                        self._finished.popitem(last=False)
             if (self._an, self._an_done, self._an_final, self._an_error) != before:
                 self._an_rev += 1       # a reply that says nothing new redraws nothing
         note = self.analyser.notice if self.analyser is not None else ""
@@ -490,7 +509,8 @@ class AnalysisScene(BoardScene):
         r = m.result
         if r is not None:
             black = 0.5 if r.winner is None else float(r.winner == Color.BLACK)
-            return PanelState(True, black, "", (), self.panel.result_sentence(r), flip, theme)
+            return PanelState(True, black, "", (), self.panel.result_sentence(r), flip, theme,
+                              proven="draw" if r.winner is None else r.winner.word)
         if self._an_error:
             return PanelState(True, None, "", (), self._an_error, flip, theme)
         a = self._an
@@ -515,7 +535,8 @@ class AnalysisScene(BoardScene):
         black = float(a.get("value", 0.5))
         if proven is None and lines:
             black = lines[0].value      # the headline is the best line's (an average of all tried misleads)
-        return PanelState(True, black, m.to_move.title, lines, note, flip, theme)
+            proven = lines[0].proven
+        return PanelState(True, black, m.to_move.title, lines, note, flip, theme, proven=proven)
 
     def engine_lines(self) -> tuple[PanelLine, ...]:
         """The best moves the panel shows now (best first for the side to move; tests)."""
@@ -573,7 +594,7 @@ class AnalysisScene(BoardScene):
             if not opt or not opt.clicks:
                 continue
             end = inp.arrow_end(opt)
-            tag = f"{i + 1} · {pct(ln.value)}"
+            tag = f"{i + 1} · {chance_text(ln.value, ln.proven)}"
             if not ln.reliable:
                 if len(set(opt.clicks)) > 1:
                     muted.append(("arrow", (opt.clicks[0], end)))

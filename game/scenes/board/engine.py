@@ -101,9 +101,9 @@ class Reviewer(Protocol):
 class Analyser(Protocol):
     """An engine that analyses a position for the analysis board."""
 
-    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
-                iterations: int | None = None, seed: int | None = 0) -> None:
-        """Start analysing ``game`` (``analyse_poll`` collects it)."""
+    def analyse(self, game: Game, lines: int = 3, iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start analysing ``game`` (``analyse_poll`` collects it): the analysis board's budget
+        for the game (``game.ai.analyse.board_budget``), or ``iterations``; never on the clock."""
 
     def analyse_poll(self) -> list[tuple[Any, ...]]:
         """What the analysis found since the last call: ``("partial", info)`` per round,
@@ -208,12 +208,12 @@ class StubEngine(Engine, Adviser, Reviewer, Analyser):
     analyse_iterations = 60
     _analysis: Any = None
 
-    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
-                iterations: int | None = None, seed: int | None = 0) -> None:
-        """Start analysing ``game`` (``seconds`` is ignored: ``analyse_iterations`` in all, in
-        rounds). See ``analyse_poll``."""
+    def analyse(self, game: Game, lines: int = 3, iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start analysing ``game`` (``analyse_iterations`` in all unless ``iterations`` is
+        given, in rounds). See ``analyse_poll``."""
         self._analysis = None
         try:
+            from ...ai.analyse import board_budget
             from ...ai.worker import analyse_request
         except ImportError as exc:         # the engine package is missing
             log.warning("no analysis without the engine: %s", exc)
@@ -221,8 +221,8 @@ class StubEngine(Engine, Adviser, Reviewer, Analyser):
             return
         moves, setup = request_position(game)
         payload = {"request_id": 0, "game": game.name, "options": game.options(), "moves": moves,
-                   "setup": setup, "lines": lines, "iterations": iterations or self.analyse_iterations,
-                   "seed": seed}
+                   "setup": setup, "lines": lines, "seed": seed,
+                   **board_budget(game.name, iterations or self.analyse_iterations)}
 
         def events() -> Any:
             sent: list[Any] = []
@@ -384,13 +384,14 @@ class WorkerEngine(Engine, Adviser, Reviewer, Analyser):
                                           int(info.get("total", 0))),
                             lambda info: ("done", int(info.get("total", 0)), info))
 
-    def analyse(self, game: Game, lines: int = 3, seconds: float | None = None,
-                iterations: int | None = None, seed: int | None = 0) -> None:
-        """Start the engine's analysis of ``game`` in the worker (``analyse_poll`` collects it);
-        it replaces (cancels) the request in progress."""
+    def analyse(self, game: Game, lines: int = 3, iterations: int | None = None, seed: int | None = 0) -> None:
+        """Start the engine's analysis of ``game`` in the worker (``analyse_poll`` collects it)
+        at the analysis board's budget (or ``iterations``); it replaces (cancels) the request
+        in progress."""
+        from ...ai.analyse import board_budget
         args = self._args(game)
         self._kind = "analyse"
-        self._get().analyse(lines=lines, seconds=seconds, iterations=iterations, seed=seed, **args)
+        self._get().analyse(lines=lines, seed=seed, **board_budget(game.name, iterations), **args)
 
     def analyse_poll(self, limit: int = 16) -> list[tuple[Any, ...]]:
         """What the worker sent since the last call, in order: ``("partial", info)`` per round,

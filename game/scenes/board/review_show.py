@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton
 from ...i18n import N_, _, ngettext
 from ...names import side_name
 from ...rules.base import RulesError
-from ...ui.words import position_words
+from ...ui.words import chance_text, position_words
 from ...ui.graph import EvalGraph
 from ...ui.layout import button_width, draw_panel
 from ...ui.movelist import MARK_COLOURS
@@ -53,23 +53,12 @@ def move_number(ply: int, match: Any = None) -> str:
     return f"{(ply + 1) // 2}{'.' if ply % 2 else '...'}"
 
 
-def chance(value: float, proven: str | None, mover: str) -> str:
-    """The mover's winning chance: '62%' (a proven result is exactly 100%, 0% or 50%; the
-    verdict's reason says when a forced win was missed or allowed)."""
-    if proven == "draw":
-        return "50%"
-    if proven in ("black", "white"):
-        return "100%" if proven == mover else "0%"
-    mine = value if mover == "black" else 1.0 - value
-    return f"{100.0 * mine:.0f}%"
-
-
 def verdict(p: Any, short: bool = False) -> str:
     """'White's chance 62% to 0%: allows a forced win' (no mark, no move); ``short``:
     'White 62% to 0%: …'."""
     side = side_name(p.mover)
-    before = chance(p.value_before, p.proven_before, p.mover)
-    after = chance(p.value_after, p.proven_after, p.mover)
+    before = chance_text(p.value_before, p.proven_before, p.mover)
+    after = chance_text(p.value_after, p.proven_after, p.mover)
     text = (_("{side} {before} to {after}") if short else _("{side}'s chance {before} to {after}")).format(
         side=side, before=before, after=after)
     why = REASON_WORDS.get(p.reason, "")
@@ -82,7 +71,7 @@ def slide_words(sl: Any, name: str, yours: bool, label: Any) -> str:
     a, b = label(sl.from_ply), label(sl.to_ply)
     span = _("move {n}").format(n=a) if a == b else _("moves {first}–{last}").format(first=a, last=b)
     small = sl.marked > 0.0
-    start, end = f"{100 * sl.chance_from:.0f}%", f"{100 * sl.chance_to:.0f}%"
+    start, end = chance_text(sl.chance_from), chance_text(sl.chance_to)
     if yours:
         text = (_("Your chance slid from {start} to {end} over {span} mostly by small losses, not by the marked moves")
                 if small else _("Your chance slid from {start} to {end} over {span} without one big mistake"))
@@ -348,14 +337,21 @@ class ReviewDisplay(ScenePart):
             self._list_key, self._list_box, self._list_tree = key, box, m.tree
             box.set_marks({k - 1: v for k, v in self.main_marks().items()}, self.variation_marks())
 
-    def _values(self, total: int) -> list[float | None]:
+    def _values(self, total: int) -> tuple[list[float | None], dict[int, str]]:
+        """Black's chance after each ply up to ``total`` (None: not reviewed), and the plies
+        whose value is exact."""
         vals: list[float | None] = [None] * (total + 1)
+        proven: dict[int, str] = {}
         for k, p in self.plies.items():
             if k <= total:
                 vals[k] = p.value_after
+                if p.proven_after:
+                    proven[k] = p.proven_after
                 if vals[k - 1] is None:
                     vals[k - 1] = p.value_before
-        return vals
+                    if p.proven_before:
+                        proven[k - 1] = p.proven_before
+        return vals, proven
 
     def _sync_graph(self) -> None:
         g = self.graph
@@ -366,8 +362,9 @@ class ReviewDisplay(ScenePart):
         plies = self.plies                  # the line shown's verdicts (data_rev up to date)
         key = (self.data_rev, total)
         if key != g._data_key:
-            g.set_data(self._values(total), self._marks(), total,
-                       {k: f"{move_number(k, m)} {p.move}" for k, p in plies.items()}, key=key)
+            values, proven = self._values(total)
+            g.set_data(values, self._marks(), total,
+                       {k: f"{move_number(k, m)} {p.move}" for k, p in plies.items()}, key=key, proven=proven)
         g.set_current(len(m.history))
 
     def status_text(self) -> str:
