@@ -330,10 +330,14 @@ class App:
 
     # ------------------------------------------------------------ scene machine
     def push(self, scene: Scene) -> None:
-        """Show a new scene on top (the current one is paused)."""
+        """Show a new scene on top (the current one is paused, and keeps where the keyboard's ring
+        was for when it comes back: ``Scene.ring_left``)."""
+        ring = None if focus_ui.modal(self) is not None else focus_ui.focus_place(self)   # (not a dialog's)
+
         def go() -> None:
             if self.scene is not None:
                 self.scene.pause()
+                self.scene.ring_left = ring
             self.scenes.append(scene)
             scene.enter(self)
         self._transition(go)

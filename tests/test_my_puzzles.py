@@ -13,7 +13,7 @@ from game.puzzles.mistakes import MyPuzzle, exercises, from_game, puzzle_id, sta
 from game.puzzles.store import KEEP_MINE, PuzzleStore, load_store, save_store
 from game.rules import make_game
 from game.scenes.base import make_scene
-from ui_helpers import click_widget, make_app, settle, step
+from ui_helpers import click_widget, make_app, settle, step, type_move
 
 DAY = dt.date(2026, 12, 5)
 # an Amoeba game's first eight plies (legal from the start)
@@ -176,20 +176,6 @@ def open_screen(tmp_path, puzzles: list[MyPuzzle] | None = None):
     app.push(sc)
     step(app, 2)
     return app, sc, path
-
-
-def type_move(app, text: str) -> None:
-    keys = {"-": pygame.K_MINUS, ">": pygame.K_PERIOD}
-    for ch in text:
-        k = keys.get(ch) or pygame.key.key_code(ch)
-        mod = pygame.KMOD_SHIFT if ch == ">" else 0
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=ch, scancode=0))
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=ch, scancode=0))
-        step(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
-    step(app, 2)
 
 
 def until(app, cond, limit: int = 300) -> None:

@@ -14,11 +14,10 @@ from game.puzzles.bank import read_bank
 from game.puzzles.daily import daily_puzzle
 from game.puzzles.store import load_store
 from game.scenes.base import make_scene
-from ui_helpers import click_widget, make_app, step
+from ui_helpers import click_widget, make_app, post_typed, step, type_move
 
 DATA = Path(__file__).resolve().parent / "data"
 DAY = dt.date(2026, 12, 5)
-CHAR_KEYS = {"-": pygame.K_MINUS, ">": pygame.K_PERIOD, "*": pygame.K_8}
 
 
 def fixture(game: str):
@@ -27,21 +26,6 @@ def fixture(game: str):
             "onager": ("chain", "back-row", "chain")}[game]
     return tuple(dataclasses.replace(p, rating=1200 + 300 * i, tags=(tags[i],))
                  for i, p in enumerate(read_bank(DATA / f"bank-fixture-{game}.toml", game)))
-
-
-def post(k: int, text: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
-    if text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
-
-
-def type_move(app, text: str) -> None:
-    for ch in text:
-        post(CHAR_KEYS.get(ch) or pygame.key.key_code(ch), ch, pygame.KMOD_SHIFT if ch == ">" else 0)
-        step(app, 1)
-    post(pygame.K_RETURN, "\r")
-    step(app, 2)
 
 
 def until(app, cond, limit: int = 300, dt_: float = 0.05) -> None:
@@ -82,7 +66,7 @@ def test_solving_raises_the_rating_and_it_is_kept(tmp_path):
     stats = load_store(tmp_path / "puzzles.json")[0].of("amoeba")
     assert stats.rating.rating > 1500 and stats.rating.played == 1 and stats.recent == [p.id]
     # Enter: another puzzle, not the one just tried
-    post(pygame.K_RETURN, "\r")
+    post_typed(pygame.K_RETURN, "\r")
     step(app, 2)
     assert sc.puzzle is not None and sc.puzzle.id != p.id and sc.outcome == ""
     app.close()
@@ -119,7 +103,7 @@ def test_the_defence_answers_and_the_line_is_finished(tmp_path):
 def test_solution_counts_as_a_miss_and_plays_the_line(tmp_path):
     app, sc = open_scene(tmp_path, "onager")
     sc.open(next(p for p in sc.puzzles if len(p.solution) == 3), daily=False)
-    post(pygame.K_s, "", pygame.KMOD_CTRL)
+    post_typed(pygame.K_s, "", pygame.KMOD_CTRL)
     step(app, 2)
     assert sc.outcome == "failed" and sc.autoplay
     until(app, lambda: not sc.autoplay and sc.anim is None)

@@ -137,30 +137,13 @@ import pygame  # noqa: E402
 
 from game.puzzles.bank import read_bank  # noqa: E402
 from game.puzzles.store import load_store  # noqa: E402
-from ui_helpers import make_app, step  # noqa: E402
+from ui_helpers import make_app, post_typed, step, type_move  # noqa: E402
 
 DATA = __import__("pathlib").Path(__file__).resolve().parent / "data"
-CHAR_KEYS = {"-": pygame.K_MINUS, ">": pygame.K_PERIOD, "*": pygame.K_8}
 
 
 def fixture(game: str) -> tuple[BankPuzzle, ...]:
     return read_bank(DATA / f"bank-fixture-{game}.toml", game)
-
-
-def post(k: int, text: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
-    if text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
-
-
-def type_move(app, text: str) -> None:
-    """The move typed on the board (the move box takes it), then Enter."""
-    for ch in text:
-        post(CHAR_KEYS.get(ch) or pygame.key.key_code(ch), ch, pygame.KMOD_SHIFT if ch == ">" else 0)
-        step(app, 1)
-    post(pygame.K_RETURN, "\r")
-    step(app, 2)
 
 
 def rush_app(tmp_path, game: str = "amoeba", size: str = "1024x640", **kw):
@@ -253,16 +236,16 @@ def test_scene_time_out_saves_a_personal_best_and_offers_the_missed(tmp_path):
     type_move(app, sc.puzzle.solution[0])
     until(app, lambda: sc.done and sc.anim is None)
     assert sc.rush.score == RULES.points            # not scored
-    post(pygame.K_ESCAPE)           # the move box gives the keyboard back first
+    post_typed(pygame.K_ESCAPE)           # the move box gives the keyboard back first
     step(app, 2)
     assert sc.mode == "retry" and not sc.movebox.focused()
-    post(pygame.K_ESCAPE)
+    post_typed(pygame.K_ESCAPE)
     step(app, 2)
     assert sc.mode == "result"
     # solved on its retry: the result page says so and does not offer it again
     (b, p), = sc.retry_buttons
     assert p is sc.rush.queue[1] and b.text.startswith("Solved (rated ") and not b.is_enabled
-    post(pygame.K_RETURN, "\r")
+    post_typed(pygame.K_RETURN, "\r")
     step(app, 2)
     assert sc.mode == "count" and sc.rush.score == 0
     app.close()
@@ -285,18 +268,18 @@ def test_escape_asks_before_it_ends_the_round_and_then_leaves(tmp_path):
     # a second Escape (the first one leaves the move box) ended a timed round at once: it asks
     app, sc = rush_app(tmp_path)
     until(app, lambda: sc.mode == "play")
-    post(pygame.K_ESCAPE)
+    post_typed(pygame.K_ESCAPE)
     step(app, 2)
     assert sc.mode == "play" and sc.dialog is not None and sc.dialog_kind == "end_round"
-    post(pygame.K_ESCAPE)                   # no: the round goes on
+    post_typed(pygame.K_ESCAPE)                   # no: the round goes on
     step(app, 2)
     assert sc.mode == "play" and sc.dialog is None
-    post(pygame.K_ESCAPE)
+    post_typed(pygame.K_ESCAPE)
     step(app, 2)
-    post(pygame.K_RETURN, "\r")             # yes
+    post_typed(pygame.K_RETURN, "\r")             # yes
     until(app, lambda: sc.mode == "result", limit=10)
     assert sc.mode == "result" and sc.rush.end is End.QUIT and sc.dialog is None
-    post(pygame.K_ESCAPE)
+    post_typed(pygame.K_ESCAPE)
     step(app, 3)
     assert app.scene is not sc
     app.close()
@@ -355,11 +338,11 @@ def test_the_bests_table_writes_a_day_as_the_puzzle_screen_does(tmp_path):
         type_move(app, sc.puzzle.solution[0])       # one solved: the round is kept among the bests
         until(app, lambda: sc.rush.index == 1 and sc.puzzle is sc.rush.current and sc.anim is None)
         for _ in range(3):                          # (the first Escape may leave the move box)
-            post(pygame.K_ESCAPE)
+            post_typed(pygame.K_ESCAPE)
             step(app, 2)
             if sc.dialog is not None:
                 break
-        post(pygame.K_RETURN, "\r")
+        post_typed(pygame.K_RETURN, "\r")
         until(app, lambda: sc.mode == "result", limit=10)
         assert sc.stats.bests
         drawn = []

@@ -60,6 +60,27 @@ def post_key(k: int, mod: int = 0, **extra: Any) -> None:
 
 
 # ---------------------------------------------------------------- frames
+# keys of the characters of a typed move that are not their own key code
+CHAR_KEYS = {"-": pygame.K_MINUS, ">": pygame.K_PERIOD, "*": pygame.K_8}
+
+
+def post_typed(k: int, text: str = "", mod: int = 0) -> None:
+    """A key as typing sends it: down, the text it types (if any), up."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
+
+
+def type_move(app: App, text: str) -> None:
+    """A move typed on the board (the move box takes it), then Enter."""
+    for ch in text:
+        post_typed(CHAR_KEYS.get(ch) or pygame.key.key_code(ch), ch, pygame.KMOD_SHIFT if ch == ">" else 0)
+        step(app, 1)
+    post_typed(pygame.K_RETURN, "\r")
+    step(app, 2)
+
+
 def step(app: App, n: int = 1, dt: float = DT) -> None:
     for _ in range(n):
         app.step(dt)

@@ -114,6 +114,10 @@ class Scene:
         self.enter(app)
         self.pause()
 
+    # where the keyboard's ring was among this scene's widgets when another scene came on top
+    # (``App.push``: the button that opened it, pressed by the keyboard); it comes back there
+    ring_left: int | None = None
+
     def pause(self) -> None:
         """Another scene is pushed on top: hide the widgets."""
         self.active = False
@@ -122,12 +126,22 @@ class Scene:
 
     def resume(self) -> None:
         """The scene on top was popped: show the widgets again (rebuilt if the window or the
-        language changed)."""
+        language changed), the keyboard's ring where it was (on the button that opened the
+        scene now gone, when it was pressed by the keyboard)."""
         self.active = True
         if self.root is None or self.root.get_abs_rect().size != self.size or self._built_in != i18n.language():
             self.relayout()
         else:
             self.root.show()
+        self.return_ring()
+
+    def return_ring(self) -> None:
+        """The keyboard's ring back where it was when another scene came on top (``ring_left``),
+        unless the scene has put it somewhere already."""
+        from ..ui import focus
+        place, self.ring_left = self.ring_left, None
+        if place is not None and self.app is not None and self.app.scene is self and self.app.focus is None:
+            focus.keep_place(self.app, place)
 
     def relayout(self, keep_ring: bool = True) -> None:
         """Rebuild the widgets for the current window size (VIDEORESIZE) or what they show; the
@@ -266,8 +280,14 @@ class Scene:
 
     def keys_place(self) -> str:
         """Which list of keys the keys overlay shows over this scene (``game.ui.keys.place_of``):
-        'board', 'analysis', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings' or 'other'."""
+        'board', 'analysis', 'lesson', 'puzzle', 'tutorial', 'menu', 'form', 'settings', 'editor',
+        'rated', 'rush', 'mypuzzles' or 'other'."""
         return ("analysis" if self.is_analysis else "board") if self.is_board else "other"
+
+    def keys_missing(self) -> frozenset[str]:
+        """Rows of this screen's list of keys (by their English key words) that it lacks now:
+        the keys overlay leaves them out (the editor without the analysis board: 'Analyse')."""
+        return frozenset()
 
     # ------------------------------------------------------------ helpers
     @property

@@ -8,7 +8,12 @@ the top piece off), the side to move, the game's options (Onyx: board size, open
 rule and its state; Onager: the lake phase), Clear board / Start position, the rules core's
 verdict in a status line, who plays each side, and Play / Analyse / Save / Back. Under the board
 the position's set-up text (``Game.position_text()``'s form) can be read, typed or pasted
-(Enter or "Use text").
+(Enter or "Use text"); "/" gives that box the keyboard (as the board's move box), and the keys
+overlay (F1) has the editor's own list (``game.ui.keys.EDITOR``, with the box's form for the game).
+
+Back and Escape (Escape in the box first leaves the box) leave at once while nothing would be
+lost; when the position changed since the editor opened or since Save (or a typed text is not
+used yet) they ask first ("Leave the editor?": Leave / Stay).
 
 The model is ``editor_model.SetUpModel`` (no pygame): its stacks are the one source; every change
 is checked by the game's ``from_position`` and an impossible position's reason is said in a
@@ -36,6 +41,7 @@ from ..rules import Color
 from ..rules.base import RulesError
 from ..themes import CLASSIC
 from ..ui.choice import ChoiceMenu
+from ..ui import focus as focus_ui
 from ..ui.entry import TextEntry
 from ..ui.layout import button_width, draw_panel, split
 from ..ui.overlays import draw_ticks
@@ -84,6 +90,7 @@ class EditorScene(Scene):
         self.message = ""            # what the last action did ("Saved as …")
         self.message_kind = "info"
         self.saved_path: Any = None  # the last record written by Save
+        self._kept = self.snapshot()  # the position as it opened or was last saved: leaving it loses nothing
         self._make_view()
 
     # ------------------------------------------------------------ state
@@ -100,9 +107,28 @@ class EditorScene(Scene):
         game = self.verdict.game
         return game.position_text() if game is not None else self.model.text()
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything of the position set up: its stacks, the side to move and the options."""
+        m = self.model
+        return (tuple(sorted(m.stacks.items())), m.to_move, m.size, m.open, m.pie, m.lake_phase)
+
+    def unsaved(self) -> bool:
+        """Would leaving lose something the player did: the position changed since the editor
+        opened (or since Save), or a text typed in the set-up box that the board does not show."""
+        box = self.widgets.get("text")
+        typed = box is not None and box.get_text() != self.position_text()
+        return typed or self.snapshot() != self._kept
+
+    def keys_place(self) -> str:
+        """The keys overlay's list of the editor's own keys (``game.ui.keys.EDITOR``)."""
+        return "editor"
+
     def has_analysis(self) -> bool:
         """The analysis board is there: 'analysis_of' opens it on a Match (a set-up start included)."""
         return registered("analysis_of")
+
+    def keys_missing(self) -> frozenset[str]:
+        return frozenset() if self.has_analysis() else frozenset({"Analyse"})
 
     def _make_view(self) -> None:
         try:
@@ -202,6 +228,7 @@ class EditorScene(Scene):
         use_w = px(120)
         W["text"] = TextEntry(pygame.Rect(area.x, area.bottom - strip, area.w - use_w - px(8), strip), ui,
                               container=root, max_length=4000, line_break="; ",      # a position pasted a line a point
+                              refuse="/",          # '/' is the key that gives it the keyboard: never typed
                               placeholder_text=_("Type or paste a position here, then press Enter"))
         self._show_text()
         W["use_text"] = UIButton(pygame.Rect(area.right - use_w, area.bottom - strip, use_w, strip), _("Use text"),
@@ -397,6 +424,7 @@ class EditorScene(Scene):
             self.message, self.message_kind = _("The position could not be saved: {why}").format(why=why), "error"
         else:
             self.saved_path = path
+            self._kept = self.snapshot()     # kept in the record: leaving now loses nothing
             self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(path)), "info"
         self.sync()
 
@@ -409,20 +437,54 @@ class EditorScene(Scene):
         self.app.replace(make_scene("new_game", self.game_name, opts, dict(self.players),
                                     time_control=self.time_control, clock_given=True))
 
+    def leave_editor(self) -> None:
+        """Back (the button or Escape): at once when nothing would be lost, else asked first."""
+        if self.app is None:
+            return
+        if not self.unsaved():
+            self.go_back()
+            return
+        self.open_dialog("leave", _("Leave the editor?"),
+                         _("The position you set up is not kept.<br><br>Save keeps it as a game record."),
+                         _("Leave"), _("Stay"))
+
     def back(self) -> bool:
+        """Escape: the set-up box gives back the keyboard first; the question asked closes (Stay);
+        else Back."""
         box = self.widgets.get("text")
         if box is not None and box.is_focused:
             box.blur()
             return True
-        self.go_back()
+        if self.dialog is not None:
+            self.close_dialog()
+            return True
+        self.leave_editor()
+        return True
+
+    def take_box(self) -> bool:
+        """'/': the set-up box takes the keyboard (and the focus ring), as the board's move box does."""
+        box = self.widgets.get("text")
+        if box is None or self.app is None or not box.visible:
+            return False
+        box.take_keyboard()
+        focus_ui.ring_on(self.app, box)
         return True
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
         W = self.widgets
         t = event.type
+        answer = self.dialog_answer(event)
+        if answer is not None:
+            if answer == ("leave", True):
+                self.go_back()
+            return True
         if t == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
+        if (t == pygame.KEYDOWN and event.key in (pygame.K_SLASH, pygame.K_KP_DIVIDE)
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.dialog is None
+                and self.app is not None and not focus_ui.typing(self.app)):
+            return self.take_box()
         if t == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is W.get("text"):
             self.use_text(W["text"].get_text())
             return True
@@ -468,7 +530,7 @@ class EditorScene(Scene):
                 self.set_side(colour)
                 return True
         actions = {"clear": self._clear, "start": self._start, "play": self.play, "analyse": self.analyse,
-                   "save": self.save, "back": self.go_back,
+                   "save": self.save, "back": self.leave_editor,
                    "use_text": lambda: self.use_text(W["text"].get_text())}
         for key, fn in actions.items():
             if is_button(event, W.get(key)):

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..rules import Color, Game, PositionError, RulesError, game_class, make_game
 from ..i18n import N_, _, ngettext
-from ..ui.endings import reason_phrase
+from ..ui.endings import result_line
 from ..ui.problems import position_words
 
 TITLES = {"amoeba": "Amoeba", "onyx": "Onyx", "onager": "Onager"}
@@ -219,13 +219,13 @@ def stacks_of(game_name: str, game: Game) -> dict[str, tuple[str, ...]]:
 def note_for(model: SetUpModel, game: Game) -> str:
     """A word on a legal position: decided already, or an Onager game with lakes missing."""
     res = game.result
-    if res is not None:
-        why = reason_phrase(res.reason)
-        if res.winner is None:
-            return _("This position is already a draw ({why}): it can be saved, not played.").format(why=why)
-        if res.winner == Color.BLACK:
-            return _("This position is already won by Black ({why}): it can be saved, not played.").format(why=why)
-        return _("This position is already won by White ({why}): it can be saved, not played.").format(why=why)
+    if res is not None:      # who won and how, in the words the result card has ('White connected columns a and l')
+        try:
+            counts: dict[str, int] = dict(game.counts())
+        except (RulesError, ValueError, KeyError, TypeError):
+            counts = {}
+        result = result_line(res, model.game_name, counts, int(model.size), game.to_move)
+        return _("This position is already over. {result} It can be saved, not played.").format(result=result)
     if model.game_name == "onager" and not model.lake_phase:
         lakes = sum(1 for s in model.stacks.values() if LAKE in s)
         if lakes < 3:

@@ -233,6 +233,7 @@ class MenuScene(Scene):
         self.show_notice()
         self.active = True
         self.relayout()             # (built anew: the saved games may have changed)
+        self.return_ring()
 
     def enter_paused(self, app: Any) -> None:
         """Under the first scene of a start (a board from the command line): nothing shows yet,

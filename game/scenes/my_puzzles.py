@@ -11,9 +11,11 @@ kept with the player's data (``game.puzzles.store``); a puzzle solved at least o
 removed.
 
 The panel lists the puzzles (the ones not solved yet first), a click on a row opens it.
-Keyboard: Tab reaches every button, Enter opens the next puzzle once this one is done (or the
-try again when it was missed), Page Up / Page Down the previous / next, Ctrl+S the answer,
-Delete removes a solved puzzle, Escape leaves the move box, a selection, then the screen.
+Keyboard (its own keys page, F1): Tab reaches every button, Enter opens the next puzzle once this
+one is done (or the try again when it was missed), Page Up / Page Down the previous / next,
+Ctrl+S the answer, Ctrl+R tries again, Delete removes a solved puzzle, Escape leaves the move
+box, a selection, then the screen. With no puzzle kept, the move box is disabled (nothing to
+type a move on). Once the answer is on the board, the Answer button's ring goes to Next.
 """
 from __future__ import annotations
 
@@ -64,6 +66,9 @@ class MyPuzzlesScene(PuzzleBoardScene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, str]] = []     # the list's rows on screen and their ids
         self.text_bottom = 0
+
+    def keys_place(self) -> str:
+        return "mypuzzles"
 
     # ------------------------------------------------------------ the puzzles
     def ordered(self) -> list[MyPuzzle]:
@@ -248,6 +253,10 @@ class MyPuzzlesScene(PuzzleBoardScene):
                         ("retry", p is not None and bool(self.outcome)), ("prev", many),
                         ("next", many or (p is not None and bool(self.outcome)))):
             W[key].enable() if on else W[key].disable()
+        self.pass_ring(W["answer"], W["next"], W["retry"], W["back"])
+        box = self.movebox.box
+        if box is not None:             # no puzzle: no move to type (the box would look ready)
+            box.enable() if p is not None else box.disable()
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -288,6 +297,9 @@ class MyPuzzlesScene(PuzzleBoardScene):
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if event.key == pygame.K_s and ctrl and not self.outcome:
                 self.show_solution()
+                return True
+            if event.key == pygame.K_r and ctrl and self.current is not None and self.outcome:
+                self.retry()                # (the Try again button's key)
                 return True
         return False
 

@@ -398,6 +398,19 @@ class PuzzleBoardScene(Scene):
             return self.board.handle_event(event)
         return False
 
+    def pass_ring(self, gone: Any, *to: Any) -> None:
+        """``gone`` was just disabled (nothing left for it to do): the keyboard's ring, if it was on
+        it, goes to the first of ``to`` that can be pressed (none: the ring goes)."""
+        app = self.app
+        if app is None or gone is None or app.focus is not gone or gone.is_enabled:
+            return
+        from ..ui import focus as focus_ui
+        for el in to:
+            if el is not None and el.alive() and el.visible and el.is_enabled:
+                focus_ui.ring_on(app, el)
+                return
+        focus_ui.ring_off(app, gone)
+
     def board_back(self) -> bool:
         """Escape on the board: the move box gives the keyboard back, a selection is cleared."""
         if self.movebox.focused():

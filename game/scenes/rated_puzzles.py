@@ -5,15 +5,19 @@ The first try of a puzzle counts: solved, the rating goes up; a wrong move, it g
 (``game.puzzles.rating``: Glicko-2 through the library), and the change shows beside the
 rating. The puzzle can then be tried again without rating, or its solution played; Next
 (Enter once the puzzle is done) chooses another near the new rating, not one tried lately
-(``choose_next``), of the tag chosen. The daily puzzle is the same for everyone on a date
+(``choose_next``), of the tag chosen; Next on a puzzle not tried skips it, unrated and unsaved, and
+the puzzles skipped are not offered again while others are left (for the screen's session). Ctrl+R
+starts the puzzle on the board again (after the rated try, not rated). The daily puzzle is the same for everyone on a date
 (``game.puzzles.daily``); the player's ratings, the puzzles tried and the daily puzzles done are
 kept with the player's data (``game.puzzles.store``). The hand-made puzzles stay the
 tutorial's. My puzzles opens the player's own mistakes found by reviews (``my_puzzles.py``).
 
 The board is the normal one (``PuzzleBoardScene``): clicks, drag and drop, typed moves, the
-defence's replies played and animated as every move is. Keyboard: Tab reaches every button and
-the tag list, Enter plays the next puzzle once this one is done, Ctrl+S the solution, Escape
-leaves the move box, a selection, then the screen.
+defence's replies played and animated as every move is. Keyboard (its own keys page, F1):
+Tab reaches every button and the tag list, Enter plays the next puzzle once this one is done,
+Ctrl+S the solution, Ctrl+R the puzzle again, Escape leaves the move box, a selection, then the
+screen. Once there is nothing left to show, the Solution button is disabled and its ring goes
+to Next; back from Rush or My puzzles, the ring is on the button that opened them (``Scene.resume``).
 """
 from __future__ import annotations
 
@@ -68,6 +72,10 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         self.message_bad = False
         self.w: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.skipped: list[str] = []   # puzzles left untried by Next (this session: not offered again soon)
+
+    def keys_place(self) -> str:
+        return "rated"
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -79,9 +87,24 @@ class RatedPuzzlesScene(PuzzleBoardScene):
 
     # ------------------------------------------------------------ choosing
     def next_puzzle(self) -> None:
+        """Another puzzle near the rating. The one on the board, left untried, is skipped: not
+        rated, not saved as tried, and not chosen again while others are left."""
         s = self.stats
-        p = choose_next(self.puzzles, s.rating.rating, s.recent, self.tag or None, seed=s.rating.played)
+        p = self.puzzle
+        if p is not None and p.id not in s.recent and p.id not in self.skipped:
+            self.skipped.append(p.id)
+        recent = list(s.recent) + [pid for pid in self.skipped if pid not in s.recent]
+        p = choose_next(self.puzzles, s.rating.rating, recent, self.tag or None,
+                        seed=s.rating.played + len(self.skipped))
         self.open(p, daily=False)
+
+    def try_again(self) -> None:
+        """Ctrl+R: the puzzle from its start again (once the rated try is over, not rated)."""
+        p = self.puzzle
+        if p is None or not self.load(p):
+            return
+        self.say(_("Try again (not rated): find the winning move.") if self.outcome else _("Find the winning move."))
+        self._buttons()
 
     def daily_puzzle(self) -> None:
         self.open(daily_puzzle(self.puzzles, self.today), daily=True)
@@ -223,9 +246,14 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         W = self.w
         if not W:
             return
-        W["solution"].enable() if self.puzzle is not None and self.outcome != "shown" else W["solution"].disable()
+        # solved, or its solution shown: nothing left to show (Ctrl+R starts it again)
+        W["solution"].enable() if self.puzzle is not None and not self.done else W["solution"].disable()
         W["daily"].enable() if self.puzzles else W["daily"].disable()
         W["next"].enable() if self.puzzles else W["next"].disable()
+        self.pass_ring(W["solution"], W["next"], W["daily"])
+        box = self.movebox.box
+        if box is not None:             # no puzzle (none of this theme): no move to type
+            box.enable() if self.puzzle is not None else box.disable()
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -267,8 +295,11 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             return True
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-            if event.key == pygame.K_s and ctrl:
+            if event.key == pygame.K_s and ctrl and not self.done:
                 self.show_solution()
+                return True
+            if event.key == pygame.K_r and ctrl:
+                self.try_again()
                 return True
         return False
 

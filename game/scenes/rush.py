@@ -9,9 +9,14 @@ fills, the board flashes, the strikes shake, the bonus seconds float up.
 
 Pages: a short count-in, the round, the result (the score, a personal best, the table of
 personal bests kept with the player's data by ``game.puzzles.store``, the missed puzzles to
-retry), and a missed puzzle being retried (not scored). Keyboard: moves typed in the move box
-(or a letter on the board), Enter plays again on the result page, Escape ends the round,
-leaves a retry, or goes back to the menu; Tab reaches every button.
+retry), and a missed puzzle being retried (not scored). Keyboard (its own keys page, F1): moves
+typed in the move box (or a letter on the board), Enter plays again on the result page, Ctrl+S
+the solution of a puzzle retried, Escape ends the round, leaves a retry, or goes back to the
+menu; Tab reaches every button.
+
+A wrong move says which puzzle it was about ("Puzzle 2: …"): the next puzzle follows at once,
+and the panel's heading names the puzzle on the board. The missed puzzles' buttons say their
+number in the round where two have the same rating.
 """
 from __future__ import annotations
 
@@ -87,6 +92,7 @@ class RushScene(PuzzleBoardScene):
         self.count = COUNT_IN
         self.next_wait = -1.0
         self.place: int | None = None
+        self.shown_index = 0                    # the round's puzzle on the board (its index)
         self.message = ""
         self.message_bad = False
         self.retrying: BankPuzzle | None = None
@@ -95,8 +101,12 @@ class RushScene(PuzzleBoardScene):
         self.tweens = Tweens()
         self.load(None)
 
+    def keys_place(self) -> str:
+        return "rush"
+
     def start_play(self) -> None:
         self.mode = "play"
+        self.shown_index = self.rush.index
         self.load(self.rush.current)
         self.say(_("Find the winning move."))
 
@@ -165,6 +175,7 @@ class RushScene(PuzzleBoardScene):
             if self.retrying is not None:
                 self.solved_again.add(self.retrying.id)
             self.say(_("Solved! Press Escape to go back to the result."))
+            self._retry_buttons()
             return
         if self.mode != "play":
             return
@@ -186,7 +197,9 @@ class RushScene(PuzzleBoardScene):
         if self.mode != "play":
             return
         want = self.line[self.step] if self.step < len(self.line) else ""
-        self.say(_("{move} is not it ({answer} was). Strike!").format(move=move_text, answer=want), True)
+        # the next puzzle comes at once: the words name the puzzle they are about
+        self.say(_("Puzzle {n}: {move} is not it ({answer} was). Strike!").format(
+            n=self.rush.index + 1, move=move_text, answer=want), True)
         self._events(self.rush.wrong())
         if self.mode == "play":
             self.next_wait = NEXT_WAIT
@@ -194,10 +207,26 @@ class RushScene(PuzzleBoardScene):
     def solution_shown(self) -> None:
         self.say(_("{sentence}.").format(sentence=self.solution_words()))
 
+    def show_solution(self) -> None:
+        """A retried puzzle's solution (the round itself has none)."""
+        if self.mode != "retry" or self.done:
+            return
+        super().show_solution()
+        self._retry_buttons()
+
+    def _retry_buttons(self) -> None:
+        """A retry solved or its solution shown: nothing left to show, the ring goes to Back."""
+        b = self.buttons.get("solution")
+        if b is None:
+            return
+        b.disable() if self.done else b.enable()
+        self.pass_ring(b, self.buttons.get("result"))
+
     def next_puzzle(self) -> None:
         self.next_wait = -1.0
         if self.rush.current is None:
             return
+        self.shown_index = self.rush.index
         self.load(self.rush.current)
 
     def retry(self, puzzle: BankPuzzle) -> None:
@@ -205,6 +234,7 @@ class RushScene(PuzzleBoardScene):
         self.retrying = puzzle
         self.relayout()
         self.load(puzzle)
+        self._retry_buttons()
         self.say(_("Retry: not scored. Find the winning move."))
 
     def back_to_result(self) -> None:
@@ -262,6 +292,7 @@ class RushScene(PuzzleBoardScene):
             self.buttons["result"] = UIButton(pygame.Rect(inner.x + half + px(10), y, inner.w - half - px(10), bh),
                                               _("Back"), self.ui, container=self.root, object_id="#primary_button",
                                               tool_tip_text=_("Back to the round's result (Escape)"))
+            self._retry_buttons()
         else:
             self.buttons["end"] = UIButton(pygame.Rect(inner.x, y, inner.w, bh), _("End the round"), self.ui,
                                            container=self.root, object_id="#danger_button",
@@ -278,9 +309,18 @@ class RushScene(PuzzleBoardScene):
         missed = self._missed()[:MAX_RETRY_BUTTONS]
         rh, gap = px(34), px(8)
         font = D.font(px(15), True)
-        # one solved on a retry says so (and is not offered again)
-        labels = [(_("Solved (rated {rating})") if p.id in self.solved_again else _("Retry (rated {rating})")).format(
-            rating=number(p.rating)) for p in missed]
+        # one solved on a retry says so (and is not offered again); two of the same rating say
+        # their number in the round too (the round's panel named each so)
+        ratings = [p.rating for p in missed]
+        labels = []
+        for p in missed:
+            n = self.rush.queue.index(p) + 1 if p in self.rush.queue else 0
+            if ratings.count(p.rating) > 1 and n:
+                words = _("Puzzle {n} solved (rated {rating})") if p.id in self.solved_again else \
+                    _("Retry puzzle {n} (rated {rating})")
+            else:
+                words = _("Solved (rated {rating})") if p.id in self.solved_again else _("Retry (rated {rating})")
+            labels.append(words.format(n=number(n), rating=number(p.rating)))
         widths = [font.size(t)[0] + px(26) for t in labels]
         rows: list[list[int]] = [[]] if missed else []
         room = card_w - 2 * px(30)
@@ -370,7 +410,12 @@ class RushScene(PuzzleBoardScene):
                 return True
             return False
         if self.mode in ("play", "retry"):
-            return self.board_event(event)
+            if self.board_event(event):
+                return True
+            if self.mode == "retry" and event.type == pygame.KEYDOWN and event.key == pygame.K_s \
+                    and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.show_solution()            # (the Solution button's key)
+                return True
         return False
 
     def back(self) -> bool:
@@ -497,8 +542,8 @@ class RushScene(PuzzleBoardScene):
         y += px(34)
         pz = self.puzzle
         if pz is not None:
-            info = _("Puzzle {n} · rated {rating} · {side}").format(
-                n=self.rush.index + 1, rating=number(pz.rating), side=to_play_words(self.solver))
+            info = _("Puzzle {n} · rated {rating} · {side}").format(      # the one on the board
+                n=self.shown_index + 1, rating=number(pz.rating), side=to_play_words(self.solver))
             D.text(surface, info, (cx, y), px(15), th.text_dim)
         self._draw_message(surface, y + px(28))
 
@@ -523,9 +568,11 @@ class RushScene(PuzzleBoardScene):
         pz = self.puzzle
         if pz is not None:
             y += px(36)
-            D.text(surface, _("Rated {rating} · {side}").format(rating=number(pz.rating),
-                                                                side=to_play_words(self.solver)),
-                   (p.centerx, y), px(16), th.text_dim)
+            n = self.rush.queue.index(pz) + 1 if pz in self.rush.queue else 0     # as its button says
+            words = _("Puzzle {n} · rated {rating} · {side}").format(
+                n=n, rating=number(pz.rating), side=to_play_words(self.solver)) if n else \
+                _("Rated {rating} · {side}").format(rating=number(pz.rating), side=to_play_words(self.solver))
+            D.text(surface, words, (p.centerx, y), px(16), th.text_dim)
         self._draw_message(surface, y + px(40))
 
     def _draw_result(self, surface: pygame.Surface) -> None:

@@ -119,6 +119,43 @@ PUZZLE: list[Section] = [
     EVERYWHERE,
 ]
 
+# the bank's puzzles (game/scenes/rated_puzzles.py, rush.py, my_puzzles.py): only the keys that work there
+RATED: list[Section] = [
+    (N_("Rated puzzles"), [
+        (N_("Enter"), N_("Next puzzle (once this one is done)")),
+        (N_("Ctrl+S"), N_("The solution (a puzzle not tried yet counts as missed)")),
+        (N_("Ctrl+R"), N_("Start the puzzle again (not rated)")),
+    ]),
+    TYPING,
+    BOARD_MOVES,
+    EVERYWHERE,
+]
+
+RUSH: list[Section] = [
+    (N_("Puzzle Rush"), [
+        (N_("Esc"), N_("End the round (it asks first); leave a retry")),
+        (N_("Enter"), N_("Play again (on the result page)")),
+        (N_("Ctrl+S"), N_("The solution of a missed puzzle tried again")),
+    ]),
+    TYPING,
+    BOARD_MOVES,
+    EVERYWHERE,
+]
+
+MY_PUZZLES: list[Section] = [
+    (N_("My puzzles"), [
+        (N_("Enter"), N_("Once done: the next puzzle (after a miss: try again)")),
+        (N_("Page Up / Down"), N_("The previous / next puzzle")),
+        (N_("Ctrl+S"), N_("The answer: the better move on the board")),
+        (N_("Ctrl+R"), N_("Try the puzzle again")),
+        (N_("Delete"), N_("Remove a solved puzzle")),
+    ]),
+    TYPING,
+    BOARD_MOVES,
+    EVERYWHERE,
+]
+BANK_PUZZLES = {"rated": RATED, "rush": RUSH, "mypuzzles": MY_PUZZLES}
+
 MENU: list[Section] = [
     (N_("Menu"), [
         (N_("Enter"), N_("Continue the last game, else New game")),
@@ -136,16 +173,43 @@ FORM: list[Section] = [
     EVERYWHERE,
 ]
 
+EDITOR: list[Section] = [
+    (N_("The set-up box"), [
+        (N_("/"), N_("The set-up box under the board takes the keyboard (Tab reaches it after Back)")),
+        (N_("Enter"), N_("Use the typed position: the board shows it, or the status says why not")),
+        (N_("Ctrl+A / C / V"), N_("Select all / copy / paste the position's text")),
+        (N_("Esc"), N_("Leave the set-up box (back to the buttons)")),
+    ]),
+    (N_("The editor's buttons"), [
+        (N_("Play"), N_("A game from this position, the players chosen above the board")),
+        (N_("Analyse"), N_("This position on the analysis board")),
+        (N_("Save"), N_("The position as a game record (Load… opens it)")),
+        (N_("Esc or Back"), N_("Back to New game (asked first when the position changed)")),
+    ]),
+    EVERYWHERE,
+]
+
+# how the set-up box writes a position, by game (the notation stays as it is in every language)
+SETUP_NOTATION: dict[str, list[tuple[str, str]]] = {
+    "amoeba": [("b3: Bk; d4: B,W,Wk", N_("Each point, then its stack from the bottom up")),
+               ("B, W, Bk, Wk", N_("A black or white piece, a black or white Kernel"))],
+    "onyx": [("Black: f6 ef67; White: e5", N_("Black's stones, then White's")),
+             ("ef67", N_("A stone on the middle of square ef67"))],
+    "onager": [("c3: B; d4: W,B", N_("Each cell, then its discs from the bottom up")),
+               ("Lakes: e4 g6", N_("The lakes (at most 3, never on f6)"))],
+}
+
 OTHER: list[Section] = [EVERYWHERE]
 
 TITLES = {"board": N_("Board"), "analysis": N_("Analysis board"), "lesson": N_("Lesson"), "puzzle": N_("Puzzle"),
+          "rated": N_("Rated puzzles"), "rush": N_("Puzzle Rush"), "mypuzzles": N_("My puzzles"),
           "menu": N_("Menu"), "form": N_("New game"), "tutorial": N_("Lessons and puzzles"), "settings": N_("Settings"),
-          "other": N_("This screen")}
+          "editor": N_("Set up a position"), "other": N_("This screen")}
 
 
 def place_of(scene: "Scene | None") -> str:
     """Which list a scene has (``Scene.keys_place``): 'board', 'analysis', 'lesson', 'puzzle',
-    'tutorial', 'menu', 'form', 'settings' or 'other'."""
+    'tutorial', 'menu', 'form', 'settings', 'editor', 'rated', 'rush', 'mypuzzles' or 'other'."""
     place = scene.keys_place() if scene is not None else "other"
     return place if place in TITLES else "other"
 
@@ -154,9 +218,15 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     """(title, sections) of the keys of ``scene``'s screen, in the language in use (the
     tables keep the English words)."""
     place = place_of(scene)
-    sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, "menu": MENU,
-                "form": FORM}.get(place, OTHER)
+    sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, **BANK_PUZZLES, "menu": MENU,
+                "form": FORM, "editor": EDITOR}.get(place, OTHER)
+    missing = scene.keys_missing() if scene is not None else frozenset()
+    if missing:                                         # (the editor without the analysis board: no Analyse)
+        sections = [(head, [row for row in rows if row[0] not in missing]) for head, rows in sections]
     shown = [(_(head), [(_(key), _(text)) for key, text in rows]) for head, rows in sections]
+    setup = SETUP_NOTATION.get(scene.game_name, []) if place == "editor" and scene is not None else []
+    if setup:                                           # the set-up box's form for the game shown
+        shown.insert(1, (_("Writing a position"), [(key, _(text)) for key, text in setup]))
     notation = NOTATION.get(scene.game_name if scene is not None else "", [])
     if notation and any(rows is TYPING[1] for _h, rows in sections):      # a screen where moves are typed
         at = next(i for i, (_h, rows) in enumerate(sections) if rows is TYPING[1])
