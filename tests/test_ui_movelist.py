@@ -18,6 +18,7 @@ from game.app import App
 from game.bench_ui import calm_move
 from game.ui.movelist import MoveList, link_rect
 from game.ui.text import StatusText, rich_runs
+from game.views import draw as D
 from game.scenes.board import BoardScene
 
 from ui_helpers import DT, board, step
@@ -270,3 +271,19 @@ def test_status_text_keeps_its_markup_and_fits(ui):
     long = " ".join(["word"] * 200)
     st.set_text(long)                                    # far too long: smaller, then cut, never a crash
     assert st.html_text == long and st.renders == n + 1
+
+
+def test_status_text_sets_a_run_where_the_font_sets_it(ui):
+    # a line of one style is one run drawn whole, at every size the box may set it: at 12 px the
+    # sum of the words outran the run drawn whole, so "row: ..." became a run of its own, drawn
+    # where the sum ended ("far  row")
+    st = StatusText(pygame.Rect(10, 10, 300, 200), ui)
+    text = "More pieces on the far row: White 1, Black 0."
+    st.set_text(f"<font color='#efe4d0'>{text}</font><br><font color='#efe4d0'>Review done.</font>")
+    for size in range(11, 20):
+        for line in st._wrap(size, 270):
+            assert len(line) == 1, (size, line)
+    st.set_text(f"<font color='#efe4d0'>{text}</font> <b>Now.</b>")
+    (_t, _c, _b, x0), (_t2, _c2, bold, x1) = st._wrap(12, 2000)[0]
+    font = D.font(12, False)
+    assert bold and x1 - (x0 + font.size(text)[0]) <= font.size(" ")[0] + 1

@@ -365,11 +365,15 @@ class StatusText(UIElement):
                     if line and line[-1][1] == c and line[-1][2] == b and \
                             line[-1][3] + self._w(fonts[b], size, b, line[-1][0]) + (space[b] if gap else 0) >= x - 1:
                         pt, pc, pb, px0 = line[-1]
-                        line[-1] = (pt + (" " if gap else "") + t, pc, pb, px0)
+                        merged = pt + (" " if gap else "") + t
+                        line[-1] = (merged, pc, pb, px0)
+                        # the run is drawn whole: its end is where the font sets it (kerned), not the
+                        # sum of its words, else the next run of another style stands off by a gap
+                        x = px0 + self._w(fonts[b], size, b, merged)
                     else:
                         line.append((t, c, b, x))
+                        x += tw
                     gap = 0
-                    x += tw
             lines.append(line)
         return lines
 
