@@ -300,3 +300,24 @@ def test_a_line_made_a_variation_keeps_its_review_marks(tmp_path):
         assert any(piece == "f3-g2??" for row in box.rows() for piece in row.split())
     finally:
         app.close()
+
+
+def test_play_on_from_here_asked_by_a_typed_move_is_answered_by_enter():
+    # the move box kept the keyboard under the card: Enter went to the box, and Tab then Enter
+    # pressed Cancel
+    from ui_helpers import type_move
+    app = make_app("--game", "amoeba", "--moves", AMOEBA_LINE, "--window", "1024x640")
+    try:
+        settle(app, 30)
+        sc = app.scene
+        m = sc.match
+        sc.history.browse_to(2)
+        settle(app)
+        other = next(t for t in m.legal_strs() if t != "c6-c5" and "-" in t)
+        type_move(app, other)
+        assert sc.dialog_kind == "branch"
+        key(app, pygame.K_RETURN)
+        settle(app)
+        assert sc.dialog is None and m.tree.cursor.ply == 3 and m.tree.cursor.move.text == other
+    finally:
+        app.close()

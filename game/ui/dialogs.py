@@ -94,6 +94,9 @@ class QuestionCard(UIWindow, GameDialog):
         super().__init__(pygame.Rect(0, 0, px(WIDTHS[0]), px(200)), manager, window_display_title=title,
                          object_id="#question_card", resizable=False, draggable=False)
         self.set_blocking(True)
+        # the card takes the keyboard: a text box that had it (a typed move asking "Play on from
+        # here?") lets go, so Enter answers the card as it says
+        manager.set_focus_set(self)
         self.confirm_button: UIButton
         self.cancel_button: UIButton
         self.title_label: FastLabel
