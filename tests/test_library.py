@@ -349,3 +349,42 @@ def test_settings_name_their_folder_in_short():
         assert len(text) < len("Saved in ") + 40
     finally:
         app.close()
+
+
+def test_the_last_finished_game_is_listed_until_it_is_saved():
+    # a game finished and left unsaved was kept only as last-game.txt, which Load did not list:
+    # once the game-over screen was left, it could not be opened or reviewed again
+    from game.storage import last_game_path
+    paths = _library(2)
+    g = make_game("onyx")
+    for m in ["f6", "h12"]:
+        g.play(g.parse_move(m))
+    rec = record_from_game(g, ["You", "Computer (Easy)"], datetime.date(2026, 12, 7))
+    from game.rules.base import Color, Reason, Result
+    rec.result = Result(Color.WHITE, Reason.RESIGN)
+    text = format_record(rec)
+    last_game_path().parent.mkdir(parents=True, exist_ok=True)
+    last_game_path().write_text(text, encoding="utf-8")
+    app = make_app("--window", "1024x640")
+    try:
+        click_widget(app, app.scene.load_btn)
+        dlg = _dialog(app)
+        last = [e for e in dlg.entries if e.path == last_game_path()]
+        assert len(last) == 1 and last[0].label == "the last game you finished, not saved"
+        assert len(dlg.entries) == len(paths) + 1
+        dlg.pick(last_game_path())
+        step(app, 3)
+        key(app, pygame.K_RETURN)
+        settle(app)
+        sc = board(app)
+        assert [pm.text for pm in sc.match.history] == ["f6", "h12"] and sc.match.is_over
+    finally:
+        app.close()
+    _write("kept.txt", text)                              # saved: the saved file stands for it
+    app = make_app("--window", "1024x640")
+    try:
+        click_widget(app, app.scene.load_btn)
+        dlg = _dialog(app)
+        assert all(e.path != last_game_path() for e in dlg.entries) and len(dlg.entries) == len(paths) + 1
+    finally:
+        app.close()

@@ -9,6 +9,8 @@ closes, so ``game.scenes.files.path_picked`` loads or saves (asking before it re
   so the dialog opens within a frame) with a small picture of its final position, the game,
   the players, the result, the length in numbered moves and the date; sorted by date, game or
   result (the buttons on top); the selected game's larger picture and details on the right.
+  Loading from the saved games' own folder, the last game finished (``last-game.txt``, kept
+  when a game ends) is listed too until a saved file holds it (``last_game_entry``).
 * Lazy work, one piece a frame (``update``): the selected record is read first, then the rows
   in sight, then the others; each record is replayed once (``parse_record``; a damaged one with
   ``recover=True``: it is listed with a warning and still opens, up to its last good move) and
@@ -43,8 +45,9 @@ from ..names import game_title
 from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
-from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, list_record_files,
-                       name_fits, read_text, record_moves, safe_file_name, trash_record, TRASH_FOLDER)
+from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, last_game_path,
+                       list_record_files, name_fits, read_text, record_moves, records_dir, safe_file_name, scan_record,
+                       trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
@@ -85,10 +88,40 @@ class Entry:
     warning: str = ""          # damaged (still opens) or unreadable (does not)
     openable: bool = True
     moves: int = 0
+    label: str = ""            # said in the row instead of the file's name ('' : the name)
 
     @property
     def path(self) -> Path:
         return self.info.path
+
+
+def _same_game(a: RecordInfo, b: RecordInfo) -> bool:
+    return (a.game, a.black, a.white, a.date, a.result, a.reason, a.moves, a.plies) == \
+        (b.game, b.black, b.white, b.date, b.result, b.reason, b.moves, b.plies)
+
+
+def last_game_entry(entries: list[Entry]) -> Entry | None:
+    """The last finished game (``storage.last_game_path``, kept when a game ends), for the list
+    of the saved games while no saved file holds the same game: a game left unsaved at its end
+    can still be opened, reviewed and saved. None when there is none."""
+    path = last_game_path()
+    try:
+        there = path.is_file()
+    except OSError:
+        there = False
+    if not there:
+        return None
+    info = scan_record(path)
+    if not info.game or any(_same_game(info, e.info) for e in entries):
+        return None
+    return Entry(info, label=_("the last game you finished, not saved"))
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
 
 
 def library_rect(scene: Scene) -> pygame.Rect:
@@ -185,6 +218,10 @@ class LibraryDialog(UIWindow, GameDialog):
                          object_id="#library", resizable=False, draggable=False)
         self.set_blocking(True)
         self.entries: list[Entry] = [Entry(i) for i in list_record_files(self.folder)]
+        if self.mode == "load" and _same_folder(self.folder, records_dir()):
+            last = last_game_entry(self.entries)
+            if last is not None:
+                self.entries.append(last)
         self.sort_key = "date"
         self.selected: int | None = None
         self.hover: int | None = None
@@ -330,7 +367,9 @@ class LibraryDialog(UIWindow, GameDialog):
         self.show_selected()
 
     def _count_note(self) -> str:
-        n = len(self.entries)
+        n = sum(1 for e in self.entries if not e.label)      # (the last game finished is not saved)
+        if not n and self.entries:
+            return _("No saved games here yet, only the last game you finished.")
         if not n:
             return _("No saved games here yet.") if self.mode == "load" else _("No saved games here yet: this is the first.")
         if self.sort_key == "game":
@@ -767,8 +806,8 @@ class LibraryDialog(UIWindow, GameDialog):
             self._text(surf, e.warning, (x, y), self.small_size, WARN if e.openable else ERROR, False, bounds,
                        f"row {i} warning")
         else:
-            self._text(surf, f"{date_text(info)} · {info.name}", (x, y), self.small_size, DIM, False, bounds,
-                       f"row {i} file")
+            self._text(surf, f"{date_text(info)} · {e.label or info.name}", (x, y), self.small_size, DIM, False,
+                       bounds, f"row {i} file")
 
     def _draw_preview(self, surf: pygame.Surface) -> None:
         px = self.px
@@ -810,7 +849,7 @@ class LibraryDialog(UIWindow, GameDialog):
                 result=result_words(info.result, info.reason), n=moves)
                 if moves else result_words(info.result, info.reason), TEXT))
         lines.append((date_text(info) or _("no date"), DIM))
-        lines.append((info.name, DIM))
+        lines.append((e.label or info.name, DIM))
         problem = e.warning or (storage_words(info.error) if info.error is not None else "")
         if problem:
             lines.append((problem, WARN if e.openable else ERROR))

@@ -509,8 +509,9 @@ class ReviewDisplay(ScenePart):
             out.append((_("{sentence}.").format(sentence=note), (255, 200, 140), False))
         if self._shows_kept():
             n = len(self.kept)
-            out.append((ngettext("{n} mistake kept as My puzzles: Practise to find the better move.",
-                                 "{n} mistakes kept as My puzzles: Practise to find the better moves.", n).format(n=n),
+            # ('marked moves': the kept are ? and ?? moves, where 'mistakes' would count the ? alone)
+            out.append((ngettext("{n} marked move kept as My puzzles: Practise to find the better move.",
+                                 "{n} marked moves kept as My puzzles: Practise to find the better moves.", n).format(n=n),
                          TEXT, False))
         if self.state == "stopped" and self._on_run_line():
             done, total = self.progress()
