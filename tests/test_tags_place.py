@@ -99,6 +99,24 @@ def test_the_analysis_boards_line_tags_do_not_hide_each_other():
 
 
 
+def test_two_lines_drawn_as_one_arrow_name_their_moves():
+    # A whole-stack move and a split towards the same point draw one arrow: its tag read
+    # "2 · 37%, 3 · 32%", and nothing said which figure was the split's
+    import ui_helpers as helpers
+    from game.ui.evalbar import PanelLine
+    moves = "c1-d2 e1-d2 a3-a2 f3-f4 c5-c6 g1-f1 c6>e5 e6-e5 d6-e5 e4-d5 c4-d4 e3-d4 c2-c3 f4-f5 a4-b4 d4-b4 c3-c5 d5-c5"
+    app = helpers.make_app("--scene", "analysis:amoeba", "--moves", moves, "--window", "1280x800")
+    try:
+        sc = app.scene
+        lines = tuple(PanelLine(mv, v, (mv,), None, 2158, True)
+                      for mv, v in (("e5-e1", 0.38), ("a2-c4", 0.37), ("a2>c4", 0.32)))
+        sc.engine_lines = lambda: lines                     # type: ignore[method-assign]
+        helpers.step(app)
+        assert set(sc.decorations().tags.values()) == {"1 · 38%", "2 · a2-c4 37%, 3 · a2>c4 32%"}
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("size", [(670, 620), (1500, 1400), (1900, 1800)])
 def test_an_engine_tag_keeps_off_the_kernel_when_it_can(size):
     # The analysis board at 3840x2160, Amoeba's start, lines c6-c5, a3-b4 and c3-d4: the

@@ -583,6 +583,18 @@ class AnalysisScene(BoardScene):
             by_record = {g.record_str(mv): mv for mv in g.legal_moves()}
         except (RulesError, ValueError, KeyError, TypeError):
             by_record = {}              # the lines' moves are parsed one by one below
+        # two lines drawn as one arrow (Amoeba's whole-stack move and a split towards the same
+        # point): their tags name the moves, so the player can tell whose figure is whose
+        drawn: dict[tuple[str, str], int] = {}
+        for ln in lines:
+            try:
+                mv = by_record.get(ln.move) or g.parse_move(ln.move)
+                opt = inp.clicks_for(g, mv)
+            except (RulesError, ValueError, KeyError, TypeError):
+                continue
+            if opt and opt.clicks and len(set(opt.clicks)) > 1:
+                way = (opt.clicks[0], inp.arrow_end(opt))
+                drawn[way] = drawn.get(way, 0) + 1
         for i, ln in enumerate(lines):
             mv = by_record.get(ln.move)
             try:
@@ -594,7 +606,9 @@ class AnalysisScene(BoardScene):
             if not opt or not opt.clicks:
                 continue
             end = inp.arrow_end(opt)
-            tag = f"{i + 1} · {chance_text(ln.value, ln.proven)}"
+            shared = len(set(opt.clicks)) > 1 and drawn.get((opt.clicks[0], end), 0) > 1
+            tag = f"{i + 1} · {ln.move} {chance_text(ln.value, ln.proven)}" if shared else \
+                f"{i + 1} · {chance_text(ln.value, ln.proven)}"
             if not ln.reliable:
                 if len(set(opt.clicks)) > 1:
                     muted.append(("arrow", (opt.clicks[0], end)))
