@@ -287,3 +287,15 @@ def test_status_text_sets_a_run_where_the_font_sets_it(ui):
     (_t, _c, _b, x0), (_t2, _c2, bold, x1) = st._wrap(12, 2000)[0]
     font = D.font(12, False)
     assert bold and x1 - (x0 + font.size(text)[0]) <= font.size(" ")[0] + 1
+
+
+def test_a_status_cut_short_is_read_whole_in_its_tooltip(ui):
+    st = StatusText(pygame.Rect(10, 10, 260, 60), ui)
+    long = "Review done. You: 2 blunders, 3 mistakes and 4 inaccuracies; Computer: 3 blunders, 3 mistakes & 1 inaccuracy."
+    st.set_text(f"<font color='#efe4d0'>White captured Black's Kernel.</font><br><font color='#efe4d0'>{long}</font>",
+                "Computer wins")
+    assert st.cut and st.lines[-1].endswith("…")
+    assert st.tool_tip_text == ("Computer wins<br>White captured Black&#x27;s Kernel.<br>"
+                                + long.replace("&", "&amp;"))
+    st.set_text("<font color='#efe4d0'>Black to move.</font>")
+    assert not st.cut and st.tool_tip_text is None

@@ -434,6 +434,11 @@ class StatusText(UIElement):
         self.shown_size = size
         self.shrunk = size < self._px(self.size)
         self.cut = len(lines) > fit
+        # a text cut short can still be read whole: in the tooltip, under a resting pointer
+        whole = "\n".join("".join(t for t, _c, _b in para) for para in rich_runs(self.html_text, LIST_PLAYED))
+        tip = html.escape(((self.head + "\n") if self.head else "") + whole).replace("\n", "<br>") if self.cut else None
+        if tip != self.tool_tip_text:
+            self.set_tooltip(tip, delay=0.3)
         if len(lines) > fit:
             lines = lines[:fit]
             if lines[-1]:
