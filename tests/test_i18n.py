@@ -467,11 +467,13 @@ BOARD_SCENES = [*[(f"board:{g}", ("--moves", DANGER[g])) for g in ("amoeba", "on
                 ("save", ("--moves", "b3-c4")), ("load", ()),                          # the library, both ways
                 *[(f"editor:{g}", ()) for g in ("amoeba", "onyx", "onager")]]            # the position editor
 # Notation stays as it is in every language: coordinates, moves (one, or a line of them, a
-# capture starred), board sizes, clock faces
+# capture starred, or moves among figures: an engine tag '2 · a2-c4 37%, 3 · a2>c4 32%'),
+# board sizes, clock faces
 _POINT = r"[a-z]{1,2}\d{1,4}"
 _MOVE = rf"({_POINT}([-–>]{_POINT})*\*?|swap|pass)"
-NOTATION = re.compile(rf"^[\s\d.,:;·×+\-–>()/…]*([a-z]{{1,2}}\d{{0,2}}([-–>][a-z]{{1,2}}\d{{0,2}})*|"
-                      rf"{_MOVE}(\s+{_MOVE})*)?[\s\d.,:;·×+\-–>()/…]*$")
+_FILL = r"[\s\d.,:;·×+\-–>()/…%]*"
+NOTATION = re.compile(rf"^{_FILL}([a-z]{{1,2}}\d{{0,2}}([-–>][a-z]{{1,2}}\d{{0,2}})*|"
+                      rf"{_MOVE}({_FILL}{_MOVE})*)?{_FILL}$")
 
 
 # A value the player may edit, not the interface's words: the file name Save suggests
