@@ -173,3 +173,42 @@ def test_a_piece_with_walks_only_is_told_the_step_asks_for_another_kind(app: App
     said = scene.note
     assert "cannot move" not in said and "h2" in said, said
     assert "kind" in said, said
+
+
+# ---------------------------------------------------------------- a path asked for, and the end
+def test_the_right_move_by_another_path_is_told_which_path_is_asked(app: App) -> None:
+    # Onager's "read a path": b2-d6 written short was refused with "Not quite (b2-b4-d6)", a
+    # path the player never typed
+    scene = open_tutorial(app, "onager")
+    assert scene.course is not None
+    li = next(i for i, ls in enumerate(scene.course.lessons)
+              if any(st.title == "Your turn: read a path" for st in ls.steps))
+    si = next(i for i, st in enumerate(scene.course.lessons[li].steps) if st.title == "Your turn: read a path")
+    scene.open_lesson(li, si)
+    settle(app)
+    start = scene.game.position_text()
+    for text in ("b2-d6", "b2-b4-d6"):
+        typed(app, scene, text)
+        said = feedback_text(scene)
+        assert said == "That move ends right, but this step asks for its path: b2-d4-d6.", said
+        assert not scene.solved and scene.game.position_text() == start
+    typed(app, scene, "b2-d4-d6")
+    assert scene.solved and "Well done" in feedback_text(scene)
+
+
+def test_a_lesson_solved_to_its_last_step_is_done_without_next(app: App) -> None:
+    # solving the last step and leaving with Escape left the lesson "0 of 6 done"
+    scene = open_tutorial(app, "onager")
+    assert scene.course is not None
+    li = next(i for i, ls in enumerate(scene.course.lessons)
+              if any(st.title == "Your turn: read a path" for st in ls.steps))
+    lesson = scene.course.lessons[li]
+    assert lesson.steps[-1].title == "Your turn: read a path"
+    for i, st in enumerate(lesson.steps[:-1]):
+        if st.kind == "try":
+            scene.progress.mark_try("onager", lesson.id, i)
+    scene.open_lesson(li, len(lesson.steps) - 1)
+    settle(app)
+    assert not scene.progress.lesson_done("onager", lesson.id)
+    typed(app, scene, "b2-d4-d6")
+    assert scene.solved and scene.progress.lesson_done("onager", lesson.id)

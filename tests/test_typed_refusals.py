@@ -224,3 +224,24 @@ def test_the_move_box_falls_back_to_the_family_without_words():
     assert said == "“c3-d4” cannot be played in this position."
     said = box.refused_text("c3>c1", IllegalMoveError("x", kind="split-single", cell="c3"), [])
     assert said == "“c3>c1” cannot be played: c3 holds one piece; only a stack of two or more can split."
+
+
+def test_a_name_that_is_no_point_says_why_when_the_rules_know():
+    # Onyx's ef56 names a pair of triangles, which has no midpoint: the lesson on midpoints
+    # answered only "“ef56” is not a move: type a move such as a1"
+    from game.rules import InvalidMoveError
+    e = pytest.raises(InvalidMoveError, _game(ONYX).parse_text, "ef56").value
+    assert e.kind == "no-midpoint" and e.facts == {"cell": "ef56"} and e.category == "invalid"
+    words = "ef56 is a pair of triangles, not a square, so it has no midpoint"
+    assert cause_words(e.kind, e.facts, e.category, "onyx") == words
+    assert refusal_words(e, "onyx") == f"That is not a move of this game: {words}."
+    assert "triangle pair" in str(e)                     # the English for logs as before
+    from game.scenes.board.movebox import MoveBox
+
+    class Host:
+        game_name = "onyx"
+    box = MoveBox.__new__(MoveBox)
+    box.host = Host()
+    assert box.refused_text("ef56", e, ["a1"]) == f"“ef56” is not a move: {words}."
+    plain = pytest.raises(InvalidMoveError, _game(ONYX).parse_text, "zz").value
+    assert box.refused_text("zz", plain, ["a1"]) == "“zz” is not a move: type a move such as a1."

@@ -36,6 +36,16 @@ EMPTY, BLACK_STONE, WHITE_STONE = 0, 1, 2  # cell values; a colour c has stone v
 _PIECE = ("", "B", "W")
 _NOT_A_ROOT: list[int] = []   # members[p] of a stone that is not its component's root
 _MOVE_RE = re.compile(r"^(swap|[a-z][a-z]?[0-9]+(\*|\*\*)?)$")
+class PointError(ValueError):
+    """A name that is no point of the board, with what the interface words it by (``kind``,
+    ``facts``: as a ``RulesError``'s)."""
+
+    def __init__(self, message: str, kind: str = "", **facts: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.facts = facts
+
+
 _CORNER_RE = re.compile(r"^([a-z])([1-9][0-9]*)$")
 _MID_RE = re.compile(r"^([a-z])([a-z])([0-9]+)$")
 
@@ -179,8 +189,9 @@ class Geometry:
                                  f"consecutive rows between 1 and {n}, lower first, like {c1}{c2}34")
             mid = self.cell_mid.get((x, y))
             if mid is None:
-                raise ValueError(f"{s!r} is not a point: the cell {c1}{c2}{y}{y + 1} is a "
-                                 "triangle pair, not a square, so it has no midpoint")
+                raise PointError(f"{s!r} is not a point: the cell {c1}{c2}{y}{y + 1} is a "
+                                 "triangle pair, not a square, so it has no midpoint", kind="no-midpoint",
+                                 cell=f"{c1}{c2}{y}{y + 1}")
             return mid
         if re.match(r"^[a-z][0-9]+$", s):
             raise ValueError(f"{s!r} is not a point: rows are written without leading zeros")
@@ -621,6 +632,8 @@ class Onyx(Game):
         name = s[:len(s) - stars]
         try:
             p = self._g.parse_point(name)
+        except PointError as e:
+            raise InvalidMoveError(str(e), kind=e.kind, **e.facts) from None
         except ValueError as e:
             raise InvalidMoveError(str(e)) from None
         if self._result is not None:

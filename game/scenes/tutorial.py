@@ -302,7 +302,16 @@ class TutorialScene(Scene):
         elif step.caption:
             self.feedback = markup_html(content(step.caption))
         self.progress.set_resume(self.game_name, self.lesson.id, index)
+        self._lesson_reached_end()
         self.refresh_panel()
+
+    def _lesson_reached_end(self) -> None:
+        """On the lesson's last step with every 'your turn' step solved, the lesson is done now,
+        whether the player then presses Next or leaves (Escape, Back to the list)."""
+        if self.mode == "lesson" and self.step_i == len(self.lesson.steps) - 1 and self.lesson_solved() \
+                and not self.progress.lesson_done(self.game_name, self.lesson.id):
+            self.progress.mark_lesson(self.game_name, self.lesson.id)
+            self.save()
 
     def next_step(self) -> None:
         if self.mode == "puzzle":
@@ -442,9 +451,15 @@ class TutorialScene(Scene):
     def _route_ok(self, goal: L.Goal, move: Any, text: str) -> bool:
         """A goal move written as a path (Onager ``b2-d4-d6``) asks for that route, not only for
         the move it names (``b2-d6``): the player's clicked path must be one of those written."""
+        asked = self._asked_routes(goal, move)
+        return not asked or _cells(text) in [_cells(t) for t in asked]
+
+    def _asked_routes(self, goal: L.Goal, move: Any) -> list[str]:
+        """The paths the goal writes out for ``move`` ([] when any route to it will do: the
+        goal writes it short, or names no path)."""
         g = self.game
         if g is None or goal.kind not in ("move", "any-of"):
-            return True
+            return []
         asked = []
         for t in goal.moves:
             try:
@@ -453,9 +468,9 @@ class TutorialScene(Scene):
             except RulesError:
                 continue
             if len(_cells(t)) <= 2:
-                return True                       # written short: any route to it
-            asked.append(_cells(t))
-        return not asked or _cells(text) in asked
+                return []                         # written short: any route to it
+            asked.append(t)
+        return asked
 
     def _side(self) -> str:
         return side_name(self.game.to_move.word) if self.game is not None else ""
@@ -542,9 +557,18 @@ class TutorialScene(Scene):
         if self.mode == "lesson" and self.step.kind == "try" and not self.step_solved:
             goal = self.step.goal
             assert goal is not None
-            if goal.met(g, move) and self._route_ok(goal, move, text):
+            route_ok = self._route_ok(goal, move, text)
+            if goal.met(g, move) and not route_ok:
+                # the right move by another path (or written short): say so, and which path the
+                # step asks for, never a path the player did not take
+                asked = self._asked_routes(goal, move)
+                self.say(T_("That move ends right, but this step asks for its path: {path}.").format(
+                    path=" / ".join(asked)), BAD_COLOUR)
+                return False
+            if goal.met(g, move) and route_ok:
                 self.step_solved = True
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
+                self._lesson_reached_end()
                 self.animate(text)
                 self.say(content(self.step.praise), GOOD_COLOUR, prefix=html.escape(T_("Well done!")) + " ")
                 return True

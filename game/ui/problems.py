@@ -129,6 +129,8 @@ _MOVE: dict[str, Callable[[str, Facts], str]] = {
         "the midpoint {cell} can be played only while the four corners of its square are empty, "
         "and {corners} hold stones",
         len(f.get("corners") or ())).format(cell=f.get("cell"), corners=_cells(f.get("corners"))),
+    "no-midpoint": lambda g, f: _("{cell} is a pair of triangles, not a square, so it has no midpoint").format(
+        cell=f.get("cell")),
     "wrong-captures": lambda g, f: (
         _("{cell} captures nothing here (write {write})") if not f.get("captures") else
         ngettext("{cell} captures {n} stone here (write {write})", "{cell} captures {n} stones here (write {write})",
@@ -299,6 +301,9 @@ def cause_sentence(cause: Any, game_name: str = "") -> str:
     if kind == "move-refused":
         return move_refusal_words(facts)
     why = cause_words(kind, facts, category, game_name) if category != "over" else ""
+    if why and category == "invalid":
+        # Translators: {why} says why a text names no move, e.g. "ef56 is a pair of triangles, …"
+        return _("That is not a move of this game: {why}.").format(why=why)
     if why:
         # Translators: {why} is the rules' reason, e.g. "there is no stack on d4" (as after "“c3>c1” cannot be played:")
         return _("That move is not legal here: {why}.").format(why=why)

@@ -274,6 +274,9 @@ class MoveBox:
         kind worded by ``game.ui.problems`` ('“c3>c1” cannot be played: c3 holds one piece; …'),
         else its family's."""
         if isinstance(exc, InvalidMoveError):
+            why = cause_words(exc.kind, exc.facts, exc.category, self.host.game_name)
+            if why:                                 # a name the rules can say more of (Onyx's ef56)
+                return _("“{text}” is not a move: {why}.").format(text=text, why=why)
             example = next((t for t in legal if "-" in t), next((t for t in legal if any(c.isdigit() for c in t)), ""))
             if not example:
                 example = EXAMPLES.get(self.host.game_name, ("c3-d4",))[0]
