@@ -212,3 +212,20 @@ def test_a_lesson_solved_to_its_last_step_is_done_without_next(app: App) -> None
     assert not scene.progress.lesson_done("onager", lesson.id)
     typed(app, scene, "b2-d4-d6")
     assert scene.solved and scene.progress.lesson_done("onager", lesson.id)
+
+
+def test_back_to_the_list_by_the_keyboard_the_ring_is_on_the_lesson_to_take(app: App) -> None:
+    # Escape from a lesson drew the lesson to take next orange, but no ring was on it: Enter and
+    # Space did nothing, and the first Tab went elsewhere
+    import pygame
+    from ui_helpers import key
+    scene = open_step(app, "moving", "Your turn: a stack of three")
+    key(app, pygame.K_ESCAPE)
+    settle(app)
+    assert scene.mode == "index"
+    buttons = scene.layout.w["lesson_buttons"]
+    nxt = scene.layout.next_lesson
+    assert 0 <= nxt and app.focus is buttons[nxt]
+    key(app, pygame.K_RETURN)
+    settle(app)
+    assert scene.mode == "lesson" and scene.lesson is scene.course.lessons[nxt]

@@ -223,13 +223,23 @@ class TutorialScene(Scene):
         return self.layout.layout_rects()
 
     # ================================================================ pages
-    def show_index(self) -> None:
+    def show_index(self, keyboard: bool = False) -> None:
+        """The list of lessons and puzzles. ``keyboard``: the player came back by the keyboard
+        (Escape, a button pressed with the ring on it), so the ring waits on the lesson to take
+        next, the one drawn orange: Enter goes on with it."""
         self.stop()
         self.mode = "index"
         self.game = None
         self.save()
-        if self.app is not None:
-            self.relayout()
+        if self.app is None:
+            return
+        keyboard = keyboard or self.app.focus is not None
+        self.relayout(keep_ring=False)
+        nxt = self.layout.next_lesson
+        buttons = self.layout.w.get("lesson_buttons") or []
+        if keyboard and 0 <= nxt < len(buttons):
+            from ..ui import focus as focus_ui
+            focus_ui.ring_on(self.app, buttons[nxt])
 
     def open_lesson(self, index: int, step: int | None = None) -> None:
         assert self.course is not None
@@ -619,7 +629,7 @@ class TutorialScene(Scene):
                 return True
             if self.board.cancel():
                 return True
-            self.show_index()
+            self.show_index(keyboard=True)
             return True
         return False
 

@@ -54,6 +54,7 @@ class TutorialLayout(TutorialPart):
     def __init__(self, scene: Any) -> None:
         super().__init__(scene)
         self.w: dict[str, Any] = {}                 # the page's widgets by name
+        self.next_lesson = -1                       # the list's lesson to take next (drawn orange)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.text_top = 0                           # the narration's top, the feedback's bottom (build_page)
@@ -67,6 +68,7 @@ class TutorialLayout(TutorialPart):
     def build(self) -> None:
         """The widgets of the page the scene is on (the list, or a lesson's or puzzle's panel)."""
         self.w = {}
+        self.next_lesson = -1
         self.scene.movebox.forget()
         if self.scene.mode == "index":
             self.build_index()
@@ -106,6 +108,7 @@ class TutorialLayout(TutorialPart):
             states = [self.lesson_state(ls) for ls in sc.course.lessons]
             nxt = next((i for i, st in enumerate(states) if st[0] == "started"),
                        next((i for i, st in enumerate(states) if st[0] == "new"), -1))
+            self.next_lesson = nxt
             for i, lesson in enumerate(sc.course.lessons):
                 state, where = states[i]
                 name = f"{i + 1}. {content(lesson.title)}"
