@@ -622,7 +622,11 @@ def softmax_pick(game: Game, res: SearchResult, temperature: float, rng: random.
     safe = []
     for m in pool:
         g.play(m)
-        loses = g.result is None and k.win_now(g) is not None and g.to_move != game.to_move
+        over = g.result
+        if over is not None:            # it ends the game: lost at once unless it wins or draws
+            loses = over.winner is not None and over.winner != game.to_move
+        else:
+            loses = k.win_now(g) is not None and g.to_move != game.to_move
         g.undo()
         if not loses:
             safe.append(m)
@@ -758,7 +762,8 @@ def threat_stoppers(game: Game, distance: int | None = None,
     * Amoeba, Onager: the opponent wins with its next move (``Knowledge.win_now``: a
       Kernel capture; Onager's back-row majority that no reply undoes) after some of our
       moves: the stoppers are the moves after which it cannot (a move that ends the game
-      in our favour or a draw included).
+      in our favour or a draw included). When every move lets it win, the moves that do
+      not lose on the spot (Onager: a majority left standing at its turn), if some do.
     """
     if game.result is not None or game.in_setup:
         return None
@@ -827,20 +832,28 @@ def _win_in_one_stoppers(game: Game) -> list[Move] | None:
     moves = k.search_moves(g)
     if len(moves) < 2:
         return None
-    safe: list[Move] = []
+    safe: list[Move] = []       # the opponent cannot win at once after them
+    alive: list[Move] = []      # they do not lose at once themselves (Onager: a majority left standing)
     for m in moves:
         g.play(m)
         res = g.result
         if res is not None:
-            ok = res.winner is None or res.winner == me
+            ok = lives = res.winner is None or res.winner == me
         else:
+            lives = True
             ok = k.win_now(g) is None
         g.undo()
         if ok:
             safe.append(m)
-    if not safe or len(safe) == len(moves):
-        return None
-    return safe
+        if lives:
+            alive.append(m)
+    if safe and len(safe) < len(moves):
+        return safe
+    if not safe and alive and len(alive) < len(moves):
+        # every move lets the opponent win, but some lose only if it sees how: never one that
+        # loses on the spot (a beginner still holds on)
+        return alive
+    return None
 
 
 def hint(game: Game, rng: random.Random | None = None, clock: Callable[[], float] | None = None,
