@@ -404,3 +404,18 @@ def test_random_input_keeps_the_tree_and_the_position_in_step(name):
         longest = n
     assert sum(1 for _ in sc.match.tree.nodes()) > 5
     app.close()
+
+
+def test_the_level_button_says_its_level_in_full_in_its_tooltip():
+    # the button reads 'Level 5'; its tooltip said nothing of the level (name, rating) until a click
+    from game.names import level_words
+    app = analysis_app()
+    try:
+        sc = app.scene
+        btn = sc.w["level"]
+        assert btn.text == "Level 5" and level_words("amoeba", "medium", app.settings.level_seconds("medium")) \
+            in btn.tool_tip_text
+        sc.cycle_level()
+        assert btn.text == "Level 6" and "Level 6 · rated about" in btn.tool_tip_text
+    finally:
+        app.close()

@@ -276,7 +276,7 @@ class AnalysisScene(BoardScene):
                                                   "you play the side to move"))
         W["level"] = UIButton(pygame.Rect(offer.right - level_w, offer.y, level_w, offer.h),
                               self._level_short(), self.ui, container=self.root,
-                              tool_tip_text=_("The computer's level for Play from here (click to change)"))
+                              tool_tip_text=self._level_tip())
         engine = pygame.Rect(resign)
         new = W.get("new")
         if new is not None and new.relative_rect.y == resign.y:
@@ -682,6 +682,11 @@ class AnalysisScene(BoardScene):
         from ...ai.levels import level_number
         return _("Level {number}").format(number=level_number(self.play_level))
 
+    def _level_tip(self) -> str:
+        """The level button's tooltip: the level in full, as New game and the status say it."""
+        # Translators: {level} is e.g. "Level 5 (Medium) · rated about 1560"
+        return _("Play from here against {level} (click to change)").format(level=self._level_about())
+
     def _level_about(self) -> str:
         """'Level 5 (Medium) · rated about 1560' for this game."""
         seconds = self.app.settings.level_seconds(self.play_level) if self.app is not None else None
@@ -695,6 +700,7 @@ class AnalysisScene(BoardScene):
         btn = self.w.get("level")
         if btn is not None:
             btn.set_text(self._level_short())
+            btn.set_tooltip(self._level_tip())
         self.set_status(_("Play from here: the computer plays at {level}.").format(level=self._level_about()))
 
     def game_from_here(self) -> Match | None:
