@@ -10,7 +10,7 @@ import test_library as TL
 
 
 @pytest.mark.parametrize("size", ["1024x640", "2560x1440"])
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard"])
 def test_the_think_time_lists_open_upwards_inside_the_card(size, level):
     app = make_app("--scene", "settings", "--window", size)
     settle(app)

@@ -188,7 +188,7 @@ def test_tab_goes_top_to_bottom_each_widget_once_wherever_the_thumbs_stand(end):
                 volume.left_button, volume.sliding_button, volume.right_button,
                 W["coords"], W["flip"], W["highlights"], W["theme"].current_state.selected_option_button,
                 W["fullscreen"]]
-        want += [W[f"think:{lv}"].current_state.selected_option_button for lv in ("easy", "medium", "hard")]
+        want += [W[f"think:{lv}"].current_state.selected_option_button for lv in ("medium", "hard")]
         want += [W["defaults"], W["back"]]
         assert focus.focusables(app) == want
         press(app, pygame.K_TAB)

@@ -184,17 +184,29 @@ def test_speed_slider_mapping_is_monotonic_and_friendly():
 def test_the_think_time_lists_fit_their_longest_words(lang):
     # in Japanese at 1024x640 three equal lists were too narrow: "むずかしい 2.8秒" touched
     # its border; each list is now as wide as its longest option needs, the rest shared
-    from game.scenes.settings import think_choices
-    from game.settings import THINK_KEYS
+    from game.scenes.settings import think_choices, timed_levels
     from game.ui.layout import button_width
     app = helpers.make_app("--scene", "settings", "--window", "1024x640", "--lang", lang)
     try:
         step(app, 2)
         sc = app.scene
-        for level in THINK_KEYS:
+        for level in timed_levels():
             menu = sc.widgets[f"think:{level}"]
             words = [w for w, _v in think_choices(level, sc.app.settings.think_time(level))]
             need = max(button_width(w, sc.px, sc.ui) for w in words) + sc.px(20)
             assert menu.rect.w >= need, (level, menu.rect.w, need, words)
+    finally:
+        app.close()
+
+
+def test_the_think_time_row_offers_only_levels_a_time_changes():
+    # 'Easy 2 s' and 'Easy 0.1 s' played the same: a weak level keeps its budget whatever its
+    # time, so its choice is not offered
+    from game.ai.levels import get_level
+    app = helpers.make_app("--scene", "settings", "--window", "1024x640")
+    try:
+        step(app, 2)
+        shown = {k[6:] for k in app.scene.widgets if k.startswith("think:")}
+        assert shown == {"medium", "hard"} and get_level("easy").weak
     finally:
         app.close()

@@ -78,6 +78,14 @@ def _clamp_think(v: float) -> float:
     return max(THINK_RANGE[0], min(THINK_RANGE[1], float(v)))
 
 
+def timed_levels() -> list[str]:
+    """The levels of the think time row: those whose play a longer think time changes. A weak
+    level keeps its budget whatever its time (``Level.weak``): a choice there would change
+    nothing, so it is not offered."""
+    from ..ai.levels import get_level
+    return [level for level in THINK_KEYS if not get_level(level).weak]
+
+
 def think_choices(level: str, current: float) -> list[tuple[str, float]]:
     """The think time row's options for ``level`` as (words, seconds), the current value among them."""
     vals = set(THINK_CHOICES[level])
@@ -416,12 +424,13 @@ class SettingsScene(Scene):
         y += row_h
         label("think")
         gap = px(8)
-        choices = {level: think_choices(level, p.think_time(level)) for level in THINK_KEYS}
+        levels = timed_levels()
+        choices = {level: think_choices(level, p.think_time(level)) for level in levels}
         # each list as wide as its longest words need (and the arrow beside them), the rest shared
         needs = [max(button_width(words, px, self.ui) for words, _v in choices[level]) + px(20)
-                 for level in THINK_KEYS]
+                 for level in levels]
         xx = fx
-        for level, tw in zip(THINK_KEYS, row_widths(needs, fw, gap)):
+        for level, tw in zip(levels, row_widths(needs, fw, gap)):
             W[f"think:{level}"] = ChoiceMenu(       # (the last row: its lists open upwards, inside the card)
                 choices[level], _clamp_think(p.think_time(level)),
                 pygame.Rect(xx, y + pad, tw, px(34)), self.ui, container=self.root,
