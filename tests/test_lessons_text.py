@@ -112,15 +112,16 @@ def test_amoeba_typing_moves_says_where_moves_are_typed():
 
 
 def test_no_line_of_a_step_starts_with_a_mark_after_a_key_word():
-    """A key word's following comma or full stop stays with it (pygame-gui may break a line
-    between two differently styled pieces of text, which left ', and' at a line's start)."""
+    """A key word's following comma or full stop stays with it, and so does the space after it
+    (pygame-gui may break a line between two differently styled pieces of text, which left
+    ', and' or ' the same disc' at a line's start)."""
     from game.scenes.tutorial import markup_html
-    assert markup_html("**Tall stacks**, and more.").startswith("<b><font color='#ffd27a'>Tall stacks,</font></b> and")
+    assert markup_html("**Tall stacks**, and more.").startswith("<b><font color='#ffd27a'>Tall stacks, </font></b>and")
     for game in GAMES:
         for lesson in L.load_course(L.course_path(game)).lessons:
             for step in lesson.steps:
                 for text in (step.text, step.caption, step.hint, step.praise):
-                    assert not re.search(r"</font></b>[,.;:!?)]", markup_html(text)), text
+                    assert not re.search(r"</font></b>[,.;:!?) ]", markup_html(text)), text
 
 
 def test_onager_walk_step_marks_only_walks():

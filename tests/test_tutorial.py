@@ -420,7 +420,7 @@ def test_progress_file_round_trip_and_damage(tmp_path: Path) -> None:
 
 def test_key_words_become_highlighted_html() -> None:
     out = markup_html("A **stack** & <b>\n\nnext")
-    assert "<b><font color='#ffd27a'>stack</font></b>" in out
+    assert "<b><font color='#ffd27a'>stack </font></b>" in out     # (the space after it goes with it)
     assert "&amp; &lt;b&gt;<br><br>next" in out
 
 

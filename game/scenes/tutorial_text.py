@@ -50,6 +50,10 @@ def markup_html(text: str) -> str:
             glued = len(nxt) - len(nxt.lstrip(",.;:!?)"))
             if glued:
                 piece, spans[i + 1] = piece + nxt[:glued], (nxt[glued:], False)
+            # and the space after it: broken there, the next line began with it (' the same disc')
+            nxt = spans[i + 1][0]
+            if nxt.startswith(" "):
+                piece, spans[i + 1] = piece + " ", (nxt[1:], False)
         esc = html.escape(piece).replace("\n", "<br>")
         out.append(f"<b><font color='{KEY_COLOUR}'>{esc}</font></b>" if key else esc)
     return "".join(out)

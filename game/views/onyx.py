@@ -64,10 +64,12 @@ def _stone_with_shadow(code: str, r: int) -> tuple[pygame.Surface, tuple[int, in
 def stone_sprite(code: str, radius: int) -> pygame.Surface:
     """A shaded stone seen from above: a slightly domed face over a darker lower edge.
 
-    The face centre is the sprite centre; the sprite is square (side 2*radius + 6).
+    The face centre is the sprite centre; the sprite is square (side 2*radius + 6, and
+    room for the lower edge, which lies a tenth of the radius below the face: a big stone's was
+    cut flat at the sprite's bottom).
     """
     r = max(3, radius)
-    size = 2 * r + 6
+    size = 2 * (r + 3 + math.ceil(r * 0.10))
     S = D.SS
     big = pygame.Surface((size * S, size * S), pygame.SRCALPHA)
     c = size * S / 2
