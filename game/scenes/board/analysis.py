@@ -588,8 +588,8 @@ class AnalysisScene(BoardScene):
         drawn: dict[tuple[str, str], int] = {}
         for ln in lines:
             try:
-                mv = by_record.get(ln.move) or g.parse_move(ln.move)
-                opt = inp.clicks_for(g, mv)
+                found = by_record.get(ln.move)
+                opt = inp.clicks_for(g, found if found is not None else g.parse_move(ln.move))
             except (RulesError, ValueError, KeyError, TypeError):
                 continue
             if opt and opt.clicks and len(set(opt.clicks)) > 1:
