@@ -438,10 +438,11 @@ def test_settings_read_values_whatever_the_words():
 def test_the_move_box_example_is_a_value():
     from game.scenes.board import movebox
     i18n.set_language("xx")
-    assert "c3-d4, d4>a1" in movebox.placeholder("amoeba")
+    shown = movebox.placeholder("amoeba")            # the moves as they are, the list's comma the language's
+    assert "c3-d4⁅, ·⁆d4>a1" in shown
     assert movebox.EXAMPLES["onyx"][0] == "f6"
     i18n.set_language("ja")
-    assert movebox.placeholder("onager") == "手を入力（例: b2-b4, b2-b4-d6）"
+    assert movebox.placeholder("onager") == "手を入力（例：b2-b4、b2-b4-d6）"       # full-width marks
 
 
 def test_one_table_of_the_games_names():

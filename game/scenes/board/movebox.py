@@ -58,12 +58,12 @@ def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | No
         cells = list(PHASE_EXAMPLES[(game_name, phase)])
         if legal is not None:
             cells = [e for e in cells if e in legal] or legal[:1]
-        return _("Type a lake's cell: {examples}").format(examples=", ".join(cells))
+        return _("Type a lake's cell: {examples}").format(examples=_(", ").join(cells))
     examples = tuple(e for e in EXAMPLES.get(game_name, ())
                      if e not in ONLY_WHEN_LEGAL or (playable is not None and playable(e)))
     if not examples:
         return _("Type a move")
-    return _("Type a move: {examples}").format(examples=", ".join(examples))
+    return _("Type a move: {examples}").format(examples=_(", ").join(examples))   # (ja: 、)
 
 
 def _playable(game: Any, text: str) -> bool:
