@@ -2,9 +2,10 @@
 
 A ``Theme`` is a frozen value holding every colour the drawing needs: the board (wood, lines,
 coordinates), the pieces, the highlights, Onyx's owner bands, Onager's target kinds, the app's
-backdrop, the side panel, the settings card, the review graph, the move list and status box
-colours, and ``ui``: the colours pygame-gui's widgets and dialogs take from the theme JSON
-(``ui_overrides``, laid over ``assets/theme.json`` when the UI manager's theme is built).
+backdrop, the side panel, the settings card, the menu's game cards, the keys overlay, the engine
+lines' strip, the toolbar's icons, the review graph, the move list and status box colours, and
+``ui``: the colours pygame-gui's widgets and dialogs take from the theme JSON (``ui_overrides``,
+laid over ``assets/theme.json`` when the UI manager's theme is built).
 
 ``THEMES`` (name -> Theme, in menu order) is the one list: the settings scene, the command line's
 ``--theme`` and the tests read it. Nothing here changes any module's globals: the app's current
@@ -14,9 +15,9 @@ picture keys on the theme's name (``RenderState.theme``).
 
 * classic: the original wooden look (green targets, blue splits, red danger).
 * colour-blind: the Okabe–Ito colours, chosen to stay apart for red–green (and most
-  blue–yellow) colour blindness: targets sky blue, splits/stacks orange, danger vermilion,
-  last move purple; Black and White pieces differ in lightness, not hue, in every theme. Its
-  texts name no colour (``colour_names`` is empty: they speak of marks).
+  blue–yellow) colour blindness: targets sky blue (Onager's jumps the darker blue), splits/stacks
+  orange, danger vermilion, last move purple; Black and White pieces differ in lightness, not
+  hue, in every theme. Its texts name no colour (``colour_names`` is empty: they speak of marks).
 * dark: dark walnut board, brighter rings, higher-contrast pieces, and a graphite panel,
   dialogs and graph for a dim room.
 
@@ -112,6 +113,17 @@ class Theme:
     card_border: RGBA = (150, 110, 66, 255)
     card_rule: RGB = (80, 62, 44)
     heading: RGB = (255, 226, 168)           # titles drawn by scenes, ticks in check boxes
+    menu_card_fill: RGBA = (34, 27, 21, 235)     # the main menu's game cards (their border: card_border)
+    overlay_fill: RGBA = (26, 20, 16, 246)       # the keys overlay's card (F1)
+    overlay_border: RGBA = (214, 170, 96, 255)
+    strip_fill: RGBA = (44, 34, 28, 235)         # the analysis board's engine-lines strip (its edge: panel_border)
+    # the symbols drawn on the toolbar's blank buttons (⏮ ◀ ▶ ⏭, review, flip, settings)
+    icon: RGB = (236, 226, 206)
+    icon_disabled: RGB = (125, 115, 104)
+    # Onyx's last stone: a dot on its face in the last move's hue, dark on a white stone and
+    # light on a black one
+    last_dot_on_white: RGB = (232, 120, 40)
+    last_dot_on_black: RGB = (255, 178, 70)
 
     # ---- the review's graph
     graph_bg: RGB = (62, 53, 42)
@@ -185,6 +197,7 @@ _KINDS = ("walk", "jump", "stack", "end", "lake", "no")
 CLASSIC = Theme()
 
 _SKY, _ORANGE, _VERMILION, _YELLOW = (86, 180, 233), (240, 158, 20), (225, 92, 10), (250, 236, 90)
+_BLUE = (0, 114, 178)
 # the last move: Okabe–Ito's reddish purple (204, 121, 167) darkened, so its ring stands out from
 # the wood by lightness, which every eye sees, not by hue alone (the same lightness as the wood)
 _PURPLE = (140, 40, 120)
@@ -193,7 +206,10 @@ COLOUR_BLIND = replace(
     CLASSIC, name="colour-blind", title=N_("Colour-blind safe"), colour_names=(),
     move=_SKY, split=_ORANGE, place=_SKY, threat=_VERMILION, last=_PURPLE, select=_YELLOW,
     result=(255, 240, 140),
-    walk=_SKY, jump=(150, 140, 255), stack=_ORANGE, end=_YELLOW, lake=_SKY, lake_place=_SKY, no=_VERMILION,
+    # jumps: Okabe–Ito's blue, darker than the walks' sky blue, so the two differ in lightness
+    # (which every eye sees) as well as in hue
+    walk=_SKY, jump=_BLUE, stack=_ORANGE, end=_YELLOW, lake=_SKY, lake_place=_SKY, no=_VERMILION,
+    last_dot_on_white=_PURPLE, last_dot_on_black=(204, 121, 167),
     capture=_VERMILION, win_gold=_YELLOW,
     banner_border=_YELLOW,
 )
@@ -245,8 +261,11 @@ DARK = replace(
     panel_fill=(16, 17, 20, 236), panel_border=(74, 76, 86, 255), panel_shadow=(0, 0, 0, 110),
     card_fill=(20, 21, 25, 242), card_border=(110, 100, 84, 255), card_rule=(54, 56, 64),
     heading=(246, 220, 170),
-    graph_bg=(30, 31, 36), graph_black=(10, 10, 12), graph_white=(200, 196, 186),
-    graph_mid=(128, 124, 116), graph_border=(74, 76, 86), graph_label=(176, 172, 164),
+    menu_card_fill=(20, 21, 25, 240), overlay_fill=(20, 21, 25, 246), overlay_border=(160, 128, 80, 255),
+    strip_fill=(26, 27, 32, 235), icon_disabled=(110, 108, 104),
+    # the graph: a slate ground that Black's near-black area and White's light one both stand out from
+    graph_bg=(66, 68, 78), graph_black=(10, 10, 12), graph_white=(200, 196, 186),
+    graph_mid=(150, 146, 138), graph_border=(100, 102, 114), graph_label=(196, 192, 184),
     list_bg=(12, 13, 16, 214), list_border=(64, 66, 76), list_number=(132, 130, 124),
     list_later=(118, 116, 110), list_thumb=(84, 86, 98), list_track=(28, 29, 34),
     status_bg=(26, 27, 32, 214), status_border=(90, 92, 104),

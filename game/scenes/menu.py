@@ -695,11 +695,12 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         px = self.px
+        T = self.app.theme if self.app is not None else CLASSIC     # the cards' colours: the app's theme
         for card in self.cards:
             r: pygame.Rect = card["rect"]
             shadow = D.rounded_panel((r.w, r.h), (0, 0, 0, 90), radius=px(18))
             surface.blit(shadow, r.move(5, 8))
-            surface.blit(D.rounded_panel((r.w, r.h), (34, 27, 21, 235), radius=px(18), border=(150, 110, 66, 255)), r)
+            surface.blit(D.rounded_panel((r.w, r.h), T.menu_card_fill, radius=px(18), border=T.card_border), r)
             pic: pygame.Rect = card["pic"]
             if pic.w > 20 and pic.h > 20:
                 surface.blit(self.picture(card["name"], pic.size), pic)

@@ -33,7 +33,7 @@ import pygame
 
 from ..i18n import _, ngettext, number
 from ..names import side_name
-from ..themes import CLASSIC, Theme
+from ..themes import CLASSIC, Theme, theme_named
 from ..views import draw as D
 from .text import ellipsize
 from .words import chance_text
@@ -47,7 +47,7 @@ HEAD = -1            # ``hover``: the heading (a line's is its index)
 TEXT, DIM, GOLD = (239, 228, 208), (178, 164, 142), (255, 214, 130)
 MUTED, MUTED_GOLD = (128, 118, 104), (160, 140, 100)    # a line not searched enough: its texts
 TIP_BG, TIP_EDGE = (28, 22, 18, 240), (196, 160, 104)
-BAR_BLACK, BAR_WHITE, BAR_EDGE = (24, 22, 22), (236, 230, 216), (106, 78, 52)
+BAR_BLACK, BAR_WHITE = (24, 22, 22), (236, 230, 216)    # (the strip's fill and edge: the theme's)
 BAR_FRAME = (196, 160, 104)
 
 
@@ -155,6 +155,11 @@ class EvalPanel:
     # ------------------------------------------------------------ state
     def show(self, state: PanelState) -> None:
         self.state = state
+
+    def colours(self) -> Theme:
+        """The theme it is drawn in: the one its state names (the app's, given with every state;
+        ``self.theme`` when that is the one named), so the picture's cache keys on it too."""
+        return self.theme if self.theme.name == self.state.theme else theme_named(self.state.theme)
 
     def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
         f = self._fonts.get((size, bold))
@@ -267,8 +272,9 @@ class EvalPanel:
 
     def _draw_strip(self, surf: pygame.Surface) -> None:
         r = surf.get_rect()
-        pygame.draw.rect(surf, (44, 34, 28, 235), r, border_radius=self.px(8))
-        pygame.draw.rect(surf, BAR_EDGE, r, max(1, self.px(1)), border_radius=self.px(8))
+        T = self.colours()
+        pygame.draw.rect(surf, T.strip_fill, r, border_radius=self.px(8))
+        pygame.draw.rect(surf, T.panel_border, r, max(1, self.px(1)), border_radius=self.px(8))
         st = self.state
         rows = [row.move(-self.strip.x, -self.strip.y) for row in self._rows()]
         size = self.px(14)

@@ -8,7 +8,9 @@ values, the marks, the shown ply or the ply under the mouse change, so a frame c
 What it shows: the plot from ply 0 (the start) to the last ply of the line; Black's chance is
 up (100% at the top, White winning at the bottom), the area between the curve and the 50% line
 dark where Black leads and light where White leads; a dashed 50% line; the marked plies as
-dots in the marks' colours (?! yellow, ? orange, ?? red, as in the move list); the shown ply as
+dots in the marks' colours (?! yellow, ? orange, ?? red, as in the move list) and sizes, the
+same in every theme so that they differ without their colours (?! a small dot, ? a plain one,
+?? a large one in a light ring: ``draw_mark``); the shown ply as
 a gold upright line; the ply under the mouse as a faint one with its move and value.
 """
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ..views import draw as D
 from .movelist import MARK_COLOURS
 from .words import chance_text
 
-__all__ = ["EvalGraph", "draw_graph_icon", "MARK_COLOURS"]
+__all__ = ["EvalGraph", "draw_graph_icon", "draw_mark", "mark_radius", "MARK_COLOURS", "MARK_ORDER"]
 
 # its colours are the theme's (``graph.theme``, set by whoever draws it: graph_bg, graph_black,
 # graph_white, graph_mid, graph_curve, graph_current, graph_border, graph_label)
@@ -159,14 +161,13 @@ class EvalGraph:
                 pygame.draw.line(img, (255, 255, 255, 90), (hx, plot.y), (hx, plot.bottom), 1)
             cx = round(self.x_of(min(self.current, self.total)) - off.x)
             pygame.draw.line(img, (*T.graph_current, 230), (cx, plot.y), (cx, plot.bottom), lw)
-        # the marks
+        # the marks: told apart by size and outline as well as by colour (see ``draw_mark``)
         dot_r = self._px(4)
-        for ply, mark in sorted(self.marks.items()):
+        for ply, mark in sorted(self.marks.items(), key=lambda m: MARK_ORDER.index(m[1])):
             val = self.values[ply] if 0 <= ply < len(self.values) else None
             if val is not None:
                 mx, my = pt(ply, val)
-                pygame.draw.circle(img, (20, 16, 12), (round(mx), round(my)), dot_r + max(1, self._px(1)))
-                pygame.draw.circle(img, MARK_COLOURS[mark], (round(mx), round(my)), dot_r)
+                draw_mark(img, mark, (round(mx), round(my)), self._px)
         val = self.values[self.current] if 0 <= self.current < len(self.values) else None
         if val is not None:
             mx, my = pt(self.current, val)
@@ -211,6 +212,30 @@ class EvalGraph:
                                  border=(150, 120, 80, 200), border_width=1), box)
         D.text(img, text, (box.x + pad, box.centery), size, (245, 236, 220), anchor="midleft", bold=True,
                shadow=False)
+
+
+MARK_ORDER = ("?!", "?", "??")      # the mildest first: a blunder's mark is drawn over the others
+MARK_OUTLINE = (20, 16, 12)        # the dark rim round every mark (it stands out from both areas)
+MARK_RING = (250, 246, 236)        # a blunder's light ring
+
+
+def mark_radius(mark: str, px: Any) -> int:
+    """The radius of a mark's coloured dot: ?! small, ? plain, ?? large (``px``: scale a size)."""
+    return {"?!": px(3), "?": px(4), "??": px(5)}.get(mark, px(4))
+
+
+def draw_mark(img: pygame.Surface, mark: str, at: tuple[int, int], px: Any) -> None:
+    """One mark on the graph, the same in every theme, so that it is told apart without its colour:
+    ?? a large dot in a light ring, ? a plain dot, ?! a small dot; each with a dark rim."""
+    r = mark_radius(mark, px)
+    rim = max(1, px(1))
+    if mark == "??":
+        ring = max(2, px(2))
+        pygame.draw.circle(img, MARK_OUTLINE, at, r + ring + rim)
+        pygame.draw.circle(img, MARK_RING, at, r + ring)
+    else:
+        pygame.draw.circle(img, MARK_OUTLINE, at, r + rim)
+    pygame.draw.circle(img, MARK_COLOURS[mark], at, r)
 
 
 def draw_graph_icon(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from ..i18n import N_, _
+from ..themes import CLASSIC, Theme
 from ..views import draw as D
 from .text import wrap
 
@@ -243,6 +244,12 @@ class KeysOverlay:
         self._laid: tuple[Any, ...] | None = None
         self.items: list[tuple[str, str, pygame.Rect, int, bool]] = []   # (kind, text, rect, size, bold)
         self.card = pygame.Rect(0, 0, 0, 0)
+        self._app = getattr(scene, "app", None)
+
+    @property
+    def theme(self) -> Theme:
+        """The app's theme, read when drawn (classic without an app)."""
+        return getattr(self._app, "theme", None) or CLASSIC
 
     def layout(self, size: tuple[int, int], px: Callable[[float], int], min_px: int = 12) -> None:
         """Columns of sections: each section stays whole; the text is set smaller (never under
@@ -322,9 +329,10 @@ class KeysOverlay:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((6, 8, 12, 150))
         surface.blit(veil, (0, 0))
-        surface.blit(D.rounded_panel(self.card.size, (26, 20, 16, 246), radius=px(16), border=(214, 170, 96, 255),
+        T = self.theme
+        surface.blit(D.rounded_panel(self.card.size, T.overlay_fill, radius=px(16), border=T.overlay_border,
                                      border_width=2), self.card.topleft)
-        colours = {"title": (255, 226, 168), "head": (255, 226, 168), "key": (240, 200, 130),
-                   "text": D.PALETTE["text"], "hint": D.PALETTE["text_dim"]}
+        colours = {"title": T.heading, "head": T.heading, "key": (240, 200, 130),
+                   "text": T.text, "hint": T.text_dim}
         for kind, text, rect, size, bold in self.items:
             D.text(surface, text, rect.topleft, size, colours[kind], anchor="topleft", bold=bold, shadow=False)

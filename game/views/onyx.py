@@ -665,7 +665,8 @@ class OnyxView(BoardView):
         if deco.last_move:
             lab = deco.last_move[0]
             if lab in pix and lab in stacks:
-                col = (232, 120, 40) if stacks[lab][-1].startswith("W") else (255, 178, 70)
+                T = self.theme
+                col = T.last_dot_on_white if stacks[lab][-1].startswith("W") else T.last_dot_on_black
                 D.blit_center(surface, D.dot(max(2, int(r * self.piece_scale(lab)) // 4), (*col, 255)), pix[lab])
         # threatened stones: a pulsing red ring on the stone's edge and a small warning badge
         for lab in deco.threats:

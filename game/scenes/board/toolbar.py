@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 NAV_KEYS = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_HOME: "first", pygame.K_END: "last"}
-_ICON = (236, 226, 206)
 
 
 class BoardToolbar(ScenePart):
@@ -296,12 +295,13 @@ class BoardToolbar(ScenePart):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Icons on the blank history and settings buttons (the font has no such glyphs)."""
+        theme = self.theme
         for key, (rect, kind) in self.icons.items():
             b = self.buttons.get(key)
             if b is None or not b.visible:
                 continue
             enabled = b.is_enabled
-            col = _ICON if enabled else (125, 115, 104)
+            col = theme.icon if enabled else theme.icon_disabled
             r = pygame.Rect(b.get_abs_rect())     # whole pixels (pygame-gui types it Rect | FRect)
             if kind == "graph":
                 draw_graph_icon(surface, r, col)
