@@ -194,6 +194,15 @@ def test_onager_play_phase_checkbox(editor):
 
 
 # ---------------------------------------------------------------- Save, Play, Analyse, entry point
+def save_as_offered(app, sc) -> None:
+    """Save opens the game library with a name already offered: Enter saves under it."""
+    from game.scenes.library import LibraryDialog
+    assert isinstance(sc.dialog, LibraryDialog) and sc.dialog.mode == "save"
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    assert sc.dialog is None
+
+
 def test_save_writes_a_record_that_loads_back(editor):
     app, sc = editor("amoeba")
     click_widget(app, sc.widgets["clear"])
@@ -203,6 +212,7 @@ def test_save_writes_a_record_that_loads_back(editor):
     click_widget(app, sc.widgets["side_white"])
     text = sc.widgets["text"].get_text()
     click_widget(app, sc.widgets["save"], check="enabled")
+    save_as_offered(app, sc)
     path = sc.saved_path
     assert path is not None and path.parent == records_dir() and path.exists()
     assert "Saved as" in sc.status_markup()
@@ -225,6 +235,7 @@ def test_save_onyx_pie_state_and_onager_lake_phase(editor):
     sc.model.pie = "swapped"
     sc.changed()
     click_widget(app, sc.widgets["save"], check="enabled")
+    save_as_offered(app, sc)
     start = load_record(sc.saved_path).start()
     assert start.swapped and start.options()["pie"]
     app2, sc2 = editor("onager")
@@ -232,6 +243,7 @@ def test_save_onyx_pie_state_and_onager_lake_phase(editor):
     click_point(app2, "d4")
     click_widget(app2, sc2.widgets["side_white"])
     click_widget(app2, sc2.widgets["save"], check="enabled")
+    save_as_offered(app2, sc2)
     start = load_record(sc2.saved_path).start()
     assert start.turn_phase() is not None and start.to_move == Color.WHITE
     assert "Lakes: d4" in start.position_text()

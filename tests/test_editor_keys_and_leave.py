@@ -157,6 +157,8 @@ def test_after_save_escape_leaves_at_once(editor):
     app, sc = editor("onyx")
     click_point(app, "f6")
     click_widget(app, sc.widgets["save"], check="enabled")
+    key(app, pygame.K_RETURN)                           # the library's Save, under the name offered
+    step(app, 2)
     assert "Saved as" in sc.status_markup()
     key(app, pygame.K_ESCAPE)
     settle(app)
@@ -192,3 +194,27 @@ def test_a_finished_onager_position_says_the_far_row_count(editor):
     use(app, sc, "k1: B; k2: B; e4: W; Lakes: c3 d5 h6")
     said = sc.status_markup()
     assert "Black wins: More pieces on the far row: Black 2, White 0." in said, said
+
+
+def test_save_names_the_file_in_the_library_and_asks_before_replacing(editor):
+    # Save wrote under a name of its own ('… (2).txt' the second time), with no way to name it
+    from game.scenes.library import LibraryDialog
+    from game.storage import records_dir
+    app, sc = editor("onyx")
+    click_widget(app, sc.widgets["save"], check="enabled")
+    dlg = sc.dialog
+    assert isinstance(dlg, LibraryDialog) and dlg.mode == "save" and dlg.name_entry is not None
+    dlg.name_entry.set_text("黒の練習")                  # any name the player types, Japanese too
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    path = records_dir() / "黒の練習.txt"
+    assert sc.saved_path == path and path.exists() and "Saved as" in sc.status_markup()
+    before = path.read_text(encoding="utf-8")
+    click_widget(app, sc.widgets["save"], check="enabled")
+    sc.dialog.name_entry.set_text("黒の練習")
+    key(app, pygame.K_RETURN)
+    step(app, 2)
+    assert sc.dialog_kind == "overwrite"                 # asked first
+    key(app, pygame.K_ESCAPE)                            # no: the file stays as it was
+    step(app, 2)
+    assert sc.dialog is None and path.read_text(encoding="utf-8") == before

@@ -289,7 +289,7 @@ def test_the_editor_says_why_a_position_was_not_saved(monkeypatch):
         helpers.settle(app, 5)
         sc = app.scene
         assert isinstance(sc, EditorScene) and sc.valid
-        sc.save()
+        sc.save_to(storage.records_dir() / "position.txt")        # (Save, then the library's Save)
         assert sc.message_kind == "error" and said(sc.message) and "No space" not in sc.message
     finally:
         app.close()

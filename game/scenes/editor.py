@@ -10,6 +10,8 @@ verdict in a status line, who plays each side, and Play / Analyse / Save / Back.
 the position's set-up text (``Game.position_text()``'s form) can be read, typed or pasted
 (Enter or "Use text"); "/" gives that box the keyboard (as the board's move box), and the keys
 overlay (F1) has the editor's own list (``game.ui.keys.EDITOR``, with the box's form for the game).
+Save opens the game library with a name field, as the board's Save does (a name offered; a file
+of that name already there is replaced only when the player says so).
 
 Back and Escape (Escape in the box first leaves the box) leave at once while nothing would be
 lost; when the position changed since the editor opened or since Save (or a typed text is not
@@ -27,6 +29,7 @@ from __future__ import annotations
 import logging
 import datetime as _dt
 import html
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -90,6 +93,7 @@ class EditorScene(Scene):
         self.message = ""            # what the last action did ("Saved as …")
         self.message_kind = "info"
         self.saved_path: Any = None  # the last record written by Save
+        self.path_to_overwrite: Path | None = None   # a file Save asks before replacing
         self._kept = self.snapshot()  # the position as it opened or was last saved: leaving it loses nothing
         self._make_view()
 
@@ -401,31 +405,85 @@ class EditorScene(Scene):
         self.app.push(scene)
 
     def save(self) -> None:
-        """Write the position as a record (SetUp, ToMove) under a suggested name in the records folder."""
+        """Save the position as a record (SetUp, ToMove): the game library opens with a name
+        field, as the board's Save does (a suggested name, the saved games listed; an existing
+        name asks before it is replaced)."""
+        from ..storage import records_dir, suggest_record_path
+        from ..ui.words import record_file_words
+        from .library import LibraryDialog
+        record = self._record()
+        if record is None or self.app is None:
+            return
+        self.close_dialog()
+        name = suggest_record_path(record_file_words(record), records_dir()).stem
+        self.dialog = LibraryDialog(self, "save", records_dir(), name=name)
+        self.dialog_kind = "save"
+
+    def _record(self) -> Any:
+        """The position as a record to save, None when there is none (not legal, or refused:
+        the message says why)."""
         from ..autosave import player_name
         from ..rules.record import record_from_game
-        from ..storage import StorageError, friendly_path, records_dir, save_record, suggest_record_path
-        from ..ui.problems import refusal_words, storage_words
-        from ..ui.words import record_file_words
+        from ..ui.problems import refusal_words
         game = self.verdict.game
         if not self.valid or game is None:
-            return
+            return None
         self.read_widgets()
         names = (player_name(self.players["black"]), player_name(self.players["white"]))
         try:
-            record = record_from_game(game.copy(), names, _dt.date.today(),
-                                      headers={"Event": f"{TITLES[self.game_name]} set-up"})
-            path = save_record(suggest_record_path(record_file_words(record), records_dir()), record)
-        except Exception as exc:  # StorageError (the disk), or a position no record can hold
+            return record_from_game(game.copy(), names, _dt.date.today(),
+                                    headers={"Event": f"{TITLES[self.game_name]} set-up"})
+        except Exception as exc:  # a position no record can hold
             log.warning("the position could not be saved: %s", exc)
-            why = (storage_words(exc) if isinstance(exc, StorageError) else
-                   refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else
-                   _("Something in it cannot be read."))
+            why = refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else \
+                _("Something in it cannot be read.")
+            self.message, self.message_kind = _("The position could not be saved: {why}").format(why=why), "error"
+            self.sync()
+            return None
+
+    def path_picked(self, text: str) -> None:
+        """The library's Save: the name typed (a file there already: asked first)."""
+        from ..storage import RECORD_SUFFIX, name_fits
+        path = Path(text)
+        if not path.name:
+            self.message, self.message_kind = _("Type a name for the file first."), "warn"
+            self.sync()
+            return
+        if not path.suffix:
+            path = path.with_suffix(RECORD_SUFFIX)
+        if not name_fits(path.name):
+            self.message, self.message_kind = _("That name is too long for a file: shorten it."), "warn"
+            self.sync()
+            return
+        try:
+            there = path.is_file()
+        except (OSError, ValueError):
+            there = False
+        if there:
+            self.path_to_overwrite = path
+            self.open_dialog("overwrite", _("Replace the file?"),
+                             _("{file} already exists.<br><br>Replace it with this position?").format(
+                                 file=html.escape(path.name)), _("Replace"))
+            return
+        self.save_to(path)
+
+    def save_to(self, path: Path) -> None:
+        """Write the position's record to ``path``; the message says where, or why not."""
+        from ..storage import StorageError, friendly_path, save_record
+        from ..ui.problems import storage_words
+        record = self._record()
+        if record is None:
+            return
+        try:
+            saved = save_record(path, record)
+        except (StorageError, OSError) as exc:
+            log.warning("the position could not be saved: %s", exc)
+            why = storage_words(exc) if isinstance(exc, StorageError) else _("Something in it cannot be read.")
             self.message, self.message_kind = _("The position could not be saved: {why}").format(why=why), "error"
         else:
-            self.saved_path = path
+            self.saved_path = saved
             self._kept = self.snapshot()     # kept in the record: leaving now loses nothing
-            self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(path)), "info"
+            self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(saved)), "info"
         self.sync()
 
     def go_back(self) -> None:
@@ -474,10 +532,18 @@ class EditorScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         W = self.widgets
         t = event.type
+        if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and self.dialog is not None \
+                and event.ui_element is self.dialog and self.dialog_kind == "save":
+            self.dialog, self.dialog_kind = None, ""
+            self.path_picked(str(event.text))
+            return True
         answer = self.dialog_answer(event)
         if answer is not None:
             if answer == ("leave", True):
                 self.go_back()
+            elif answer == ("overwrite", True) and self.path_to_overwrite is not None:
+                path, self.path_to_overwrite = self.path_to_overwrite, None
+                self.save_to(path)
             return True
         if t == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
