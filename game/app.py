@@ -358,13 +358,21 @@ class App:
         self._transition(go)
 
     def replace(self, scene: Scene) -> None:
-        """Leave the current scene and show another in its place."""
+        """Leave the current scene and show another in its place (one of the same kind that says
+        so, ``Scene.same_page_on_replace``: another game's puzzles, keeps the keyboard's ring where
+        it was)."""
+        ring = None if focus_ui.modal(self) is not None else focus_ui.focus_place(self)
+
         def go() -> None:
+            same = bool(self.scenes) and type(self.scenes[-1]) is type(scene) and scene.same_page_on_replace
             if self.scenes:
                 self.scenes.pop().exit()
                 settle_memory()             # what it held goes before the new scene builds
             self.scenes.append(scene)
             scene.enter(self)
+            if same and ring is not None:
+                scene.ring_left = ring
+                scene.return_ring()
         self._transition(go)
 
     def reset(self, scenes: Sequence[Scene]) -> None:

@@ -192,7 +192,16 @@ def test_the_right_move_by_another_path_is_told_which_path_is_asked(app: App) ->
         said = feedback_text(scene)
         assert said == "That move ends right, but this step asks for its path: b2-d4-d6.", said
         assert not scene.solved and scene.game.position_text() == start
-    typed(app, scene, "b2-d4-d6")
+    # the refused text stays selected: the next try typed replaces it
+    box = focus_box(app, scene)
+    box.set_text("b2-d6")
+    enter(app)
+    settle(app)
+    assert box.get_text() == "b2-d6" and box.selection() == (0, 5), box.selection()
+    type_text(app, "b2-d4-d6")
+    step(app, 2)
+    enter(app)
+    settle(app)
     assert scene.solved and "Well done" in feedback_text(scene)
 
 

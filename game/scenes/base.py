@@ -114,6 +114,10 @@ class Scene:
         self.enter(app)
         self.pause()
 
+    # a scene of this kind put in the place of one of its own (App.replace: the puzzles of another
+    # game) is the same page with other contents: the keyboard's ring stays where it was
+    same_page_on_replace = False
+
     # where the keyboard's ring was among this scene's widgets when another scene came on top
     # (``App.push``: the button that opened it, pressed by the keyboard); it comes back there
     ring_left: int | None = None

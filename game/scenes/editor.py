@@ -94,6 +94,7 @@ class EditorScene(Scene):
         self.message_kind = "info"
         self.saved_path: Any = None  # the last record written by Save
         self.path_to_overwrite: Path | None = None   # a file Save asks before replacing
+        self._leave_by_keyboard = False              # Back or Escape by the keyboard (the ring goes with it)
         self._kept = self.snapshot()  # the position as it opened or was last saved: leaving it loses nothing
         self._make_view()
 
@@ -486,21 +487,24 @@ class EditorScene(Scene):
             self.message, self.message_kind = _("Saved as {file}").format(file=friendly_path(saved)), "info"
         self.sync()
 
-    def go_back(self) -> None:
-        """Back to the New game form of this game (with its options and players)."""
+    def go_back(self, keyboard: bool = False) -> None:
+        """Back to the New game form of this game (with its options and players); ``keyboard``:
+        by the keyboard, so the ring waits on its Set up… button, where the player left."""
         if self.app is None:
             return
         self.read_widgets()
         opts = self.model.variant() if self.game_name == "onyx" else {}
         self.app.replace(make_scene("new_game", self.game_name, opts, dict(self.players),
-                                    time_control=self.time_control, clock_given=True))
+                                    time_control=self.time_control, clock_given=True,
+                                    ring_on="setup" if keyboard else ""))
 
-    def leave_editor(self) -> None:
+    def leave_editor(self, keyboard: bool = False) -> None:
         """Back (the button or Escape): at once when nothing would be lost, else asked first."""
         if self.app is None:
             return
+        self._leave_by_keyboard = keyboard or self.app.focus is not None
         if not self.unsaved():
-            self.go_back()
+            self.go_back(self._leave_by_keyboard)
             return
         self.open_dialog("leave", _("Leave the editor?"),
                          _("The position you set up is not kept.<br><br>Save keeps it as a game record."),
@@ -516,7 +520,7 @@ class EditorScene(Scene):
         if self.dialog is not None:
             self.close_dialog()
             return True
-        self.leave_editor()
+        self.leave_editor(keyboard=True)
         return True
 
     def take_box(self) -> bool:
@@ -540,7 +544,7 @@ class EditorScene(Scene):
         answer = self.dialog_answer(event)
         if answer is not None:
             if answer == ("leave", True):
-                self.go_back()
+                self.go_back(self._leave_by_keyboard)
             elif answer == ("overwrite", True) and self.path_to_overwrite is not None:
                 path, self.path_to_overwrite = self.path_to_overwrite, None
                 self.save_to(path)

@@ -48,6 +48,7 @@ class MyPuzzlesScene(PuzzleBoardScene):
     """See the module docstring. ``focus``: the id of the puzzle to open first."""
 
     title = N_("My puzzles")
+    same_page_on_replace = True        # another game's tab: the ring stays on the tabs
 
     def __init__(self, game_name: str, store_file: str | Path | None = None, focus: str | None = None,
                  today: _dt.date | None = None) -> None:

@@ -123,8 +123,9 @@ class NewGameScene(Scene):
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
                  players: dict[str, str] | None = None, time_control: TimeControl | None = None,
-                 clock_given: bool = False) -> None:
+                 clock_given: bool = False, ring_on: str = "") -> None:
         super().__init__()
+        self.ring_on = ring_on     # a widget the keyboard's ring starts on (back from the editor: 'setup')
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
         self.players = {**DEFAULT_PLAYERS, **(players or {})}
@@ -150,6 +151,10 @@ class NewGameScene(Scene):
     def enter(self, app: Any) -> None:
         self.take_last(app, *self.given)
         super().enter(app)
+        el = self.widgets.get(self.ring_on) if self.ring_on else None
+        if el is not None and el.visible and el.is_enabled:
+            from ..ui import focus as focus_ui
+            focus_ui.ring_on(app, el)
 
     def take_last(self, app: Any, players: dict[str, str], options: bool, clock: bool) -> None:
         """Offer what the player last chose for this game (``Settings.last``), except what was

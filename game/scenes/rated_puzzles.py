@@ -54,6 +54,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
     """See the module docstring."""
 
     title = N_("Rated puzzles")
+    same_page_on_replace = True        # another game's tab: the ring stays on the tabs
 
     def __init__(self, game_name: str, puzzles: Sequence[BankPuzzle] | None = None,
                  store_file: str | Path | None = None, today: _dt.date | None = None) -> None:

@@ -52,11 +52,14 @@ NOTATION: dict[str, list[tuple[str, str]]] = {
                ("e4", N_("A lake, while the lakes are placed"))],
 }
 
+# Onager's chains: their rows are shown on Onager's pages only
+CHAIN_ROWS = [(N_("Backspace"), N_("Take back one landing of a chain")),
+              (N_("Enter"), N_("End an Onager chain where the disc stands"))]
+
 BOARD_MOVES: Section = (N_("Playing"), [
     (N_("Click, or drag"), N_("Pick a piece, then its target")),
     (N_("Right click or Esc"), N_("Clear the selection (an open chain with it)")),
-    (N_("Backspace"), N_("Take back one landing of a chain")),
-    (N_("Enter"), N_("End an Onager chain where the disc stands")),
+    *CHAIN_ROWS,
     (N_("Ctrl+F"), N_("Flip the board (kept)")),
 ])
 
@@ -221,17 +224,19 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     place = place_of(scene)
     sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, **BANK_PUZZLES, "menu": MENU,
                 "form": FORM, "editor": EDITOR}.get(place, OTHER)
+    typing_at = next((i for i, (_h, rows) in enumerate(sections) if rows is TYPING[1]), None)
     missing = scene.keys_missing() if scene is not None else frozenset()
     if missing:                                         # (the editor without the analysis board: no Analyse)
         sections = [(head, [row for row in rows if row[0] not in missing]) for head, rows in sections]
+    if scene is None or scene.game_name != "onager":     # chains are Onager's
+        sections = [(head, [row for row in rows if row not in CHAIN_ROWS]) for head, rows in sections]
     shown = [(_(head), [(_(key), _(text)) for key, text in rows]) for head, rows in sections]
     setup = SETUP_NOTATION.get(scene.game_name, []) if place == "editor" and scene is not None else []
     if setup:                                           # the set-up box's form for the game shown
         shown.insert(1, (_("Writing a position"), [(key, _(text)) for key, text in setup]))
     notation = NOTATION.get(scene.game_name if scene is not None else "", [])
-    if notation and any(rows is TYPING[1] for _h, rows in sections):      # a screen where moves are typed
-        at = next(i for i, (_h, rows) in enumerate(sections) if rows is TYPING[1])
-        shown.insert(at + 1, (_("Writing a move"), [(key, _(text)) for key, text in notation]))
+    if notation and typing_at is not None:              # a screen where moves are typed
+        shown.insert(typing_at + 1, (_("Writing a move"), [(key, _(text)) for key, text in notation]))
     return _("Keys · {screen}").format(screen=_(TITLES[place])), shown
 
 

@@ -330,6 +330,8 @@ class MoveBox:
         if host.board.input is not None:
             host.board.cancel()
         if not host.board_move(canonical):
-            return False
+            # refused by the page (a lesson's task wants another move or path): the text stays,
+            # selected, so the next try replaces it rather than running on after it
+            return self._refuse()
         self.clear()
         return True
