@@ -204,6 +204,7 @@ def test_save_names_the_file_in_the_library_and_asks_before_replacing(editor):
     click_widget(app, sc.widgets["save"], check="enabled")
     dlg = sc.dialog
     assert isinstance(dlg, LibraryDialog) and dlg.mode == "save" and dlg.name_entry is not None
+    assert dlg.window_display_title == "Save this position"
     dlg.name_entry.set_text("黒の練習")                  # any name the player types, Japanese too
     key(app, pygame.K_RETURN)
     step(app, 2)

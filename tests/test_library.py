@@ -378,6 +378,7 @@ def test_the_last_finished_game_is_listed_until_it_is_saved():
         settle(app)
         sc = board(app)
         assert [pm.text for pm in sc.match.history] == ["f6", "h12"] and sc.match.is_over
+        assert sc.panel.status.startswith("Loaded the last game you finished: 1 move.")   # not its file's name
     finally:
         app.close()
     _write("kept.txt", text)                              # saved: the saved file stands for it

@@ -417,7 +417,7 @@ class EditorScene(Scene):
             return
         self.close_dialog()
         name = suggest_record_path(record_file_words(record), records_dir()).stem
-        self.dialog = LibraryDialog(self, "save", records_dir(), name=name)
+        self.dialog = LibraryDialog(self, "save", records_dir(), name=name, title=_("Save this position"))
         self.dialog_kind = "save"
 
     def _record(self) -> Any:

@@ -210,6 +210,15 @@ def path_picked(scene: Scene, event: Any) -> bool:
     return True
 
 
+def _is_last_game(path: Path) -> bool:
+    """Is ``path`` the last finished game kept by the autosave (``storage.last_game_path``)?"""
+    from ..storage import last_game_path
+    try:
+        return path.resolve() == last_game_path().resolve()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_folder(path: Path) -> bool:
     """Is there a folder at ``path`` (see ``_is_file``)?"""
     try:
@@ -324,7 +333,11 @@ def load_path(scene: Scene, path: Path) -> bool:
             board = board_from_record(record)
         n = board.match.moves_count() if board.match is not None else 0
         name = Path(path).name
-        status = ngettext("Loaded {file}: {n} move.", "Loaded {file}: {n} moves.", n).format(file=name, n=n)
+        if _is_last_game(Path(path)):          # (listed in words: not by its file's name)
+            status = ngettext("Loaded the last game you finished: {n} move.",
+                              "Loaded the last game you finished: {n} moves.", n).format(n=n)
+        else:
+            status = ngettext("Loaded {file}: {n} move.", "Loaded {file}: {n} moves.", n).format(file=name, n=n)
         if record.result is not None:
             status += " " + board.panel.result_sentence(record.result)
         if n:                                   # (a set-up position alone has nothing to step through)

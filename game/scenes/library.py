@@ -207,13 +207,13 @@ class LibraryDialog(UIWindow, GameDialog):
     """The game library (see the module's docstring). ``mode`` is 'load' or 'save'."""
 
     def __init__(self, scene: Scene, mode: str, folder: Path, name: str = "",
-                 on_other: Callable[[], Any] | None = None) -> None:
+                 on_other: Callable[[], Any] | None = None, title: str = "") -> None:
         self.scene = scene
         self.mode = "save" if mode == "save" else "load"
         self.folder = Path(folder)
         self.on_other = on_other
         self.px: Callable[[float], int] = scene.px
-        title = _("Save this game") if self.mode == "save" else _("Load a game")
+        title = title or (_("Save this game") if self.mode == "save" else _("Load a game"))
         super().__init__(library_rect(scene), scene.ui, window_display_title=title,
                          object_id="#library", resizable=False, draggable=False)
         self.set_blocking(True)
