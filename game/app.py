@@ -508,7 +508,7 @@ class App:
         from .ui.keys import KeysOverlay
         self._focus_before_keys = self.focus      # the ring comes back when the overlay closes
         self.focus = None
-        self.keys_overlay = KeysOverlay(self.scene)
+        self.keys_overlay = KeysOverlay(self.scene, self.theme)
 
     def close_keys(self, keep_focus: bool = True) -> None:
         """The keys overlay goes; the focus ring goes back where it was (``keep_focus``: not

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import pygame
 import pytest
@@ -23,7 +23,7 @@ import pytest
 from game.puzzles.bank import read_bank
 from game.puzzles.store import PuzzleStore, load_store, save_store
 from game.scenes.base import make_scene
-from ui_helpers import click_widget, key, make_app, post_typed, step, type_move
+from ui_helpers import click_widget, key, make_app, post_typed, step, tab_to, type_move
 
 DATA = Path(__file__).resolve().parent / "data"
 DAY = dt.date(2026, 12, 5)
@@ -43,14 +43,6 @@ def until(app, cond: Callable[[], bool], limit: int = 400, dt_: float = 0.05) ->
         app.step(dt_)
     raise AssertionError("never happened")
 
-
-def tab_to(app, widget: Any, limit: int = 40) -> None:
-    """Tab until the ring is on ``widget`` (as a player does)."""
-    for _ in range(limit):
-        if app.focus is widget:
-            return
-        key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {widget}")
 
 
 def leave_box(app, sc) -> None:

@@ -7,15 +7,8 @@ import pygame
 
 from game.scenes.menu import MenuScene
 
-from ui_helpers import key, make_app, step
+from ui_helpers import key, make_app, step, tab_to
 
-
-def _tab_to(app, widget, limit: int = 40) -> None:
-    for _ in range(limit):
-        if app.focus is widget:
-            return
-        key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {widget}")
 
 
 def test_back_from_settings_the_ring_is_on_settings(tmp_path):
@@ -23,7 +16,7 @@ def test_back_from_settings_the_ring_is_on_settings(tmp_path):
     try:
         menu = app.scene
         assert isinstance(menu, MenuScene)
-        _tab_to(app, menu.settings_btn)
+        tab_to(app, menu.settings_btn)
         key(app, pygame.K_RETURN)
         app.finish_transition()
         step(app, 2)
@@ -62,7 +55,7 @@ def test_back_from_the_editor_by_the_keyboard_the_ring_is_on_set_up(tmp_path):
         app.finish_transition()
         step(app, 2)
         form = app.scene
-        _tab_to(app, form.widgets["setup"])
+        tab_to(app, form.widgets["setup"])
         key(app, pygame.K_RETURN)
         app.finish_transition()
         step(app, 2)
@@ -84,7 +77,7 @@ def test_another_games_puzzles_by_the_keyboard_keep_the_ring_on_the_tabs(tmp_pat
         app.finish_transition()
         step(app, 2)
         sc = app.scene
-        _tab_to(app, sc.w["game:onyx"])
+        tab_to(app, sc.w["game:onyx"])
         key(app, pygame.K_RETURN)
         app.finish_transition()
         step(app, 2)

@@ -166,6 +166,15 @@ def key(app: App, k: int, mod: int = 0) -> None:
     step(app, 2)
 
 
+def tab_to(app: App, widget: Any, limit: int = 40) -> None:
+    """Tab until the keyboard's ring is on ``widget`` (as a player does)."""
+    for _ in range(limit):
+        if app.focus is widget:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {widget} (the ring is on {app.focus})")
+
+
 # ---------------------------------------------------------------- the app
 def make_app(*args: str, stub_boards: bool = True) -> App:
     """The app as the command line ``args`` build it, without fades; computer players are the

@@ -424,7 +424,7 @@ class EditorScene(Scene):
         """The position as a record to save, None when there is none (not legal, or refused:
         the message says why)."""
         from ..autosave import player_name
-        from ..rules.record import record_from_game
+        from ..rules.record import RecordError, record_from_game
         from ..ui.problems import refusal_words
         game = self.verdict.game
         if not self.valid or game is None:
@@ -434,7 +434,7 @@ class EditorScene(Scene):
         try:
             return record_from_game(game.copy(), names, _dt.date.today(),
                                     headers={"Event": f"{TITLES[self.game_name]} set-up"})
-        except Exception as exc:  # a position no record can hold
+        except (RulesError, RecordError, ValueError) as exc:  # a position no record can hold
             log.warning("the position could not be saved: %s", exc)
             why = refusal_words(exc, self.game_name) if isinstance(exc, RulesError) else \
                 _("Something in it cannot be read.")

@@ -33,7 +33,7 @@ import pygame
 
 from ..i18n import _, ngettext, number
 from ..names import side_name
-from ..themes import CLASSIC, Theme, theme_named
+from ..themes import Theme, theme_named
 from ..views import draw as D
 from .text import ellipsize
 from .words import chance_text
@@ -93,7 +93,6 @@ class EvalPanel:
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.state = PanelState()
-        self.theme: Theme = CLASSIC
         self.hover: int | None = None          # a line's index, HEAD, or None
         self.renders = 0                       # how many times its picture was made (tests)
         self._kept: tuple[Any, pygame.Surface, pygame.Surface] | None = None
@@ -157,9 +156,9 @@ class EvalPanel:
         self.state = state
 
     def colours(self) -> Theme:
-        """The theme it is drawn in: the one its state names (the app's, given with every state;
-        ``self.theme`` when that is the one named), so the picture's cache keys on it too."""
-        return self.theme if self.theme.name == self.state.theme else theme_named(self.state.theme)
+        """The theme it is drawn in: the one its state names (the app's, given with every
+        state), so the picture's cache keys on it too."""
+        return theme_named(self.state.theme)
 
     def _font(self, size: int, bold: bool = False) -> pygame.font.Font:
         f = self._fonts.get((size, bold))

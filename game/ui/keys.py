@@ -243,18 +243,13 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
 class KeysOverlay:
     """The card of keys over the window; ``layout(size, px)`` places it, ``draw`` shows it."""
 
-    def __init__(self, scene: "Scene | None") -> None:
+    def __init__(self, scene: "Scene | None", theme: Theme = CLASSIC) -> None:
         self.title, self.sections = keys_for(scene)
         self.place = place_of(scene)
+        self.theme = theme                 # the app's colours (the overlay is made anew each time it opens)
         self._laid: tuple[Any, ...] | None = None
         self.items: list[tuple[str, str, pygame.Rect, int, bool]] = []   # (kind, text, rect, size, bold)
         self.card = pygame.Rect(0, 0, 0, 0)
-        self._app = getattr(scene, "app", None)
-
-    @property
-    def theme(self) -> Theme:
-        """The app's theme, read when drawn (classic without an app)."""
-        return getattr(self._app, "theme", None) or CLASSIC
 
     def layout(self, size: tuple[int, int], px: Callable[[float], int], min_px: int = 12) -> None:
         """Columns of sections: each section stays whole; the text is set smaller (never under

@@ -368,13 +368,19 @@ class AnalysisScene(BoardScene):
             self.analyser = make_engine(self.app)
         return self.analyser
 
+    @staticmethod
+    def _cancel(eng: Any) -> None:
+        """Stop ``eng``'s request in progress, if it has an engine at all."""
+        if eng is None:
+            return
+        try:
+            eng.cancel()
+        except Exception:           # the engine worker's client: a gone worker has nothing to stop
+            log.warning("cancelling the analysis failed", exc_info=True)
+
     def stop_analysis(self) -> None:
         """Cancel the engine's request (the worker stops searching at once)."""
-        if self.analyser is not None:
-            try:
-                self.analyser.cancel()
-            except Exception:           # the engine worker's client: a gone worker has nothing to stop
-                log.warning("cancelling the analysis failed", exc_info=True)
+        self._cancel(self.analyser)
         self._an_key = None
         self._set_wake(0)
 
@@ -428,20 +434,12 @@ class AnalysisScene(BoardScene):
                 self._finished.move_to_end(key)
                 self._an, self._an_done = kept
                 self._an_final = True
-                if self.analyser is not None:
-                    try:
-                        self.analyser.cancel()     # the position searched before this one
-                    except Exception:   # the engine worker's client: a gone worker has nothing to stop
-                        log.warning("cancelling the analysis failed", exc_info=True)
+                self._cancel(self.analyser)         # the position searched before this one
                 self._sync_wake()
                 return
             eng = self._get_analyser()
             if m.is_over or not isinstance(eng, Analyser):
-                if eng is not None:
-                    try:
-                        eng.cancel()
-                    except Exception:   # the engine worker's client: a gone worker has nothing to stop
-                        log.warning("cancelling the analysis failed", exc_info=True)
+                self._cancel(eng)
                 if eng is not None and not isinstance(eng, Analyser):
                     self._an_error = _("This engine cannot analyse.")
                 self._sync_wake()
