@@ -271,6 +271,21 @@ def test_screen_empty_state_and_keyboard(tmp_path, monkeypatch):
     app.close()
 
 
+def test_with_none_kept_the_keys_list_has_no_move_keys(tmp_path):
+    from game.ui.keys import keys_for
+    app, sc, _path = open_screen(tmp_path, [])
+    _title, sections = keys_for(sc)
+    assert [head for head, _rows in sections] == ["Everywhere"]
+    app.close()
+
+    app, sc, _path = open_screen(tmp_path)             # with puzzles: the box and every key
+    assert sc.movebox.shown()
+    _title, sections = keys_for(sc)
+    heads = [head for head, _rows in sections]
+    assert heads[:2] == ["My puzzles", "Typing a move"] and "Writing a move" in heads and "Playing" in heads
+    app.close()
+
+
 def test_a_finished_review_keeps_the_humans_mistakes(monkeypatch):
     from game.scenes.board import StubEngine
     from ui_helpers import board

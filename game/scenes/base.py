@@ -289,8 +289,9 @@ class Scene:
         return ("analysis" if self.is_analysis else "board") if self.is_board else "other"
 
     def keys_missing(self) -> frozenset[str]:
-        """Rows of this screen's list of keys (by their English key words) that it lacks now:
-        the keys overlay leaves them out (the editor without the analysis board: 'Analyse')."""
+        """Rows (by their English key words) or whole sections (by their English headings) of
+        this screen's list of keys that it lacks now: the keys overlay leaves them out (the
+        editor without the analysis board: 'Analyse'; My puzzles with none: its moves)."""
         return frozenset()
 
     # ------------------------------------------------------------ helpers

@@ -71,6 +71,10 @@ class MyPuzzlesScene(PuzzleBoardScene):
     def keys_place(self) -> str:
         return "mypuzzles"
 
+    def keys_missing(self) -> frozenset[str]:
+        # no puzzle kept: no move to play or type, and none of the page's own keys does anything
+        return frozenset() if self.stats.mine else frozenset({"My puzzles", "Typing a move", "Playing"})
+
     # ------------------------------------------------------------ the puzzles
     def ordered(self) -> list[MyPuzzle]:
         """The list as shown: not solved yet first, each part in the order found."""
@@ -256,8 +260,8 @@ class MyPuzzlesScene(PuzzleBoardScene):
             W[key].enable() if on else W[key].disable()
         self.pass_ring(W["answer"], W["next"], W["retry"], W["back"])
         box = self.movebox.box
-        if box is not None:             # no puzzle: no move to type (the box would look ready)
-            box.enable() if p is not None else box.disable()
+        if box is not None:             # no puzzle: no move to type (a disabled box still looks ready)
+            box.show() if p is not None else box.hide()
 
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:

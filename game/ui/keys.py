@@ -224,10 +224,12 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     place = place_of(scene)
     sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, **BANK_PUZZLES, "menu": MENU,
                 "form": FORM, "editor": EDITOR}.get(place, OTHER)
-    typing_at = next((i for i, (_h, rows) in enumerate(sections) if rows is TYPING[1]), None)
     missing = scene.keys_missing() if scene is not None else frozenset()
-    if missing:                                         # (the editor without the analysis board: no Analyse)
-        sections = [(head, [row for row in rows if row[0] not in missing]) for head, rows in sections]
+    if missing:                     # (the editor without the analysis board: no Analyse; no puzzle: no moves)
+        sections = [(head, [row for row in rows if row[0] not in missing])
+                    for head, rows in sections if head not in missing]
+        sections = [(head, rows) for head, rows in sections if rows]
+    typing_at = next((i for i, (head, _r) in enumerate(sections) if head == TYPING[0]), None)
     if scene is None or scene.game_name != "onager":     # chains are Onager's
         sections = [(head, [row for row in rows if row not in CHAIN_ROWS]) for head, rows in sections]
     shown = [(_(head), [(_(key), _(text)) for key, text in rows]) for head, rows in sections]
