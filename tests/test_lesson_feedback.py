@@ -76,8 +76,8 @@ def test_a_split_on_the_whole_stack_step_is_told_it_is_a_split(app: App) -> None
     assert L.plain_text(scene.step.hint) in said        # then where a whole stack of three goes
     assert not scene.solved and scene.game.position_text() == start
     clicked = said
-    typed(app, scene, "d4>g4")                          # typed, the same words
-    assert feedback_text(scene) == clicked
+    typed(app, scene, "d4>g4")                          # typed, the same words (a second miss: a move marked)
+    assert feedback_text(scene) == clicked + " One move that does it is marked: d4-a1."
     assert not scene.solved and scene.game.position_text() == start
 
 
@@ -112,8 +112,8 @@ def test_the_whole_stack_move_on_the_split_step_clicked_or_typed(app: App) -> No
     assert L.plain_text(scene.step.hint) in clicked
     assert "not a target" not in scene.note
     assert not scene.solved and scene.game.position_text() == start
-    typed(app, scene, "c3-f4")
-    assert feedback_text(scene) == clicked              # the same refusal, in the same words
+    typed(app, scene, "c3-f4")                          # the same refusal, in the same words
+    assert feedback_text(scene) == clicked + " One move that does it is marked: c3>c6."
     assert not scene.solved and scene.game.position_text() == start
     clicks(app, scene, "c3", "c4")                      # the near mark: the split c3>c6
     assert scene.solved and "Well done" in feedback_text(scene)

@@ -126,6 +126,9 @@ class TutorialScene(Scene):
         self.wait = 0.0                    # seconds until the demo's next move
         self.pending_agreement = False
         self.step_solved = False           # the 'your turn' step is solved
+        self.step_misses = 0               # wrong tries on this 'your turn' step
+        self.hint_text_shown = False       # this step's hint was asked for (Ctrl+H)
+        self.hint_move: Any = None         # a move that does the step, marked on the board once asked
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         self.note = ""                     # what the last click on the board did (plain text)
@@ -290,6 +293,9 @@ class TutorialScene(Scene):
         self.step_i = index
         step = self.step
         self.step_solved = False
+        self.step_misses = 0
+        self.hint_text_shown = False
+        self.hint_move = None
         self.movebox.clear()
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
@@ -577,6 +583,7 @@ class TutorialScene(Scene):
                 return False
             if goal.met(g, move) and route_ok:
                 self.step_solved = True
+                self.hint_move = None
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self._lesson_reached_end()
                 self.animate(text)
@@ -587,13 +594,61 @@ class TutorialScene(Scene):
             form = goal.wrong_form(g, move)       # a split for a whole-stack task (or back): say that first
             if form is not None:
                 said += " " + T_(WRONG_FORM[form])
-            self.say(content(self.step.hint), BAD_COLOUR, prefix=html.escape(said) + " ")
+            self.step_misses += 1
+            hint = content(self.step.hint)
+            if self.step_misses >= 2 and self.hint_move is None:
+                answer = self._mark_answer()           # stuck: one move that does it, on the board
+                if answer:
+                    hint += (" " if hint else "") + T_("One move that does it is marked: {move}.").format(move=answer)
+            self.say(hint, BAD_COLOUR, prefix=html.escape(said) + " ")
             self.enable_input()
             return False
         if self.mode == "puzzle":
             self.puzzle_play.judge(move, text)
             return True
         return False
+
+    # ================================================================ a hint on a 'your turn' step
+    def lesson_hint(self) -> None:
+        """Ctrl+H on a 'your turn' step: its hint first, then a move that does it, marked on the
+        board (two wrong tries mark one too)."""
+        if self.mode != "lesson" or not self.task_open() or self.anim is not None or self.game is None:
+            return
+        step = self.step
+        label = html.escape(T_("Hint:")) + " "
+        if step.hint and not self.hint_text_shown:
+            self.hint_text_shown = True
+            self.say(content(step.hint), DIM_COLOUR, prefix=label)
+            return
+        answer = self._mark_answer()
+        if answer:
+            self.say(T_("One move that does it is marked: {move}.").format(move=answer), DIM_COLOUR, prefix=label)
+
+    def _mark_answer(self) -> str:
+        """Mark a move that does this step on the board (``hint_move``); its text as the step
+        writes it ('' when none is found)."""
+        g, goal = self.game, self._try_goal()
+        if g is None or goal is None:
+            return ""
+        found: tuple[Any, str] | None = None
+        if goal.kind in ("move", "any-of"):          # the step's own move, by the path it asks for
+            for t in goal.moves:
+                try:
+                    move = g.parse_path(t)[0] if len(_cells(t)) > 2 else g.parse_move(t)
+                except RulesError:
+                    continue
+                found = (move, t)
+                break
+        if found is None:
+            answers = goal.solutions(g)
+            found = (answers[0], g.move_str(answers[0])) if answers else None
+        if found is None:
+            return ""
+        self.hint_move = found[0]
+        self.active_at = self.time
+        option = self.input.option_of(found[0]) if self.input is not None else None
+        way = self.input.route(option) if self.input is not None and option is not None else ()
+        return "-".join(way) if len(way) > 2 else found[1]      # a chain by its landings
 
     # ================================================================ the page's words
     def say(self, text: str, colour: str, prefix: str = "") -> None:
@@ -663,6 +718,8 @@ class TutorialScene(Scene):
                 self.replay()
             elif event.key == pygame.K_h and ctrl and self.mode == "puzzle":
                 self.give_hint()
+            elif event.key == pygame.K_h and ctrl and self.mode == "lesson" and self.task_open():
+                self.lesson_hint()
             else:
                 return False
             return True
@@ -832,6 +889,11 @@ class TutorialScene(Scene):
             except (RulesError, ValueError, KeyError, TypeError):
                 log.warning("the result cells could not be found", exc_info=True)   # drawn without them
         self.board.decorate(deco)
+        if self.mode == "lesson" and self.hint_move is not None and self.task_open() and self.input is not None \
+                and not self.input.prefix:
+            option = self.input.option_of(self.hint_move)
+            if option is not None:
+                self.input.show_move(deco, option, T_("Hint"))
         deco.dangers = self.dangers_shown()
         return deco
 

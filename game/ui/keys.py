@@ -110,6 +110,7 @@ LESSON: list[Section] = [
         (N_("Left"), N_("Previous step")),
         (N_("Up / Down, Page Up / Down"), N_("Scroll a text longer than its box")),
         (N_("Ctrl+R"), N_("Show this step again")),
+        (N_("Ctrl+H"), N_("Your turn: a hint, then a move that does it")),
     ]),
     TYPING,
     BOARD_MOVES,

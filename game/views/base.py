@@ -921,6 +921,38 @@ class BoardInput:
     def option_at(self, label: str) -> Option | None:
         return self.next_steps().get(label)
 
+    def option_of(self, move: Any) -> Option | None:
+        """The option that makes ``move`` in the position set (None: not a move there)."""
+        return next((o for o in self.options if self._moves_by_text.get(o.text) == move), None)
+
+    @staticmethod
+    def route(option: Option) -> tuple[str, ...]:
+        """The points an option's clicks go through, each once in turn ('b2', 'd4', 'd6')."""
+        c = option.clicks
+        return tuple(p for i, p in enumerate(c) if i == 0 or p != c[i - 1])
+
+    def show_move(self, deco: Decorations, option: Option, tag: str,
+                  ghosts: list[tuple[str, tuple[str, ...]]] | None = None) -> None:
+        """``option`` on ``deco`` as a move suggested to the player (a hint, the review's better
+        move): arrows from the piece, else its pieces as ghosts (``ghosts`` or the input's); the
+        ring on the point to click (a split's first drop: a click where it ends plays the whole
+        stack); ``tag`` where it ends. Nothing else stays selectable meanwhile."""
+        if not option.clicks:
+            return
+        end = self.arrow_end(option)
+        deco.selectable = set()
+        way = self.route(option)
+        if len(way) > 2:                # a chain of jumps: an arrow for each, not one across them
+            deco.arrows = list(zip(way, way[1:]))
+            deco.selected = way[0]
+        elif len(set(option.clicks)) > 1:
+            deco.arrows = [(option.clicks[0], end)]
+            deco.selected = option.clicks[0]
+        else:                           # (a move the rules cannot animate has none)
+            deco.ghosts = ghosts if ghosts is not None else self.ghosts_for(option)
+        deco.targets = {option.clicks[-1]: option.kind}
+        deco.tags = {end: tag}
+
     def ghosts_for(self, option: Option) -> list[tuple[str, tuple[str, ...]]]:
         """Where each piece of a move would land, from the rules core's motions."""
         if option.text in self._ghost_cache:

@@ -435,18 +435,11 @@ class ReviewDisplay(ScenePart):
         found = self._deco[1]
         if not found:
             return
-        arrows, ghosts, end, kind = found
-        deco.selectable = set()
-        if arrows:
-            deco.arrows = arrows
-            deco.selected = arrows[0][0]
-        else:
-            deco.ghosts = ghosts
-        deco.targets = {end: kind}
-        deco.tags = {end: _("Better")}
+        option, ghosts = found
+        sc.input.show_move(deco, option, _("Better"), ghosts)
 
     def _better(self, best: str) -> Any:
-        """(arrows, ghosts, end label, kind) for a move in record form in the shown position."""
+        """(option, ghosts) for a move in record form in the shown position."""
         sc = self.scene
         assert sc.match is not None and sc.input is not None    # decorate asks only with a game and its input
         g = sc.match.game
@@ -459,10 +452,7 @@ class ReviewDisplay(ScenePart):
             return None                 # a best move the rules cannot read: no arrow
         if not opt.clicks:
             return None
-        end = sc.input.arrow_end(opt)
-        if len(set(opt.clicks)) > 1:
-            return [(opt.clicks[0], end)], [], end, opt.kind
-        return [], ghosts_of(g, mv), end, opt.kind
+        return opt, ghosts_of(g, mv)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """The strip's column above its buttons (accuracy, the biggest swing, the progress bar,

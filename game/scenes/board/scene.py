@@ -649,21 +649,8 @@ class BoardScene(Scene):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
             if self.computer.hint is not None and not self.input.prefix:
                 opt = next((o for o in self.input.options if o.text == self.computer.hint), None)
-                if opt is not None and opt.clicks:
-                    deco.selectable = set()
-                    end = self.input.arrow_end(opt)
-                    if len(set(opt.clicks)) > 1:
-                        deco.arrows = [(opt.clicks[0], end)]
-                        deco.selected = opt.clicks[0]
-                    else:
-                        try:
-                            deco.ghosts = self.input.ghosts_for(opt)
-                        except (RulesError, ValueError, KeyError, TypeError):
-                            deco.ghosts = []    # a hint the rules cannot animate: no ghosts
-                    # the ring on the point to click: a split's first drop, not where it ends (a
-                    # click there plays the whole stack's move), the tag where the move ends
-                    deco.targets = {opt.clicks[-1]: opt.kind}
-                    deco.tags = {end: _("Hint")}
+                if opt is not None:
+                    self.input.show_move(deco, opt, _("Hint"))
         self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
 

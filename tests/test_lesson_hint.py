@@ -1,0 +1,97 @@
+"""A 'your turn' step helps a player who is stuck: Ctrl+H gives the step's hint, then marks a move
+that does it on the board; two wrong tries mark one as well (a mouse player has no Ctrl+H).
+
+Driven headless like a person: keys and clicks on the board's points, one stepped frame at a time.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import levels as L
+from game.app import App
+from game.scenes.tutorial import TutorialScene
+from game.ui.keys import keys_for
+
+from ui_helpers import click, key
+from test_tutorial import feedback_text, open_tutorial, point, settle
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("ABSTRACT_TRIO_HOME", str(tmp_path))
+    a = App((1024, 640), fade=False)
+    a.settings.anim_speed = 8.0
+    yield a
+    a.close()
+
+
+def open_step(app: App, game: str, lesson: int, step_no: int) -> TutorialScene:
+    scene = open_tutorial(app, game)
+    scene.open_lesson(lesson - 1, step_no - 1)
+    settle(app)
+    assert scene.step.kind == "try" and not scene.solved
+    return scene
+
+
+def ctrl_h(app: App) -> None:
+    key(app, pygame.K_h, pygame.KMOD_CTRL)
+    settle(app)
+
+
+def test_ctrl_h_gives_the_hint_then_marks_a_move_that_does_it(app: App) -> None:
+    scene = open_step(app, "amoeba", 2, 3)              # move the whole stack of three on d4
+    assert scene.decorations().tags == {}
+    ctrl_h(app)
+    said = feedback_text(scene)
+    assert said.startswith("Hint: ") and L.plain_text(scene.step.hint) in said
+    assert scene.decorations().tags == {}               # words first: nothing given away yet
+    ctrl_h(app)
+    assert feedback_text(scene) == "Hint: One move that does it is marked: d4-a1."
+    deco = scene.decorations()
+    assert deco.tags == {"a1": "Hint"} and deco.arrows == [("d4", "a1")] and deco.selected == "d4"
+    click(app, point(scene, "d4"), frames=1)
+    click(app, point(scene, "a1"), frames=1)
+    settle(app)
+    assert scene.solved and "Well done!" in feedback_text(scene)
+    assert scene.decorations().tags == {}               # solved: the mark is gone
+    scene.replay()                                      # the step again: no mark until asked
+    settle(app)
+    assert not scene.solved and scene.decorations().tags == {}
+
+
+def test_two_wrong_tries_mark_a_move(app: App) -> None:
+    scene = open_step(app, "onyx", 3, 2)                # capture the two white stones
+    for p in ("a1", "a2"):
+        click(app, point(scene, p), frames=1)
+        settle(app)
+    said = feedback_text(scene)
+    assert said.startswith("Not quite (a2).") and said.endswith("One move that does it is marked: c4.")
+    assert scene.decorations().tags == {"c4": "Hint"}
+    assert "marked" not in feedback_text(scene).split("Not quite (a2).")[0]
+
+
+def test_a_chain_is_marked_and_named_by_its_landings(app: App) -> None:
+    scene = open_step(app, "onager", 3, 2)              # a chain of at least two jumps from b2
+    ctrl_h(app)
+    ctrl_h(app)
+    assert feedback_text(scene) == "Hint: One move that does it is marked: b2-b4-d6."
+    deco = scene.decorations()
+    assert deco.arrows == [("b2", "b4"), ("b4", "d6")] and deco.tags == {"d6": "Hint"}
+
+
+def test_ctrl_h_does_nothing_on_a_step_that_asks_nothing(app: App) -> None:
+    scene = open_tutorial(app, "amoeba")
+    scene.open_lesson(0, 0)
+    settle(app)
+    assert scene.step.kind != "try"
+    before = scene.feedback
+    ctrl_h(app)
+    assert scene.feedback == before and scene.hint_move is None
+
+
+def test_the_lesson_keys_list_names_the_hint(app: App) -> None:
+    scene = open_step(app, "amoeba", 2, 3)
+    _title, sections = keys_for(scene)
+    rows = dict(sections[0][1])
+    assert rows["Ctrl+H"] == "Your turn: a hint, then a move that does it"
