@@ -81,30 +81,46 @@ class Progress:
         return p
 
 
+# Progress files that could be neither read nor moved aside in this run: the lessons done may
+# be in them, so ``save_progress`` does not write over them (a later load that finds the file
+# readable, moved or gone lifts this).
+_not_overwritten: set[Path] = set()
+
+
 def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]:
     """The saved progress (empty when there is none) and a message if the file was unusable.
-    An unusable file (damaged, or of a format this version does not know) is moved aside,
-    never overwritten: the lessons done are still in it."""
+    An unusable file (unreadable, damaged, or of a format this version does not know) is moved
+    aside, never overwritten: the lessons done are still in it. One that cannot be moved aside
+    either is left alone: ``save_progress`` refuses to write over it in this run."""
     p = Path(path) if path is not None else progress_path()
+    _not_overwritten.discard(p.absolute())
     if not p.exists():
         return Progress(), None
+    unreadable: StorageError | None = None
+    damaged = False
     try:
         text = read_text(p, record=False)
     except StorageError as e:
-        return Progress(), _("Your tutorial progress could not be read: {problem}").format(problem=storage_words(e))
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):          # (a file nested too deep is damaged too)
-        damaged = True
+        if e.failure in ("is-folder", "not-found"):     # no file of lessons to keep (and none to write over)
+            return Progress(), _("Your tutorial progress could not be read: {problem}").format(problem=storage_words(e))
+        unreadable = e
     else:
-        if isinstance(data, dict) and data.get("version") == VERSION:
-            return Progress.from_json(data), None
-        damaged = False
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):          # (a file nested too deep is damaged too)
+            damaged = True
+        else:
+            if isinstance(data, dict) and data.get("version") == VERSION:
+                return Progress.from_json(data), None
     try:
         kept = move_aside(p, p.stem, p.suffix)
     except StorageError as e:
+        _not_overwritten.add(p.absolute())
         return Progress(), _("Your tutorial progress in {file} cannot be read, nor moved aside: {problem}").format(
             file=p.name, problem=storage_words(e))
+    if unreadable is not None:
+        return Progress(), _("Your tutorial progress could not be read: {problem} It was kept as {kept} and starts "
+                             "afresh.").format(problem=storage_words(unreadable), kept=kept.name)
     if damaged:
         return Progress(), _("Your tutorial progress in {file} is damaged; it was kept as {kept} and starts "
                              "afresh.").format(file=p.name, kept=kept.name)
@@ -113,8 +129,12 @@ def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]
 
 
 def save_progress(progress: Progress, path: str | Path | None = None) -> str | None:
-    """Write the progress atomically; returns a message for the player if that failed."""
+    """Write the progress atomically; returns a message for the player if that failed or was
+    refused (a file ``load_progress`` could neither read nor move aside)."""
     p = Path(path) if path is not None else progress_path()
+    if p.absolute() in _not_overwritten:
+        return _("Your tutorial progress is not saved in {file}: that file could not be read nor moved aside, "
+                 "and saving would write over the lessons done in it.").format(file=p.name)
     try:
         atomic_write_text(p, json.dumps(progress.to_json(), indent=1) + "\n")
     except StorageError as e:

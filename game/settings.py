@@ -182,7 +182,10 @@ def settings_path() -> Path:
 def _number(value: Any, lo: float, hi: float) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    f = float(value)
+    try:
+        f = float(value)
+    except OverflowError:           # an int too large for a float: out of range like any other
+        return None
     if not math.isfinite(f) or not lo <= f <= hi:
         return None
     return f
@@ -244,7 +247,10 @@ def _last_choice(game: str, value: Any, warn: list[str]) -> LastChoice | None:
 def window_size(text: str) -> tuple[int, int] | None:
     """'1280x800' as (1280, 800); None for '' or anything else."""
     w, _, h = str(text).lower().partition("x")
-    return (int(w), int(h)) if w.isdigit() and h.isdigit() else None
+    # ASCII digits only: str.isdigit() also takes '²' and other digits int() refuses; and few
+    # of them, as int() refuses thousands
+    ok = all(0 < len(n) <= 9 and n.isascii() and n.isdigit() for n in (w, h))
+    return (int(w), int(h)) if ok else None
 
 
 def settings_from_dict(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
@@ -393,7 +399,12 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as e:    # (nested too deep: damaged too)
         problem = f"it is not valid TOML: {e!r}"
     else:
-        s, warn = settings_from_dict(data)
+        try:
+            s, warn = settings_from_dict(data)
+        except Exception as e:          # a bug here must not stop every start: logged in full
+            log.error("%s could not be used: %r", p, e, exc_info=True)
+            return Settings(), [StorageNote(f"{p.name} could not be used ({e!r}); using defaults", "settings-unchecked",
+                                            error=StorageError(str(e), "other", p))]
         for w in warn:                   # the window counts them; the log names them
             log.warning("%s: %s", p.name, w)
         return s, [StorageNote(f"{p.name}: {w}", w.kind, **w.facts) if isinstance(w, StorageNote) else f"{p.name}: {w}"

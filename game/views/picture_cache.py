@@ -172,10 +172,12 @@ def write_held() -> None:
 
 def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None:
     """Write one picture (a temporary file, then renamed: a reader never sees half a picture)
-    and forget the oldest beyond ``KEEP`` or ``KEEP_BYTES``; a folder that cannot be written is no error."""
+    and forget the oldest beyond ``KEEP`` or ``KEEP_BYTES``; a folder that cannot be written is no error.
+    A failed write removes its temporary file; those of a killed program go once stale."""
+    from ..storage import remove_stale_temps
+    tmp = folder / f".{key}.{os.getpid()}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".{key}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
             f.write(head)
             # the pixels as they are: no copy (pygame's stubs give BufferProxy the buffer protocol only on Python 3.12+)
@@ -188,6 +190,11 @@ def _write(folder: Path, key: str, head: bytes, picture: pygame.Surface) -> None
                 old.unlink(missing_ok=True)
     except OSError:
         log.info("a picture could not be kept in %s", folder, exc_info=True)
+        try:
+            tmp.unlink(missing_ok=True)       # megabytes that nothing would read
+        except OSError:
+            pass
+    remove_stale_temps(folder, "*")           # ".<key>.<pid>.tmp", as atomic_write_text's are named
 
 
 def _size(path: Path) -> int:
