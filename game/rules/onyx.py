@@ -210,9 +210,10 @@ def _check_size(size: Any) -> int:
     try:
         n = int(size)
     except (TypeError, ValueError):
-        raise PositionError(f"Onyx board size must be 12, 16 or 20, not {size!r}") from None
+        raise PositionError(f"Onyx board size must be 12, 16 or 20, not {size!r}", kind="board-size",
+                            size=str(size)) from None
     if n != size or n not in SIZES:
-        raise PositionError(f"Onyx board size must be 12, 16 or 20, not {size!r}")
+        raise PositionError(f"Onyx board size must be 12, 16 or 20, not {size!r}", kind="board-size", size=str(size))
     return n
 
 

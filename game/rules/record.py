@@ -263,17 +263,20 @@ def _parse_options(name: str, text: str, line: int) -> dict[str, Any]:
     for word in text.split():
         key, eq, value = word.partition("=")
         if not eq or not _OPTION_KEY_RE.match(key) or not value:
-            raise RecordError(f"Variant: expected key=value words, not {word!r}", line, kind="variant")
+            raise RecordError(f"Variant: expected key=value words, not {word!r}", line, kind="variant",
+                              why="form", text=_clip(word))
         if key in out:
-            raise RecordError(f"Variant: option {key} is given twice", line, kind="variant")
+            raise RecordError(f"Variant: option {key} is given twice", line, kind="variant", why="twice", key=key)
         if key not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
             raise RecordError(f"Variant: {name} has no option {key!r} (its options: {known})", line,
-                              kind="variant")
+                              kind="variant", why="unknown", key=key, game=name)
         try:
             out[key] = _coerce(key, value, defaults[key])
         except ValueError as e:
-            raise RecordError(f"Variant: {e}", line, kind="variant") from None
+            default = defaults[key]
+            wants = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "number"
+            raise RecordError(f"Variant: {e}", line, kind="variant", why=wants, key=key, text=_clip(value)) from None
     return out
 
 
@@ -310,7 +313,8 @@ def _start_game(name: str, options: Mapping[str, Any], setup: str | None, to_mov
         try:
             return cls.new(**options)
         except (RulesError, ValueError, TypeError) as e:
-            raise RecordError(f"Variant refused by the {name} rules: {e}", variant_line, kind="variant") from None
+            raise RecordError(f"Variant refused by the {name} rules: {e}", variant_line, kind="variant", game=name,
+                              cause=e.value() if isinstance(e, RulesError) else None) from None
     try:
         return cls.from_position(setup, to_move, **options, **setup_options)
     except (RulesError, ValueError, TypeError) as e:

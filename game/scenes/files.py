@@ -342,7 +342,9 @@ def load_path(scene: Scene, path: Path) -> bool:
             status += " " + board.panel.result_sentence(record.result)
         if n:                                   # (a set-up position alone has nothing to step through)
             status += " " + _("Step through it with the arrow keys or press Replay.")
-        if record.note is not None:             # damaged: what was lost (set with ``error``)
+        if record.note is not None and record.note.kind != "stopped":   # only a header left out: all moves are there
+            status += " " + record_note_words(record.note)
+        elif record.note is not None:           # damaged: what was lost (set with ``error``)
             kept = n                            # the moves kept, as the move list numbers them (and 'Loaded')
             status = ngettext("{file} is damaged: {why}. It was loaded up to there ({n} move kept); the file "
                               "itself is unchanged.",

@@ -7,7 +7,8 @@ closes, so ``game.scenes.files.path_picked`` loads or saves (asking before it re
 
 * The list: every record of the folder (``game.storage.list_record_files``: the headers only,
   so the dialog opens within a frame) with a small picture of its final position, the game,
-  the players, the result, the length in numbered moves and the date; sorted by date, game or
+  the players, the result and the length in numbered moves (once replayed, as the board opens
+  it: ``shown_result``; none for a file that does not open) and the date; sorted by date, game or
   result (the buttons on top); the selected game's larger picture and details on the right.
   Loading from the saved games' own folder, the last game finished (``last-game.txt``, kept
   when a game ends) is listed too until a saved file holds it (``last_game_entry``).
@@ -66,6 +67,7 @@ _PARSED: "OrderedDict[tuple[str, int, int], tuple[Record | None, str, bool]]" = 
 _MAX_PARSED = 400
 SORTS = (("date", N_("Date")), ("game", N_("Game")), ("result", N_("Result")))   # translated when shown
 DOUBLE_CLICK = 0.45
+TITLE_BAR = 28              # px at UI scale 1: pygame-gui's title bar, as the app's theme scales it
 _RESULT_ORDER = {"black": 0, "white": 1, "draw": 2, "*": 3}
 
 # colours (the window's own are the theme's; these match the move list and the panel)
@@ -155,7 +157,9 @@ def parse_entry(entry: Entry) -> None:
                     rec = parse_record(text, recover=True)
                 except RecordError:
                     rec = None
-                if rec is not None and rec.moves and rec.note is not None:   # recovered: what it lost
+                if rec is not None and rec.moves and rec.note is not None and rec.note.kind != "stopped":
+                    warning = record_note_words(rec.note)       # only a header is left out: every move opens
+                elif rec is not None and rec.moves and rec.note is not None:   # recovered: what it lost
                     warning = _("Damaged: {why}. It opens up to there.").format(why=clause(record_note_words(rec.note)))
                 else:
                     plain = record_words(e.kind, e.facts)
@@ -173,6 +177,21 @@ def parse_entry(entry: Entry) -> None:
     rec = entry.record
     # the rows of its move list (``record_moves``); unread, what its last row says (``scan_record``)
     entry.moves = record_moves(rec) if rec is not None else info.moves
+
+
+def shown_result(entry: Entry) -> tuple[str, str] | None:
+    """The result and reason the board shows when ``entry`` is opened: the replayed record's
+    (the rules core's where the moves end the game, else the Result header it accepted, as
+    ``game.scenes.files`` opens it). None while it is not read, or when it cannot be opened."""
+    rec = entry.record
+    if rec is None:
+        return None
+    return rec.result_word, rec.reason or ""
+
+
+def _result_rank(entry: Entry) -> int:
+    shown = shown_result(entry)
+    return _RESULT_ORDER.get(shown[0] if shown is not None else entry.info.result, 3)
 
 
 def date_text(info: RecordInfo) -> str:
@@ -217,6 +236,7 @@ class LibraryDialog(UIWindow, GameDialog):
         super().__init__(library_rect(scene), scene.ui, window_display_title=title,
                          object_id="#library", resizable=False, draggable=False)
         self.set_blocking(True)
+        self._fit_title_bar()
         self.entries: list[Entry] = [Entry(i) for i in list_record_files(self.folder)]
         if self.mode == "load" and _same_folder(self.folder, records_dir()):
             last = last_game_entry(self.entries)
@@ -335,12 +355,27 @@ class LibraryDialog(UIWindow, GameDialog):
             el.kill()
         self.buttons = {}
         self.name_entry = None
+        self._fit_title_bar()
         rect = library_rect(self.scene)
         self.set_dimensions(rect.size)
         self.set_position(rect.topleft)
         self._built_for = self.scene.size
         self._build(name)
         self._dirty = True
+
+    def _fit_title_bar(self) -> None:
+        """The title bar at the UI scale: pygame-gui sizes it (and its font) from the theme only when
+        the window is made, and a theme loaded for scale 1 leaves a larger scale's height in place."""
+        self.rebuild_from_changed_theme_data()
+        height = self.px(TITLE_BAR)
+        if self.title_bar_height != height:
+            self.title_bar_height = height
+            if self.close_window_button is not None:
+                self.title_bar_close_button_width = height
+            self.rebuild()
+        for part in (self.title_bar, self.close_window_button):
+            if part is not None:
+                part.rebuild_from_changed_theme_data()
 
     # ------------------------------------------------------------ the list
     def _sort(self) -> None:
@@ -349,7 +384,7 @@ class LibraryDialog(UIWindow, GameDialog):
         if key == "game":
             self.entries.sort(key=lambda e: (e.info.game or "~", -e.info.mtime, e.info.name))
         elif key == "result":
-            self.entries.sort(key=lambda e: (_RESULT_ORDER.get(e.info.result, 3), -e.info.mtime, e.info.name))
+            self.entries.sort(key=lambda e: (_result_rank(e), -e.info.mtime, e.info.name))
         else:
             self.entries.sort(key=lambda e: (date_text(e.info), e.info.mtime), reverse=True)
         self.entries.sort(key=lambda e: not e.info.game)      # files that are no records last (stable)
@@ -799,7 +834,8 @@ class LibraryDialog(UIWindow, GameDialog):
         y += tf.get_linesize()
         moves = e.moves if e.parsed else info.moves
         length = ngettext("{n} move", "{n} moves", moves).format(n=moves) if moves else pgettext("record length", "no moves")
-        detail = f"{result_words(info.result, info.reason)} · {length}" if info.game else ""
+        shown = shown_result(e)
+        detail = f"{result_words(*shown)} · {length}" if shown is not None else ""
         self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
         y += lf.get_linesize()
         if e.warning:
@@ -844,10 +880,10 @@ class LibraryDialog(UIWindow, GameDialog):
             lines.append((_("Black: {black} · White: {white}").format(
                 black=player_words(info.black) if info.black else "?",
                 white=player_words(info.white) if info.white else "?"), TEXT))
-        if info.game:
+        shown = shown_result(e)
+        if shown is not None:
             lines.append((ngettext("{result} after {n} move", "{result} after {n} moves", moves).format(
-                result=result_words(info.result, info.reason), n=moves)
-                if moves else result_words(info.result, info.reason), TEXT))
+                result=result_words(*shown), n=moves) if moves else result_words(*shown), TEXT))
         lines.append((date_text(info) or _("no date"), DIM))
         lines.append((e.label or info.name, DIM))
         problem = e.warning or (storage_words(info.error) if info.error is not None else "")

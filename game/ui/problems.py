@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
            "refusal_words", "cause_sentence", "cause_words", "MOVE_KINDS", "reply_words", "clause", "failure_words",
-           "storage_words", "storage_note_words", "settings_warning_words"]
+           "storage_words", "storage_note_words", "settings_warning_words", "variant_words"]
 
 Facts = Mapping[str, Any]
 
@@ -37,6 +37,8 @@ def _piece_name(code: str) -> str:
 
 # ---------------------------------------------------------------- set-up positions
 _POSITION: dict[str, Callable[[str, Facts], str]] = {
+    "board-size": lambda g, f: _("An Onyx board is 12×12, 16×16 or 20×20, not {size}×{size}.").format(
+        size=f.get("size")),
     "kernel-missing": lambda g, f: (
         _("Amoeba needs exactly one Kernel of each colour: the black Kernel is missing.")
         if f.get("colour") == "black" else
@@ -237,7 +239,7 @@ _RECORD: dict[str, Callable[[Facts], str]] = {
     "setup": lambda f: _("The rules refuse its set-up position: {why}").format(
         why=cause_sentence(f.get("cause"), str(f.get("game", "")))),
     "setup-header": lambda f: _("Its set-up headers (ToMove, SetUpOptions) cannot be used."),
-    "variant": lambda f: _("Its Variant header cannot be used."),
+    "variant": lambda f: variant_words(f),
     "result-header": lambda f: _("Its Result or Reason header cannot be read."),
     "result": lambda f: _("Its Result header does not fit the moves."),
 }
@@ -277,11 +279,30 @@ def record_note_words(note: RecordNote) -> str:
             return _("The file stops at {where} (line {line}): {problem}").format(
                 where=where, line=note.line, problem=problem)
         return _("The file stops at {where}: {problem}").format(where=where, problem=problem)
+    # the kinds of a dropped Result header say no more than these sentences do
     if note.kind == "result-damaged":
-        return _("The Result header (line {line}) cannot be read and is dropped: {problem}").format(
-            line=note.line, problem=problem)
-    return _("The Result header (line {line}) does not fit the moves and is dropped: {problem}").format(
-        line=note.line, problem=problem)
+        return _("The Result header (line {line}) cannot be read and is left out.").format(line=note.line)
+    return _("The Result header (line {line}) does not fit the moves and is left out.").format(line=note.line)
+
+
+def variant_words(facts: Facts) -> str:
+    """Why a record's Variant header cannot be used (``RecordError`` kind 'variant': ``why`` and
+    the option, or the rules' ``cause``), as a sentence."""
+    why, key, text = facts.get("why"), facts.get("key"), facts.get("text")
+    if why == "form":
+        return _("The Variant header is written as option=value words, not “{text}”.").format(text=text)
+    if why == "twice":
+        return _("The Variant header gives the option {key} twice.").format(key=key)
+    if why == "unknown":
+        return _("{game} has no option “{key}” in its Variant header.").format(
+            game=game_title(str(facts.get("game", ""))), key=key)
+    if why == "bool":
+        return _("The option {key} is true or false, not “{value}”.").format(key=key, value=text)
+    if why == "int":
+        return _("The option {key} is a whole number, not “{value}”.").format(key=key, value=text)
+    if facts.get("cause"):
+        return cause_sentence(facts.get("cause"), str(facts.get("game", "")))
+    return _("Its Variant header cannot be used.")
 
 
 def cause_sentence(cause: Any, game_name: str = "") -> str:

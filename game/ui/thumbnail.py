@@ -33,6 +33,11 @@ __all__ = ["position_picture", "final_position", "record_picture", "placeholder"
 
 _VIEWS: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()
 _MAX_VIEWS = 8
+# Onyx's point marks never get smaller than 3 px (to read on a 20x20 board in a small window): in a
+# small picture, with a few pixels between points, they cover the board and its stones. Below
+# FINE_SCALE pixels between points the picture is drawn that large and scaled down, so the marks
+# shrink with the stones.
+FINE_SCALE = {"onyx": 24.0}
 
 
 def _view(game: str, options: dict[str, Any]) -> Any:
@@ -81,11 +86,23 @@ def position_picture(game: str, options: dict[str, Any], stacks: dict[str, tuple
     if theme is not None:
         view.set_look(theme=theme)
     view.layout(pygame.Rect(0, 0, w, h))
+    fine = FINE_SCALE.get(game, 0.0)
+    k = fine / view.scale if view.scale > 0 else 1.0
+    if k > 1.0:
+        big = pygame.Surface((round(w * k), round(h * k)), pygame.SRCALPHA)
+        view.layout(big.get_rect())
+        _draw(view, big, stacks, result)
+        return pygame.transform.smoothscale(big, (w, h))
+    _draw(view, surf, stacks, result)
+    return surf
+
+
+def _draw(view: Any, surf: pygame.Surface, stacks: dict[str, tuple[str, ...]],
+          result: list[str] | tuple[str, ...]) -> None:
     deco = Decorations()
     if result:
         deco.result = list(result)
     view.draw(surf, stacks, deco)
-    return surf
 
 
 def final_position(record: Any) -> tuple[dict[str, tuple[str, ...]], list[str]]:
