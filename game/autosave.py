@@ -375,7 +375,7 @@ class Autosaver:
     while browsing), the record text is made (on the caller's thread) and written in the
     background: a game that stands unfinished to ``path`` (also a finished game taken back
     from its end: its ``Live`` header says where it stands), a finished one to
-    ``last-game.txt`` (and ``path`` is removed). The first call only takes note of the state (a resumed or loaded
+    ``last-game.txt`` (and ``path`` is removed), unless it was opened finished (``opened``). The first call only takes note of the state (a resumed or loaded
     game is not rewritten until something changes), and a line with no moves is never
     written (a new game has no file until its first move).
 
@@ -394,6 +394,7 @@ class Autosaver:
         self.annotate_key = annotate_key
         self._key: Any = None
         self._seen = False
+        self._came_finished: tuple[Any, Result] | None = None    # where a game that came finished ends
         self._line_probe: Any = None
         self._line_end: Result | None = None
         self.writes = 0
@@ -441,6 +442,13 @@ class Autosaver:
                 self.bg.errors.append(f"{type(e).__name__}: {e}")
         return rec
 
+    def opened(self, match: Match) -> None:
+        """``match`` was opened from a file. One that comes finished was not finished here:
+        ``last-game.txt`` keeps the game the player last finished (this one has a file of its
+        own), until it is taken back and so becomes a game of theirs."""
+        end = self._standing(match)[1]
+        self._came_finished = (match.tree.live.uid, end) if end is not None else None
+
     def update(self, match: Match | None, force: bool = False) -> bool:
         """Write if the match changed (or ``force``); True when a write was queued."""
         if match is None:
@@ -458,8 +466,11 @@ class Autosaver:
             return False
         today = _dt.date.today()
         end = self._standing(match)[1]
+        if end is not None and (match.tree.live.uid, end) == self._came_finished:
+            return False
         last = last_game_path()
         if end is None:
+            self._came_finished = None      # taken back: from now on a game of the player's
             # the text is made here (a few ms, on the caller's thread): the writer thread only
             # writes, so it hardly ever holds the interpreter while a frame is being drawn
             try:

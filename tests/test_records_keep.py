@@ -313,3 +313,36 @@ def test_the_menu_offers_a_taken_back_game_as_continue():
         assert menu.resume_path == saver.path and menu.resume_text.startswith("Amoeba, move")
     finally:
         app.close()
+
+
+def test_a_record_opened_finished_leaves_the_last_game_finished_alone(tmp_path):
+    last = storage.last_game_path()
+    last.parent.mkdir(parents=True, exist_ok=True)
+    last.write_text("the game the player finished last", encoding="utf-8")
+    m = finished_amoeba()
+    saver = Autosaver(bg=BackgroundWriter(threaded=False))
+    saver.opened(m)
+    assert not saver.update(m, force=True)            # (the board writes a game opened at once)
+    m.undo()
+    m.redo()                                          # browsed back to its end: still the game opened
+    assert not saver.update(m)
+    assert last.read_text(encoding="utf-8") == "the game the player finished last"
+    assert storage.list_unfinished() == []
+
+
+def test_opening_a_finished_record_in_the_window_keeps_the_last_game():
+    from game.scenes.files import load_path
+    from game.writer import flush_writes
+    from ui_helpers import board, make_app, settle
+    last = storage.last_game_path()
+    last.parent.mkdir(parents=True, exist_ok=True)
+    last.write_text("the game the player finished last", encoding="utf-8")
+    app = make_app("--game", "amoeba")
+    try:
+        assert load_path(board(app), Path(__file__).parent / "data" / "records" / "amoeba_finished.txt")
+        settle(app, 20)
+        assert board(app).match.is_over
+        flush_writes()
+        assert last.read_text(encoding="utf-8") == "the game the player finished last"
+    finally:
+        app.close()

@@ -114,6 +114,7 @@ class BoardAutosave(ScenePart):
         if self.match is None or not self._enabled():
             return
         try:
+            self.autosaver.opened(self.match)
             self.autosaver.update(self.match, force=True)
         except Exception:       # the autosave (files, the writer thread): the game plays on without it
             log.exception("writing the autosave failed")
