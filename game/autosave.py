@@ -479,11 +479,11 @@ class Autosaver:
                 self.bg.errors.append(str(e))
                 return False
             auto = self.file_for(match)
-            self.bg.submit(("autosave", auto), _write_job(auto, text))
+            self.bg.submit(("autosave", auto), _write_job(auto, text), what="game")
         else:
             rec = self._record(match, today)
             text = format_record(rec)
-            self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text, rec))
+            self.bg.submit(("autosave", self.path), _finish_job(self.path, last, text, rec), what="game")
         self.writes += 1
         return True
 

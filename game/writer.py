@@ -27,43 +27,58 @@ class BackgroundWriter:
     """Runs file jobs in one daemon thread; a newer job for the same key replaces a waiting one.
 
     ``threaded=False`` runs jobs at once (used when threads are unwanted). Errors are kept in
-    ``errors`` (latest last) for the UI to show; a job never raises into the caller.
+    ``errors`` (latest last); a job never raises into the caller. A job submitted with ``what``
+    (what the player would lose: 'game', 'settings') that fails is also kept for the window to
+    say (``take_failures``): once, until a write of the same ``what`` succeeds again.
     """
 
     def __init__(self, threaded: bool = True) -> None:
         self.threaded = threaded
-        self._jobs: dict[Hashable, Callable[[], Any]] = {}
+        self._jobs: dict[Hashable, tuple[Callable[[], Any], str]] = {}
         self._order: list[Hashable] = []
         self._cond = threading.Condition()
         self._busy = False
         self._thread: threading.Thread | None = None
         self.errors: list[str] = []
+        self.failures: list[tuple[str, BaseException]] = []     # (what, error), not yet said
+        self._failing: set[str] = set()                         # what fails now (said once)
         self.done = 0
         self.last_seconds = 0.0
 
-    def submit(self, key: Hashable, job: Callable[[], Any]) -> None:
+    def submit(self, key: Hashable, job: Callable[[], Any], what: str = "") -> None:
         if not self.threaded:
-            self._run(job)
+            self._run(job, what)
             return
         with self._cond:
             if key not in self._jobs:
                 self._order.append(key)
-            self._jobs[key] = job
+            self._jobs[key] = (job, what)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._loop, name="abstract-trio-writer", daemon=True)
                 self._thread.start()
             self._cond.notify_all()
 
-    def _run(self, job: Callable[[], Any]) -> None:
+    def _run(self, job: Callable[[], Any], what: str = "") -> None:
         import time
         t0 = time.perf_counter()
+        failed: BaseException | None = None
         try:
             job()
         except (StorageError, RulesError, OSError, ValueError) as e:   # (a record's errors are RulesErrors)
+            log.warning("a background write failed: %s", e)
             self.errors.append(str(e))
+            failed = e
         except Exception as e:  # the background writer thread: never let a write kill the program
             log.exception("a background write failed")
             self.errors.append(f"{type(e).__name__}: {e}")
+            failed = e
+        if what:
+            with self._cond:
+                if failed is None:
+                    self._failing.discard(what)
+                elif what not in self._failing:
+                    self._failing.add(what)
+                    self.failures.append((what, failed))
         self.last_seconds = time.perf_counter() - t0
         self.done += 1
 
@@ -77,9 +92,9 @@ class BackgroundWriter:
                         self._thread = None
                         return
                 key = self._order.pop(0)
-                job = self._jobs.pop(key)
+                job, what = self._jobs.pop(key)
                 self._busy = True
-            self._run(job)
+            self._run(job, what)
 
     @property
     def idle(self) -> bool:
@@ -102,6 +117,14 @@ class BackgroundWriter:
 
     def take_errors(self) -> list[str]:
         out, self.errors = self.errors, []
+        return out
+
+    def take_failures(self) -> list[tuple[str, BaseException]]:
+        """The failures to tell the player of since the last call: (what, error)."""
+        if not self.failures:           # (every frame asks: no lock while there is nothing)
+            return []
+        with self._cond:
+            out, self.failures = self.failures, []
         return out
 
 

@@ -165,7 +165,7 @@ def save_prefs(app: "App") -> None:
     """Write settings.toml in the background (only the newest settings are written)."""
     path = settings_path()
     text = settings_to_toml(app.settings)
-    writer().submit(("settings", str(path)), lambda: atomic_write_text(path, text))
+    writer().submit(("settings", str(path)), lambda: atomic_write_text(path, text), what="settings")
 
 
 # ----------------------------------------------------------------- full screen

@@ -79,7 +79,8 @@ TALL = 0.45                     # a text taller than this share of the window tr
 
 class QuestionCard(UIWindow, GameDialog):
     """One question in the game's card style (see the module docstring). ``confirm_button``
-    (also ``ok_button``: what Enter presses) goes on, ``cancel_button`` does not;
+    (also ``ok_button``: what Enter presses) goes on, ``cancel_button`` does not (``cancel``
+    '': a card that only tells, with its one answer);
     ``title``, ``text`` (the status line's small HTML subset: ``<br>``, ``<b>``) and the
     button words are kept, so the card can lay itself out again at another size."""
 
@@ -98,7 +99,7 @@ class QuestionCard(UIWindow, GameDialog):
         # here?") lets go, so Enter answers the card as it says
         manager.set_focus_set(self)
         self.confirm_button: UIButton
-        self.cancel_button: UIButton
+        self.cancel_button: UIButton | None      # (none on a card that only tells: ``cancel`` '')
         self.title_label: FastLabel
         self.body: StatusText
         self._lay_out()
@@ -116,9 +117,9 @@ class QuestionCard(UIWindow, GameDialog):
         bfont, pfont = D.font(px(16), True), D.font(px(18), True)
         bh = max(px(38), pfont.get_linesize() + px(12))
         ok_w = max(px(110), pfont.size(self.ok)[0] + px(40))
-        cancel_w = max(px(110), bfont.size(self.cancel)[0] + px(40))
+        cancel_w = max(px(110), bfont.size(self.cancel)[0] + px(40)) if self.cancel else 0
         title_font = D.font(px(TITLE_SIZE), True)
-        need_w = max(title_font.size(self.title)[0], ok_w + gap + cancel_w)
+        need_w = max(title_font.size(self.title)[0], ok_w + (gap + cancel_w if cancel_w else 0))
         room = win_w - 2 * px(24)
         probe = StatusText(pygame.Rect(0, 0, 10, 10), self.ui_manager, scale=px(100) / 100,
                            size=BODY_SIZE, framed=False)
@@ -167,8 +168,9 @@ class QuestionCard(UIWindow, GameDialog):
         self.confirm_button = UIButton(pygame.Rect(right - p["ok_w"], buttons_y, p["ok_w"], bh), self.ok,
                                        self.ui_manager, container=self,
                                        object_id="#danger_button" if self.danger else "#primary_button")
-        self.cancel_button = UIButton(pygame.Rect(right - p["ok_w"] - p["gap"] - p["cancel_w"], buttons_y,
-                                                  p["cancel_w"], bh), self.cancel, self.ui_manager, container=self)
+        self.cancel_button = None if not self.cancel else UIButton(
+            pygame.Rect(right - p["ok_w"] - p["gap"] - p["cancel_w"], buttons_y, p["cancel_w"], bh), self.cancel,
+            self.ui_manager, container=self)
         self.ok_button = self.confirm_button
         self._built_for = self._key()
 
@@ -178,7 +180,7 @@ class QuestionCard(UIWindow, GameDialog):
         win = pygame.Rect((0, 0), self.ui_manager.window_resolution)
         return self.body.fits and win.contains(self.rect) and all(
             self.rect.contains(el.rect) for el in (self.title_label, self.body, self.confirm_button,
-                                                   self.cancel_button))
+                                                   self.cancel_button) if el is not None)
 
     # ------------------------------------------------------------ events
     def update(self, time_delta: float) -> None:
@@ -188,7 +190,8 @@ class QuestionCard(UIWindow, GameDialog):
 
     def process_event(self, event: pygame.event.Event) -> bool:
         used = super().process_event(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.cancel_button:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.cancel_button is not None \
+                and event.ui_element is self.cancel_button:
             self.kill()                     # (UIWindow.kill posts UI_WINDOW_CLOSE)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.confirm_button:

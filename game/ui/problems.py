@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["position_words", "move_refusal_words", "record_words", "record_error_words", "record_note_words",
            "refusal_words", "cause_sentence", "cause_words", "MOVE_KINDS", "reply_words", "clause", "failure_words",
-           "storage_words", "storage_note_words", "settings_warning_words", "variant_words"]
+           "storage_words", "storage_note_words", "settings_warning_words", "write_failure_words", "variant_words"]
 
 Facts = Mapping[str, Any]
 
@@ -433,6 +433,18 @@ def storage_words(exc: "StorageError") -> str:
         return (_("The file {path} cannot be read or written.").format(path=path) if path else
                 _("A file cannot be read or written."))
     return say(path, failure_words(exc.failure), exc.facts)
+
+
+def write_failure_words(what: str, error: BaseException) -> str:
+    """A background write that failed (``game.writer``: 'game' or 'settings'), as the window says
+    it: what is not kept, why, and what happens now."""
+    from ..storage import StorageError
+    why = storage_words(error) if isinstance(error, StorageError) else _("The file cannot be written.")
+    if what == "settings":
+        return _("Your settings could not be saved: {why} They apply until the game closes; the next start will not have them.").format(
+            why=why)
+    return _("Your game is not being saved: {why} Play goes on, and it is tried again after each move; "
+             "Save (Ctrl+S) can put it in another folder.").format(why=why)
 
 
 def _unreadable(problem: Any) -> str:
