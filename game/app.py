@@ -66,7 +66,7 @@ from .ui.shapes import use_widget_shapes
 from .ui.tips import TipKeeper
 from .settings import Settings
 from .views import picture_cache
-from .writer import writer
+from .ui.not_saved import NotSaved
 from .themes import CLASSIC, Theme, theme_named, ui_overrides
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -194,6 +194,9 @@ class InlineLoader(IResourceLoader):
         return self._started
 
 
+_SIZE_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+
+
 class App:
     """The application: window + UI manager + scene machine."""
 
@@ -207,7 +210,6 @@ class App:
     _focus_return: Any = None         # where the ring goes back to when a dialog it went into closes
     _focus_drop: Any = None           # the drop-down whose box (or list) has the ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
-    not_saved_card: Any = None        # the card saying a game or the settings are not being written
     autosave_enabled = True           # games and tutorial progress are written (not in a --screenshot run)
     prefs_warnings: tuple[str, ...] = ()   # what was wrong in the settings file (the menu says it once)
     fullscreen = False                # the window is full screen (game.scenes.settings.set_fullscreen)
@@ -220,7 +222,7 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
                  fade: bool = True) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        self._not_said: list[tuple[str, BaseException]] = []    # failures waiting for that card to close
+        self.not_saved = NotSaved()       # the card saying a game or the settings are not being written
         pygame.display.init()
         pygame.font.init()
         w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
@@ -533,7 +535,12 @@ class App:
         """One frame: handle queued events (after ``events``, already taken from the queue),
         update everything by dt seconds, draw."""
         dt = max(0.0, min(float(dt), 0.25))
-        for event in list(events or ()) + pygame.event.get():
+        queued = list(events or ()) + pygame.event.get()
+        sizes = [i for i, e in enumerate(queued) if e.type in _SIZE_EVENTS]
+        if len(sizes) > 1:      # a window being dragged: each size lays every scene out, only the last counts
+            gone = set(sizes[:-1])
+            queued = [e for i, e in enumerate(queued) if i not in gone]
+        for event in queued:
             self.handle_event(event)
             if not self.running:
                 return
@@ -573,27 +580,9 @@ class App:
             self._fade_tween.update(dt)
         if self.scene is not None:
             self.scene.update(dt)
-        failures = writer().take_failures()
-        if failures or self._not_said:
-            self.say_not_saved(failures)
+        self.not_saved.tend(self)       # a game or the settings that could not be written
         self.ui.update(dt)
         self.tips.tend(self, dt)
-
-    def say_not_saved(self, failures: Sequence[tuple[str, BaseException]]) -> None:
-        """A card over any screen: a game or the settings are not being written (the writer
-        says each once, until writing them works again). One card at a time: a newer failure
-        while it is open waits for it to close."""
-        import html
-        from .i18n import _
-        from .ui.dialogs import ask
-        from .ui.problems import write_failure_words
-        if self.not_saved_card is not None and self.not_saved_card.alive():
-            self._not_said.extend(failures)
-            return
-        said = dict(list(self._not_said) + list(failures))     # one sentence per thing not kept
-        self._not_said = []
-        text = "<br><br>".join(html.escape(write_failure_words(what, e)) for what, e in said.items())
-        self.not_saved_card = ask(self.ui, self.px, _("Not saved"), text, _("OK"), "", theme=self.theme)
 
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene

@@ -49,7 +49,7 @@ def test_a_game_that_cannot_be_written_says_so_once(no_folder):
         sc = board(app)
         type_move(app, "f6")
         settle(app, 20)
-        card = app.not_saved_card
+        card = app.not_saved.card
         assert card is not None and card.alive()
         words = card.body.html_text
         assert "Your game is not being saved" in words and "unfinished" in words, words
@@ -58,6 +58,6 @@ def test_a_game_that_cannot_be_written_says_so_once(no_folder):
         assert not card.alive()
         type_move(app, "g7")                           # still failing: no second card
         settle(app, 20)
-        assert app.not_saved_card is card and sc.match.moves_count() >= 1
+        assert app.not_saved.card is card and sc.match.moves_count() >= 1
     finally:
         app.close()
