@@ -321,12 +321,17 @@ def main_slots(start: Game | None, moves: Sequence[str], to_move: Color) -> list
 
 
 def _join(tokens: Iterable[str]) -> str:
-    text = ""
+    """The tokens spaced as a record writes them: none after '(' or before ')'. (In parts, then
+    joined once: adding to one string grew with the square of its length.)"""
+    parts: list[str] = []
+    tail = ""                       # the text's last character so far ('' while it is empty)
     for t in tokens:
-        if text and not text.endswith("(") and t != ")":
-            text += " "
-        text += t
-    return text
+        if tail and tail != "(" and t != ")":
+            parts.append(" ")
+            tail = " "
+        parts.append(t)
+        tail = t[-1:] or tail
+    return "".join(parts)
 
 
 def _needs_prefix(node: GameNode, force: bool) -> bool:

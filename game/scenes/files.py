@@ -164,6 +164,9 @@ def open_save_dialog(scene: Scene) -> LibraryDialog | None:
     return _keep(scene, dlg, "save")
 
 
+PATH_LIMIT = 400        # characters in the file dialog's path box (room for any folder a player uses)
+
+
 def open_other_dialog(scene: Scene, kind: str) -> Any:
     """The library's "Other folder…": pygame-gui's file dialog, starting in the records folder."""
     scene.close_dialog()
@@ -176,6 +179,9 @@ def open_other_dialog(scene: Scene, kind: str) -> Any:
                                initial_file_path=str(_records_folder()), allow_existing_files_only=True,
                                allowed_suffixes={RECORD_SUFFIX})
         fit_file_dialog(dlg, scene.px)
+        # pygame-gui's path box lays its whole text out again on every key, in time that grows
+        # with the square of its length: a long paste froze the window for seconds
+        dlg.file_path_text_line.set_text_length_limit(max(PATH_LIMIT, len(dlg.file_path_text_line.get_text())))
     return _keep(scene, dlg, "save" if kind == "save" else "load")
 
 

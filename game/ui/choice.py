@@ -1,14 +1,13 @@
 """A drop-down whose options carry values: the player reads words, the scene reads values.
 
 pygame-gui's ``UIDropDownMenu`` takes options as (text, object id) pairs and gives back the
-pair chosen; ``ChoiceMenu`` gives each value an id of its own and answers ``value``, so no
+pair chosen; ``ChoiceMenu`` gives each option an id of its own within the menu and answers ``value``, so no
 scene ever maps the words shown back to what they mean (they change with the language, and
 two languages may say two things alike). An option's id is also its theme id: the languages in
 Settings are ``#lang_<code>`` so that each name is drawn in its own language's font.
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Hashable, Sequence
 
 import pygame
@@ -19,13 +18,9 @@ from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 __all__ = ["ChoiceMenu"]
 
 
-def _slug(value: Any) -> str:
-    return re.sub(r"[^a-z0-9_]+", "_", str(value).lower()).strip("_") or "x"
-
-
 class ChoiceMenu(UIDropDownMenu):
     """``options``: (words, value) pairs, in order; ``value``: the one chosen at first (the first
-    option when it is none of them). ``ids``: the options' object ids (default ``#choice_<value>``)."""
+    option when it is none of them). ``ids``: the options' object ids (default ``#choice_<place>``)."""
 
     def __init__(self, options: Sequence[tuple[str, Hashable]], value: Hashable, relative_rect: pygame.Rect,
                  manager: Any, container: Any = None, ids: Sequence[str] | None = None, **kwargs: Any) -> None:
@@ -33,12 +28,9 @@ class ChoiceMenu(UIDropDownMenu):
         if not pairs:
             raise ValueError("a choice needs at least one option")
         if ids is None:
-            ids = []
-            for _, v in pairs:
-                oid = f"#choice_{_slug(v)}"
-                while oid in ids:           # two values with one slug: still two ids
-                    oid += "_"
-                ids.append(oid)
+            # by place, not by value: pygame-gui keeps theme data for every object id it meets
+            # (held for the whole run), so ids shared by every menu keep that to a few
+            ids = [f"#choice_{i}" for i in range(len(pairs))]
         self.values: list[Hashable] = [v for _, v in pairs]
         self._by_id = {oid: v for oid, (_, v) in zip(ids, pairs)}
         items: list[str | tuple[str, str]] = [(str(words), oid) for (words, _), oid in zip(pairs, ids)]

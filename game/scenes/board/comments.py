@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .scene import BoardScene
 
 KIND = "comment"            # the scene's dialog kind while the card is open
+SHOWN_CHARS = 800           # more than the box's lines hold at any size (it ends in '…' anyway)
 LINES = 3                   # the box shows this many lines at most (the card shows all)
 SIZE = 14                   # its words' size (px at UI scale 1)
 COLOUR = "#f3d79a"          # its words' colour
@@ -66,7 +67,11 @@ class BoardComments(ScenePart):
 
     def _markup(self, text: str) -> str:
         """The comment as the box shows it: between quotes, in the headings' gold (not the
-        status line's words)."""
+        status line's words). A comment longer than the box can show (a loaded file's may be
+        any length) is cut first: the box lays its text out on every change, in time that grows
+        with its length."""
+        if len(text) > SHOWN_CHARS:
+            text = text[:SHOWN_CHARS].rstrip() + "…"
         return f"<font color='{COLOUR}'>“{html.escape(text)}”</font>"
 
     # ------------------------------------------------------------ the box (placed by the panel)

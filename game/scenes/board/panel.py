@@ -117,7 +117,8 @@ class BoardPanel(ScenePart):
         if clock_h:
             sc.clocks.build_ui(pygame.Rect(x, y, iw, clock_h))
             y += clock_h + px(8 if compact else 10)
-        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), _(COUNT_CAPTION.get(sc.game_name, N_("Score"))), sc.ui,
+        # (headings as tall as the step to what follows: at 22 a Japanese heading at 4K was 1 px short)
+        W["count_head"] = UILabel(pygame.Rect(x, y, iw, px(24)), _(COUNT_CAPTION.get(sc.game_name, N_("Score"))), sc.ui,
                                   container=sc.root, object_id="#heading")
         y += px(24)
         half = iw // 2
@@ -145,7 +146,7 @@ class BoardPanel(ScenePart):
         box_y = tool_y - box_h
         sy = box_y - px(8) - status_h
         if not compact:                  # (a low window: the list needs no heading to be read as the moves)
-            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(22)), _("Moves"), sc.ui, container=sc.root,
+            W["moves_head"] = UILabel(pygame.Rect(x, y, iw, px(24)), _("Moves"), sc.ui, container=sc.root,
                                       object_id="#heading")
             y += px(24)
         self._moves_rect = pygame.Rect(x, y, iw, max(px(50), sy - px(8) - y))
