@@ -171,6 +171,26 @@ def test_a_damaged_store_is_said_and_kept(tmp_path):
     app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "uz"])
+def test_a_damaged_stores_note_is_read_to_where_the_file_was_kept(tmp_path, monkeypatch, lang):
+    import game.scenes.rated_puzzles as rp
+    (tmp_path / "puzzles.json").write_text("{broken", encoding="utf-8")
+    app = make_app("--window", "1024x640", "--lang", lang)
+    sc = make_scene("rated_puzzles", "amoeba", puzzles=fixture("amoeba"), store_file=tmp_path / "puzzles.json",
+                    today=DAY)
+    app.push(sc)
+    step(app, 2)
+    said = []
+    real = rp.D.text
+    monkeypatch.setattr(rp.D, "text", lambda surface, text, *a, **k: (said.append(text), real(surface, text, *a, **k))[1])
+    step(app, 1)
+    monkeypatch.setattr(rp.D, "text", real)
+    shown = " ".join(said)
+    end = sc.store_note[-4:] if lang == "ja" else sc.store_note.split()[-1]
+    assert "puzzles.corrupt-1.json" in shown and end in shown, shown     # (it used to stop at three lines)
+    app.close()
+
+
 def test_a_daily_puzzles_facts_stay_inside_the_panel():
     # Uzbek, 1024x640, the daily puzzle once done: "Qora yuradi · reyting 1 236 · Yadro ovi,
     # Bo'lish, Birlashtirish" ran past both sides of the panel, one line drawn as it was

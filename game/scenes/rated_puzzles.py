@@ -358,6 +358,12 @@ class RatedPuzzlesScene(PuzzleBoardScene):
             D.text(surface, line, (cx, y), px(16), colour)
             y += px(22)
         if self.store_note and y < self.text_bottom - px(12):
-            for line in wrap(self.store_note, D.font(px(13)), p.w - px(44))[:3]:
+            # as many lines as there is room for: the note ends with where the old file was kept
+            font, width = D.font(px(13)), p.w - px(44)
+            note = wrap(self.store_note, font, width)
+            room = max(1, (self.text_bottom - px(6) - y) // px(18))
+            if len(note) > room:
+                note = note[:room - 1] + [ellipsize(" ".join(note[room - 1:]), font, width, "puzzle store note")]
+            for line in note:
                 D.text(surface, line, (cx, y + px(6)), px(13), self.theme.threat)
                 y += px(18)
