@@ -342,6 +342,8 @@ def test_opening_a_finished_record_in_the_window_keeps_the_last_game():
         assert load_path(board(app), Path(__file__).parent / "data" / "records" / "amoeba_finished.txt")
         settle(app, 20)
         assert board(app).match.is_over
+        status = board(app).panel.status                # the result card says who won: not twice
+        assert status.startswith("Loaded amoeba_finished.txt") and "wins" not in status, status
         flush_writes()
         assert last.read_text(encoding="utf-8") == "the game the player finished last"
     finally:

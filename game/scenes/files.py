@@ -344,8 +344,8 @@ def load_path(scene: Scene, path: Path) -> bool:
                               "Loaded the last game you finished: {n} moves.", n).format(n=n)
         else:
             status = ngettext("Loaded {file}: {n} move.", "Loaded {file}: {n} moves.", n).format(file=name, n=n)
-        if record.result is not None:
-            status += " " + board.panel.result_sentence(record.result)
+        if record.result is not None and not (board.match is not None and board.match.is_over):
+            status += " " + board.panel.result_sentence(record.result)   # (a finished game's card says it)
         if n:                                   # (a set-up position alone has nothing to step through)
             status += " " + _("Step through it with the arrow keys or press Replay.")
         if record.note is not None and record.note.kind != "stopped":   # only a header left out: all moves are there
