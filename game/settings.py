@@ -403,8 +403,8 @@ def load_settings(path: str | os.PathLike[str] | None = None) -> tuple[Settings,
             s, warn = settings_from_dict(data)
         except Exception as e:          # a bug here must not stop every start: logged in full
             log.error("%s could not be used: %r", p, e, exc_info=True)
-            return Settings(), [StorageNote(f"{p.name} could not be used ({e!r}); using defaults", "settings-unchecked",
-                                            error=StorageError(str(e), "other", p))]
+            return Settings(), [StorageNote(f"{p.name} could not be used ({e!r}); using defaults", "settings-unusable",
+                                            file=p.name)]
         for w in warn:                   # the window counts them; the log names them
             log.warning("%s: %s", p.name, w)
         return s, [StorageNote(f"{p.name}: {w}", w.kind, **w.facts) if isinstance(w, StorageNote) else f"{p.name}: {w}"

@@ -62,7 +62,8 @@ def test_an_unexpected_error_in_reading_the_values_still_gives_defaults(
     with caplog.at_level(logging.ERROR, logger="game.settings"):
         s, warn = load_settings()
     assert s == Settings() and len(warn) == 1 and isinstance(warn[0], StorageNote)
-    assert settings_warning_words(warn)                              # the window can word it
+    said = settings_warning_words(warn)                              # the window words it truly
+    assert "The settings in settings.toml could not be used" in said and "read or written" not in str(said), said
     logged = [r for r in caplog.records if r.exc_info and "a bug" in str(r.exc_info[1])]
     assert logged and (home / "settings.toml").exists()             # the file is left as it is
 

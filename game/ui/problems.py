@@ -498,6 +498,9 @@ def storage_note_words(note: "StorageNote") -> str:
                      "kept as {path}.").format(path=f.get("kept"))
         return _("Your settings file was damaged, so the game started with its defaults. The old file could not "
                  "be moved aside: {error}").format(error=_error_words(f))
+    if note.kind == "settings-unusable":
+        return _("The settings in {file} could not be used, so the game started with its defaults; the file is "
+                 "left as it is.").format(file=f.get("file", ""))
     if note.kind == "settings-unchecked":
         return _("The settings file could not be checked, so the game started with its defaults: {error}").format(
             error=_error_words(f))
