@@ -491,6 +491,8 @@ class App:
         except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app
             log.warning("a widget could not handle an event (%s: %s)", type(exc).__name__, exc, exc_info=True)
             return
+        if self.not_saved.takes(self, event, consumed):
+            return                                  # the app's own card is on top of the screen
         scene = self.scene
         if scene is None:
             return

@@ -119,6 +119,10 @@ class BackgroundWriter:
         out, self.errors = self.errors, []
         return out
 
+    def failing(self, what: str) -> bool:
+        """Did the last write of ``what`` fail (and none of it has worked since)?"""
+        return what in self._failing
+
     def take_failures(self) -> list[tuple[str, BaseException]]:
         """The failures to tell the player of since the last call: (what, error)."""
         if not self.failures:           # (every frame asks: no lock while there is nothing)

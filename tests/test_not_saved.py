@@ -61,3 +61,44 @@ def test_a_game_that_cannot_be_written_says_so_once(no_folder):
         assert app.not_saved.card is card and sc.match.moves_count() >= 1
     finally:
         app.close()
+
+
+def test_escape_closes_the_card_and_nothing_under_it(no_folder):
+    app = make_app("--game", "onyx", "--black", "human", "--white", "human")
+    try:
+        sc = board(app)
+        type_move(app, "f6")
+        settle(app, 20)
+        card = app.not_saved.card
+        assert card is not None and card.alive()
+        plies = sc.match.moves_count()
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="g7"))    # typing: not behind the card
+        key(app, pygame.K_ESCAPE)
+        settle(app, 10)
+        assert not card.alive() and app.scene is sc and sc.match.moves_count() == plies   # still the game
+        assert sc.movebox.text == ""
+    finally:
+        app.close()
+
+
+def test_settings_that_cannot_be_written_are_not_called_saved(monkeypatch):
+    from game.scenes.settings import save_prefs, settings_path
+    monkeypatch.setenv("ABSTRACT_TRIO_SYNC_WRITES", "1")
+    monkeypatch.setattr("game.writer._WRITER", None)
+    app = make_app("--scene", "settings", "--window", "1024x640")
+    try:
+        settle(app, 5)
+        sc = app.scene
+        assert sc._saved_in()[0].startswith("Saved in")
+        settings_path().mkdir(parents=True, exist_ok=True)      # a folder where the file goes
+        save_prefs(app)
+        settle(app, 5)
+        assert app.not_saved.card is not None and "Your settings could not be saved" in app.not_saved.card.body.html_text
+        assert sc._saved_in()[0].startswith("Not saved in")
+        settings_path().rmdir()
+        save_prefs(app)                                          # written again: saved, and said so
+        settle(app, 5)
+        assert sc._saved_in()[0].startswith("Saved in")
+    finally:
+        app.close()
+        monkeypatch.setattr("game.writer._WRITER", None)

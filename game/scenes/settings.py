@@ -543,10 +543,11 @@ class SettingsScene(Scene):
                 pygame.draw.line(surface, t.card_rule, (row.x, row.y), (r.right - px(36), row.y), 1)
         self._preview(surface, t)
         text, at, size = self._saved_in()
-        D.text(surface, text, at, size, t.text_dim, shadow=False)
+        D.text(surface, text, at, size, t.threat if writer().failing("settings") else t.text_dim, shadow=False)
 
     def _saved_in(self) -> tuple[str, tuple[int, int], int]:
-        """'Saved in <folder>' under the rows, the folder in short (``storage.friendly_path``) to fit."""
+        """'Saved in <folder>' under the rows, the folder in short (``storage.friendly_path``) to fit;
+        'Not saved in <folder>' while writing there fails (the "Not saved" card says why)."""
         r = self.panel_rect
         size = self.px(13)
         room = r.w - 2 * self.px(36)
@@ -555,7 +556,8 @@ class SettingsScene(Scene):
         cands = [friendly_path(folder), str(Path("…", folder.name))]
         text = ""
         for cand in cands:
-            text = _("Saved in {folder}").format(folder=cand)
+            text = (_("Not saved in {folder}") if writer().failing("settings") else _("Saved in {folder}")).format(
+                folder=cand)
             if D.font(size).size(text)[0] <= room:
                 break
         return text, (r.centerx, r.bottom - self.px(88)), size

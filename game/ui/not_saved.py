@@ -23,6 +23,22 @@ class NotSaved:
         if failures or self._waiting:
             self.say(app, failures)
 
+    def takes(self, app: Any, event: Any, consumed: bool) -> bool:
+        """While the card is open it answers the keyboard and the screen under it waits (it is
+        no scene's dialog, so no scene would know): Escape or Enter closes it; other keys and
+        clicks off the card do nothing. True when the event was the card's."""
+        import pygame
+        from . import focus
+        card = self.card
+        if card is None or not card.alive():
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            card.kill()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not consumed:
+            focus.confirm_modal(app)
+        return event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN,
+                              pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
     def say(self, app: Any, failures: Sequence[tuple[str, BaseException]]) -> None:
         """One card at a time: a newer failure while it is open waits for it to close."""
         from .dialogs import ask                    # (only when something failed: not at start)
