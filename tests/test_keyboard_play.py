@@ -580,6 +580,9 @@ def test_a_split_hint_rings_the_point_to_click_not_where_it_ends():
         sc.computer.hint = "a3>a1"
         deco = sc.decorations()
         assert deco.targets == {"a2": "split"} and deco.selected == "a3"      # the click to make
-        assert deco.arrows == [("a3", "a1")] and deco.tags == {"a1": "Hint"}  # the move, where it ends
+        # the arrow and tag lead to that click too (followed to a1, the arrow made players play the
+        # whole stack there); the split's pieces show where they land
+        assert deco.arrows == [("a3", "a2")] and deco.tags == {"a2": "Hint"}
+        assert {p for p, _pieces in deco.ghosts} == {"a2", "a1"}
     finally:
         app.close()

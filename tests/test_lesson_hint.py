@@ -95,3 +95,30 @@ def test_the_lesson_keys_list_names_the_hint(app: App) -> None:
     _title, sections = keys_for(scene)
     rows = dict(sections[0][1])
     assert rows["Ctrl+H"] == "Your turn: a hint, then a move that does it"
+
+
+def test_the_pie_rule_step_names_the_swap_button_and_rings_it(app: App) -> None:
+    scene = open_step(app, "onyx", 5, 3)                # White takes Black's first stone: no point to mark
+    ctrl_h(app)
+    ctrl_h(app)
+    said = feedback_text(scene)
+    assert said.endswith("One move that does it: Swap."), said
+    assert "marked" not in said and scene.decorations().tags == {}
+    assert app.focus is scene.w["swap"]
+    key(app, pygame.K_RETURN)                           # the ring's button: the step is done
+    settle(app)
+    assert scene.solved
+
+
+def test_a_split_hint_points_where_to_click_and_stays_once_its_stack_is_picked(app: App) -> None:
+    scene = open_step(app, "amoeba", 2, 5)              # split the stack on c3
+    ctrl_h(app)
+    ctrl_h(app)
+    deco = scene.decorations()
+    assert deco.arrows == [("c3", "c4")] and deco.tags == {"c4": "Hint"}        # the first drop, not c6
+    assert {p for p, _pieces in deco.ghosts} == {"c4", "c5", "c6"}               # where its pieces land
+    click(app, point(scene, "c3"), frames=1)            # the stack picked: the hint still shows the way
+    assert scene.decorations().tags == {"c4": "Hint"}
+    click(app, point(scene, "c4"), frames=1)
+    settle(app)
+    assert scene.solved

@@ -202,3 +202,12 @@ def test_small_onyx_pictures_are_not_covered_by_point_marks():
         assert _dark_share(stone) > _dark_share(empty)      # a stone still shows
     big = position_picture("onyx", {"open": True}, {}, (600, 600))
     assert big.get_size() == (600, 600)                    # a large picture is drawn as it was
+
+
+def test_a_reason_without_a_result_is_named_as_it_is():
+    from game.rules.record import parse_record
+    from game.ui.problems import record_note_words
+    rec = parse_record('[Game "amoeba"]\n[Black "A"]\n[White "B"]\n[Date "2026-12-07"]\n[Reason "resign"]\n\n1. c3-d4\n',
+                       recover=True)
+    assert rec.note is not None and rec.note.line == 5
+    assert record_note_words(rec.note) == "The Result or Reason header (line 5) cannot be used and is left out."

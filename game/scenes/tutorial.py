@@ -40,7 +40,7 @@ import pygame
 import pygame_gui
 
 from .. import levels as L
-from ..levels_i18n import T_, content
+from ..levels_i18n import T_, Tp_, content
 from ..names import game_title, side_name
 from ..anim.moves import MovePlayer
 from ..progress import load_progress, save_progress
@@ -599,7 +599,7 @@ class TutorialScene(Scene):
             if self.step_misses >= 2 and self.hint_move is None:
                 answer = self._mark_answer()           # stuck: one move that does it, on the board
                 if answer:
-                    hint += (" " if hint else "") + T_("One move that does it is marked: {move}.").format(move=answer)
+                    hint += (" " if hint else "") + self._answer_words(answer)
             self.say(hint, BAD_COLOUR, prefix=html.escape(said) + " ")
             self.enable_input()
             return False
@@ -622,7 +622,19 @@ class TutorialScene(Scene):
             return
         answer = self._mark_answer()
         if answer:
-            self.say(T_("One move that does it is marked: {move}.").format(move=answer), DIM_COLOUR, prefix=label)
+            self.say(self._answer_words(answer), DIM_COLOUR, prefix=label)
+
+    def _answer_words(self, answer: str) -> str:
+        """The sentence for the move ``_mark_answer`` found: marked on the board, or the button
+        that makes it (the pie rule's Swap: no point on the board; the ring goes to the button)."""
+        option = self.input.option_of(self.hint_move) if self.input is not None else None
+        if option is not None and option.clicks:
+            return T_("One move that does it is marked: {move}.").format(move=answer)
+        swap = self.w.get("swap")
+        if self.app is not None and swap is not None and swap.visible and swap.is_enabled:
+            self.app.focus = swap
+            return T_("One move that does it: {move}.").format(move=Tp_("pie rule", "Swap"))
+        return T_("One move that does it: {move}.").format(move=answer)
 
     def _mark_answer(self) -> str:
         """Mark a move that does this step on the board (``hint_move``); its text as the step
@@ -889,10 +901,10 @@ class TutorialScene(Scene):
             except (RulesError, ValueError, KeyError, TypeError):
                 log.warning("the result cells could not be found", exc_info=True)   # drawn without them
         self.board.decorate(deco)
-        if self.mode == "lesson" and self.hint_move is not None and self.task_open() and self.input is not None \
-                and not self.input.prefix:
+        if self.mode == "lesson" and self.hint_move is not None and self.task_open() and self.input is not None:
             option = self.input.option_of(self.hint_move)
-            if option is not None:
+            prefix = tuple(self.input.prefix)
+            if option is not None and tuple(option.clicks[:len(prefix)]) == prefix:   # (on the hint's way: it stays)
                 self.input.show_move(deco, option, T_("Hint"))
         deco.dangers = self.dangers_shown()
         return deco

@@ -281,7 +281,8 @@ def record_note_words(note: RecordNote) -> str:
         return _("The file stops at {where}: {problem}").format(where=where, problem=problem)
     # the kinds of a dropped Result header say no more than these sentences do
     if note.kind == "result-damaged":
-        return _("The Result header (line {line}) cannot be read and is left out.").format(line=note.line)
+        # (the line may be the Reason's: a Reason without a Result, a '*' with a Reason)
+        return _("The Result or Reason header (line {line}) cannot be used and is left out.").format(line=note.line)
     return _("The Result header (line {line}) does not fit the moves and is left out.").format(line=note.line)
 
 

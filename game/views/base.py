@@ -934,24 +934,23 @@ class BoardInput:
     def show_move(self, deco: Decorations, option: Option, tag: str,
                   ghosts: list[tuple[str, tuple[str, ...]]] | None = None) -> None:
         """``option`` on ``deco`` as a move suggested to the player (a hint, the review's better
-        move): arrows from the piece, else its pieces as ghosts (``ghosts`` or the input's); the
-        ring on the point to click (a split's first drop: a click where it ends plays the whole
-        stack); ``tag`` where it ends. Nothing else stays selectable meanwhile."""
+        move): arrows from the piece to the points to click, a split's or a placing's pieces as
+        ghosts (``ghosts`` or the input's), ring and ``tag`` on the last click; nothing else selectable."""
         if not option.clicks:
             return
-        end = self.arrow_end(option)
         deco.selectable = set()
         way = self.route(option)
+        click = option.clicks[-1]
         if len(way) > 2:                # a chain of jumps: an arrow for each, not one across them
             deco.arrows = list(zip(way, way[1:]))
+        elif len(way) == 2:             # to where to click: a split's first drop, not its end
+            deco.arrows = [(way[0], click)]
+        if len(way) > 1:
             deco.selected = way[0]
-        elif len(set(option.clicks)) > 1:
-            deco.arrows = [(option.clicks[0], end)]
-            deco.selected = option.clicks[0]
-        else:                           # (a move the rules cannot animate has none)
-            deco.ghosts = ghosts if ghosts is not None else self.ghosts_for(option)
-        deco.targets = {option.clicks[-1]: option.kind}
-        deco.tags = {end: tag}
+        if len(way) == 1 or (len(way) == 2 and click != self.arrow_end(option)):    # a placing, a split
+            deco.ghosts = ghosts if ghosts is not None else self.ghosts_for(option)   # (none: not animated)
+        deco.targets = {click: option.kind}
+        deco.tags = {click: tag}
 
     def ghosts_for(self, option: Option) -> list[tuple[str, tuple[str, ...]]]:
         """Where each piece of a move would land, from the rules core's motions."""

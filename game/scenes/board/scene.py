@@ -35,7 +35,7 @@ from ...match import HUMAN, Match
 from ...names import game_title, side_name
 from ...rules import make_game
 from ...rules.base import Color, Game, Motion, RulesError
-from ...ui.focus import ring_on as focus_ring_on
+from ...ui.focus import focusables as focus_items, ring_on as focus_ring_on
 from ...ui.problems import clause, refusal_words
 from ...views import BoardInput, BoardView, Decorations, ViewUnavailable, input_for, view_for
 from ..base import Scene, is_board_scene, is_button, make_scene, register
@@ -95,6 +95,7 @@ class BoardScene(Scene):
         self.w: dict[str, Any] = {}                 # the scene's widgets (made by the panel and the toolbar)
         self.dialog: Any = None                     # the question card, or the library (Scene.dialog)
         self.dialog_kind = ""
+        self.ring_on = ""       # a toolbar button the keyboard's ring starts on (a game loaded by the keyboard: 'load')
         self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.active_at = 0.0                        # scene time of the last input or change (idle)
@@ -193,6 +194,9 @@ class BoardScene(Scene):
             self.view.show_coords = app.settings.show_coords
             self.view.set_look(app.theme, app.settings.flip)
         self.refresh()
+        el = self.toolbar.buttons.get(self.ring_on) if self.ring_on else None
+        if el is not None and el.visible and el.is_enabled:
+            focus_ring_on(app, el)
 
     def exit(self) -> None:
         self.close_dialog()
@@ -647,9 +651,10 @@ class BoardScene(Scene):
         deco.dangers = self.panel.dangers_shown()     # the game's end one move away, before it lands
         if self.input is not None and m.is_human(m.to_move):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
-            if self.computer.hint is not None and not self.input.prefix:
+            if self.computer.hint is not None:
                 opt = next((o for o in self.input.options if o.text == self.computer.hint), None)
-                if opt is not None:
+                prefix = tuple(self.input.prefix)
+                if opt is not None and tuple(opt.clicks[:len(prefix)]) == prefix:   # (its piece picked: it stays)
                     self.input.show_move(deco, opt, _("Hint"))
         self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
@@ -711,6 +716,7 @@ class BoardScene(Scene):
             first = self.banner.first_button()
             if first is not None:
                 focus_ring_on(self.app, first)
+        self._ring_past_the_end()
         self.toolbar.update(dt)
         self.history.update(dt)
         self.review.update(dt)
@@ -723,6 +729,22 @@ class BoardScene(Scene):
             self.redoing.step()         # the next move of a Redo round (the computer's recorded reply)
             return
         self.computer.take_turn(dt)
+
+    def _ring_past_the_end(self) -> None:
+        """The game ended with the keyboard's ring on a button the end disabled (Resign, its
+        question confirmed by the keyboard): the ring goes where the keyboard goes on, the result
+        card's first button, else the panel's first that can be pressed."""
+        app, m = self.app, self.match
+        ring = app.focus if app is not None else None
+        if app is None or ring is None or m is None or not m.is_over or self.dialog is not None \
+                or not ring.alive() or ring.is_enabled:
+            return
+        first = self.banner.first_button() if self.banner.shown() else None
+        if first is None:
+            panel = [el for key, el in self.w.items() if not key.startswith("banner:")]
+            first = next((el for el in focus_items(app) if any(el is p for p in panel)), None)
+        if first is not None:
+            focus_ring_on(app, first)
 
     def after_frame(self) -> None:
         """Called by the app after each frame is drawn: the autosave (saving.py)."""
