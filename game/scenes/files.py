@@ -373,6 +373,8 @@ def load_path(scene: Scene, path: Path) -> bool:
     if kept_words:
         board.panel.open_with(f"{board.panel.status} {kept_words}")    # the game left on the board is kept: say so
     board.saver.write_now()         # a new file among the unfinished games: Continue offers it from now on
+    if app.focus is not None:       # chosen by the keyboard: it goes on from the new board's Load
+        board.ring_on = "load"
     if scene.is_board:
         scene.leave()
         app.replace(board)

@@ -541,6 +541,13 @@ class LibraryDialog(UIWindow, GameDialog):
         self._sync_buttons()
         self.say(_("{file} was moved to {folder}.").format(file=path.name, folder=friendly_path(dest.parent)))
 
+    def first_ring(self) -> Any:
+        """The keyboard's ring starts where the keyboard goes on: the name (saving), else Open
+        (what Enter presses), or Cancel when there is nothing to open."""
+        if self.name_entry is not None:
+            return self.name_entry
+        return self.ok_button if self.ok_button.is_enabled else self.cancel_button
+
     def back(self) -> bool:
         """Escape while the library asks "Delete the game?": only the question closes (the file
         is kept, the library stays open). False when nothing is asked: the scene closes the

@@ -4,7 +4,8 @@ Every question ("Resign?", "Play on from here?", "Replace the game?", "Delete th
 is one ``QuestionCard`` (``ask``): a card in the theme's card colours, centred on the window,
 as wide as its words need (within the window) and as tall as they make it, so a text is never
 cut or scrolled; its buttons are measured from their fonts at the UI scale. Enter presses the
-answer that goes on (``ok_button``), Escape the other, Tab moves between them. It posts what
+answer that goes on (``ok_button``), where the keyboard's ring starts (``first_ring``), Escape
+the other, Tab moves between them. It posts what
 pygame-gui's confirmation dialog posts (``UI_CONFIRMATION_DIALOG_CONFIRMED``, then
 ``UI_WINDOW_CLOSE`` as it goes), so whoever asked answers the same events; when the window
 changes size it lays itself out again.
@@ -181,6 +182,13 @@ class QuestionCard(UIWindow, GameDialog):
         return self.body.fits and win.contains(self.rect) and all(
             self.rect.contains(el.rect) for el in (self.title_label, self.body, self.confirm_button,
                                                    self.cancel_button) if el is not None)
+
+    def first_ring(self) -> UIButton:
+        """The keyboard's ring starts on the answer Enter presses, so the ring shows what Enter
+        does; on a danger question (Resign, Delete) too: the ring on Cancel would make Enter
+        cancel there and confirm on every other card, and the danger answer is red and named
+        for what it does, a second key away from the button that asked."""
+        return self.confirm_button
 
     # ------------------------------------------------------------ events
     def update(self, time_delta: float) -> None:

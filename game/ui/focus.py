@@ -13,7 +13,9 @@ closes as it is); the ring stays on the drop-down when its list opens or closes
 one of whose parts (its arrows, its thumb) has the ring, which stays on that part; Tab goes
 through a slider's parts left to right wherever its thumb stands. Escape closes an open drop-down list before
 anything else, then a question a dialog asked over itself (the library's "Delete the game?"),
-before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button.
+before the scene's own ``back``; Enter on a dialog presses its confirm (or OK) button. A dialog of
+the game's own takes the ring as it opens (``ring_into_dialog``); when it closes the ring goes
+back to the widget it came from.
 Button tooltips never cover their own widget and never show over a dialog for what the dialog
 covers.
 
@@ -23,6 +25,7 @@ of the game's own (the library) says what Enter and Escape do on it as a ``GameD
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 import pygame
@@ -37,20 +40,31 @@ from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
            "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "nudge",
-           "open_drop_down", "press", "ring_off", "ring_on", "settle_focus", "typing"]
+           "open_drop_down", "press", "ring_into_dialog", "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
+
+# the icon button whose name shows under the ring (``_draw_name``): one Tab brought the ring to;
+# a dialog opening or closing takes the name away, as the pointer's tooltip goes, so it never
+# stands over what the dialog changed (the result heading under the board's ? button)
+_named: "weakref.WeakSet[Any]" = weakref.WeakSet()
 
 
 class GameDialog:
     """What the keyboard asks of a dialog window of the game's own (mixed into its
     ``UIWindow``): ``ok_button`` is what Enter presses (``confirm_modal``); ``back()`` closes a
-    question the dialog asked over itself and says True, else False (``close_question``)."""
+    question the dialog asked over itself and says True, else False (``close_question``);
+    ``first_ring()`` is where the ring starts when the dialog opens (``ring_into_dialog``)."""
 
     ok_button: UIButton             # (made with the dialog's widgets)
+    ring_placed = False             # the ring has gone in once (it starts there only when the dialog opens)
 
     def back(self) -> bool:
         return False
+
+    def first_ring(self) -> Any:
+        """The widget the ring starts on (None: the ring stays where it was, under the dialog)."""
+        return None
 
 
 def typing(app: Any) -> bool:
@@ -80,6 +94,7 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
         app.show_keys()
         return True
     settle_focus(app)
+    ring_into_dialog(app)
     menu = open_drop_down(app)
     if menu is not None and key in (pygame.K_UP, pygame.K_DOWN) and not typing(app):
         step_list(app, menu, -1 if key == pygame.K_UP else 1)
@@ -401,6 +416,8 @@ def move_focus(app: Any, step: int) -> None:
     if isinstance(before, TextEntry) and before is not new:
         before.blur()
     ring_on(app, new)
+    _named.clear()
+    _named.add(new)
     if isinstance(new, TextEntry):
         new.take_keyboard()                     # an entry the ring reaches takes the keyboard
 
@@ -453,9 +470,32 @@ def confirm_modal(app: Any) -> bool:
     return False
 
 
+def ring_into_dialog(app: Any) -> None:
+    """A dialog of the game's own that has just opened takes the ring on its ``first_ring()``
+    (a question card: the answer Enter presses), and the ring goes back to the widget it was on
+    when the dialog closes (``draw_focus``), as when Tab takes it into a dialog (``move_focus``).
+    Once per dialog, and only for the keyboard (the ring on the widget that opened it): a
+    dialog the mouse opened shows no ring, and a click in it takes the ring away as anywhere."""
+    top = modal(app)
+    if not isinstance(top, GameDialog) or top.ring_placed:
+        return
+    top.ring_placed = True
+    was = app.focus
+    if was is None:                         # opened by the mouse: no ring (a key shows it again)
+        return
+    start = top.first_ring()
+    if start is None or start not in focusables(app):
+        return
+    if was.alive() and not _inside(was, top):
+        app._focus_return = was
+    _named.clear()
+    ring_on(app, start)
+
+
 def draw_focus(app: Any, surface: pygame.Surface) -> None:
     """The ring round the focused widget (none once it is gone or hidden)."""
     settle_focus(app)
+    ring_into_dialog(app)
     el = app.focus
     if el is None:
         return
@@ -463,12 +503,17 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
         app.focus = None
         back = app._focus_return                # a dialog the ring went into closed: back where it was
         if not el.alive() and back is not None and back.alive() and back.visible and modal(app) is None:
+            # (it may be disabled until the scene handles the dialog's answer: the toolbar's Load)
             app._focus_return = None
+            _named.clear()
             ring_on(app, back)
             return
         # a press that made the widgets anew (New game's game buttons): the ring goes to the
         # one now standing where the focused one stood, so the keyboard goes on from there
-        again = [e for e in focusables(app) if (e.rect.y, e.rect.x) == app._focus_at] if not el.alive() else []
+        # (none there, as the result card's Review that closed the card: the screen's first, so the
+        # keyboard goes on at all)
+        items = focusables(app) if not el.alive() else []
+        again = [e for e in items if (e.rect.y, e.rect.x) == app._focus_at] or items[:1]
         if not again:
             return
         ring_on(app, again[0])
@@ -480,7 +525,7 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
     pygame.draw.rect(surface, RING, r, w, border_radius=app.px(7))
-    if isinstance(el, UIButton) and len(el.text.strip()) <= 1 and el.tool_tip_text:
+    if isinstance(el, UIButton) and len(el.text.strip()) <= 1 and el.tool_tip_text and el in _named:
         _draw_name(app, surface, r, str(el.tool_tip_text))
 
 
