@@ -129,7 +129,7 @@ def last_game_path() -> Path:
 
 def failure_kind(e: OSError) -> str:
     """What kind of refusal an OSError is, from its errno: 'not-found', 'permission',
-    'disk-full', 'name-too-long', 'is-folder', 'not-folder' or 'other' (its own text goes to
+    'disk-full', 'name-too-long', 'is-folder', 'not-folder', 'exists' or 'other' (its own text goes to
     the log only)."""
     code = e.errno
     if isinstance(e, FileNotFoundError) or code == errno.ENOENT:
@@ -144,6 +144,8 @@ def failure_kind(e: OSError) -> str:
         return "is-folder"
     if isinstance(e, NotADirectoryError):
         return "not-folder"
+    if isinstance(e, FileExistsError) or code == errno.EEXIST:
+        return "exists"             # (a folder to be made where a file of that name stands)
     return "other"
 
 

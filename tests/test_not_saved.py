@@ -53,6 +53,7 @@ def test_a_game_that_cannot_be_written_says_so_once(no_folder):
         assert card is not None and card.alive()
         words = card.body.html_text
         assert "Your game is not being saved" in words and "unfinished" in words, words
+        assert "a file of that name is in the way" in words, words      # (not "the system refused")
         key(app, pygame.K_RETURN)                      # OK
         settle(app, 5)
         assert not card.alive()

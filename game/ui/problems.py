@@ -390,7 +390,8 @@ def failure_words(failure: str) -> str:
             "disk-full": _("the disk is full"),
             "name-too-long": _("its name is too long"),
             "is-folder": _("it is a folder, not a file"),
-            "not-folder": _("part of its path is not a folder")}.get(failure, _("the system refused"))
+            "not-folder": _("part of its path is not a folder"),
+            "exists": _("a file of that name is in the way")}.get(failure, _("the system refused"))
 
 
 _STORAGE: dict[str, Callable[[str, str, Facts], str]] = {
