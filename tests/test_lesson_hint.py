@@ -6,7 +6,6 @@ Driven headless like a person: keys and clicks on the board's points, one steppe
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game import levels as L
 from game.app import App
@@ -14,16 +13,8 @@ from game.scenes.tutorial import TutorialScene
 from game.ui.keys import keys_for
 
 from ui_helpers import click, key
+from test_lesson_feedback import app  # noqa: F401  (the fixture: a 1024x640 app, fast animations)
 from test_tutorial import feedback_text, open_tutorial, point, settle
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("ABSTRACT_TRIO_HOME", str(tmp_path))
-    a = App((1024, 640), fade=False)
-    a.settings.anim_speed = 8.0
-    yield a
-    a.close()
 
 
 def open_step(app: App, game: str, lesson: int, step_no: int) -> TutorialScene:
