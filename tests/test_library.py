@@ -282,6 +282,14 @@ def test_save_prefills_a_name_enter_saves_and_an_existing_name_asks():
         click_widget(app, dlg.ok_button)
         step(app, 2)
         assert sc.dialog is not None and sc.dialog_kind == "overwrite"
+        click_widget(app, sc.dialog.cancel_button)      # No: back in the library, the name kept
+        step(app, 2)
+        again = _dialog(app)
+        assert sc.dialog is again and sc.dialog_kind == "save" and again.name_entry.get_text() == "evening game"
+        again.name_entry.set_text("another evening")
+        click_widget(app, again.ok_button)
+        step(app, 2)
+        assert (records_dir() / "another evening.txt").exists() and sc.dialog is None
     finally:
         app.close()
 

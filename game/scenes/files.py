@@ -276,6 +276,18 @@ def overwrite_confirmed(scene: Scene) -> None:
         save_to(scene, path)
 
 
+def overwrite_cancelled(scene: Scene) -> None:
+    """"Replace the file?" answered No: the library again, in that folder with the name typed,
+    so another name can be given (not the board, as if saving had been given up)."""
+    path, scene.path_to_overwrite = scene.path_to_overwrite, None
+    if path is None or not is_board_scene(scene) or scene.match is None:
+        return
+    from .library import LibraryDialog
+    dlg = LibraryDialog(scene, "save", path.parent, name=path.stem,
+                        on_other=lambda: open_other_dialog(scene, "save"))
+    _keep(scene, dlg, "save")
+
+
 def save_to(scene: Scene, path: Path) -> bool:
     """Write the board's game to ``path``; the status says where, or why not."""
     from ..rules.record import RecordError

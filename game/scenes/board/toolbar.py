@@ -205,10 +205,15 @@ class BoardToolbar(ScenePart):
                 files.overwrite_confirmed(sc)
             return True
         if t == pygame_gui.UI_WINDOW_CLOSE and sc.dialog is not None and event.ui_element is sc.dialog \
-                and sc.dialog_kind == "branch":
+                and sc.dialog_kind in ("branch", "overwrite"):
+            kind = sc.dialog_kind
             sc.dialog = None
             sc.dialog_kind = ""
-            self.history.branch_cancelled()
+            if kind == "branch":
+                self.history.branch_cancelled()
+            else:
+                from .. import files
+                files.overwrite_cancelled(sc)
             return True
         if t == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             from .. import files
