@@ -397,3 +397,27 @@ def test_the_last_finished_game_is_listed_until_it_is_saved():
         assert all(e.path != last_game_path() for e in dlg.entries) and len(dlg.entries) == len(paths) + 1
     finally:
         app.close()
+
+
+def test_deleting_the_last_finished_game_names_it_in_words():
+    from game.storage import last_game_path
+    g = make_game("onyx")
+    g.play(g.parse_move("f6"))
+    last_game_path().parent.mkdir(parents=True, exist_ok=True)
+    last_game_path().write_text(format_record(record_from_game(g, ["You", "Computer (Easy)"],
+                                                               datetime.date(2026, 12, 7))), encoding="utf-8")
+    app = make_app("--window", "1024x640")
+    try:
+        click_widget(app, app.scene.load_btn)
+        dlg = _dialog(app)
+        dlg.pick(last_game_path())
+        step(app, 2)
+        dlg.ask_delete()
+        step(app, 2)
+        words = dlg._confirm.body.html_text
+        assert "the last game you finished, not saved" in words and "last-game.txt" not in words, words
+        dlg.delete_confirmed()
+        step(app, 2)
+        assert not last_game_path().exists()
+    finally:
+        app.close()

@@ -513,11 +513,13 @@ class LibraryDialog(UIWindow, GameDialog):
     def ask_delete(self) -> None:
         if self.selected is None or not self.entries or self._confirm is not None:
             return
-        path = self.entries[self.selected].path
+        entry = self.entries[self.selected]
+        path = entry.path
         self._confirm_path = path
         px = self.px
+        # the row's own words (the last game finished is no file name a player chose)
         text = _("Move {file} to the trash folder?<br><br>It is kept in {folder}, where you can move it back.").format(
-            file=html.escape(path.name), folder=html.escape(friendly_path(path.parent / TRASH_FOLDER)))
+            file=html.escape(entry.label or path.name), folder=html.escape(friendly_path(path.parent / TRASH_FOLDER)))
         app = self.scene.app
         self._confirm = ask(self.ui_manager, px, _("Delete the game?"), text, _("Move it"), danger=True,
                             theme=app.theme if app is not None else CLASSIC)
@@ -533,13 +535,14 @@ class LibraryDialog(UIWindow, GameDialog):
             self.say(_("Could not move the file: {why}").format(why=storage_words(e)), "error")
             return
         i = next((k for k, e in enumerate(self.entries) if e.path == path), None)
+        said = self.entries[i].label if i is not None else ""
         if i is not None:
             del self.entries[i]
             if self.selected is not None:
                 self.selected = min(self.selected, len(self.entries) - 1) if self.entries else None
         self._clamp()
         self._sync_buttons()
-        self.say(_("{file} was moved to {folder}.").format(file=path.name, folder=friendly_path(dest.parent)))
+        self.say(_("{file} was moved to {folder}.").format(file=said or path.name, folder=friendly_path(dest.parent)))
 
     def first_ring(self) -> Any:
         """The keyboard's ring starts where the keyboard goes on: the name (saving), else Open
