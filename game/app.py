@@ -208,6 +208,9 @@ class App:
     _focus_before_keys: Any = None    # the widget the focus ring was on when the keys overlay opened
     _focus_at: Any = None             # the widget with the keyboard focus ring (game.ui.focus)
     _focus_return: Any = None         # where the ring goes back to when a dialog it went into closes
+    # the icon button whose name shows under the ring: one Tab brought it to (a dialog opening or
+    # closing takes the name away, so it never stands over what the dialog changed)
+    _focus_named: Any = None
     _focus_drop: Any = None           # the drop-down whose box (or list) has the ring (game.ui.focus)
     notice = ""                       # a word for the menu, shown once (a game left for another)
     autosave_enabled = True           # games and tutorial progress are written (not in a --screenshot run)

@@ -153,14 +153,15 @@ def open_load_dialog(scene: Scene) -> LibraryDialog:
     return _keep(scene, dlg, "load")
 
 
-def open_save_dialog(scene: Scene) -> LibraryDialog | None:
-    """The game library with a name field for saving the board's game (kept in ``scene.dialog``)."""
+def open_save_dialog(scene: Scene, at: Path | None = None) -> LibraryDialog | None:
+    """The game library with a name field for saving the board's game (kept in ``scene.dialog``):
+    in the records folder with the suggested name, or in ``at``'s folder with its name."""
     if not is_board_scene(scene) or scene.match is None:
         return None
     scene.close_dialog()
     from .library import LibraryDialog
-    dlg = LibraryDialog(scene, "save", _records_folder(), name=_suggested_path(scene).stem,
-                        on_other=lambda: open_other_dialog(scene, "save"))
+    folder, name = (at.parent, at.stem) if at is not None else (_records_folder(), _suggested_path(scene).stem)
+    dlg = LibraryDialog(scene, "save", folder, name=name, on_other=lambda: open_other_dialog(scene, "save"))
     return _keep(scene, dlg, "save")
 
 
@@ -280,12 +281,8 @@ def overwrite_cancelled(scene: Scene) -> None:
     """"Replace the file?" answered No: the library again, in that folder with the name typed,
     so another name can be given (not the board, as if saving had been given up)."""
     path, scene.path_to_overwrite = scene.path_to_overwrite, None
-    if path is None or not is_board_scene(scene) or scene.match is None:
-        return
-    from .library import LibraryDialog
-    dlg = LibraryDialog(scene, "save", path.parent, name=path.stem,
-                        on_other=lambda: open_other_dialog(scene, "save"))
-    _keep(scene, dlg, "save")
+    if path is not None:
+        open_save_dialog(scene, path)
 
 
 def save_to(scene: Scene, path: Path) -> bool:

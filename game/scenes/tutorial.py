@@ -599,7 +599,7 @@ class TutorialScene(Scene):
             if self.step_misses >= 2 and self.hint_move is None:
                 answer = self._mark_answer()           # stuck: one move that does it, on the board
                 if answer:
-                    hint += (" " if hint else "") + self._answer_words(answer)
+                    hint += (" " if hint else "") + answer
             self.say(hint, BAD_COLOUR, prefix=html.escape(said) + " ")
             self.enable_input()
             return False
@@ -622,23 +622,12 @@ class TutorialScene(Scene):
             return
         answer = self._mark_answer()
         if answer:
-            self.say(self._answer_words(answer), DIM_COLOUR, prefix=label)
-
-    def _answer_words(self, answer: str) -> str:
-        """The sentence for the move ``_mark_answer`` found: marked on the board, or the button
-        that makes it (the pie rule's Swap: no point on the board; the ring goes to the button)."""
-        option = self.input.option_of(self.hint_move) if self.input is not None else None
-        if option is not None and option.clicks:
-            return T_("One move that does it is marked: {move}.").format(move=answer)
-        swap = self.w.get("swap")
-        if self.app is not None and swap is not None and swap.visible and swap.is_enabled:
-            self.app.focus = swap
-            return T_("One move that does it: {move}.").format(move=Tp_("pie rule", "Swap"))
-        return T_("One move that does it: {move}.").format(move=answer)
+            self.say(answer, DIM_COLOUR, prefix=label)
 
     def _mark_answer(self) -> str:
-        """Mark a move that does this step on the board (``hint_move``); its text as the step
-        writes it ('' when none is found)."""
+        """Show a move that does this step: marked on the board (``hint_move``), or, for the pie
+        rule's swap (no point on the board), the ring on the Swap button. The sentence that says
+        which ('' when none is found)."""
         g, goal = self.game, self._try_goal()
         if g is None or goal is None:
             return ""
@@ -659,8 +648,15 @@ class TutorialScene(Scene):
         self.hint_move = found[0]
         self.active_at = self.time
         option = self.input.option_of(found[0]) if self.input is not None else None
-        way = self.input.route(option) if self.input is not None and option is not None else ()
-        return "-".join(way) if len(way) > 2 else found[1]      # a chain by its landings
+        if self.input is not None and option is not None and option.clicks:
+            way = self.input.route(option)                       # a chain by its landings
+            return T_("One move that does it is marked: {move}.").format(move="-".join(way) if len(way) > 2
+                                                                          else found[1])
+        swap = self.w.get("swap")
+        if self.app is not None and swap is not None and swap.visible and swap.is_enabled:
+            self.app.focus = swap
+            return T_("One move that does it: {move}.").format(move=Tp_("pie rule", "Swap"))
+        return T_("One move that does it: {move}.").format(move=found[1])
 
     # ================================================================ the page's words
     def say(self, text: str, colour: str, prefix: str = "") -> None:
@@ -903,8 +899,7 @@ class TutorialScene(Scene):
         self.board.decorate(deco)
         if self.mode == "lesson" and self.hint_move is not None and self.task_open() and self.input is not None:
             option = self.input.option_of(self.hint_move)
-            prefix = tuple(self.input.prefix)
-            if option is not None and tuple(option.clicks[:len(prefix)]) == prefix:   # (on the hint's way: it stays)
+            if option is not None:
                 self.input.show_move(deco, option, T_("Hint"))
         deco.dangers = self.dangers_shown()
         return deco

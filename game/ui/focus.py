@@ -25,7 +25,6 @@ of the game's own (the library) says what Enter and Escape do on it as a ``GameD
 from __future__ import annotations
 
 import re
-import weakref
 from typing import Any
 
 import pygame
@@ -44,10 +43,6 @@ __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
-# the icon button whose name shows under the ring (``_draw_name``): one Tab brought the ring to;
-# a dialog opening or closing takes the name away, as the pointer's tooltip goes, so it never
-# stands over what the dialog changed (the result heading under the board's ? button)
-_named: "weakref.WeakSet[Any]" = weakref.WeakSet()
 
 
 class GameDialog:
@@ -416,8 +411,7 @@ def move_focus(app: Any, step: int) -> None:
     if isinstance(before, TextEntry) and before is not new:
         before.blur()
     ring_on(app, new)
-    _named.clear()
-    _named.add(new)
+    app._focus_named = new                   # Tab brought it: an icon button's name shows
     if isinstance(new, TextEntry):
         new.take_keyboard()                     # an entry the ring reaches takes the keyboard
 
@@ -488,7 +482,7 @@ def ring_into_dialog(app: Any) -> None:
         return
     if was.alive() and not _inside(was, top):
         app._focus_return = was
-    _named.clear()
+    app._focus_named = None
     ring_on(app, start)
 
 
@@ -505,7 +499,7 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
         if not el.alive() and back is not None and back.alive() and back.visible and modal(app) is None:
             # (it may be disabled until the scene handles the dialog's answer: the toolbar's Load)
             app._focus_return = None
-            _named.clear()
+            app._focus_named = None
             ring_on(app, back)
             return
         # a press that made the widgets anew (New game's game buttons): the ring goes to the
@@ -525,7 +519,7 @@ def draw_focus(app: Any, surface: pygame.Surface) -> None:
     w = max(2, app.px(2))
     pygame.draw.rect(surface, (20, 14, 8), r.inflate(2 * w, 2 * w), w, border_radius=app.px(8))
     pygame.draw.rect(surface, RING, r, w, border_radius=app.px(7))
-    if isinstance(el, UIButton) and len(el.text.strip()) <= 1 and el.tool_tip_text and el in _named:
+    if isinstance(el, UIButton) and len(el.text.strip()) <= 1 and el.tool_tip_text and el is app._focus_named:
         _draw_name(app, surface, r, str(el.tool_tip_text))
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import html
 from typing import Any, Sequence
 
+import pygame
+
 from ..i18n import _
 from ..writer import writer
+from . import focus
 
 __all__ = ["NotSaved"]
 
@@ -27,8 +30,6 @@ class NotSaved:
         """While the card is open it answers the keyboard and the screen under it waits (it is
         no scene's dialog, so no scene would know): Escape or Enter closes it; other keys and
         clicks off the card do nothing. True when the event was the card's."""
-        import pygame
-        from . import focus
         card = self.card
         if card is None or not card.alive():
             return False

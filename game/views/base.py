@@ -935,8 +935,9 @@ class BoardInput:
                   ghosts: list[tuple[str, tuple[str, ...]]] | None = None) -> None:
         """``option`` on ``deco`` as a move suggested to the player (a hint, the review's better
         move): arrows from the piece to the points to click, a split's or a placing's pieces as
-        ghosts (``ghosts`` or the input's), ring and ``tag`` on the last click; nothing else selectable."""
-        if not option.clicks:
+        ghosts (``ghosts`` or the input's), ring and ``tag`` on the last click; nothing else selectable.
+        While a piece off its way is picked it is not shown (its own piece picked: it stays)."""
+        if not option.clicks or tuple(option.clicks[:len(self.prefix)]) != tuple(self.prefix):
             return
         deco.selectable = set()
         way = self.route(option)

@@ -653,8 +653,7 @@ class BoardScene(Scene):
             self.board.decorate(deco, self.app is None or bool(self.app.settings.show_targets))
             if self.computer.hint is not None:
                 opt = next((o for o in self.input.options if o.text == self.computer.hint), None)
-                prefix = tuple(self.input.prefix)
-                if opt is not None and tuple(opt.clicks[:len(prefix)]) == prefix:   # (its piece picked: it stays)
+                if opt is not None:
                     self.input.show_move(deco, opt, _("Hint"))
         self.review.decorate(deco)          # the review's better move, before a marked move
         return deco
