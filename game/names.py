@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .i18n import N_, _, decimal, pgettext
 
-__all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_words", "LEVEL_NAMES"]
+__all__ = ["GAME_KEYS", "game_title", "game_tagline", "side_name", "level_title", "level_words", "LEVEL_NAMES"]
 
 GAME_KEYS = ("amoeba", "onyx", "onager")
 _TITLES = {"amoeba": N_("Amoeba"), "onyx": N_("Onyx"), "onager": N_("Onager")}
@@ -44,6 +44,22 @@ RATED_ONYX_SIZE = 12
 LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
+def level_title(level: str) -> str:
+    """'Level 3', 'Level 8 (Hard)': a computer level by its number, and its name where it has
+    one; every screen that names a level names it so (the level's value itself when it is
+    none of the ladder's)."""
+    from .ai.levels import level_name, level_number
+    try:
+        n = level_number(level)
+        named = LEVEL_NAMES.get(level_name(level))
+    except ValueError:
+        return str(level)
+    if not n:                               # random, uct: the engine's own names, not levels
+        return str(level).capitalize()
+    return (_("Level {number} ({name})").format(number=n, name=_(named)) if named
+            else _("Level {number}").format(number=n))
+
+
 def level_words(game_key: str, level: str, seconds: float | None = None,
                 limit: float | None = None, size: int | None = None) -> str:
     """'Level 3 · rated about 1270', 'Level 5 (Medium) · rated about 1560': a computer level of the ladder
@@ -61,15 +77,12 @@ def level_words(game_key: str, level: str, seconds: float | None = None,
     ``size``: an Onyx board other than the ladder's 12x12, where the level searches fewer
     iterations in its time: the rating says the board it was measured on."""
     from .ai.ladder import rating
-    from .ai.levels import clock_limited, get_level, level_name, level_number, move_iterations
+    from .ai.levels import clock_limited, get_level, level_name, move_iterations
     try:
-        n = level_number(level)
         name = level_name(level)
     except ValueError:
         return str(level)
-    named = LEVEL_NAMES.get(name)
-    text = (_("Level {number} ({name})").format(number=n, name=_(named)) if named
-            else _("Level {number}").format(number=n))
+    text = level_title(level)
     r = rating(game_key, level)
     if r is None:
         return text

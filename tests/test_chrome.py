@@ -112,7 +112,7 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     step(app, 2)
     assert sc.banner.shown() and sc.banner.is_open()
     geo = sc.banner.geometry()
-    assert geo["head"] == "Computer (Hard) wins as White"
+    assert geo["head"] == "Computer – Level 8 (Hard) wins as White"   # as New game names it
     assert geo["why"] == "Black resigned"
     keys = {k for k in sc.w if k.startswith("banner:")}
     assert keys == {"banner:review", "banner:analyse", "banner:new", "banner:rematch", "banner:close"}
@@ -123,7 +123,7 @@ def test_banner_names_the_winner_gives_the_reason_and_the_next_steps(amoeba_vs_c
     step(app, 1)
     assert not sc.banner.shown() and sc.banner.rect is None and not [k for k in sc.w if k.startswith("banner:")]
     assert sc.banner.text_rects() == [] and not sc.banner.covers(sc.board_rect.center)
-    assert sc.w["status"].head in ("Computer (Hard) wins as White", "Computer wins as White")   # (as it fits)
+    assert sc.w["status"].head in ("Computer – Level 8 (Hard) wins as White", "Computer wins as White")   # (as it fits)
     assert sc.panel.current_actions() == [("Show the result", "__result__")]
     click_widget(app, sc.w["act:__result__"])
     assert sc.banner.is_open() and "banner:rematch" in sc.w and "act:__result__" not in sc.w
@@ -173,7 +173,7 @@ def test_after_an_onyx_swap_the_winners_name_follows_the_player():
         m.resign(Color.WHITE)
         sc.refresh()
         step(app, 2)
-        assert sc.banner.geometry()["head"] == "Computer (Easy) wins as Black"
+        assert sc.banner.geometry()["head"] == "Computer – Level 2 (Easy) wins as Black"
         assert sc.w["turn"].text == "Computer wins"
     finally:
         app.close()
@@ -538,5 +538,19 @@ def test_the_keys_overlay_says_how_a_move_is_written(scene, rows):
         _title, sections = keys_for(app.scene)
         written = [k for head, items in sections if head == "Writing a move" for k, _t in items]
         assert written == rows
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("window, said", [("1280x800", "B: Human · W: Computer – Level 8 (Hard)"),
+                                          ("1024x640", "B: Human · W: Computer – Level 8")])
+def test_the_players_line_names_the_level_as_new_game_does(window, said):
+    # it said 'Computer (Hard)' where New game says 'Computer – Level 8 (Hard) · rated about …';
+    # where the level's name does not fit, its number stays (not 'CPU (Hard)')
+    app = make_app("--game", "onager", "--black", "human", "--white", "hard", "--window", window)
+    try:
+        sc = board(app)
+        sc.computer.cancel()
+        assert sc.panel.players_text() == said
     finally:
         app.close()

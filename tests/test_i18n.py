@@ -613,12 +613,26 @@ def test_a_computer_player_is_named_in_the_language_also_when_short():
     i18n.set_language("ja")
     try:
         short = computer_words("easy", short=True)
-        assert "easy" not in short.lower() and i18n._("Easy") in short
+        assert "easy" not in short.lower()
+        assert short == i18n._("CPU ({level})").format(level=i18n._("Level {number}").format(number=2))
         assert "3" in computer_words("3", short=True)
-        assert computer_words("easy") == i18n._("Computer ({level})").format(level=i18n._("Easy"))
+        assert computer_words("easy") == i18n._("Computer – {level}").format(
+            level=i18n._("Level {number} ({name})").format(number=2, name=i18n._("Easy")))
     finally:
         i18n.set_language("en")
-    assert computer_words("hard", short=True) == "CPU (Hard)" and computer_words("3", short=True) == "CPU (Level 3)"
+    assert computer_words("hard", short=True) == "CPU (Level 8)" and computer_words("3", short=True) == "CPU (Level 3)"
+
+
+def test_a_computer_player_is_named_as_new_game_names_its_level():
+    # the players line said "Computer (Hard)" where New game says "Level 8 (Hard)"
+    from game.names import level_words
+    from game.ui.words import computer_words, player_words
+    for level, title in (("hard", "Level 8 (Hard)"), ("easy", "Level 2 (Easy)"), ("3", "Level 3"),
+                         ("medium", "Level 5 (Medium)"), ("8", "Level 8 (Hard)")):
+        assert computer_words(level) == f"Computer – {title}"
+        assert level_words("onyx", level).startswith(title + " · rated about")
+    assert player_words("Computer (Hard)") == "Computer – Level 8 (Hard)"     # a record's words
+    assert computer_words("random") == "Computer – Random"
 
 
 def test_the_result_cards_words_are_never_cut_silently():

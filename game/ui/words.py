@@ -136,26 +136,26 @@ def record_file_words(record: Any) -> str:
     return name
 
 
-def computer_words(level: str, short: bool = False, tiny: bool = False) -> str:
-    """How the game names a computer player: 'Computer (Easy)', 'Computer (Level 3)';
-    ``short`` for a narrow panel: 'CPU (Easy)', 'CPU (Level 3)'; ``tiny`` where even that is
-    too long (two computers in a longer language): 'CPU 8', its level's number."""
+def computer_words(level: str, short: bool = False, tiny: bool = False, plain: bool = False) -> str:
+    """How the game names a computer player, as New game does without the rating:
+    'Computer – Level 8 (Hard)', 'Computer – Level 3'; ``plain``: the level by its number
+    alone, 'Computer – Level 8'; ``short`` for a narrow panel: 'CPU (Level 8)'; ``tiny`` where
+    even that is too long (two computers in a longer language): 'CPU 8', its level's number."""
+    from ..ai.levels import level_number
+    from ..names import level_title
     text = str(level)
+    try:
+        number = level_number(text)
+    except ValueError:
+        number = 0
     if tiny:
-        from ..ai.levels import level_number
-        try:
-            number = level_number(text) or text
-        except ValueError:
-            number = text
         # Translators: a computer player and its level's number (1 to 8), as short as can be
-        return _("CPU {number}").format(number=number)
-    if text.isdigit():
-        name = _("Level {number}").format(number=text) if short else ""
-    else:
-        named = LEVEL_NAMES.get(text.lower())
-        name = _(named) if named else text.capitalize()
+        return _("CPU {number}").format(number=number or text)
+    name = _("Level {number}").format(number=number) if number else level_title(text)
     if short:
         return _("CPU ({level})").format(level=name)
-    if text.isdigit():
-        return _("Computer (Level {number})").format(number=text)
-    return _("Computer ({level})").format(level=name)
+    if plain:
+        return _("Computer – {level}").format(level=name)
+    # Translators: a computer player, e.g. "Computer – Level 3 · rated about 1270" in New game,
+    # "Computer – Level 8 (Hard)" on the board
+    return _("Computer – {level}").format(level=level_title(text))

@@ -469,7 +469,7 @@ class BoardPanel(ScenePart):
 
     def player_name(self, color: Color) -> str:
         """Who plays ``color`` now (after an Onyx swap the name follows the player): 'You',
-        'Computer (Hard)', or the colour itself between two people."""
+        'Computer – Level 8 (Hard)', or the colour itself between two people."""
         m = self.match
         humans = [c for c in Color if m.is_human(c)]
         if m.is_human(color):
@@ -477,7 +477,7 @@ class BoardPanel(ScenePart):
         return computer_words(m.players[color])
 
     def winner_words(self, short: bool = False, with_side: bool | None = None) -> str:
-        """'You win as White', 'Computer (Hard) wins as Black', 'Black wins' (two people), 'Draw';
+        """'You win as White', 'Computer – Level 8 (Hard) wins as Black', 'Black wins' (two people), 'Draw';
         ``short``: 'You win', 'Computer wins'; ``with_side`` (with ``short``): 'Computer wins as White'."""
         with_side = not short if with_side is None else with_side
         m = self.match
@@ -498,13 +498,13 @@ class BoardPanel(ScenePart):
 
     def winner_forms(self) -> list[list[str]]:
         """Shorter forms of ``winner_words()`` for a narrow headline, longest first, each a list
-        of lines: who won, then the side ('Computer (Hard) wins' / 'as Black'); 'Computer wins
+        of lines: who won, then the side ('Computer – Level 8 (Hard) wins' / 'as Black'); 'Computer wins
         as Black'; 'Computer wins' / 'as Black'. None when a colour wins (two people) or a draw."""
         m = self.match
         r = m.result if m is not None else None
         if r is None or r.winner is None or all(m.is_human(c) for c in Color):
             return []
-        # Translators: the second line of a result's headline, under "Computer (Hard) wins"
+        # Translators: the second line of a result's headline, under "Computer – Level 8 (Hard) wins"
         side = _("as {side}").format(side=side_name(r.winner.word))
         if m.is_human(r.winner):
             return [[_("You win"), side]]
@@ -513,7 +513,7 @@ class BoardPanel(ScenePart):
 
     def status_head(self, box: StatusText) -> str:
         """The status box's headline at game over: the winner's words as long as they fit
-        ('Computer (Hard) wins as White', 'Computer wins as White', 'Computer wins')."""
+        ('Computer – Level 8 (Hard) wins as White', 'Computer wins as White', 'Computer wins')."""
         m = self.match
         r = m.result if m is not None else None
         full = self.winner_words()
@@ -530,7 +530,7 @@ class BoardPanel(ScenePart):
         return cands[-1]
 
     def players_text(self) -> str:
-        """'Black: Human · White: Computer (Easy)', saying so after an Onyx pie-rule swap."""
+        """'Black: Human · White: Computer – Level 2 (Easy)', saying so after an Onyx pie-rule swap."""
         sc = self.scene
         m = self.match
         if m is None:
@@ -553,10 +553,12 @@ class BoardPanel(ScenePart):
         b, w = names[Color.BLACK], names[Color.WHITE]
         short = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c], short=True)) for c in Color}
         sb, sw = short[Color.BLACK], short[Color.WHITE]
+        plain = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c], plain=True)) for c in Color}
         texts = [_("Black: {black}   ·   White: {white}").format(black=b, white=w),
                  _("Black: {black} · White: {white}").format(black=b, white=w),
                  # Translators: B and W: Black and White, shortened for a narrow panel
                  _("B: {black} · W: {white}").format(black=b, white=w),
+                 _("B: {black} · W: {white}").format(black=plain[Color.BLACK], white=plain[Color.WHITE]),
                  _("B: {black} · W: {white}").format(black=sb, white=sw)]
         tiny = {c: (_("Human") if m.is_human(c) else computer_words(m.players[c], tiny=True)) for c in Color}
         texts.append(_("B: {black} · W: {white}").format(black=tiny[Color.BLACK], white=tiny[Color.WHITE]))
