@@ -428,7 +428,7 @@ def test_settings_read_values_whatever_the_words():
         sc = app.scene
         choose(app, sc.widgets["think:medium"], 3.0)
         assert app.settings.think_medium == 3.0
-        assert sc.widgets["think:medium"].words() == "ふつう 3秒"
+        assert sc.widgets["think:medium"].words() in ("レベル5（ふつう）・3秒", "レベル5・3秒")   # as it fits
         choose(app, sc.widgets["theme"], "dark")
         assert app.settings.theme == "dark" and app.scene.widgets["theme"].words() == "ダーク"
     finally:

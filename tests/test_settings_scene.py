@@ -183,8 +183,9 @@ def test_speed_slider_mapping_is_monotonic_and_friendly():
 @pytest.mark.parametrize("lang", ["en", "ja", "uz"])
 def test_the_think_time_lists_fit_their_longest_words(lang):
     # in Japanese at 1024x640 three equal lists were too narrow: "むずかしい 2.8秒" touched
-    # its border; each list is now as wide as its longest option needs, the rest shared
-    from game.scenes.settings import think_choices, timed_levels
+    # its border; each list is now as wide as its longest option needs, the rest shared (and
+    # where the levels' names do not fit, the levels go by their numbers)
+    from game.scenes.settings import timed_levels
     from game.ui.layout import button_width
     app = helpers.make_app("--scene", "settings", "--window", "1024x640", "--lang", lang)
     try:
@@ -192,9 +193,11 @@ def test_the_think_time_lists_fit_their_longest_words(lang):
         sc = app.scene
         for level in timed_levels():
             menu = sc.widgets[f"think:{level}"]
-            words = [w for w, _v in think_choices(level, sc.app.settings.think_time(level))]
+            words = [w for w, _id in menu.options_list]
             need = max(button_width(w, sc.px, sc.ui) for w in words) + sc.px(20)
             assert menu.rect.w >= need, (level, menu.rect.w, need, words)
+        if lang == "en":          # the levels as New game names them
+            assert "Level 5 (Medium) 1 s" in [w for w, _id in sc.widgets["think:medium"].options_list]
     finally:
         app.close()
 

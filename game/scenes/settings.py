@@ -23,7 +23,7 @@ from .. import i18n, themes
 from ..i18n import N_, _
 from ..settings import (LANGUAGE_CHOICES, SPEED_RANGE, THINK_KEYS, THINK_RANGE, Settings, load_settings,
                         settings_path, settings_to_toml)
-from ..names import GAME_KEYS, game_title
+from ..names import GAME_KEYS, game_title, level_title
 from ..ui.choice import ChoiceMenu
 from ..ui.layout import button_width, row_widths
 from ..ui.overlays import draw_ticks
@@ -52,12 +52,13 @@ THINK_CHOICES = {"easy": (0.1, 0.25, 0.5, 1.0, 2.0), "medium": (0.5, 1.0, 2.0, 3
                  "hard": (1.0, 2.0, 2.8, 5.0, 10.0, 20.0, 30.0)}
 
 
-LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-
-
-def _think_text(level: str, v: float) -> str:
-    # Translators: a think time in Settings, e.g. "Easy 0.25 s" (a level, then seconds a move)
-    return _("{level} {seconds} s").format(level=_(LEVEL_WORDS[level]), seconds=i18n.decimal(v, 2))
+def _think_text(level: str, v: float, plain: bool = False) -> str:
+    """'Level 5 (Medium) 1 s': the level named as New game and the board name it; ``plain``
+    (a row too narrow for the names): 'Level 5 1 s'."""
+    from ..ai.levels import level_number
+    title = _("Level {number}").format(number=level_number(level)) if plain else level_title(level)
+    # Translators: a think time in Settings, e.g. "Level 5 (Medium) 1 s" (a level, then seconds a move)
+    return _("{level} {seconds} s").format(level=title, seconds=i18n.decimal(v, 2))
 
 
 def flip_tip() -> str:
@@ -86,11 +87,12 @@ def timed_levels() -> list[str]:
     return [level for level in THINK_KEYS if not get_level(level).weak]
 
 
-def think_choices(level: str, current: float) -> list[tuple[str, float]]:
-    """The think time row's options for ``level`` as (words, seconds), the current value among them."""
+def think_choices(level: str, current: float, plain: bool = False) -> list[tuple[str, float]]:
+    """The think time row's options for ``level`` as (words, seconds), the current value among
+    them; ``plain``: the level by its number alone."""
     vals = set(THINK_CHOICES[level])
     vals.add(_clamp_think(current))
-    return [(_think_text(level, v), v) for v in sorted(vals)]
+    return [(_think_text(level, v, plain), v) for v in sorted(vals)]
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -425,10 +427,13 @@ class SettingsScene(Scene):
         label("think")
         gap = px(8)
         levels = timed_levels()
-        choices = {level: think_choices(level, p.think_time(level)) for level in levels}
-        # each list as wide as its longest words need (and the arrow beside them), the rest shared
-        needs = [max(button_width(words, px, self.ui) for words, _v in choices[level]) + px(20)
-                 for level in levels]
+        for plain in (False, True):
+            choices = {level: think_choices(level, p.think_time(level), plain) for level in levels}
+            # each list as wide as its longest words need (and the arrow beside them), the rest shared
+            needs = [max(button_width(words, px, self.ui) for words, _v in choices[level]) + px(20)
+                     for level in levels]
+            if sum(needs) + gap * (len(needs) - 1) <= fw:
+                break
         xx = fx
         for level, tw in zip(levels, row_widths(needs, fw, gap)):
             W[f"think:{level}"] = ChoiceMenu(       # (the last row: its lists open upwards, inside the card)

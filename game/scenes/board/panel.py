@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel
 
+from ... import i18n
 from ...i18n import N_, _, pgettext
 from ...match import HUMAN
 from ...names import game_title, level_words, side_name
@@ -45,6 +46,18 @@ PANEL_MIN, PANEL_MAX, PANEL_SHARE = 320, 460, 0.27   # 320: a Danger line in 3 l
 COUNT_CAPTION = {"amoeba": N_("Stacks controlled"), "onyx": N_("Stones captured"), "onager": N_("On the far row")}
 OFFER_LABEL = {"amoeba": N_("Offer to end and count"), "onager": N_("Offer draw"), "onyx": N_("Offer to stop")}
 
+# What each action button does, said in its tooltip; any other key is the input's own move
+# (the pie rule's swap, ``extra_actions``).
+_PIE_TIP = N_("Take over the other colour (pie rule)")
+_ACTION_TIPS = {
+    "__end__": N_("Finish the move on the cell the disc stands on (Enter)"),
+    "__result__": N_("The result card again: Review, New game, Rematch"),
+    "__movenow__": N_("Stop the computer's search: it plays its best move so far (Ctrl+M)"),
+    "__promote__": N_("The variation shown moves one place up; in first place it is the game's line"),
+    "__delete__": N_("Delete the variation shown, from its first move on"),
+    "__playon__": N_("The two computers play on"),
+}
+
 
 class BoardPanel(ScenePart):
     """The side panel (see the module docstring)."""
@@ -52,7 +65,7 @@ class BoardPanel(ScenePart):
     def __init__(self, scene: "BoardScene") -> None:
         super().__init__(scene)
         self.rect = pygame.Rect(0, 0, 10, 10)
-        self.status = ""                    # a message, else the game's own words (default_status)
+        self._status = ("", "")             # (a message, the language it was said in)
         self.status_kind = "info"           # 'info', 'warn', 'error', 'offer' (``card_note``)
         self.waits = False                  # the panel shows the move when its animation lands
         self._dangers = DangerCache()
@@ -222,6 +235,19 @@ class BoardPanel(ScenePart):
     def move_landed(self) -> None:
         """The animation is over: the panel shows the position as it is (at the next refresh)."""
         self.waits = False
+
+    @property
+    def status(self) -> str:
+        """The message on the status line, else "" (the game's own words, ``default_status``).
+        A message said in another language than the one in use is gone: a message is words,
+        not values, and after a change of language in Settings it would stay in the old one
+        (in the old one's script, boxes in the new font)."""
+        text, lang = self._status
+        return text if lang == i18n.language() else ""
+
+    @status.setter
+    def status(self, text: str) -> None:
+        self._status = (text, i18n.language())
 
     def set_status(self, text: "str | RulesError", kind: str = "info") -> None:
         """A message on the status line: words already in the player's language, or a refusal
@@ -634,14 +660,19 @@ class BoardPanel(ScenePart):
         moves_rect.h = max(self.px(40), bottom - base.y)
         if acts and renew:
             y = base.bottom - bh
-            n = len(acts)
-            cw = (base.w - gap * (n - 1)) // n
-            for i, (label, key) in enumerate(acts):
-                r = pygame.Rect(base.x + i * (cw + gap), y, cw, bh)
-                tip = _("Finish the move on the cell the disc stands on (Enter)") if key == "__end__" else \
-                    _("The result card again: Review, New game, Rematch") if key == "__result__" else \
-                    _("Stop the computer's search: it plays its best move so far (Ctrl+M)") if key == "__movenow__" else \
-                    _("Take over the other colour (pie rule)")
+            widths = row_widths([button_width(label, self.px, sc.ui, "#primary_button") for label, _k in acts],
+                                base.w, gap)
+            x = base.x
+            for (label, key), cw in zip(acts, widths):
+                r = pygame.Rect(x, y, cw, bh)
+                x += cw + gap
+                tip = _(_ACTION_TIPS.get(key, _PIE_TIP))
+                # labels for a row too narrow for the whole ones (two buttons at 1024x640 in Uzbek)
+                short = {"__promote__": pgettext("variation button", "Main line"),
+                         "__delete__": pgettext("variation button", "Remove")}.get(key)
+                if short is not None and button_width(label, self.px, sc.ui, "#primary_button") > cw:
+                    # a narrow panel in a longer language: the short label, the whole one in the tip
+                    label, tip = short, _("{label}: {tip}").format(label=label, tip=tip)
                 W[f"act:{key}"] = UIButton(r, label, sc.ui, container=sc.root, object_id="#primary_button",
                                            tool_tip_text=tip)
         if W["moves"].rect.size != moves_rect.size:
