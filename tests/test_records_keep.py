@@ -27,7 +27,7 @@ from game.rules.numbering import rows, slots_for
 from game.rules.record import RecordError, format_record, parse_record
 from game.rules.tree import GameNode
 from game.ui.moveflow import flatten, lines_text
-from game.ui.words import record_file_words
+from game.ui.words import player_words, record_file_words
 
 CORPUS = Path(__file__).parent / "data" / "records_roundtrip"
 FILES = sorted(p.name for p in CORPUS.glob("*.txt"))
@@ -130,7 +130,7 @@ def test_the_autosave_and_the_library_keep_the_headers(name, tmp_path):
     info = storage.scan_record(storage.last_game_path() if match.is_over else tmp_path / "game.txt")
     assert (info.black, info.white) == (rec.black, rec.white)
     assert storage.suggest_record_path(record_file_words(parse_record(written)), tmp_path).name == \
-        f"{rec.date} {rec.game.capitalize()}, {rec.black} vs {rec.white}.txt"
+        f"{rec.date} {rec.game.capitalize()}, {player_words(rec.black)} vs {player_words(rec.white)}.txt"
 
 
 def test_headers_are_written_in_the_order_given():
@@ -148,7 +148,7 @@ def test_a_pie_swap_names_the_players_by_the_colours_they_played():
     rec = match_record(m, datetime.date(2026, 12, 2))
     assert (rec.black, rec.white) == ("Computer (Medium)", "Human")
     assert storage.suggest_record_path(record_file_words(rec), Path("/nowhere")).name == \
-        "2026-12-02 Onyx, Computer (Medium) vs Human.txt"
+        "2026-12-02 Onyx, Computer – Level 5 (Medium) vs Human.txt"      # as the board names it
     back = match_from_record(parse_record(format_record(rec)))          # Continue: the same seats
     assert back.players == {Color.BLACK: "medium", Color.WHITE: HUMAN}
     assert back.start_players == {Color.BLACK: HUMAN, Color.WHITE: "medium"}
