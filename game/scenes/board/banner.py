@@ -2,12 +2,13 @@
 
 ``BoardBanner`` (``scene.banner``) is a part of the board scene that owns the banner's state:
 open (a card in the panel, beside the board, in the status box's place: the winner by name and
-colour, the reason, Review / Analyse / New game / Rematch, × to close it) or closed (the board is seen whole, frame and coordinates
-too; the status box keeps the result and the panel's action row a "Show the result" button that
-opens the card again); its geometry, kept until it changes; its buttons (widgets in
-``scene.w``, made by ``sync``); ``rect``, where it was last drawn (None while closed). It shows
-only where the game ended, never while browsing earlier positions or while a move animates;
-it never covers the final position. It is drawn in the theme's card colours.
+colour, the reason, Review / Analyse / New game / Rematch, × or Escape to close it) or closed
+(the board is seen whole, frame and coordinates too; the status box keeps the result and the
+panel's action row a "Show the result" button that opens the card again); its geometry, kept
+until it changes; its buttons (widgets in ``scene.w``, made by ``sync``); ``rect``, where it
+was last drawn (None while closed). It shows only where the game ended, never while browsing
+earlier positions or while a move animates; it never covers the final position. It is drawn
+in the theme's card colours.
 ``result_texts`` words a result for this game ("White connected rows 1 and 12").
 """
 from __future__ import annotations
@@ -42,6 +43,7 @@ class BoardBanner(ScenePart):
         super().__init__(scene)
         self._for: Any = None           # the ending the open/closed choice belongs to
         self._open = True
+        self._seen: Any = None          # the ending whose card has been seen (first_sight)
         self._geo: Any = None           # (key, geometry) kept until the key changes
         self._built: Any = None         # the buttons' plan as last made (sync)
         self.rect: pygame.Rect | None = None   # where it was last drawn
@@ -80,10 +82,25 @@ class BoardBanner(ScenePart):
         """Due but closed: the panel offers to show the result again."""
         return self.due() and not self.is_open()
 
-    def is_open(self) -> bool:
-        """Open (the card) or closed by its ×; a new ending opens it."""
+    def ending(self) -> Any:
+        """The ending the card is for (a new one opens it again): where the game ended, and why."""
         m = self.match
-        key = (m.live.uid, m.live_result.reason if m.live_result else "") if m is not None else None
+        return (m.live.uid, m.live_result.reason if m.live_result else "") if m is not None else None
+
+    def first_sight(self) -> bool:
+        """The card shows for its ending for the first time (True once per ending): the keyboard
+        may be taken to it then, and only then, so that Tab can go on past it later."""
+        if not self.shown():
+            return False
+        key = self.ending()
+        if key == self._seen:
+            return False
+        self._seen = key
+        return True
+
+    def is_open(self) -> bool:
+        """Open (the card) or closed by its × (or Escape); a new ending opens it."""
+        key = self.ending()
         if self._for != key:
             self._for = key
             self._open = True

@@ -11,7 +11,10 @@ controller does: a typed move comes out of the board as a click would, through
   move (the character goes into the box), ``/`` gives the box the keyboard; Tab reaches it
   (``game.ui.focus``). Board shortcuts are Ctrl+key, so typing a move fires none.
 * While the box has the keyboard its keys are its own, except Ctrl shortcuts the entry does not
-  use itself (Ctrl+Z, Ctrl+Y…), which the host's key handling gets; F1 and F11 are the app's.
+  use itself (Ctrl+Z, Ctrl+Y…), which the host's key handling gets, and, while the box is empty,
+  the keys the host browses with (``browse_keys``: the board's Left / Right / Home / End): an
+  empty box's cursor has nowhere to go, so they browse the moves as they do without the box;
+  F1 and F11 are the app's.
 * Enter plays the move (spaces are ignored and capitals are fine: "C3 - D4" is c3-d4; an Onager
   chain typed as a path, ``b2-b4-d6``, goes along that route); the box keeps the keyboard for
   the next move. A refused text stays, selected (what is typed next replaces it, an arrow key
@@ -135,8 +138,9 @@ class MoveBoxHost(Protocol):
 class MoveBox:
     """The move box of one board area (see the module docstring)."""
 
-    def __init__(self, host: MoveBoxHost) -> None:
+    def __init__(self, host: MoveBoxHost, browse_keys: frozenset[int] = frozenset()) -> None:
         self.host = host
+        self.browse_keys = browse_keys          # the host's keys while the box is empty (module docstring)
         self.box: TextEntry | None = None       # the widget, while the host's layout shows one
         self.text = ""                          # what it holds (kept over a relayout)
         self._had_keyboard = False              # it had the keyboard before the relayout
@@ -228,6 +232,8 @@ class MoveBox:
             return True
         if self.focused():
             if event.type == pygame.KEYDOWN:
+                if event.key in self.browse_keys and not event.mod & _CTRL and not box.get_text():
+                    return False        # nothing to move the cursor through: the host browses
                 # Ctrl shortcuts the entry does not use (Ctrl+Z, Ctrl+Y…) are the host's
                 return not (event.mod & _CTRL and event.key not in ENTRY_CTRL_KEYS)
             return event.type in (pygame.KEYUP, pygame.TEXTINPUT)

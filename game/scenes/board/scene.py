@@ -23,7 +23,7 @@ nothing here redoes per move work that grows with the game's length (see docs/ar
 from __future__ import annotations
 
 import logging
-from typing import Any, Self
+from typing import Any, Callable, Self
 
 import pygame
 import pygame_gui
@@ -54,7 +54,7 @@ from .redo import BoardRedoRound
 from .review import BoardReview
 from .saving import BoardAutosave
 from .sounds import BoardSounds
-from .toolbar import BoardToolbar
+from .toolbar import NAV_KEYS, BoardToolbar
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ class BoardScene(Scene):
         self.sounds = BoardSounds(self)             # move and game-over sounds (sounds.py)
         self.saver = BoardAutosave(self)            # the autosave after every change (saving.py)
         self.review = BoardReview(self)             # the engine's review of the game (review.py)
-        self.movebox = MoveBox(self)                # typed moves (movebox.py: every board's one move box)
+        self.movebox = MoveBox(self, frozenset(NAV_KEYS))   # typed moves (movebox.py: every board's one move box)
         self.computer = BoardComputer(self)         # the computer's turns, hints, answers (computer.py)
         self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
         self.clocks = BoardClocks(self)             # the game clocks, when the game has a time control (clocks.py)
@@ -378,6 +378,9 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ events
     def back(self) -> bool:
+        """Escape closes the innermost thing open on the board, one a press: the question card,
+        the move box's keyboard, a running review, a replay, the selection, the result card (as
+        its × does), the review's strip (as its Close does); with nothing open it leaves."""
         if self.dialog is not None:
             self.close_dialog()
             return True
@@ -391,9 +394,28 @@ class BoardScene(Scene):
             return True
         if self.board.cancel():              # Escape clears the selection (an open chain with it)
             return True
+        if self.banner.shown():
+            self.banner.set_open(False)      # the action row offers "Show the result" again
+            return True
+        if self.review.shown:
+            self.review.button("close")      # Review on the toolbar shows it again
+            return True
         if self.app is not None and len(self.app.scenes) > 1 and self.app.scene is self:
+            if self.asks_before_leaving(self.back_out):
+                return True
             self.leave()          # the app pops this scene next
         return False
+
+    def asks_before_leaving(self, go: Callable[[], None]) -> bool:
+        """Would leaving by ``go`` lose the player's work? Then ask first (True: asked; ``go``
+        comes later, or never). A game board keeps its game (the autosave): it never asks."""
+        return False
+
+    def back_out(self) -> None:
+        """Back to the screen below (Menu, Escape)."""
+        assert self.app is not None
+        self.leave()
+        self.app.pop()
 
     def pause(self) -> None:
         """Another scene on top (settings…): the computer stops thinking and the clocks wait
@@ -526,8 +548,8 @@ class BoardScene(Scene):
         elif is_button(event, W.get("new")):
             self.new_game()
         elif is_button(event, W.get("menu")):
-            self.leave()
-            self.app.pop()
+            if not self.asks_before_leaving(self.back_out):
+                self.back_out()
         elif is_button(event, W.get("keys")):
             self.app.show_keys()
         elif is_button(event, W.get("pause")):
@@ -587,11 +609,16 @@ class BoardScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
+        # every shortcut is Ctrl+key: a plain letter, digit or move mark types a move (movebox.py)
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key in NAV_KEYS and not ctrl:
+            # (the toolbar takes these first; they come here from an empty move box that has the
+            # keyboard, movebox.py, and browse as they do without it, an animation or not)
+            self.toolbar.button(NAV_KEYS[event.key])
+            return True
         if self.anim is not None:  # input waits for the animation; a key press finishes it
             self.anim.finish()
             return True
-        # every shortcut is Ctrl+key: a plain letter, digit or move mark types a move (movebox.py)
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl and event.key == pygame.K_z:
             self.undo()
         elif ctrl and event.key == pygame.K_y:
@@ -619,8 +646,6 @@ class BoardScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_f) \
                 and self.board.handle_event(event):
             pass                          # Enter ends an open chain, Backspace takes back one landing, Ctrl+F flips
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.browse(-1 if event.key == pygame.K_LEFT else 1)
         else:
             return False
         return True
@@ -710,8 +735,10 @@ class BoardScene(Scene):
         self.panel.sync_actions()
         self.banner.sync()
         self.movebox.update()
-        if self.movebox.focused() and self.banner.shown() and self.app is not None:
-            self.movebox.leave()        # the game ended while typing: the ring goes to the result card
+        if self.banner.first_sight() and self.movebox.focused() and self.app is not None:
+            # the game ended while typing: the ring goes to the result card (once: Tab may take
+            # it on from the card into the box later, and on past it)
+            self.movebox.leave()
             first = self.banner.first_button()
             if first is not None:
                 focus_ring_on(self.app, first)
