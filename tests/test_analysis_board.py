@@ -216,12 +216,12 @@ def test_both_sides_human_no_offer_resign_or_hint_and_no_autosave(tmp_path):
     sc = app.scene
     assert all(sc.match.is_human(c) for c in Color)
     shown = {k for k, el in sc.w.items() if getattr(el, "visible", False)}
-    assert {"engine", "play_here", "level", "flip"} <= shown
-    assert not {"hint", "offer", "resign"} & shown
+    assert {"engine", "play_here", "level"} <= shown
+    assert not {"hint", "offer", "resign", "flip"} & shown     # (Flip is the toolbar's, as on every board)
     flip = app.settings.flip
-    click_widget(app, sc.w["flip"], check="enabled")
+    click_widget(app, sc.toolbar.buttons["flip"], check="enabled")
     assert app.settings.flip != flip and sc.panel_state().flip == app.settings.flip
-    click_widget(app, sc.w["flip"], check="enabled")
+    click_widget(app, sc.toolbar.buttons["flip"], check="enabled")
     assert sc.saver.kept_text() == ""
     app.close()
     from game.storage import list_unfinished

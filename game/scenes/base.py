@@ -241,17 +241,18 @@ class Scene:
         the board's status line, the menu's message. A scene with no such place says nothing."""
 
     def open_dialog(self, kind: str, title: str, text: str, ok: str, cancel: str | None = None,
-                    danger: bool = False) -> None:
+                    danger: bool = False, other: str = "") -> None:
         """Ask a question on the game's question card (``game.ui.dialogs.ask``: centred on the
         window, sized to its words, Enter for ``ok``, Escape for ``cancel``), one at a time (an
         open one goes). ``kind`` says whose it is; the answer comes as pygame-gui's
         ``UI_CONFIRMATION_DIALOG_CONFIRMED`` or ``UI_WINDOW_CLOSE`` for ``self.dialog``.
-        ``danger``: the answer that goes on cannot be taken back (Resign, Delete)."""
+        ``danger``: the answer that goes on cannot be taken back (Resign, Delete). ``other``: a
+        third answer, the press of ``self.dialog.other_button`` (``QuestionCard``)."""
         from ..themes import CLASSIC
         from ..ui.dialogs import ask
         self.close_dialog()
         theme = self.app.theme if self.app is not None else CLASSIC
-        self.dialog = ask(self.ui, self.px, title, text, ok, cancel, danger=danger, theme=theme)
+        self.dialog = ask(self.ui, self.px, title, text, ok, cancel, other=other, danger=danger, theme=theme)
         self.dialog_kind = kind
 
     def dialog_answer(self, event: pygame.event.Event) -> tuple[str, bool] | None:

@@ -5,7 +5,9 @@ is one ``QuestionCard`` (``ask``): a card in the theme's card colours, centred o
 as wide as its words need (within the window) and as tall as they make it, so a text is never
 cut or scrolled; its buttons are measured from their fonts at the UI scale. Enter presses the
 answer that goes on (``ok_button``), where the keyboard's ring starts (``first_ring``), Escape
-the other, Tab moves between them. It posts what
+the other, Tab moves between them. A question with a third answer (``other``: "Leave without
+saving" beside "Stay" and "Save…") has its button left of the others; its press is the asker's
+to hear, as pygame-gui's ``UI_BUTTON_PRESSED`` of ``other_button``. It posts what
 pygame-gui's confirmation dialog posts (``UI_CONFIRMATION_DIALOG_CONFIRMED``, then
 ``UI_WINDOW_CLOSE`` as it goes), so whoever asked answers the same events; when the window
 changes size it lays itself out again.
@@ -81,15 +83,15 @@ TALL = 0.45                     # a text taller than this share of the window tr
 class QuestionCard(UIWindow, GameDialog):
     """One question in the game's card style (see the module docstring). ``confirm_button``
     (also ``ok_button``: what Enter presses) goes on, ``cancel_button`` does not (``cancel``
-    '': a card that only tells, with its one answer);
-    ``title``, ``text`` (the status line's small HTML subset: ``<br>``, ``<b>``) and the
+    '': a card that only tells, with its one answer), ``other_button`` (``other``) is a third answer
+    or None; ``title``, ``text`` (the status line's small HTML subset: ``<br>``, ``<b>``) and the
     button words are kept, so the card can lay itself out again at another size."""
 
     def __init__(self, manager: IUIManagerInterface, px: Px, title: str, text: str, ok: str,
-                 cancel: str | None = None, *, danger: bool = False, theme: Theme = CLASSIC) -> None:
+                 cancel: str | None = None, *, other: str = "", danger: bool = False, theme: Theme = CLASSIC) -> None:
         cancel = _("Cancel") if cancel is None else cancel
         self.px = px
-        self.title, self.text, self.ok, self.cancel = title, text, ok, cancel
+        self.title, self.text, self.ok, self.cancel, self.other = title, text, ok, cancel, other
         self.danger = danger
         self.theme = theme
         self._built_for: tuple[Any, ...] = ()
@@ -101,6 +103,7 @@ class QuestionCard(UIWindow, GameDialog):
         manager.set_focus_set(self)
         self.confirm_button: UIButton
         self.cancel_button: UIButton | None      # (none on a card that only tells: ``cancel`` '')
+        self.other_button: UIButton | None       # (none but on a question with a third answer)
         self.title_label: FastLabel
         self.body: StatusText
         self._lay_out()
@@ -119,8 +122,10 @@ class QuestionCard(UIWindow, GameDialog):
         bh = max(px(38), pfont.get_linesize() + px(12))
         ok_w = max(px(110), pfont.size(self.ok)[0] + px(40))
         cancel_w = max(px(110), bfont.size(self.cancel)[0] + px(40)) if self.cancel else 0
+        other_w = max(px(110), bfont.size(self.other)[0] + px(40)) if self.other else 0
         title_font = D.font(px(TITLE_SIZE), True)
-        need_w = max(title_font.size(self.title)[0], ok_w + (gap + cancel_w if cancel_w else 0))
+        need_w = max(title_font.size(self.title)[0],
+                     ok_w + sum(gap + w for w in (cancel_w, other_w) if w))
         room = win_w - 2 * px(24)
         probe = StatusText(pygame.Rect(0, 0, 10, 10), self.ui_manager, scale=px(100) / 100,
                            size=BODY_SIZE, framed=False)
@@ -133,7 +138,8 @@ class QuestionCard(UIWindow, GameDialog):
                     break
         finally:
             probe.kill()
-        return {"pad": pad, "gap": gap, "bh": bh, "ok_w": ok_w, "cancel_w": cancel_w, "inner": inner,
+        return {"pad": pad, "gap": gap, "bh": bh, "ok_w": ok_w, "cancel_w": cancel_w, "other_w": other_w,
+                "inner": inner,
                 "body_h": body_h, "title_h": title_font.get_linesize(), "body_pad": probe.pad_x}
 
     def _lay_out(self) -> None:
@@ -172,6 +178,10 @@ class QuestionCard(UIWindow, GameDialog):
         self.cancel_button = None if not self.cancel else UIButton(
             pygame.Rect(right - p["ok_w"] - p["gap"] - p["cancel_w"], buttons_y, p["cancel_w"], bh), self.cancel,
             self.ui_manager, container=self)
+        left = right - p["ok_w"] - (p["gap"] + p["cancel_w"] if p["cancel_w"] else 0)
+        self.other_button = None if not self.other else UIButton(
+            pygame.Rect(left - p["gap"] - p["other_w"], buttons_y, p["other_w"], bh), self.other,
+            self.ui_manager, container=self)
         self.ok_button = self.confirm_button
         self._built_for = self._key()
 
@@ -181,7 +191,7 @@ class QuestionCard(UIWindow, GameDialog):
         win = pygame.Rect((0, 0), self.ui_manager.window_resolution)
         return self.body.fits and win.contains(self.rect) and all(
             self.rect.contains(el.rect) for el in (self.title_label, self.body, self.confirm_button,
-                                                   self.cancel_button) if el is not None)
+                                                   self.cancel_button, self.other_button) if el is not None)
 
     def first_ring(self) -> UIButton:
         """The keyboard's ring starts on the answer Enter presses, so the ring shows what Enter
@@ -198,9 +208,11 @@ class QuestionCard(UIWindow, GameDialog):
 
     def process_event(self, event: pygame.event.Event) -> bool:
         used = super().process_event(event)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and self.cancel_button is not None \
-                and event.ui_element is self.cancel_button:
-            self.kill()                     # (UIWindow.kill posts UI_WINDOW_CLOSE)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is not None \
+                and event.ui_element in (self.cancel_button, self.other_button):
+            # (UIWindow.kill posts UI_WINDOW_CLOSE: after the third answer's press, which its
+            # asker hears first, so the close is no answer of its own then)
+            self.kill()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.confirm_button:
             pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
@@ -211,6 +223,6 @@ class QuestionCard(UIWindow, GameDialog):
 
 
 def ask(manager: IUIManagerInterface, px: Px, title: str, text: str, ok: str, cancel: str | None = None, *,
-        danger: bool = False, theme: Theme = CLASSIC) -> QuestionCard:
+        other: str = "", danger: bool = False, theme: Theme = CLASSIC) -> QuestionCard:
     """A question on its card in the middle of the window (see ``QuestionCard``)."""
-    return QuestionCard(manager, px, title, text, ok, cancel, danger=danger, theme=theme)
+    return QuestionCard(manager, px, title, text, ok, cancel, other=other, danger=danger, theme=theme)

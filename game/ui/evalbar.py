@@ -2,12 +2,12 @@
 
 ``EvalPanel`` is a plain drawing object (not a pygame-gui element), like the review's graph
 (``game.ui.graph``): the analysis board (``game/scenes/board/analysis.py``) gives it two
-rectangles (``layout``: a narrow upright bar beside the board, a strip under it for the lines),
-the engine's answer so far (``show``) and draws it each frame; its picture is cached and drawn
-again only when what it shows changes (``renders`` counts the times), so a frame costs two
-blits. ``line_at(pos)`` says which line a click hit, ``hover_at(pos)`` what the mouse is over
-(the heading or a line: its tooltip); ``text_rects()`` names the texts it draws (the layout
-audit).
+rectangles (``layout``: a narrow upright bar beside the board, a strip under it for the lines;
+``hide``: none, while the review's strip stands in their place), the engine's answer so far
+(``show``) and draws it each frame; its picture is cached and drawn again only when what it
+shows changes (``renders`` counts the times), so a frame costs two blits. ``line_at(pos)``
+says which line a click hit, ``hover_at(pos)`` what the mouse is over (the heading or a line:
+its tooltip); ``text_rects()`` names the texts it draws (the layout audit).
 
 One viewpoint: every percentage it shows is Black's chance to win (White's is the rest),
 whoever is to move; the heading says so and its tooltip says it in full.
@@ -115,6 +115,16 @@ class EvalPanel:
         self.bar, self.strip = pygame.Rect(bar), pygame.Rect(strip)
         self._kept = None
 
+    def hide(self) -> None:
+        """No place on the screen (the review's strip stands in it): nothing drawn, hit or named."""
+        self.layout(pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self.hover = None
+
+    @property
+    def placed(self) -> bool:
+        """Has it a place on the screen (``layout``, not ``hide``)?"""
+        return self.bar.w > 0 and self.strip.w > 0
+
     def _rows(self) -> list[pygame.Rect]:
         """The heading's rectangle, then one per line."""
         S = self.strip
@@ -144,6 +154,8 @@ class EvalPanel:
     def text_rects(self) -> list[tuple[str, pygame.Rect, pygame.Rect | None, int]]:
         """(name, rect, bounds, font size) of each text drawn (``layout_rects``)."""
         out: list[tuple[str, pygame.Rect, pygame.Rect | None, int]] = []
+        if not self.placed:
+            return out
         size = self.px(14)
         n = 1 + (len(self.state.lines) if self.state.on else 0)
         for i, r in enumerate(self._rows()[:n]):
@@ -171,7 +183,7 @@ class EvalPanel:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        if self.bar.w <= 0 or self.strip.w <= 0:
+        if not self.placed:
             return
         key = (self.state, self.hover, tuple(self.bar), tuple(self.strip), self.scale)
         if self._kept is None or self._kept[0] != key:

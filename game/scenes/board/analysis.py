@@ -7,8 +7,9 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   variation there (the line shown goes on in it; the main line and where it stands stay as
   they were), the move already in the tree is just stepped onto, nothing is ever deleted
   (``play_move``);
-* no offers, resignation or hint: their buttons are 'Engine on/off', 'Play from here' (with the
-  level it plays at, a click changes it) and 'Flip';
+* no offers, resignation or hint: their buttons are 'Engine on/off' and 'Play from here' (with
+  the level it plays at, a click changes it); Undo and Redo share their row (Flip is the
+  toolbar's, as on every board, and Ctrl+F);
 * the engine panel (``game.ui.evalbar.EvalPanel``): a bar beside the board and a strip under
   it with the best ``ROWS`` moves in the engine's order (best first for the side to move), the
   lines the engine expects and their visits; the same moves on the board as arrows or ghost
@@ -29,7 +30,17 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
 * 'Play from here' opens a normal board (pushed: its Back comes back here) with a new game of
   the moves to the position shown, the player on the side to move, the computer on the other
   at the level chosen;
-* no autosave: an analysis is not a game in progress (Save… writes it as a record).
+* no autosave: an analysis is not a game in progress (Save… writes it as a record). So leaving
+  (Escape, Menu or Back, New game) while the tree holds work not saved (``unsaved``: moves,
+  a variation moved or removed, a comment, since the board opened or was last saved) asks
+  first: "Save the analysis first?" with Save… (the Save dialog; once the file is written the
+  board goes), Leave without saving, and Stay (Escape). What the board opened with (a game's
+  moves, a record's, ``--moves``) is no work of the player's: it leaves at once;
+* the review (the toolbar's Review: ``_Review``) shows its strip in the engine panel's place:
+  while the strip shows, the panel, its marks on the board and Ctrl+N are gone and the engine
+  rests (its request cancelled: the review's worker has the processor); closing the strip
+  brings the panel back and the engine picks up at the position shown. Engine on and H ask
+  for the engine's view: they close the strip. Its 'Analyse from here' is not offered here.
 
 Scenes: ``analysis`` (``AnalysisScene.of_position(game, options, moves)``: the menu's Analyse, the
 command line's ``--scene analysis:GAME``), ``analysis_of`` (``AnalysisScene.of_match(match,
@@ -40,7 +51,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 import pygame
 import pygame_gui
@@ -60,7 +71,7 @@ from ...ui.words import chance_text, variant_words
 from ..base import WAKE, is_button, register
 from .computer import make_engine
 from .engine import Analyser, close_engine
-from .review import REVIEW_KEY
+from .review import REVIEW_KEY, BoardReview
 from .saving import BoardAutosave
 from .scene import BoardScene
 
@@ -72,6 +83,7 @@ WAKE_FIRST_MS = 100                 # the worker's first rounds are short (800 i
 WAKE_MAX_MS = 500                   # ... its later ones a few seconds: a reply waits at most this long to be seen
 FINISHED_KEPT = 256                 # finished analyses kept (a few KB each)
 MUTED_ALPHA = 70                    # a line not searched enough: its arrow or ghost, faint
+LEAVE = "leave"                     # the scene's dialog kind of the question before leaving
 
 
 def wake_ms(replies: int) -> int:
@@ -105,6 +117,31 @@ class _NoAutosave(BoardAutosave):
 
     def write_now(self) -> None:
         pass
+
+
+class _Review(BoardReview):
+    """The analysis board's review: when its strip comes, goes or changes its height, the
+    engine's panel is placed (or hidden) in the board area it leaves; its 'Better' move is on
+    the board only with its strip."""
+
+    def __init__(self, scene: "AnalysisScene") -> None:
+        super().__init__(scene)
+        self.analysis = scene
+
+    def lay_out_board(self) -> None:
+        super().lay_out_board()
+        self.analysis.place_engine()
+
+    def decorate(self, deco: Any) -> None:
+        """The 'Better' move only while the strip shows (else the engine's marks are there)."""
+        if self.shown:
+            super().decorate(deco)
+
+
+def tree_state(tree: GameTree) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """What a record of ``tree`` holds of the player's work, to tell whether it changed: every
+    node (a move added or removed), in its order (a variation moved up), with its comments."""
+    return tuple((n.uid, tuple(n.comments)) for n in tree.nodes())
 
 
 class _Gone:
@@ -177,6 +214,9 @@ class AnalysisScene(BoardScene):
             match.players = {Color.BLACK: HUMAN, Color.WHITE: HUMAN}
         super().__init__(match, error)
         self.saver = _NoAutosave(self)
+        self.review = _Review(self)
+        self._going: Callable[[], None] | None = None     # the way out the question is about
+        self._save_then: Callable[[], None] | None = None  # ... and after Save…, once the file is written
         self.engine_on = True
         self.analyser: Any = None            # its own engine (the board's is for a computer player)
         self.evalpanel = EvalPanel()
@@ -231,9 +271,95 @@ class AnalysisScene(BoardScene):
             scene.panel.open_with(status)
         return scene
 
+    # ------------------------------------------------------------ leaving: the work not saved
+    _saved_line: tuple[str, ...] = ()
+    _kept_tree: tuple[tuple[int, tuple[str, ...]], ...] = ()     # ``tree_state`` when opened or saved
+
+    @property
+    def saved_line(self) -> tuple[str, ...]:
+        """The line as last saved or loaded (the board scene's); set by Save… once the file is
+        written (``files.save_to``), which keeps the tree as it stands then as saved here too."""
+        return self._saved_line
+
+    @saved_line.setter
+    def saved_line(self, line: tuple[str, ...]) -> None:
+        self._saved_line = tuple(line)
+        self._keep_tree()
+
+    def _keep_tree(self) -> None:
+        self._kept_tree = tree_state(self.match.tree) if self.match is not None else ()
+
+    def unsaved(self) -> bool:
+        """Would leaving lose work: has the tree changed since the board opened or was saved?"""
+        return self.match is not None and tree_state(self.match.tree) != self._kept_tree
+
+    def enter(self, app: Any) -> None:
+        self._keep_tree()               # what the board opened with (a game's moves, --moves) is not the player's work
+        super().enter(app)
+
+    def asks_before_leaving(self, go: Callable[[], None]) -> bool:
+        """Leaving by ``go`` would lose work not saved (``unsaved``): the question first."""
+        if not self.unsaved():
+            return False
+        self._going = go
+        self.open_dialog(LEAVE, _("Save the analysis first?"),
+                         _("The moves and comments you added here are not saved: the analysis board "
+                           "keeps nothing by itself."),
+                         _("Save…"), _("Stay"), other=_("Leave without saving"))
+        return True
+
+    def new_game(self) -> None:
+        if not self.asks_before_leaving(super().new_game):
+            super().new_game()
+
+    def _leave_answer(self, event: pygame.event.Event) -> bool:
+        """The question before leaving answered: Save… (the Save dialog; the board goes once the
+        file is written), Leave without saving, or Stay (its button, Escape, ×). True if
+        ``event`` was that."""
+        go = self._going
+        if self.dialog_kind != LEAVE or go is None:
+            return False
+        if is_button(event, self.dialog.other_button):       # Leave without saving
+            self.dialog, self.dialog_kind = None, ""         # (the card closes itself)
+            self._going = None
+            go()
+            return True
+        answer = self.dialog_answer(event)
+        if answer is None:
+            return False
+        self._going = None
+        if answer[1]:
+            self._save_then = go
+            self.save_game()
+        return True
+
+    def _leave_when_saved(self) -> None:
+        """After Save… from the question: once its dialogs are closed, the board goes if the file
+        was written (else it stays: the save was given up, or the status says why it failed)."""
+        go = self._save_then
+        if go is None or self.dialog is not None:
+            return
+        self._save_then = None
+        if not self.unsaved():
+            go()
+
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
         super().build_ui()
+        self.evalpanel = EvalPanel(scale=self.k)
+        self.place_engine()
+        self._build_buttons()
+        self.refresh_panel()
+
+    def place_engine(self) -> None:
+        """The engine's bar beside the board and its strip under it, in the board area the board
+        scene and its review left (``board_rect``), the board in the rest; none while the
+        review's strip is shown (one engine's view at a time: its marks would stand beside the
+        review's 'Better' move, its lines over the review's graph)."""
+        self._deco_kept = (None, None)
+        if self.review.shown:
+            self.evalpanel.hide()
+            return
         px = self.px
         full = pygame.Rect(self.board_rect)
         bw, gap = EvalPanel.bar_width(px), px(8)
@@ -244,14 +370,11 @@ class AnalysisScene(BoardScene):
         self.board_rect = board
         if self.view is not None:
             self.view.layout(board)
-        self.evalpanel = EvalPanel(scale=self.k)
         self.evalpanel.layout(bar, strip)
-        self._build_buttons()
-        self._deco_kept = (None, None)
-        self.refresh_panel()
 
     def _build_buttons(self) -> None:
-        """Engine, Play from here (and its level), Flip in place of Hint, the offer and Resign."""
+        """Engine, Play from here (and its level) in place of the offer and Resign; Undo and Redo
+        share their row with no Hint (the engine panel is the hint here)."""
         W = self.w
         if "hint" not in W or isinstance(W["hint"], _Gone):
             return
@@ -261,8 +384,13 @@ class AnalysisScene(BoardScene):
             W[key] = _Gone()
         px = self.px
         gap = px(8)
-        W["flip"] = UIButton(pygame.Rect(hint), _("Flip"), self.ui, container=self.root,
-                             tool_tip_text=_("Turn the board half round (Ctrl+F)"))
+        undo, redo = W.get("undo"), W.get("redo")
+        if undo is not None and redo is not None:
+            row = undo.relative_rect.union(hint)
+            undo_w = row_widths([button_width(b.text, px, self.ui) for b in (undo, redo)], row.w, gap)[0]
+            undo.set_dimensions((undo_w, row.h))
+            redo.set_relative_position((row.x + undo_w + gap, row.y))
+            redo.set_dimensions((row.w - undo_w - gap, row.h))
         # the level's button as wide as its longest word needs, Play from here the rest
         widest = max(button_width(_("Level {number}").format(number=n), px, self.ui)
                      for n in range(1, len(LEVELS) + 1))
@@ -360,6 +488,7 @@ class AnalysisScene(BoardScene):
         if not self.engine_on:
             self.toggle_engine()
         else:
+            self.review.hide()          # the engine's view in the review strip's place
             self.set_status(_("The engine's best moves are on the board and under it."))
 
     # ------------------------------------------------------------ the engine
@@ -386,7 +515,9 @@ class AnalysisScene(BoardScene):
 
     def toggle_engine(self) -> None:
         self.engine_on = not self.engine_on
-        if not self.engine_on:
+        if self.engine_on:
+            self.review.hide()          # the engine's view asked for: in the review strip's place
+        else:
             self.stop_analysis()
             self._an, self._an_error = None, ""
             self._an_rev += 1
@@ -422,6 +553,10 @@ class AnalysisScene(BoardScene):
         m = self.match
         if m is None or not self.engine_on or self.leaving or self.app is None:
             self._set_wake(0)
+            return
+        if self.review.shown:           # the review's strip in the panel's place: the engine rests
+            if self._an_key is not None:
+                self.stop_analysis()
             return
         key = (m.tree.cursor.uid, m.is_over)
         if key != self._an_key:
@@ -545,8 +680,8 @@ class AnalysisScene(BoardScene):
         deco = super().decorations()
         m = self.match
         self._muted = []
-        if (not self.engine_on or m is None or m.is_over or self.anim is not None or self.input is None
-                or self.input.prefix or self.board.drag is not None):
+        if (not self.engine_on or not self.evalpanel.placed or m is None or m.is_over or self.anim is not None
+                or self.input is None or self.input.prefix or self.board.drag is not None):
             return deco
         lines = self.shown_lines()                  # (the board's tags say what the strip says)
         if not lines:
@@ -650,7 +785,7 @@ class AnalysisScene(BoardScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.view is not None and self.match is not None:
+        if self.view is not None and self.match is not None and self.evalpanel.placed:
             if self.anim is None:
                 self._draw_muted(surface)
             state, here = self.panel_state(), self.match.tree.cursor.uid
@@ -669,7 +804,10 @@ class AnalysisScene(BoardScene):
 
     def shown_lines(self) -> tuple[PanelLine, ...]:
         """The engine's lines as the strip shows them: while it holds them under the pointer,
-        those (a click, Ctrl+N and the board's tags go by what is read), else the engine's."""
+        those (a click, Ctrl+N and the board's tags go by what is read), else the engine's; none
+        while the strip is hidden (the review's in its place)."""
+        if not self.evalpanel.placed:
+            return ()
         if self._held and self.match is not None and self._shown_at == self.match.tree.cursor.uid:
             return self.evalpanel.state.lines
         return self.engine_lines()
@@ -740,6 +878,8 @@ class AnalysisScene(BoardScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == WAKE:
             return True                 # it only woke the loop: this frame's update polls the worker
+        if self._leave_answer(event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             W = self.w
             if is_button(event, W.get("engine")):
@@ -750,9 +890,6 @@ class AnalysisScene(BoardScene):
                 return True
             if is_button(event, W.get("level")):
                 self.cycle_level()
-                return True
-            if is_button(event, W.get("flip")):
-                self.board.flip()
                 return True
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_e and self.dialog is None
                 and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):     # Ctrl+E: a plain e types a move
@@ -779,6 +916,7 @@ class AnalysisScene(BoardScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._leave_when_saved()
         self._analysis_step()
 
     def refresh_panel(self) -> None:

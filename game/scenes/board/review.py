@@ -658,7 +658,7 @@ class BoardReview(ReviewDisplay):
         elif key == "practise":
             self.practise()
         elif key == "close":
-            self._show(False)
+            self.hide()
 
     def analyse_here(self) -> None:
         """'Analyse from here': the analysis board (``game/scenes/board/analysis.py``) with a copy

@@ -169,9 +169,19 @@ class ReviewDisplay(ScenePart):
         if on == self.shown:
             return
         self.shown = on
-        sc = self.scene
-        if self._full_board is None or not sc.w:
+        if self._full_board is None or not self.scene.w:
             return
+        self.lay_out_board()
+
+    def hide(self) -> None:
+        """The strip goes (its Close; the analysis board's engine asked for its place)."""
+        self._show(False)
+
+    def lay_out_board(self) -> None:
+        """The strip came, went or changed its height: the board area is laid out again (the
+        analysis board's review places the engine's panel in it too: ``analysis._Review``)."""
+        sc = self.scene
+        assert self._full_board is not None     # (laid out once by the scene's build_ui)
         sc.finish_animation()                # the board's points move: no sprite left mid-way
         sc.board_rect = self.layout(self._full_board)
         if sc.view is not None:
@@ -250,14 +260,9 @@ class ReviewDisplay(ScenePart):
         sc = self.scene
         if not self.shown or self._full_board is None or self.strip_rect is None or not sc.w:
             return
-        full = self._full_board
-        if self.strip_height(full) == self._strip_made:
+        if self.strip_height(self._full_board) == self._strip_made:
             return
-        sc.finish_animation()
-        sc.board_rect = self.layout(full)
-        if sc.view is not None:
-            sc.view.layout(sc.board_rect)
-        self.build_ui()
+        self.lay_out_board()
 
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect]:
         """(graph, column) inside the strip."""
@@ -288,7 +293,9 @@ class ReviewDisplay(ScenePart):
             return ("cancel",)
         swing = self.summary.biggest_swing if self.summary is not None else None
         practise = ("practise",) if self._shows_kept() else ()
-        return (("jump",) if swing else ()) + practise + ("analyse", "close")
+        # (on the analysis board "Analyse from here" would open the board it is on)
+        analyse = () if self.scene.is_analysis else ("analyse",)
+        return (("jump",) if swing else ()) + practise + analyse + ("close",)
 
     def _shows_kept(self) -> bool:
         """Does the strip say what the last run kept as My puzzles (the line shown is the run's)?"""
