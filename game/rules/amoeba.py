@@ -156,15 +156,16 @@ class Amoeba(Game):
             p = INDEX[lab]
             if st[p]:
                 raise PositionError(f"point {lab} is listed twice", kind="listed-twice", cell=lab)
-            parts = [normalise(x) for x in body.split(",")]
+            typed = [x.strip() for x in body.split(",")]    # a refusal quotes them as typed
+            parts = [normalise(x) for x in typed]
             if not body.strip() or any(not x for x in parts):
                 raise PositionError(f"point {lab}: list its pieces bottom to top, separated by "
                                     f"commas (B, Bk, W, Wk)", kind="empty-stack", cell=lab)
             stack = []
-            for x in parts:
+            for x, as_typed in zip(parts, typed):
                 if x not in CODE_OF:
-                    raise PositionError(f"point {lab}: {x!r} is not a piece (use B, Bk, W or Wk)", kind="not-a-piece",
-                                        cell=lab, text=x)
+                    raise PositionError(f"point {lab}: {as_typed!r} is not a piece (use B, Bk, W or Wk)",
+                                        kind="not-a-piece", cell=lab, text=as_typed)
                 stack.append(CODE_OF[x])
                 tally[CODE_OF[x]] += 1
             st[p] = tuple(stack)

@@ -127,14 +127,16 @@ class Onager(Game):
             p = G.index[h]
             if hgt[p]:
                 raise PositionError(f"cell {h} is listed twice", kind="listed-twice", cell=h)
-            parts = [normalise(x) for x in body.split(",")]
+            typed = [x.strip() for x in body.split(",")]    # a refusal quotes them as typed
+            parts = [normalise(x) for x in typed]
             if not parts or any(x == "" for x in parts):
                 raise PositionError(f"cell {h}: expected discs B or W separated by commas, got {body!r}",
                                     kind="empty-stack", cell=h)
             prev = EMPTY            # (no disc yet: never equal to a colour)
-            for x in parts:
+            for x, as_typed in zip(parts, typed):
                 if x not in ("b", "w"):
-                    raise PositionError(f"cell {h}: {x!r} is not a disc (B or W)", kind="not-a-piece", cell=h, text=x)
+                    raise PositionError(f"cell {h}: {as_typed!r} is not a disc (B or W)", kind="not-a-piece", cell=h,
+                                        text=as_typed)
                 code = BLACK if x == "b" else WHITE
                 if code == prev:
                     raise PositionError(f"cell {h}: colours must alternate in a stack (spec 3.4)",

@@ -5,17 +5,20 @@ options, players)``; ``--scene editor:GAME``).
 The board on the left shows the position (the game's own view); the panel on the right holds the
 palette (the pieces one can put: a click on a point puts the chosen piece, a right click takes
 the top piece off), the side to move, the game's options (Onyx: board size, open start, the pie
-rule and its state; Onager: the lake phase), Clear board / Start position, the rules core's
-verdict in a status line, who plays each side, and Play / Analyse / Save / Back. Under the board
-the position's set-up text (``Game.position_text()``'s form) can be read, typed or pasted
-(Enter or "Use text"); "/" gives that box the keyboard (as the board's move box), and the keys
+rule and its state; Onager: the lake phase), Clear board / Start position, Undo / Redo
+(Ctrl+Z / Ctrl+Y, in the set-up box too: every change, Clear board, Start position, a smaller
+Onyx board and a typed text included, can be taken back), the rules core's verdict in a status
+line, who plays each side, and Play / Analyse / Save / Back. Under the board the position's
+set-up text (``Game.position_text()``'s form) can be read, typed or pasted (Enter or "Use
+text"); "/" gives that box the keyboard (as the board's move box), and the keys
 overlay (F1) has the editor's own list (``game.ui.keys.EDITOR``, with the box's form for the game).
 Save opens the game library with a name field, as the board's Save does (a name offered; a file
 of that name already there is replaced only when the player says so).
 
 Back and Escape (Escape in the box first leaves the box) leave at once while nothing would be
 lost; when the position changed since the editor opened or since Save (or a typed text is not
-used yet) they ask first ("Leave the editor?": Leave / Stay).
+used yet) they ask first ("Leave the editor?": Leave / Stay; Save is advised only when the
+position can be saved).
 
 The model is ``editor_model.SetUpModel`` (no pygame): its stacks are the one source; every change
 is checked by the game's ``from_position`` and an impossible position's reason is said in a
@@ -37,7 +40,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UILabel
 
 from ..clock import TimeControl
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..match import HUMAN, Match
 from ..names import game_title, side_name
 from ..rules import Color
@@ -52,7 +55,7 @@ from ..ui.text import StatusText
 from ..views import BoardView, Decorations, ViewUnavailable, view_for
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register, registered
-from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, SetUpModel
+from .editor_model import LAKE, ONYX_SIZES, PALETTES, PIE_STATES, TITLES, Check, History, SetUpModel, State
 # the players offered are the New game form's own: Human and every level of the ladder with its rating
 from .newgame import player_choices
 
@@ -96,6 +99,7 @@ class EditorScene(Scene):
         self.path_to_overwrite: Path | None = None   # a file Save asks before replacing
         self._leave_by_keyboard = False              # Back or Escape by the keyboard (the ring goes with it)
         self._kept = self.snapshot()  # the position as it opened or was last saved: leaving it loses nothing
+        self.history = History(self.snapshot())     # Undo / Redo
         self._make_view()
 
     # ------------------------------------------------------------ state
@@ -112,17 +116,19 @@ class EditorScene(Scene):
         game = self.verdict.game
         return game.position_text() if game is not None else self.model.text()
 
-    def snapshot(self) -> tuple[Any, ...]:
+    def snapshot(self) -> State:
         """Everything of the position set up: its stacks, the side to move and the options."""
-        m = self.model
-        return (tuple(sorted(m.stacks.items())), m.to_move, m.size, m.open, m.pie, m.lake_phase)
+        return self.model.state()
+
+    def _typed(self) -> bool:
+        """The set-up box holds a text the board does not show (typed, not used yet)."""
+        box = self.widgets.get("text")
+        return box is not None and box.get_text() != self.position_text()
 
     def unsaved(self) -> bool:
         """Would leaving lose something the player did: the position changed since the editor
         opened (or since Save), or a text typed in the set-up box that the board does not show."""
-        box = self.widgets.get("text")
-        typed = box is not None and box.get_text() != self.position_text()
-        return typed or self.snapshot() != self._kept
+        return self._typed() or self.snapshot() != self._kept
 
     def keys_place(self) -> str:
         """The keys overlay's list of the editor's own keys (``game.ui.keys.EDITOR``)."""
@@ -146,7 +152,13 @@ class EditorScene(Scene):
             self.view.layout(self.board_rect)
 
     def changed(self, message: str = "") -> None:
-        """The model changed: check it again, show the text, the verdict and the buttons."""
+        """The model changed: Undo can take it back; check it again, show the text, the verdict
+        and the buttons."""
+        self.history.commit(self.snapshot())
+        self._refresh(message)
+
+    def _refresh(self, message: str = "") -> None:
+        """The model is as it should be shown: check it, show the text, the verdict and the buttons."""
         self.verdict = self.model.check()
         self.typed_error = ""
         self.message, self.message_kind = message, "info"
@@ -173,6 +185,32 @@ class EditorScene(Scene):
         self.message = ""
         self.sync()
 
+    # ------------------------------------------------------------ undo
+    def undo(self) -> None:
+        """Ctrl+Z or Undo: a text typed in the set-up box and not used yet goes first (the box
+        shows the position again); else the position before the last change comes back."""
+        if self._typed():
+            self._refresh()
+            return
+        self._restore(self.history.undo())
+
+    def redo(self) -> None:
+        """Ctrl+Y or Redo: the change Undo took back is made again."""
+        self._restore(self.history.redo())
+
+    def _restore(self, state: State | None) -> None:
+        if state is None:
+            return
+        before = self.snapshot()
+        size = self.model.size
+        self.model.restore(state)
+        if self.model.size != size:          # another Onyx board: its view
+            self._make_view()
+        self._refresh()
+        if state[1:] != before[1:] and self.app is not None:   # the side or an option: their widgets
+            self.read_widgets()
+            self.relayout()
+
     # ------------------------------------------------------------ edits
     def choose_piece(self, code: str) -> None:
         self.piece = code
@@ -193,9 +231,12 @@ class EditorScene(Scene):
 
     def set_size(self, size: int) -> None:
         if size != self.model.size:
-            self.model.set_size(size)
+            gone = self.model.set_size(size)
             self._make_view()
-            self.changed()
+            self.changed(ngettext(
+                "{n} stone off the {size}×{size} board was removed: Ctrl+Z brings it back.",
+                "{n} stones off the {size}×{size} board were removed: Ctrl+Z brings them back.",
+                gone).format(n=gone, size=size) if gone else "")
             if self.app is not None:    # the players' words name the board a level was rated on
                 self.read_widgets()
                 self.relayout()
@@ -258,10 +299,17 @@ class EditorScene(Scene):
         y += -(-len(palette) // cols) * (bh + gap)
         half = (iw - gap) // 2
         words = {c: _("{side} to move").format(side=side_name(c.word)) for c in Color}
-        # the words when they fit the half row, else the colour alone (the words in its tooltip)
+        # the words when they fit the half row, else a caption before the colours alone (the
+        # words in their tooltips): a bare "Black / White" under the palette reads as more pieces
         wide = max(D.font(px(16), True).size(t)[0] for t in words.values()) + px(24) > half
+        sx, sw = x, half
+        if wide:
+            caption = _("To move:")
+            capw = D.font(px(18), True).size(caption)[0] + px(12)
+            UILabel(pygame.Rect(x, y, capw - px(6), bh), caption, ui, container=root, object_id="#counts_label")
+            sx, sw = x + capw, (iw - capw - gap) // 2
         for i, colour in enumerate((Color.BLACK, Color.WHITE)):
-            W[f"side_{colour.word}"] = UIButton(pygame.Rect(x + i * (half + gap), y, half, bh),
+            W[f"side_{colour.word}"] = UIButton(pygame.Rect(sx + i * (sw + gap), y, sw, bh),
                                                 side_name(colour.word) if wide else words[colour], ui, container=root,
                                                 tool_tip_text=words[colour] if wide else None,
                                                 object_id="#primary_button" if colour == self.model.to_move else None)
@@ -271,6 +319,11 @@ class EditorScene(Scene):
                               tool_tip_text=_("Take every piece off the board"))
         W["start"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), _("Start position"), ui, container=root,
                               tool_tip_text=_("The game's starting position"))
+        y += bh + gap
+        W["undo"] = UIButton(pygame.Rect(x, y, half, bh), pgettext("editing", "Undo"), ui, container=root,
+                             tool_tip_text=_("Take back the last change to the position (Ctrl+Z)"))
+        W["redo"] = UIButton(pygame.Rect(x + half + gap, y, half, bh), pgettext("editing", "Redo"), ui,
+                             container=root, tool_tip_text=_("Make the change taken back again (Ctrl+Y)"))
         y += bh + px(10)
         # from the bottom up: Save / Back, Play / Analyse
         bottom = p.bottom - px(14)
@@ -312,6 +365,9 @@ class EditorScene(Scene):
             W["open"] = UICheckBox(pygame.Rect(x + lw + px(124), y + px(6), px(24), px(24)), _("Open start"), ui,
                                    container=root, initial_state=self.model.open)
             y += dh + px(8)
+            if W["open"].text_label.rect.right > x + iw:     # a longer language: a row of its own
+                W["open"].set_relative_position((x, y + px(6)))
+                y += dh + px(8)
             W["pie"] = ChoiceMenu([(_(p[1]), p[0]) for p in PIE_STATES], self.model.pie,
                                   pygame.Rect(x, y, iw, dh), ui, container=root)
             y += dh + px(8)
@@ -332,7 +388,8 @@ class EditorScene(Scene):
     def sync(self) -> None:
         """The status line and the buttons as the verdict says."""
         W = self.widgets
-        for key, on in (("play", self.playable), ("analyse", self.playable), ("save", self.valid)):
+        for key, on in (("play", self.playable), ("analyse", self.playable), ("save", self.valid),
+                        ("undo", self.history.can_undo()), ("redo", self.history.can_redo())):
             b = W.get(key)
             if b is not None:
                 b.enable() if on else b.disable()
@@ -506,9 +563,10 @@ class EditorScene(Scene):
         if not self.unsaved():
             self.go_back(self._leave_by_keyboard)
             return
-        self.open_dialog("leave", _("Leave the editor?"),
-                         _("The position you set up is not kept.<br><br>Save keeps it as a game record."),
-                         _("Leave"), _("Stay"))
+        # Save is advised only while it can be pressed: an impossible position cannot be saved
+        text = (_("The position you set up is not kept.<br><br>Save keeps it as a game record.") if self.valid else
+                _("The position you set up is not kept.<br><br>It cannot be saved while it is impossible."))
+        self.open_dialog("leave", _("Leave the editor?"), text, _("Leave"), _("Stay"))
 
     def back(self) -> bool:
         """Escape: the set-up box gives back the keyboard first; the question asked closes (Stay);
@@ -551,6 +609,12 @@ class EditorScene(Scene):
             return True
         if t == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
+        if (t == pygame.KEYDOWN and event.key in (pygame.K_z, pygame.K_y)
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.dialog is None):
+            # the board's keys (Ctrl+Z also with Shift, as there); in the set-up box too, where
+            # a typed text is often what replaced the position
+            self.undo() if event.key == pygame.K_z else self.redo()
+            return True
         if (t == pygame.KEYDOWN and event.key in (pygame.K_SLASH, pygame.K_KP_DIVIDE)
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.dialog is None
                 and self.app is not None and not focus_ui.typing(self.app)):
@@ -599,7 +663,8 @@ class EditorScene(Scene):
             if is_button(event, W.get(f"side_{colour.word}")):
                 self.set_side(colour)
                 return True
-        actions = {"clear": self._clear, "start": self._start, "play": self.play, "analyse": self.analyse,
+        actions = {"clear": self._clear, "start": self._start, "undo": self.undo, "redo": self.redo,
+                   "play": self.play, "analyse": self.analyse,
                    "save": self.save, "back": self.leave_editor,
                    "use_text": lambda: self.use_text(W["text"].get_text())}
         for key, fn in actions.items():
@@ -609,12 +674,15 @@ class EditorScene(Scene):
         return False
 
     def _clear(self) -> None:
+        had = bool(self.model.stacks)
         self.model.clear()
-        self.changed()
+        self.changed(_("Board cleared: Ctrl+Z brings the position back.") if had else "")
 
     def _start(self) -> None:
+        before = self.snapshot()
         self.model.reset_to_start()
-        self.changed()
+        self.changed(_("The start position is set up: Ctrl+Z brings back the one before.")
+                     if self.snapshot() != before else "")
         self.relayout()           # the side to move and the Onager lake phase go back too
 
     def _label_at(self, pos: tuple[int, int]) -> str | None:

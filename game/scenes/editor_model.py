@@ -6,6 +6,8 @@ form of ``Game.position_text()``), and ``check()`` hands that text, the side to 
 options to the game's ``from_position``: the game it makes, or the rules core's reason why the
 position is impossible, said in a player's words (``player_words``). A text typed by the player
 goes the other way (``load_text``): the rules core reads it and its stacks become the editor's.
+Every change can be taken back: ``state()`` is the whole set-up as one value, ``restore`` puts one
+back, and ``History`` keeps the states the player went through (Undo / Redo).
 
 Per game:
 
@@ -19,6 +21,7 @@ Per game:
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +47,11 @@ PIE_STATES: tuple[tuple[str, str, int, bool], ...] = (
     ("swapped", N_("Pie: colours swapped"), 2, True),
 )
 LAKE = "L"
+LAKES = 3          # an Onager game has 3 lakes once its lake phase is over
+UNDO_DEPTH = 200   # the states Undo can go back through (each is a few hundred bytes)
+
+# the whole set-up as one value: stacks (sorted), side to move, Onyx size, open start, pie, lake phase
+State = tuple[tuple[tuple[str, tuple[str, ...]], ...], Color, int, bool, str, bool]
 
 
 def _label_key(label: str) -> tuple[Any, ...]:
@@ -109,6 +117,16 @@ class SetUpModel:
     def clear(self) -> None:
         self.stacks = {}
 
+    # ------------------------------------------------------------ the whole set-up as a value
+    def state(self) -> State:
+        """Everything of the position set up: its stacks, the side to move and the options."""
+        return (tuple(sorted(self.stacks.items())), self.to_move, self.size, self.open, self.pie, self.lake_phase)
+
+    def restore(self, state: State) -> None:
+        """Back to a ``state()`` taken earlier (Undo / Redo)."""
+        stacks, self.to_move, self.size, self.open, self.pie, self.lake_phase = state
+        self.stacks = dict(stacks)
+
     # ------------------------------------------------------------ options
     def variant(self) -> dict[str, Any]:
         """The game's own options (``Game.options()``: Onyx size, open, pie)."""
@@ -129,14 +147,17 @@ class SetUpModel:
             opts["setup"] = True
         return opts
 
-    def set_size(self, size: int) -> None:
-        """Another Onyx board: the stones whose points it lacks go."""
+    def set_size(self, size: int) -> int:
+        """Another Onyx board: the stones whose points it lacks go; how many went."""
         if size == self.size:
-            return
+            return 0
         from ..rules.onyx import geometry
         self.size = size
         points = set(geometry(size).labels)
-        self.stacks = {lab: s for lab, s in self.stacks.items() if lab in points}
+        kept = {lab: s for lab, s in self.stacks.items() if lab in points}
+        gone = len(self.stacks) - len(kept)
+        self.stacks = kept
+        return gone
 
     # ------------------------------------------------------------ editing
     def put(self, label: str, piece: str) -> None:
@@ -211,6 +232,48 @@ class SetUpModel:
         return out
 
 
+class History:
+    """The states a set-up went through, for Undo and Redo: ``now`` is the state shown;
+    ``commit`` records a new one (a change that changed nothing records nothing, and a new
+    change forgets what Redo would have brought back); at most ``depth`` states back."""
+
+    def __init__(self, now: State, depth: int = UNDO_DEPTH) -> None:
+        self.now = now
+        self.past: deque[State] = deque(maxlen=depth)
+        self.future: list[State] = []
+
+    def commit(self, state: State) -> bool:
+        """``state`` is shown now; True when it is a change."""
+        if state == self.now:
+            return False
+        self.past.append(self.now)
+        self.now = state
+        self.future.clear()
+        return True
+
+    def can_undo(self) -> bool:
+        return bool(self.past)
+
+    def can_redo(self) -> bool:
+        return bool(self.future)
+
+    def undo(self) -> State | None:
+        """The state before ``now`` (which Redo keeps), or None when there is none."""
+        if not self.past:
+            return None
+        self.future.append(self.now)
+        self.now = self.past.pop()
+        return self.now
+
+    def redo(self) -> State | None:
+        """The state Undo left, or None when there is none."""
+        if not self.future:
+            return None
+        self.past.append(self.now)
+        self.now = self.future.pop()
+        return self.now
+
+
 def stacks_of(game_name: str, game: Game) -> dict[str, tuple[str, ...]]:
     """The editor's stacks of a game (its ``stacks()``: lakes are ('L',) there too)."""
     return {lab: tuple(s) for lab, s in game.stacks().items()}
@@ -228,7 +291,10 @@ def note_for(model: SetUpModel, game: Game) -> str:
         return _("This position is already over. {result} It can be saved, not played.").format(result=result)
     if model.game_name == "onager" and not model.lake_phase:
         lakes = sum(1 for s in model.stacks.values() if LAKE in s)
-        if lakes < 3:
+        if lakes == 0:
+            return ngettext("No lake is placed (a game has its {n} lake after its lake phase).",
+                            "No lake is placed (a game has all {n} lakes after its lake phase).", LAKES).format(n=LAKES)
+        if lakes < LAKES:
             return ngettext("Only {n} of the 3 lakes is placed (a game has all 3 after its lake phase).",
                             "Only {n} of the 3 lakes are placed (a game has all 3 after its lake phase).",
                             lakes).format(n=lakes)
@@ -238,5 +304,10 @@ def note_for(model: SetUpModel, game: Game) -> str:
 # ---------------------------------------------------------------- the rules core's reasons, for players
 def player_words(game_name: str, refusal: RulesError) -> str:
     """The rules core's reason for refusing a position (its kind and facts), as a sentence for
-    a player in the player's language."""
-    return position_words(game_name, refusal)
+    a player in the player's language. An Onager lake written in a cell's stack ('a1: L') is
+    pointed to the box's own form for lakes, which is where a player looks for it."""
+    said = position_words(game_name, refusal)
+    if game_name == "onager" and refusal.kind == "not-a-piece" and str(refusal.facts.get("text", "")).upper() == LAKE:
+        return said + " " + _("Lakes are written on their own, as in “Lakes: {cell}”.").format(
+            cell=refusal.facts.get("cell"))
+    return said

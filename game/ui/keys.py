@@ -189,6 +189,8 @@ EDITOR: list[Section] = [
         (N_("Play"), N_("A game from this position, the players chosen above the board")),
         (N_("Analyse"), N_("This position on the analysis board")),
         (N_("Save"), N_("The position as a game record (Load… opens it)")),
+        (N_("Ctrl+Z / Ctrl+Y"), N_("Undo / Redo: any change to the position, taken back or made again (in the "
+                                   "set-up box too)")),
         (N_("Esc or Back"), N_("Back to New game (asked first when the position changed)")),
     ]),
     EVERYWHERE,
