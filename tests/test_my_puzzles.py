@@ -266,7 +266,7 @@ def test_screen_empty_state_and_keyboard(tmp_path, monkeypatch):
     solved = sc.current.id
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
     step(app, 2)
-    assert sc.stats.my_puzzle(solved) is None and "Removed" in sc.message
+    assert sc.stats.my_puzzle(solved) is None and "Removed" in sc.status     # (the next puzzle's task under it)
     assert load_store(_path)[0].of("amoeba").my_puzzle(solved) is None
     app.close()
 

@@ -93,6 +93,13 @@ class BankPuzzle:
     def solver_moves(self) -> int:
         return (len(self.solution) + 1) // 2
 
+    @property
+    def difficulty(self) -> tuple[int, int]:
+        """How hard it is, easiest first: its rating, then its depth (the solver's moves). The
+        rating only says which engine level finds the first move, so many puzzles share one
+        (most of a bank is the lowest level's); a longer line is the harder of two such."""
+        return (self.rating, self.solver_moves)
+
     def line_end(self) -> Game:
         """The position after the whole solution (raises RulesError when a move is illegal)."""
         game = self.start()

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import glicko2
 
 from .bank import BankPuzzle
 
-__all__ = ["Rating", "START", "PUZZLE_RD", "NEAREST", "rate", "choose_next"]
+__all__ = ["Rating", "START", "PUZZLE_RD", "PROVISIONAL_RD", "NEAREST", "rate", "to_settle", "choose_next"]
 
 PUZZLE_RD = 80.0        # the deviation a bank rating is given (an estimate, never updated)
+PROVISIONAL_RD = 110.0  # a player's rating with a wider deviation is provisional
 NEAREST = 6             # the next puzzle is drawn from this many candidates nearest the rating
 
 
@@ -43,7 +45,7 @@ class Rating:
     @property
     def provisional(self) -> bool:
         """Still uncertain (lichess marks such a rating with '?')."""
-        return self.rd > 110.0
+        return self.rd > PROVISIONAL_RD
 
 
 START = Rating()
@@ -55,6 +57,18 @@ def rate(player: Rating, puzzle_rating: float, solved: bool) -> Rating:
     p = glicko2.Player(rating=player.rating, rd=player.rd, vol=player.vol)
     p.update_player([float(puzzle_rating)], [PUZZLE_RD], [1.0 if solved else 0.0])
     return Rating(p.rating, p.rd, p.vol, player.played + 1)
+
+
+@lru_cache(maxsize=8)               # (the screen asks each frame; the answer is the rating's)
+def to_settle(player: Rating, most: int = 100) -> int:
+    """How many more rated puzzles make the rating no longer provisional (0: it is not), when
+    they are rated near it, as ``choose_next`` gives them. Each puzzle narrows the deviation by
+    as much whether it is solved or not, so the count does not depend on the results."""
+    n = 0
+    while player.provisional and n < most:
+        player = rate(player, player.rating, True)
+        n += 1
+    return n
 
 
 def choose_next(puzzles: Sequence[BankPuzzle], rating: float, recent: Iterable[str] = (),

@@ -1,7 +1,10 @@
 """Puzzle Rush: the rules of one round, as a pure model (no pygame, no clocks, no files).
 
 A round lasts ``Rules.seconds`` (three minutes) of time passed in with ``tick(dt)``. The
-puzzles come from easy to hard: a sample of the bank drawn with a seed, sorted by rating. A
+puzzles come from easy to hard: a sample of the bank drawn with a seed, sorted by difficulty
+(``BankPuzzle.difficulty``: the rating, then the depth). The sample takes even shares of the
+bank's steps of difficulty (``climb``): a plain sample would be mostly the most common step
+(two thirds of the Onyx bank is the lowest rating), and a round would never leave it. A
 puzzle solved adds to the score (more while the combo is high) and to the streak; every
 ``Rules.bonus_every`` puzzles solved in a row add ``Rules.bonus_seconds`` to the clock. A
 wrong move costs a strike and breaks the streak, and the round goes on with the next puzzle;
@@ -20,7 +23,7 @@ from typing import Sequence
 
 from .bank import BankPuzzle
 
-__all__ = ["Rules", "Rush", "Event", "End", "Result", "RULES"]
+__all__ = ["Rules", "Rush", "Event", "End", "Result", "RULES", "climb"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,29 @@ class Result:
     end: End
 
 
+def climb(puzzles: Sequence[BankPuzzle], n: int, rng: random.Random) -> list[BankPuzzle]:
+    """``n`` of ``puzzles`` (all when fewer), easiest first: each step of difficulty gives as
+    many as the others (a step with fewer gives all it has, the rest share what it leaves),
+    drawn at random within the step; where there are more steps than ``n``, ``n`` of the steps."""
+    steps: dict[tuple[int, int], list[BankPuzzle]] = {}
+    for p in sorted(puzzles, key=lambda p: p.id):         # (the same draw whatever the order given)
+        steps.setdefault(p.difficulty, []).append(p)
+    groups = [steps[k] for k in sorted(steps)]
+    for g in groups:
+        rng.shuffle(g)
+    take = [0] * len(groups)
+    left = min(n, len(puzzles))
+    while left > 0:
+        open_ = [i for i, g in enumerate(groups) if take[i] < len(g)]
+        if left < len(open_):
+            open_ = rng.sample(open_, left)
+        for i in open_:
+            take[i] += 1
+        left -= len(open_)
+    picked = [p for g, k in zip(groups, take) for p in g[:k]]
+    return sorted(picked, key=lambda p: (p.difficulty, p.id))
+
+
 @dataclass
 class Rush:
     """One round; see the module docstring. ``puzzles``: the bank to draw from."""
@@ -86,10 +112,7 @@ class Rush:
     last_points: int = 0
 
     def __post_init__(self) -> None:
-        pool = list(self.puzzles)
-        rng = random.Random(self.seed)
-        picked = rng.sample(pool, min(self.rules.queue, len(pool)))
-        self.queue = sorted(picked, key=lambda p: (p.rating, p.id))
+        self.queue = climb(self.puzzles, self.rules.queue, random.Random(self.seed))
         self.time_left = float(self.rules.seconds)
         if not self.queue:
             self.end = End.PUZZLES

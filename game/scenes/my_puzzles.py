@@ -13,8 +13,10 @@ removed.
 The panel lists the puzzles (the ones not solved yet first), a click on a row opens it.
 Keyboard (its own keys page, F1): Tab reaches every button, Enter opens the next puzzle once this
 one is done (or the try again when it was missed), Page Up / Page Down the previous / next,
-Ctrl+S the answer, Ctrl+R tries again, Delete removes a solved puzzle, Escape leaves the move
-box, a selection, then the screen. With no puzzle kept, the move box is disabled (nothing to
+Ctrl+S the answer, Ctrl+R tries again, Delete removes a solved puzzle (on one not solved yet it
+says why it stays), Escape leaves the move box, a selection, then the screen. A puzzle removed
+gives its place in the list, round, to the next (``step_by``'s order), which opens with its
+task; "Removed" is a status line above it that the next thing said replaces. With no puzzle kept, the move box is disabled (nothing to
 type a move on). Once the answer is on the board, the Answer button's ring goes to Next.
 """
 from __future__ import annotations
@@ -63,6 +65,7 @@ class MyPuzzlesScene(PuzzleBoardScene):
         self.counted = False           # this try is counted with the puzzle already
         self.message = ""
         self.message_bad = False
+        self.status = ""               # what was just done (a removal), until the next message
         self.w: dict[str, Any] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[pygame.Rect, str]] = []     # the list's rows on screen and their ids
@@ -114,7 +117,12 @@ class MyPuzzlesScene(PuzzleBoardScene):
             return
         ids = [p.id for p in order]
         i = ids.index(self.current.id) if self.current is not None and self.current.id in ids else -k
-        self.open(order[(i + k) % len(order)])
+        self.open(self.at(i + k))
+
+    def at(self, i: int) -> MyPuzzle | None:
+        """The puzzle at place ``i`` of the list, round (None: the list is empty)."""
+        order = self.ordered()
+        return order[i % len(order)] if order else None
 
     def next_puzzle(self) -> None:
         """After a puzzle: the next one not solved yet (after this one), else the next one."""
@@ -131,16 +139,19 @@ class MyPuzzlesScene(PuzzleBoardScene):
         self.open(self.stats.my_puzzle(self.current.id) if self.current is not None else None)
 
     def remove(self) -> None:
+        """Delete: a solved puzzle goes, the one that takes its place opens; one not solved yet
+        stays (the list is of what is still to learn) and the player is told why."""
         p = self.current
-        if p is None or not p.solved:
+        if p is None:
             return
-        order = [q.id for q in self.ordered()]
-        i = order.index(p.id)
+        if not p.solved:
+            self.status = _("Solve this puzzle once to remove it: the list keeps what is still to learn.")
+            return
+        i = [q.id for q in self.ordered()].index(p.id)
         self.stats.remove_mine(p.id)
         self._save()
-        rest = self.ordered()
-        self.open(rest[min(i, len(rest) - 1)] if rest else None)
-        self.say(_("Removed from My puzzles."))
+        self.open(self.at(i))
+        self.status = _("Removed from My puzzles.")
 
     def _count(self, solved: bool) -> None:
         """This try's outcome, kept with the puzzle (once a try)."""
@@ -158,6 +169,7 @@ class MyPuzzlesScene(PuzzleBoardScene):
 
     def say(self, text: str, bad: bool = False) -> None:
         self.message, self.message_bad = text, bad
+        self.status = ""
 
     def note(self, text: str, bad: bool = False) -> None:
         if text:
@@ -292,8 +304,7 @@ class MyPuzzlesScene(PuzzleBoardScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and not typed:
             self.step_by(-1 if event.key == pygame.K_PAGEUP else 1)
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and not typed and self.current is not None \
-                and self.current.solved:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE and not typed and self.current is not None:
             self.remove()
             return True
         if self.board_event(event):
@@ -346,6 +357,9 @@ class MyPuzzlesScene(PuzzleBoardScene):
                        (cx, y), px(15), th.text_dim)
                 y += px(22)
             y += px(6)
+        for line in wrap(self.status, D.font(px(15), True), width) if self.status else []:
+            D.text(surface, line, (cx, y), px(15), th.heading, bold=True)
+            y += px(21)
         message = self.message
         colour = th.threat if self.message_bad else th.text
         for line in wrap(message, D.font(px(16)), width):

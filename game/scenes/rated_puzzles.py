@@ -3,7 +3,9 @@ after another near the player's puzzle rating, with a tag filter and the daily p
 
 The first try of a puzzle counts: solved, the rating goes up; a wrong move, it goes down
 (``game.puzzles.rating``: Glicko-2 through the library), and the change shows beside the
-rating. The puzzle can then be tried again without rating, or its solution played; Next
+rating; the Solution asked for before any try counts as a miss, and its message says so with
+the same figures. A provisional rating is marked "?" (``rating_text``, the one way a puzzle
+rating is written), and the line under it says how many more rated puzzles settle it. The puzzle can then be tried again without rating, or its solution played; Next
 (Enter once the puzzle is done) chooses another near the new rating, not one tried lately
 (``choose_next``), of the tag chosen; Next on a puzzle not tried skips it, unrated and unsaved, and
 the puzzles skipped are not offered again while others are left (for the screen's session). Ctrl+R
@@ -22,6 +24,7 @@ to Next; back from Rush or My puzzles, the ring is on the button that opened the
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -30,11 +33,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..anim.tween import Tween, Tweens
-from ..i18n import N_, _, date_text, number
+from ..i18n import N_, _, date_text, ngettext, number
 from ..names import GAME_KEYS, game_title
 from ..puzzles.bank import TAGS, BankPuzzle
 from ..puzzles.daily import daily_puzzle
-from ..puzzles.rating import choose_next, rate
+from ..puzzles.rating import Rating, choose_next, rate, to_settle
 from ..puzzles.store import load_store, save_store
 from ..sound import bank as sound_bank
 from ..ui.choice import ChoiceMenu
@@ -47,6 +50,11 @@ from .puzzle_board import PuzzleBoardScene, tag_words, to_play_words
 __all__ = ["RatedPuzzlesScene"]
 
 ALL = ""                 # the tag filter's value for every tag
+
+
+def rating_text(r: Rating) -> str:
+    """A player's puzzle rating as it is written everywhere: 1,717, or 1,717? while provisional."""
+    return number(r.shown) + ("?" if r.provisional else "")
 
 
 @register("rated_puzzles")
@@ -66,7 +74,8 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         self.tag = ALL
         self.daily = False             # the puzzle on the board is the daily puzzle
         self.outcome = ""              # '', 'solved', 'failed' (the rated try), 'shown'
-        self.change = 0.0              # the last rating change
+        self.change = 0                # the last rating change (of the ratings as shown)
+        self.miss = ""                 # the Solution asked for before any try: the rating it cost
         self.fx: dict[str, float] = {"rating": self.stats.rating.rating, "change": 0.0, "pop": 1.0}
         self.tweens = Tweens()
         self.message = ""
@@ -113,6 +122,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
     def open(self, p: BankPuzzle | None, daily: bool) -> None:
         self.daily = daily and p is not None
         self.outcome = ""
+        self.miss = ""
         self.fx["change"] = 0.0
         if p is None:
             self.load(None)
@@ -144,7 +154,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         s.tried(p.id, solved, before, after)
         if self.daily:
             s.mark_daily(self.today, solved)
-        self.change = after.rating - before.rating
+        self.change = after.shown - before.shown
         self.outcome = "solved" if solved else "failed"
         self.tweens = Tweens()
         self.tweens.add(Tween(self.fx, {"rating": after.rating}, 0.8, easing="easeOutCubic"))
@@ -160,7 +170,7 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         self._rated(True)
         if first:
             self.say(_("Solved! Your rating: {rating} ({change}).").format(
-                rating=number(self.stats.rating.shown), change=self.change_text()))
+                rating=rating_text(self.stats.rating), change=self.change_text()))
         else:
             self.say(_("Solved."))
         self._buttons()
@@ -175,27 +185,35 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         lead = _("{move} is not it.").format(move=move_text)
         if first:
             self.say(_("{lead} Your rating: {rating} ({change}). Try again (not rated), the Solution, or Next.").format(
-                lead=lead, rating=number(self.stats.rating.shown), change=self.change_text()), True)
+                lead=lead, rating=rating_text(self.stats.rating), change=self.change_text()), True)
         else:
             self.say(_("{lead} Try again.").format(lead=lead), True)
         self.enable_input()
         self._buttons()
 
     def solution_shown(self) -> None:
-        self.say(_("{solution}. Next (Enter) for another puzzle.").format(solution=self.solution_words()))
+        self.say(self._after_miss(_("{solution}. Next (Enter) for another puzzle.").format(
+            solution=self.solution_words())))
 
     def show_solution(self) -> None:
         if self.puzzle is None:
             return
-        if not self.outcome:
-            self._rated(False)          # asking for the answer is not solving it
+        if not self.outcome:            # asking for the answer is not solving it
+            before = self.stats.rating
+            self._rated(False)
+            self.miss = _("The solution counts as a miss: your rating went from {before} to {after} ({change}).").format(
+                before=rating_text(before), after=rating_text(self.stats.rating), change=self.change_text())
         super().show_solution()
         self.outcome = self.outcome or "shown"
-        self.say(self.solution_words())     # in words as well as on the board: read again once played
+        self.say(self._after_miss(self.solution_words()))     # in words as well as on the board
         self._buttons()
 
+    def _after_miss(self, words: str) -> str:
+        """``words`` after what the Solution cost, when it cost the rating (said until the next puzzle)."""
+        return f"{self.miss} {words}" if self.miss else words
+
     def change_text(self) -> str:
-        c = int(round(self.change))
+        c = self.change
         return f"+{number(c)}" if c >= 0 else f"−{number(-c)}"
 
     # ------------------------------------------------------------ time
@@ -324,12 +342,19 @@ class RatedPuzzlesScene(PuzzleBoardScene):
         D.text(surface, _("Your puzzle rating"), (cx, y), px(16), th.text_dim)
         y += px(46)
         r = self.stats.rating
-        shown = number(int(round(self.fx["rating"]))) + ("?" if r.provisional else "")
+        shown = rating_text(replace(r, rating=self.fx["rating"]))       # (counting to the new rating)
         rect = D.text(surface, shown, (cx, y), int(px(50) * self.fx["pop"]), th.heading, bold=True)
         if self.outcome in ("solved", "failed") and self.fx["change"] > 0.01:
             D.text(surface, self.change_text(), (rect.right + px(12), y), px(24), self.theme.move if self.change >= 0 else self.theme.threat,
                    anchor="midleft", bold=True, alpha=int(255 * self.fx["change"]))
         y += px(40)
+        if r.provisional:               # what the "?" means (a longer language: two lines)
+            n = to_settle(r)
+            why = ngettext("Provisional (?) for {n} more rated puzzle",
+                           "Provisional (?) for {n} more rated puzzles", n).format(n=number(n))
+            for line in wrap(why, D.font(px(13)), p.w - px(44))[:2]:
+                D.text(surface, line, (cx, y - px(6)), px(13), th.text_dim)
+                y += px(17)
         pz = self.puzzle
         if pz is not None:
             head = _("Daily puzzle · {day}").format(day=date_text(self.today)) if self.daily else \

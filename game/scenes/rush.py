@@ -10,9 +10,14 @@ fills, the board flashes, the strikes shake, the bonus seconds float up.
 Pages: a short count-in, the round, the result (the score, a personal best, the table of
 personal bests kept with the player's data by ``game.puzzles.store``, the missed puzzles to
 retry), and a missed puzzle being retried (not scored). Keyboard (its own keys page, F1): moves
-typed in the move box (or a letter on the board), Enter plays again on the result page, Ctrl+S
-the solution of a puzzle retried, Escape ends the round, leaves a retry, or goes back to the
-menu; Tab reaches every button.
+typed in the move box (or a letter on the board), Enter plays again on the result page (the
+keyboard's ring starts on Play again there), Ctrl+S the solution of a puzzle retried, Escape
+ends the round, leaves a retry, or goes back to the menu; Tab reaches every button.
+
+The round's clock (and the count-in) stops while the player cannot see the board: the keys
+overlay or the app's "Not saved" card over it, the window minimised or in the background. The
+clock then reads "Paused". Escape's question "End the round?" leaves it running: the board is
+still in sight behind it.
 
 A wrong move says which puzzle it was about ("Puzzle 2: …"): the next puzzle follows at once,
 and the panel's heading names the puzzle on the board. The missed puzzles' buttons say their
@@ -36,6 +41,7 @@ from ..puzzles.bank import BankPuzzle
 from ..puzzles.rush import End, Event, Rush
 from ..puzzles.store import KEEP_BESTS, load_store, save_store
 from ..sound import bank as sound_bank
+from ..ui import focus as focus_ui
 from ..ui.layout import draw_panel
 from ..ui.text import wrap
 from ..views import draw as D
@@ -51,6 +57,12 @@ MAX_RETRY_BUTTONS = 8
 END_WORDS = {End.TIME: N_("Time's up!"), End.STRIKES: N_("Three strikes!"),
              End.PUZZLES: N_("Every puzzle done!"), End.QUIT: N_("Round ended")}
 HOT = (255, 190, 80)
+# the window's events that take the board out of the player's sight (True) or give it back
+AWAY_EVENTS = {pygame.WINDOWFOCUSLOST: ("focus", True), pygame.WINDOWFOCUSGAINED: ("focus", False),
+               pygame.WINDOWMINIMIZED: ("shown", True), pygame.WINDOWRESTORED: ("shown", False),
+               pygame.WINDOWSHOWN: ("shown", False), pygame.WINDOWHIDDEN: ("shown", True)}
+# pygame's older ACTIVEEVENT: ``state`` says what changed (these bits), ``gain`` which way
+ACTIVE_BITS = {2: "focus", 4: "shown"}      # SDL's APPINPUTFOCUS, APPACTIVE
 
 
 def clock_text(seconds: float) -> str:
@@ -80,6 +92,7 @@ class RushScene(PuzzleBoardScene):
         self.tweens = Tweens()
         self.buttons: dict[str, Any] = {}
         self.retry_buttons: list[tuple[Any, BankPuzzle]] = []
+        self.away: set[str] = set()             # why the window is out of sight ("focus", "shown")
         self.new_round()
 
     # ------------------------------------------------------------ the round
@@ -165,8 +178,18 @@ class RushScene(PuzzleBoardScene):
         self.fx["score"] = float(self.rush.score)
         self.mode = "result"
         self.retrying = None
-        if self.app is not None:
-            self.relayout()
+        self._result_page()
+
+    def _result_page(self) -> None:
+        """The result page built: a keyboard's ring there starts on Play again, the button Enter
+        presses (as the keys page says); Tab goes on to the Menu and the retries."""
+        app = self.app
+        if app is None:
+            return
+        ring = app.focus is not None            # (the mouse's player gets no ring; Enter works anyway)
+        self.relayout(keep_ring=False)
+        if ring:
+            focus_ui.ring_on(app, self.buttons["again"])
 
     # the board's outcomes
     def puzzle_solved(self) -> None:
@@ -242,7 +265,7 @@ class RushScene(PuzzleBoardScene):
         self.mode = "result"
         self.retrying = None
         self.load(None)
-        self.relayout()
+        self._result_page()
 
     def play_again(self) -> None:
         self.stop()
@@ -250,9 +273,20 @@ class RushScene(PuzzleBoardScene):
         self.relayout()
 
     # ------------------------------------------------------------ time
+    @property
+    def paused(self) -> bool:
+        """The round's clock waits: the board is out of the player's sight (module docstring)."""
+        if self.mode not in ("count", "play"):
+            return False
+        app = self.app
+        covered = app is not None and (app.keys_overlay is not None or app.not_saved.open)
+        return covered or bool(self.away)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.tweens.update(dt)
+        if self.paused:
+            return
         if self.mode == "count":
             self.count -= dt
             if self.count <= 0:
@@ -380,6 +414,8 @@ class RushScene(PuzzleBoardScene):
     # ------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
         assert self.app is not None
+        if self._window_event(event):
+            return False                        # (a window's news: others may want it too)
         for b, p in self.retry_buttons:
             if is_button(event, b):
                 self.retry(p)
@@ -417,6 +453,25 @@ class RushScene(PuzzleBoardScene):
                 self.show_solution()            # (the Solution button's key)
                 return True
         return False
+
+    def _window_event(self, event: pygame.event.Event) -> bool:
+        """The window went out of sight or came back (``away``). True: it was such an event."""
+        if event.type in AWAY_EVENTS:
+            why, gone = AWAY_EVENTS[event.type]
+            self._away(why, gone)
+            return True
+        if event.type == pygame.ACTIVEEVENT:
+            for bit, why in ACTIVE_BITS.items():
+                if event.state & bit:
+                    self._away(why, not event.gain)
+            return True
+        return False
+
+    def _away(self, why: str, gone: bool) -> None:
+        if gone:
+            self.away.add(why)
+        else:
+            self.away.discard(why)
 
     def back(self) -> bool:
         """Escape: the move box or a selection first; then a retry goes back to the result, a
@@ -490,7 +545,11 @@ class RushScene(PuzzleBoardScene):
         hurry = r.time_left <= r.rules.hurry and not r.over
         beat = self.fx.get("beat", 0.0)
         colour = self.theme.threat if hurry else th.text
-        D.text(surface, clock_text(r.time_left), (cx, y), int(px(64) * (1 + 0.12 * beat)), colour, bold=True)
+        if self.paused:                         # the time left, dimmed, and why it does not move
+            D.text(surface, clock_text(r.time_left), (cx, y - px(8)), px(52), th.text_dim, bold=True)
+            D.text(surface, _("Paused"), (cx, y + px(30)), px(16), HOT, bold=True)
+        else:
+            D.text(surface, clock_text(r.time_left), (cx, y), int(px(64) * (1 + 0.12 * beat)), colour, bold=True)
         bonus = self.fx.get("bonus", 0.0)
         if bonus > 0.01:
             D.text(surface, _("+{n} s").format(n=int(r.rules.bonus_seconds)),

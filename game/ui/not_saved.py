@@ -26,12 +26,17 @@ class NotSaved:
         if failures or self._waiting:
             self.say(app, failures)
 
+    @property
+    def open(self) -> bool:
+        """The card is on the screen (over whatever scene)."""
+        return self.card is not None and self.card.alive()
+
     def takes(self, app: Any, event: Any, consumed: bool) -> bool:
         """While the card is open it answers the keyboard and the screen under it waits (it is
         no scene's dialog, so no scene would know): Escape or Enter closes it; other keys and
         clicks off the card do nothing. True when the event was the card's."""
         card = self.card
-        if card is None or not card.alive():
+        if not self.open:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             card.kill()
