@@ -213,3 +213,21 @@ def test_the_think_time_row_offers_only_levels_a_time_changes():
         assert shown == {"medium", "hard"} and get_level("easy").weak
     finally:
         app.close()
+
+
+def test_the_command_lines_language_is_said_beside_the_saved_choice():
+    # with --lang uz the Language row showed 'Tizim tili' (System default) on an Uzbek screen:
+    # the row now says which language this run uses, until Settings chooses one
+    from game import i18n
+    app = helpers.make_app("--scene", "settings", "--window", "1024x640", "--lang", "uz")
+    try:
+        step(app, 2)
+        sc = app.scene
+        note = sc.widgets["language_note"]
+        assert "Oʻzbekcha" in note.text and "--lang" in note.text
+        sc.change(language="ja")
+        step(app, 2)
+        assert i18n.language() == "ja" and "language_note" not in app.scene.widgets
+    finally:
+        app.close()
+        i18n.set_language("en")

@@ -28,6 +28,7 @@ from ..ui.choice import ChoiceMenu
 from ..ui.layout import button_width, row_widths
 from ..ui.overlays import draw_ticks
 from ..ui.slider import Slider
+from ..ui.text import ellipsize
 from ..sound import bank
 from ..storage import atomic_write_text
 from ..views import ViewUnavailable, view_for
@@ -393,6 +394,16 @@ class SettingsScene(Scene):
         self.app.use_language_fonts()      # each language's name in its own font (not loaded at the start)
         W["language"] = ChoiceMenu(language_choices(), p.language, pygame.Rect(fx, y + pad, min(px(240), fw), px(34)),
                                    self.ui, container=self.root, ids=[f"#lang_{c}" for c in LANGUAGE_CHOICES])
+        if self.app.language_override:
+            # the command line's language is in force for this run, whatever the saved choice shows
+            mw = min(px(240), fw)
+            note = _("This run: {language} (--lang)").format(
+                language=i18n.ENDONYMS.get(self.app.language, self.app.language))
+            nw = fw - mw - px(12)
+            lbl = W["language_note"] = UILabel(pygame.Rect(fx + mw + px(12), y + (row_h - px(30)) // 2, nw, px(30)),
+                                               note, self.ui, container=self.root, object_id="#player_label")
+            if lbl.font is not None and lbl.font.size(note)[0] > nw - px(8):
+                lbl.set_text(ellipsize(note, lbl.font, nw - px(8), "settings note"))
         y += row_h
         label("speed")
         slider("speed", _speed_to_slider(p.anim_speed), SLIDER_STEPS)

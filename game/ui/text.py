@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 from pygame_gui.core import UIElement
@@ -161,7 +161,13 @@ def cuts() -> list[tuple[str, str, str]]:
     return list(_cuts or ())
 
 
-def ellipsize(text: str, font: pygame.font.Font, width: int, what: str, strip: str = " ") -> str:
+class Measures(Protocol):
+    """What measures a text: a pygame font, or a pygame-gui widget's own font."""
+
+    def size(self, text: str) -> tuple[int, int]: ...
+
+
+def ellipsize(text: str, font: Measures, width: int, what: str, strip: str = " ") -> str:
     """``text`` cut with an ellipsis to at most ``width`` pixels in ``font`` (the whole text
     when it fits); ``what`` names the kind of text for the audit, ``strip`` what may not stand
     before the '…'."""
