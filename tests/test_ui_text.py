@@ -32,3 +32,21 @@ def test_japanese_runs_and_long_last_words_keep_their_breaks():
     ja = "自分の二辺をつなぎ、正方形の対角で相手の石を取る。"
     jl = wrap(ja, D.font(15), _width(D.font(15), ja) - 20)
     assert "".join(jl) == ja and all(" " not in ln for ln in jl)      # no space put into a Japanese run
+
+
+def test_a_number_is_never_broken_at_its_thousands_space():
+    # Uzbek writes 1 500 with a no-break space: a rated puzzle's line read '… 1' / '500? …'
+    from game import i18n
+    i18n.set_language("uz")
+    try:
+        rating = i18n.number(1500) + "?"
+    finally:
+        i18n.set_language("en")
+    assert "\xa0" in rating
+    pygame.init()
+    font = D.font(15)
+    text = f"Reytingingiz endi {rating} boʻldi"
+    for width in range(font.size("Reytingingiz")[0], font.size(text)[0] + 2):
+        lines = wrap(text, font, width)
+        assert any(rating in line for line in lines), (width, lines)
+    assert wrap("a b\u3000c", font, 1000) == ["a b c"]        # (a wide space still breaks)

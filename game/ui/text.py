@@ -76,12 +76,19 @@ def _segments(word: str) -> list[str]:
     return segs
 
 
+# where a line may break: spaces, never a no-break space (the thousands of '1 500' in Uzbek,
+# which str.split() would break on)
+_BREAKS = re.compile(r"[ \t\r\f\v\u2000-\u2006\u2008-\u200b\u3000]+")
+
+
 def break_units(para: str) -> list[tuple[str, bool]]:
     """The pieces of a paragraph a line may break between, each with whether a space stands
     before it: English words (a lone closing mark kept with the word before it, so that no line
     starts with punctuation: "a , b"), and in Japanese single characters with their marks."""
     out: list[tuple[str, bool]] = []
-    for word in para.split():
+    for word in _BREAKS.split(para):
+        if not word:
+            continue
         for i, seg in enumerate(_segments(word)):
             if out and i == 0 and all(c in NO_LINE_START for c in seg):
                 text, spaced = out[-1]
