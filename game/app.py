@@ -24,6 +24,7 @@ import os
 import sys
 import time
 import warnings
+import weakref
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 if sys.platform.startswith("linux"):
@@ -260,6 +261,8 @@ class App:
         self._release_pending = False       # a resize freed big pictures: give them back after the frame
         self.keys_overlay: Any = None       # the keys overlay (F1 or ?), over every scene while open
         self.focus: Any = None              # the widget with the keyboard focus (Tab), drawn with a ring
+        # where the mouse left the keyboard on each scene under another (game.ui.focus.come_back)
+        self._mouse_places: weakref.WeakKeyDictionary[Scene, int] = weakref.WeakKeyDictionary()
         self.tips = TipKeeper()             # button tooltips: gone with their button, off other controls
 
     # ------------------------------------------------------------ properties
@@ -339,13 +342,13 @@ class App:
     # ------------------------------------------------------------ scene machine
     def push(self, scene: Scene) -> None:
         """Show a new scene on top (the current one is paused, and keeps where the keyboard's ring
-        was for when it comes back: ``Scene.ring_left``)."""
-        ring = None if focus_ui.modal(self) is not None else focus_ui.focus_place(self)   # (not a dialog's)
+        was, or the control the mouse pressed, for when it comes back: ``focus.leave_place``)."""
+        left = focus_ui.place_left(self)
 
         def go() -> None:
             if self.scene is not None:
                 self.scene.pause()
-                self.scene.ring_left = ring
+                focus_ui.leave_place(self, self.scene, left)
             self.scenes.append(scene)
             scene.enter(self)
         self._transition(go)
@@ -355,6 +358,8 @@ class App:
         an empty stack has nothing to draw or to handle input, so quitting is ``quit()``'s job.
         (Checked when the change happens, after any change still pending: two pops queued in
         one fade leave the bottom scene.)"""
+        keys = self.focus is not None       # the player leaves with the keyboard (focus_ui.come_back)
+
         def go() -> None:
             if len(self.scenes) <= 1:
                 log.warning("a pop of the last scene was refused (%s)", type(self.scene).__name__)
@@ -363,6 +368,7 @@ class App:
             settle_memory()                 # what it held goes before the scene below builds again
             assert self.scene is not None
             self.scene.resume()
+            focus_ui.come_back(self, self.scene, keys)
         self._transition(go)
 
     def replace(self, scene: Scene) -> None:
@@ -487,8 +493,7 @@ class App:
         if event.type == pygame.KEYDOWN and focus_ui.keyboard_key(self, event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus = None                       # the mouse again: the focus ring goes
-            self._focus_drop = None
+            focus_ui.mouse_press(self, event.pos)   # the mouse again: the focus ring goes
         try:
             consumed = self.ui.process_events(event)
         except Exception as exc:  # a pygame_gui widget slip (e.g. a text line's selection) must not end the app

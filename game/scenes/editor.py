@@ -206,10 +206,12 @@ class EditorScene(Scene):
         self.model.restore(state)
         if self.model.size != size:          # another Onyx board: its view
             self._make_view()
-        self._refresh()
         if state[1:] != before[1:] and self.app is not None:   # the side or an option: their widgets
             self.read_widgets()
+            # (made anew before _refresh disables Undo or Redo: the ring's place among what Tab
+            # goes through is still the one it had)
             self.relayout()
+        self._refresh()
 
     # ------------------------------------------------------------ edits
     def choose_piece(self, code: str) -> None:
@@ -580,6 +582,15 @@ class EditorScene(Scene):
             return True
         self.leave_editor(keyboard=True)
         return True
+
+    def relayout(self, keep_ring: bool = True) -> None:
+        """The widgets made anew (Undo of the side to move or an option, another board size, the
+        window's size): the set-up box that had the keyboard has it again, as the ring is kept."""
+        box = self.widgets.get("text")
+        typing = keep_ring and box is not None and box.is_focused
+        super().relayout(keep_ring)
+        if typing:
+            self.take_box()
 
     def take_box(self) -> bool:
         """'/': the set-up box takes the keyboard (and the focus ring), as the board's move box does."""

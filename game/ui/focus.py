@@ -38,8 +38,8 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
-           "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "modal", "move_focus", "nudge",
-           "open_drop_down", "press", "ring_into_dialog", "ring_off", "ring_on", "settle_focus", "typing"]
+           "come_back", "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "leave_place",
+           "modal", "mouse_press", "move_focus", "nudge", "open_drop_down", "place_left", "press", "ring_into_dialog", "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
 
@@ -406,14 +406,77 @@ def move_focus(app: Any, step: int) -> None:
         app._focus_return = app.focus           # (and back to it when the dialog goes: draw_focus)
     else:
         was = app._focus_at
+        top = modal(app)
+        if was is not None and top is not None and not top.rect.collidepoint(was[1], was[0]):
+            was = None              # a place under a dialog is none in it: Tab starts at its first
+        at = [i for i, e in enumerate(items) if (e.rect.y, e.rect.x) == was]
         after = [e for e in items if was is not None and (e.rect.y, e.rect.x) > was]
-        new = after[0] if step > 0 and after else items[0 if step > 0 else -1]
+        if at:                      # the control the mouse used last: on from it, as from the ring
+            new = items[(at[0] + step) % len(items)]
+        else:
+            new = after[0] if step > 0 and after else items[0 if step > 0 else -1]
     if isinstance(before, TextEntry) and before is not new:
         before.blur()
     ring_on(app, new)
     app._focus_named = new                   # Tab brought it: an icon button's name shows
     if isinstance(new, TextEntry):
         new.take_keyboard()                     # an entry the ring reaches takes the keyboard
+
+
+def mouse_press(app: Any, pos: tuple[int, int]) -> None:
+    """A mouse press takes the ring away; the control pressed (a drop-down's box, also for an
+    item of its open list) becomes the keyboard's place all the same, so that Tab goes on from
+    the last control used, by the mouse or by a key (``move_focus``)."""
+    hit = next((el for el in focusables(app) if _box_ring(el).collidepoint(pos)), None)
+    app.focus = None
+    app._focus_drop = None
+    menu = _menu_of(hit) if hit is not None else None
+    state = menu.current_state if menu is not None else None
+    if isinstance(state, (UIExpandedDropDownState, UIClosedDropDownState)) \
+            and state.selected_option_button is not None:
+        hit = state.selected_option_button      # (made anew where it stands when the list closes)
+    if hit is not None:
+        app._focus_at = (hit.rect.y, hit.rect.x)
+
+
+def place_left(app: Any) -> tuple[int, bool] | None:
+    """Where the keyboard is among the screen's widgets as another screen goes over it: the
+    ring's place (True), else the place of the control the mouse used last (False: no ring
+    shows); None for neither, or in a dialog."""
+    if modal(app) is not None:
+        return None
+    ring = focus_place(app)
+    if ring is not None:
+        return ring, True
+    at = [i for i, e in enumerate(focusables(app)) if (e.rect.y, e.rect.x) == app._focus_at]
+    return (at[0], False) if at else None
+
+
+def leave_place(app: Any, scene: Any, left: tuple[int, bool] | None) -> None:
+    """``scene`` goes under another one with the keyboard at ``left`` (``place_left``): the ring
+    comes back there (``Scene.ring_left``); a place the mouse left is kept for ``come_back``."""
+    if left is None:
+        return
+    place, shown = left
+    if shown:
+        scene.ring_left = place
+    else:
+        app._mouse_places[scene] = place
+
+
+def come_back(app: Any, scene: Any, keys: bool) -> None:
+    """``scene`` is on top again, opened over by the mouse: the button that opened the screen
+    that went gets the ring when the player came back with the keyboard (``keys``: the ring
+    showed there), else Tab goes on from it."""
+    place = app._mouse_places.pop(scene, None)
+    items = focusables(app)
+    if place is None or app.focus is not None or not items:
+        return
+    el = items[min(place, len(items) - 1)]
+    if keys:
+        ring_on(app, el)
+    else:
+        app._focus_at = (el.rect.y, el.rect.x)
 
 
 def press(app: Any, el: Any) -> None:

@@ -22,6 +22,7 @@ from ... import i18n
 from ...i18n import _
 from ...names import side_name
 from ...ui.endings import ending_sentence
+from ...ui.focus import ring_on
 from ...ui.icons import colour_icon
 from ...ui.layout import button_width
 from ...ui.text import ellipsize, wrap
@@ -113,6 +114,15 @@ class BoardBanner(ScenePart):
             self.rect = None
         self.sync()
         self.scene.panel.sync_actions()
+        app = self.app
+        ring = app.focus if app is not None else None
+        if ring is not None and not ring.alive():
+            # the ring was on what went (a button of the card, closed by its × or Escape; the
+            # action row's "Show the result"): it goes to what stands for the card now, so the
+            # keyboard can open it again, or go on in it
+            goes = self.first_button() if open_ else self.scene.w.get("act:__result__")
+            if goes is not None:
+                ring_on(app, goes)
 
     def actions(self) -> list[tuple[str, str, str]]:
         """The buttons a player wants after a game: (key, label, tooltip)."""

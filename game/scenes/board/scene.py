@@ -735,9 +735,11 @@ class BoardScene(Scene):
         self.panel.sync_actions()
         self.banner.sync()
         self.movebox.update()
-        if self.banner.first_sight() and self.movebox.focused() and self.app is not None:
-            # the game ended while typing: the ring goes to the result card (once: Tab may take
-            # it on from the card into the box later, and on past it)
+        if self.banner.first_sight() and self.app is not None \
+                and (self.movebox.focused() or self.app.focus is not None):
+            # the game ended while the player used the keyboard (typing a move, the ring on a
+            # button or in a question it answered): the ring goes to the result card (once: Tab
+            # may take it on from the card into the box later, and on past it)
             self.movebox.leave()
             first = self.banner.first_button()
             if first is not None:
