@@ -564,3 +564,19 @@ def test_back_from_the_analysis_board_a_browsed_finished_game_says_where_it_is()
     sc.panel.clear_status()                      # (as coming back from another screen leaves it)
     assert "thinking" not in sc.panel.default_status() and "Press End" in sc.panel.default_status()
     app.close()
+
+
+def test_a_swing_that_rounds_to_nothing_is_said_as_less_than_one_point():
+    # a ?? for a won game kept (100% to >99%) read 'Biggest swing: 1. a1 (Black) −0%'
+    app = planted_app()
+    try:
+        sc = board(app)
+        run_review(app)
+        rv = sc.review
+        import dataclasses
+        s = rv.summary
+        rv._summary = (rv.data_rev, dataclasses.replace(s, biggest_swing=dict(s.biggest_swing, size=0.002)))
+        line = [t for t, _, _ in rv.column_lines()][1]
+        assert line.endswith("−<1%") and "−0%" not in line
+    finally:
+        app.close()

@@ -9,8 +9,9 @@
 * ``path_picked(scene, event)``: the dialog's answer. Saving writes the record atomically
   (asking before it replaces another file); loading reads and checks the whole record first,
   so a bad file only gives a message naming the problem and its line, and nothing changes.
-  Loading over an unfinished game keeps that game among the recent games and says so (only a
-  finished game not saved asks first); the loaded game gets a file of its own.
+  Loading over an unfinished game keeps that game among the recent games and says so; only work
+  not saved asks first (``BoardAutosave.unsaved_work``: a finished game, the analysis board's
+  moves and comments); the loaded game gets a file of its own.
 * ``board_from_record(record)``: a board scene for a record (used by Load and Continue).
 * ``export_picture(scene)``: the board as a PNG in the pictures folder, the path in the status.
 """
@@ -61,23 +62,6 @@ def labels_of(motions: list[Motion]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def line_of(match: Any) -> tuple[Any, ...]:
-    """What a saved file holds of a match, to tell whether it changed since: the main line's
-    moves and the tree's shape."""
-    tree = match.tree
-    return tuple(n.move.text for n in tree.root.main_line()) + (tree.count_variations(),)
-
-
-def unsaved_moves(scene: Scene) -> int:
-    """How many moves of the scene's game would be lost if it were replaced (0: nothing unsaved)."""
-    if not is_board_scene(scene) or scene.match is None:
-        return 0
-    line = line_of(scene.match)
-    if len(line) <= 1 or line == tuple(scene.saved_line):
-        return 0
-    return len(line) - 1
-
-
 @register("board_from_record")
 def board_from_record(record: Record, status: str = "") -> "BoardScene":
     """A board scene showing a record's game tree, where it was left (or at its end).
@@ -90,7 +74,7 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     assert is_board_scene(scene)
     scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
     scene.clocks.adopt(record)              # a continued game: the time its side to move had spent
-    scene.saved_line = line_of(match)
+    scene.saver.mark_kept()                 # the file holds it: no work of the player's yet
     if not any(match.is_human(c) for c in (Color.BLACK, Color.WHITE)) and match.live_result is None:
         scene.computer.pause()
     if status:
@@ -251,8 +235,9 @@ def ask_before_loading(scene: Scene, path: Path) -> None:
         scene.set_status(problem, "error")
         return
     # an unfinished game is never lost: it stays among the recent games (the menu's Continue
-    # game is not replaced either), so only a finished game not saved asks first
-    if is_board_scene(scene) and scene.match is not None and not _kept_text(scene) and unsaved_moves(scene):
+    # game is not replaced either), so only work no file holds asks first (the question before
+    # leaving the analysis board reads the same fact)
+    if is_board_scene(scene) and scene.match is not None and scene.saver.unsaved_work():
         n = max(1, scene.match.moves_count())
         scene.path_to_load = path
         scene.open_dialog("replace", _("Replace the game?"),
@@ -305,7 +290,7 @@ def save_to(scene: Scene, path: Path) -> bool:
                                 StorageError(str(e), "save", path, failure_kind(e)))
         scene.set_status(_("Could not save the game: {why}").format(why=why), "error")
         return False
-    scene.saved_line = line_of(m)
+    scene.saver.mark_kept()
     scene.set_status(_("Saved: {file}").format(file=saved))
     return True
 

@@ -32,7 +32,8 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   at the level chosen;
 * no autosave: an analysis is not a game in progress (Save… writes it as a record). So leaving
   (Escape, Menu or Back, New game) while the tree holds work not saved (``unsaved``: moves,
-  a variation moved or removed, a comment, since the board opened or was last saved) asks
+  a variation moved or removed, a comment, since the board opened or was last saved; the
+  board's one answer, ``BoardAutosave.unsaved_work``, which Load's "Replace the game?" reads too) asks
   first: "Save the analysis first?" with Save… (the Save dialog; once the file is written the
   board goes), Leave without saving, and Stay (Escape). What the board opened with (a game's
   moves, a record's, ``--moves``) is no work of the player's: it leaves at once;
@@ -121,8 +122,8 @@ class _NoAutosave(BoardAutosave):
 
 class _Review(BoardReview):
     """The analysis board's review: when its strip comes, goes or changes its height, the
-    engine's panel is placed (or hidden) in the board area it leaves; its 'Better' move is on
-    the board only with its strip."""
+    engine's panel is placed (or hidden) in the board area it leaves; it advises (its 'Better'
+    move, its status line) only with its strip."""
 
     def __init__(self, scene: "AnalysisScene") -> None:
         super().__init__(scene)
@@ -132,16 +133,10 @@ class _Review(BoardReview):
         super().lay_out_board()
         self.analysis.place_engine()
 
-    def decorate(self, deco: Any) -> None:
-        """The 'Better' move only while the strip shows (else the engine's marks are there)."""
-        if self.shown:
-            super().decorate(deco)
-
-
-def tree_state(tree: GameTree) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """What a record of ``tree`` holds of the player's work, to tell whether it changed: every
-    node (a move added or removed), in its order (a variation moved up), with its comments."""
-    return tuple((n.uid, tuple(n.comments)) for n in tree.nodes())
+    def advises(self) -> bool:
+        """Its 'Better' move and verdicts only while the strip shows (else the engine's marks
+        and lines are there: one recommendation at a time)."""
+        return self.shown
 
 
 class _Gone:
@@ -272,29 +267,13 @@ class AnalysisScene(BoardScene):
         return scene
 
     # ------------------------------------------------------------ leaving: the work not saved
-    _saved_line: tuple[str, ...] = ()
-    _kept_tree: tuple[tuple[int, tuple[str, ...]], ...] = ()     # ``tree_state`` when opened or saved
-
-    @property
-    def saved_line(self) -> tuple[str, ...]:
-        """The line as last saved or loaded (the board scene's); set by Save… once the file is
-        written (``files.save_to``), which keeps the tree as it stands then as saved here too."""
-        return self._saved_line
-
-    @saved_line.setter
-    def saved_line(self, line: tuple[str, ...]) -> None:
-        self._saved_line = tuple(line)
-        self._keep_tree()
-
-    def _keep_tree(self) -> None:
-        self._kept_tree = tree_state(self.match.tree) if self.match is not None else ()
-
     def unsaved(self) -> bool:
-        """Would leaving lose work: has the tree changed since the board opened or was saved?"""
-        return self.match is not None and tree_state(self.match.tree) != self._kept_tree
+        """Would leaving lose work: has the tree changed since the board opened or was saved?
+        (The board's one answer, which Load's question reads too: ``BoardAutosave.unsaved_work``.)"""
+        return self.saver.unsaved_work()
 
     def enter(self, app: Any) -> None:
-        self._keep_tree()               # what the board opened with (a game's moves, --moves) is not the player's work
+        self.saver.mark_kept()          # what the board opened with (a game's moves, --moves) is not the player's work
         super().enter(app)
 
     def asks_before_leaving(self, go: Callable[[], None]) -> bool:

@@ -387,8 +387,8 @@ class BoardReview(ReviewDisplay):
         self._touch()
         self._show(True)
         moves = self.progress()[1]          # counted as the move list numbers them, as the library does
-        sc.set_status(ngettext("Reviewing {n} move in the background (Esc stops it).",
-                               "Reviewing {n} moves in the background (Esc stops it).", moves).format(n=moves))
+        self.say(ngettext("Reviewing {n} move in the background (Esc stops it).",
+                          "Reviewing {n} moves in the background (Esc stops it).", moves).format(n=moves))
         sc.refresh_panel()
         return True
 
@@ -416,7 +416,7 @@ class BoardReview(ReviewDisplay):
         if not self.plies:
             self._show(False)
         if why:
-            self.scene.set_status(why)
+            self.say(why)
         self.scene.refresh_panel()
         return True
 
@@ -487,7 +487,7 @@ class BoardReview(ReviewDisplay):
         if s is None:
             return
         m = self.scene.match
-        self.scene.set_status(review_done_words(s, m.start_players if m is not None else {}))
+        self.say(review_done_words(s, m.start_players if m is not None else {}))
 
     # ------------------------------------------------------------ My puzzles
     def keep_mistakes(self, today: _dt.date | None = None) -> int:
@@ -677,6 +677,6 @@ class BoardReview(ReviewDisplay):
             self.cancel(_("Review stopped."))
         elif self.plies and self.valid() == len(self.current_line()):   # the line shown is reviewed
             self._show(True)
-            self.scene.set_status(_("This game is reviewed: click the graph or a move to look closer."))
+            self.say(_("This game is reviewed: click the graph or a move to look closer."))
         else:
             self.start()

@@ -146,6 +146,7 @@ class ReviewDisplay(ScenePart):
         self._list_box: Any = None        # the move list and tree the marks were given to
         self._list_tree: Any = None
         self._status_key: Any = None
+        self._said = ""                    # the status message the strip's words last put there (``say``)
         self._deco: tuple[Any, Any] = (None, None)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.focus_ply: int | None = None  # "Jump to it": the biggest swing's ply, its better move shown
@@ -174,8 +175,22 @@ class ReviewDisplay(ScenePart):
         self.lay_out_board()
 
     def hide(self) -> None:
-        """The strip goes (its Close; the analysis board's engine asked for its place)."""
+        """The strip goes (its Close, Escape; the analysis board's engine asked for its place),
+        and with it the status message its words put there, if still shown: 'Better: e12' would
+        go on pointing at a strip (and, on the analysis board, a 'Better' mark) no longer there."""
         self._show(False)
+        panel = self.scene.panel
+        if self._said and panel.status == self._said:
+            panel.clear_status()
+            panel.update_status_box()
+        self._said = ""
+
+    def say(self, text: str) -> None:
+        """A status message about what the strip shows (the review's progress, its summary, the
+        position browsed): ``hide`` takes it away. Its problems are said with ``set_status``:
+        they stay when the strip goes."""
+        self._said = text
+        self.scene.set_status(text)
 
     def lay_out_board(self) -> None:
         """The strip came, went or changed its height: the board area is laid out again (the
@@ -404,10 +419,17 @@ class ReviewDisplay(ScenePart):
             text += _(" Better was {best}: press Left to see it on the board.").format(best=prev.best)
         return text
 
+    def advises(self) -> bool:
+        """Are its verdicts said now (the status line at each position, the 'Better' move on the
+        board)? On a game board whenever it has them; the analysis board's engine advises in its
+        place while the strip is closed."""
+        return True
+
     def _sync_status(self) -> None:
         sc = self.scene
         m = sc.match
-        if m is None or not self.plies or sc.browse_ply is None or sc.history.replaying or sc.dialog is not None:
+        if m is None or not self.plies or sc.browse_ply is None or sc.history.replaying or sc.dialog is not None \
+                or not self.advises():
             self._status_key = None
             return
         key = (m.node.uid, self.data_rev)
@@ -416,7 +438,7 @@ class ReviewDisplay(ScenePart):
         self._status_key = key
         text = self.status_text()
         if text:
-            sc.set_status(text)
+            self.say(text)
 
     def shows_better(self, p: Any) -> bool:
         """Is the engine's better move shown before ply ``p``: at every marked move, and at the
@@ -428,7 +450,8 @@ class ReviewDisplay(ScenePart):
         """In the position before a marked move: the engine's better move on the board."""
         sc = self.scene
         m = sc.match
-        if not self.plies or m is None or sc.anim is not None or sc.computer.hint is not None or sc.input is None:
+        if not self.plies or m is None or sc.anim is not None or sc.computer.hint is not None or sc.input is None \
+                or not self.advises():
             return
         if sc.input.prefix or sc.board.drag is not None:
             return
@@ -498,7 +521,7 @@ class ReviewDisplay(ScenePart):
             size = 100.0 * float(sw.get("size") or 0.0)
             out.append((_("Biggest swing: {move} ({player}) −{size}%").format(
                 move=f"{move_number(int(sw['ply']), self.scene.match)} {sw['move']}",
-                player=self.seat_name(sw["player"]), size=f"{size:.0f}"), TEXT, False))
+                player=self.seat_name(sw["player"]), size=f"{size:.0f}" if size >= 0.5 else "<1"), TEXT, False))
         m = self.scene.match
         for sl in s.slides:
             note = slide_words(sl, self.seat_name(sl.player), self.seat_name(sl.player) == _("You"),

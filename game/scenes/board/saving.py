@@ -15,6 +15,12 @@ Each game has its own file among the unfinished games (``game.storage.unfinished
 new game gets a new file on its first write, a game resumed from its file (Continue, Recent
 games) keeps writing that file (``keep_file``), a loaded record gets a new file. So leaving a
 game (New game, Load, quitting) never overwrites another one; ``kept_text`` says so.
+
+Work not saved (``unsaved_work``) is the one answer every question before losing the board's
+game reads (Load's "Replace the game?", the analysis board's "Save the analysis first?"): the
+game is not kept among the unfinished games and its tree is not what a file holds of it
+(``tree_state``: every move, its place, its comments), as saved, loaded, or, on a board that keeps
+nothing by itself, as it opened (``mark_kept``).
 """
 from __future__ import annotations
 
@@ -32,7 +38,19 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...autosave import Autosaver
+    from ...rules.tree import GameTree
     from .scene import BoardScene
+
+TreeState = tuple[tuple[str, ...], tuple[tuple[int, tuple[str, ...]], ...]]
+NOTHING_KEPT: TreeState = ((), ())     # no file holds the game yet: only an empty tree matches it
+
+
+def tree_state(tree: GameTree) -> TreeState:
+    """What a record of ``tree`` holds of the player's work, to tell whether it changed: the
+    start's comments, and every move (one added or removed), in its order (a variation moved
+    up), with its comments. An empty tree is ``NOTHING_KEPT``."""
+    moves = tuple((n.uid, tuple(n.comments)) for n in tree.nodes() if n is not tree.root)
+    return tuple(tree.root.comments), moves
 
 
 class BoardAutosave(ScenePart):
@@ -43,6 +61,7 @@ class BoardAutosave(ScenePart):
         super().__init__(scene)
         self._autosaver: Autosaver | None = None     # made when first needed (``autosaver``)
         self._save_anim: Any = None                  # the autosave waits out a move's first frame
+        self._kept_tree: TreeState = NOTHING_KEPT    # ``tree_state`` as a file holds it (``mark_kept``)
 
     @property
     def autosaver(self) -> "Autosaver":
@@ -85,6 +104,18 @@ class BoardAutosave(ScenePart):
         # (the menu's Continue holds the latest game, its list the ones before: it is in one)
         return _("Your {game} game ({turn} to move) is kept: you can go on with it from the menu.").format(
             game=game_title(m.name), turn=slot_words(m.next_turn()))
+
+    def mark_kept(self) -> None:
+        """The game as it stands is no work to lose: a file holds it (saved, loaded), or it is
+        what a board that keeps nothing by itself opened with (the analysis board)."""
+        self._kept_tree = tree_state(self.match.tree) if self.match is not None else NOTHING_KEPT
+
+    def unsaved_work(self) -> bool:
+        """Would leaving or replacing this board lose the player's work: its game is not kept
+        among the unfinished games (``kept_text``: a finished game, a board that keeps nothing)
+        and its tree changed since a file held it (``mark_kept``)?"""
+        m = self.match
+        return m is not None and tree_state(m.tree) != self._kept_tree and not self.kept_text()
 
     def after_frame(self) -> None:
         """After a frame is drawn (``App.step``): the autosave after every change. Making the

@@ -99,7 +99,6 @@ class BoardScene(Scene):
         self._last_labels: tuple[int, tuple[str, ...]] = (-1, ())
         self.leaving = False                        # Menu / New game pressed: no more engine work
         self.active_at = 0.0                        # scene time of the last input or change (idle)
-        self.saved_line: tuple[str, ...] = ()       # the line as last saved or loaded (Load asks before losing more)
         self.drawing = BoardDrawing(self)           # the board, the thinking pill, icons, tooltip (drawing.py)
         self.banner = BoardBanner(self)             # the result banner at game over (banner.py)
         self.panel = BoardPanel(self)               # the side panel, the status line, the action row (panel.py)
