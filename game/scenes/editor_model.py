@@ -304,10 +304,5 @@ def note_for(model: SetUpModel, game: Game) -> str:
 # ---------------------------------------------------------------- the rules core's reasons, for players
 def player_words(game_name: str, refusal: RulesError) -> str:
     """The rules core's reason for refusing a position (its kind and facts), as a sentence for
-    a player in the player's language. An Onager lake written in a cell's stack ('a1: L') is
-    pointed to the box's own form for lakes, which is where a player looks for it."""
-    said = position_words(game_name, refusal)
-    if game_name == "onager" and refusal.kind == "not-a-piece" and str(refusal.facts.get("text", "")).upper() == LAKE:
-        return said + " " + _("Lakes are written on their own, as in “Lakes: {cell}”.").format(
-            cell=refusal.facts.get("cell"))
-    return said
+    a player in the player's language."""
+    return position_words(game_name, refusal)

@@ -54,8 +54,7 @@ _POSITION: dict[str, Callable[[str, Facts], str]] = {
                                   _("{cell} is listed twice.")).format(cell=f.get("cell")),
     "not-a-point": lambda g, f: _("“{text}” is not a point of the {game} board.").format(
         text=f.get("text"), game=game_title(g)),
-    "not-a-piece": lambda g, f: _("“{text}” on {cell} is not a piece of this game.").format(
-        text=f.get("text"), cell=f.get("cell")),
+    "not-a-piece": lambda g, f: _not_a_piece(g, f),
     "empty-stack": lambda g, f: _("List the pieces on {cell} from the bottom up, separated by commas.").format(
         cell=f.get("cell")),
     "no-colon": lambda g, f: _("Each entry is written “where: what”, as in “{example}”.").format(
@@ -88,6 +87,15 @@ _POSITION: dict[str, Callable[[str, Facts], str]] = {
         "With {n} lakes placed, {side} places the next one (Black, White, Black): make {side} the side to move.",
         int(f.get("placed", 0))).format(n=f.get("placed"), side=side_name(str(f.get("colour")))),
 }
+
+
+def _not_a_piece(game_name: str, facts: Facts) -> str:
+    """A piece the game does not have; an Onager lake written in a cell's stack ('a1: L') is
+    pointed to the form lakes are written in, which is where a player looks for it."""
+    said = _("“{text}” on {cell} is not a piece of this game.").format(text=facts.get("text"), cell=facts.get("cell"))
+    if game_name == "onager" and str(facts.get("text", "")).strip().upper() == "L":
+        said += " " + _("Lakes are written on their own, as in “Lakes: {cell}”.").format(cell=facts.get("cell"))
+    return said
 
 
 def position_words(game_name: str, exc: RulesError) -> str:
