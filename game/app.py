@@ -505,10 +505,8 @@ class App:
         if scene is None:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if focus_ui.close_drop_down(self):
-                return                              # Escape closes the innermost thing: an open list
-            if not scene.back() and len(self.scenes) > 1:
-                self.pop()
+            if focus_ui.escape(self, scene) and len(self.scenes) > 1:
+                self.pop()                          # nothing left to close (an open list, then the scene's)
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not consumed and not focus_ui.typing(self) and focus_ui.confirm_modal(self):

@@ -146,6 +146,19 @@ def test_undo_of_the_side_to_move_with_the_ring_on_undo_keeps_it_there_or_beside
     assert not sc.widgets["undo"].is_enabled and editor.focus is sc.widgets["redo"]
 
 
+def test_undo_of_a_stone_by_its_button_leaves_the_ring_on_redo(editor):
+    # undoing a stone rebuilds nothing: the ring stayed on the greyed Undo, Tab started over
+    sc = editor.scene
+    sc.click_point("f6")
+    step(editor, 2)
+    editor.focus = editor._focus_at = None
+    tab_to(editor, sc.widgets["undo"])
+    key(editor, pygame.K_RETURN)
+    step(editor, 2)
+    assert "f6" not in sc.model.stacks
+    assert not sc.widgets["undo"].is_enabled and editor.focus is sc.widgets["redo"]
+
+
 def test_undo_in_the_set_up_box_keeps_it_the_keyboard(editor):
     sc = _side_changed(editor)
     tab_to(editor, sc.widgets["text"])

@@ -255,3 +255,18 @@ def test_climb_orders_a_longer_line_after_a_shorter_one_and_is_seeded():
     assert climb(list(reversed(bank)), 12, random.Random(3)) == q      # the order given does not matter
     assert climb(bank, 12, random.Random(4)) != q
     assert len(climb(bank, 100, random.Random(0))) == len(bank)
+
+
+def test_a_round_ended_by_escape_and_enter_has_the_ring_on_play_again(tmp_path):
+    # Escape asked 'End the round?' with no ring, Enter ended it, and the result page had no
+    # ring: a question Escape opens is the keyboard's, and so is what follows it
+    app, sc = rush_app(tmp_path)
+    until(app, lambda: sc.mode == "play" and sc.anim is None)
+    app.focus = None
+    key(app, pygame.K_ESCAPE)
+    assert sc.dialog is not None and app.focus is sc.dialog.first_ring()
+    key(app, pygame.K_RETURN)
+    until(app, lambda: sc.mode == "result")
+    step(app, 2)
+    assert app.focus is sc.buttons["again"]
+    app.close()

@@ -202,6 +202,7 @@ class EditorScene(Scene):
         if state is None:
             return
         before = self.snapshot()
+        place = focus_ui.focus_place(self.app) if self.app is not None else None
         size = self.model.size
         self.model.restore(state)
         if self.model.size != size:          # another Onyx board: its view
@@ -212,6 +213,11 @@ class EditorScene(Scene):
             # goes through is still the one it had)
             self.relayout()
         self._refresh()
+        ring = self.app.focus if self.app is not None else None
+        if ring is not None and not ring.is_enabled:
+            # the ring was on Undo (or Redo), which has nothing left to do: it goes on to the
+            # control that now stands at its place among what Tab goes through (Redo beside it)
+            focus_ui.keep_place(self.app, place)
 
     # ------------------------------------------------------------ edits
     def choose_piece(self, code: str) -> None:

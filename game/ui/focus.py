@@ -38,7 +38,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from .entry import TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
-           "come_back", "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "leave_place",
+           "come_back", "escape", "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "leave_place",
            "modal", "mouse_press", "move_focus", "nudge", "open_drop_down", "place_left", "press", "ring_into_dialog", "ring_off", "ring_on", "settle_focus", "typing"]
 
 RING = (255, 214, 120)          # the focus ring, over a dark edge so it reads on light and dark widgets
@@ -527,7 +527,23 @@ def confirm_modal(app: Any) -> bool:
     return False
 
 
-def ring_into_dialog(app: Any) -> None:
+def escape(app: Any, scene: Any) -> bool:
+    """Escape: an open list closes, else the scene closes its innermost thing (``back``); a
+    question that Escape opened ('End the round?', 'Save the analysis first?') is the
+    keyboard's, ring or no ring before: its ring on the answer Enter presses. True when the
+    scene has nothing left to close (the app goes back a screen)."""
+    if close_drop_down(app):
+        return False
+    before = modal(app)
+    if scene.back():
+        top = modal(app)
+        if isinstance(top, GameDialog) and top is not before:
+            ring_into_dialog(app, keys=True)
+        return False
+    return True
+
+
+def ring_into_dialog(app: Any, keys: bool = False) -> None:
     """A dialog of the game's own that has just opened takes the ring on its ``first_ring()``
     (a question card: the answer Enter presses), and the ring goes back to the widget it was on
     when the dialog closes (``draw_focus``), as when Tab takes it into a dialog (``move_focus``).
@@ -538,12 +554,12 @@ def ring_into_dialog(app: Any) -> None:
         return
     top.ring_placed = True
     was = app.focus
-    if was is None:                         # opened by the mouse: no ring (a key shows it again)
+    if was is None and not keys:            # opened by the mouse: no ring (a key shows it again)
         return
     start = top.first_ring()
     if start is None or start not in focusables(app):
         return
-    if was.alive() and not _inside(was, top):
+    if was is not None and was.alive() and not _inside(was, top):
         app._focus_return = was
     app._focus_named = None
     ring_on(app, start)
