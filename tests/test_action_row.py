@@ -60,3 +60,39 @@ def test_a_message_in_the_old_language_goes_when_the_language_changes():
     finally:
         app.close()
         i18n.set_language("en")
+
+
+def test_browsing_says_the_computer_waits_for_the_player_to_return():
+    # the computer never moved while the player looked back, and nothing said why
+    from ui_helpers import board
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "2", "--window", "1024x640")
+    try:
+        sc = board(app)
+        settle(app)
+        assert sc.play_move(sc.match.legal_strs()[0])
+        sc.finish_animation()
+        sc.browse(-1)
+        settle(app, until=lambda: sc.anim is None)
+        assert sc.match.browsing and not sc.match.is_human(sc.match.game_at(sc.match.live).to_move)
+        assert "The computer waits: press End to return to the game." in sc.w["status"].html_text
+        sc.history.browse_to(len(sc.match.live.path()))
+        settle(app, thinking=True)
+        assert not sc.match.browsing
+    finally:
+        app.close()
+
+
+def test_a_game_continued_where_the_player_looked_back_says_so():
+    # Continue opened the position browsed, under 'Welcome back: Amoeba, move 3, Black to move.'
+    from game.autosave import match_record
+    from game.match import Match
+    from game.rules import make_game
+    from game.scenes import files
+    m = Match(make_game("amoeba"), {})
+    for _ in range(2):
+        m.play(m.legal_strs()[0])
+    m.goto(m.live.parent)
+    assert m.browsing
+    sc = files.board_from_record(match_record(m), "Welcome back: Amoeba, move 3, Black to move.")
+    assert sc.match.browsing
+    assert sc.panel.status.startswith("Welcome back") and "Press End to return to the game." in sc.panel.status

@@ -299,9 +299,12 @@ def test_after_a_pie_swap_each_clock_stays_with_its_player():
         app.step(0.0)
         assert m.swapped and times(sc) == (57.0, 55.0)
         play(app, "e6")
+        live = times(sc)
         sc.history.browse_to(2)
         app.step(0.0)
-        assert times(sc) == (57.0, 55.0)
+        assert times(sc) == live                        # a game that goes on: its clocks as they run
+        from game.clock import times_at
+        assert times_at(sc.match.tree.cursor, sc.clocks.control) == {B: 57.0, W: 55.0}
         again = parse_record(format_record(match_record(m)))
         back = Match(make_game("onyx", size=12, pie=True), tree=again.tree, time_control=TimeControl(60, 0))
         from game.clock import times_at
@@ -323,7 +326,7 @@ def test_a_move_after_the_flag_fell_is_refused():
         app.close()
 
 
-def test_undo_and_redo_put_both_clocks_back_and_browsing_shows_each_positions_times():
+def test_undo_and_redo_put_both_clocks_back_and_browsing_shows_the_running_clocks():
     app = make_app("--game", "onyx", "--clock", "60+2")
     try:
         sc = board(app)
@@ -344,14 +347,29 @@ def test_undo_and_redo_put_both_clocks_back_and_browsing_shows_each_positions_ti
         settle(app, until=lambda: sc.anim is None and not sc.redoing.running)
         app.step(0.0)
         assert sc.match.to_move == W and times(sc) == (56.0, 52.0)
+        # browsing a game that goes on: the faces are the clocks as they run (a face stopped at
+        # the position shown let the player's own flag fall unseen), White's framed
+        sc.browse(-1)
+        settle(app, until=lambda: sc.anim is None)
+        assert sc.match.browsing and times(sc) == (56.0, 52.0)
+        sc.browse(-1)
+        settle(app, until=lambda: sc.anim is None)
+        assert times(sc) == (56.0, 52.0)
+        run(app, 2)                                 # White's clock runs on where the game stands
+        assert sc.clocks.clock.remaining(W) == pytest.approx(50.0)
+        assert times(sc) == (56.0, 50.0) and sc.clocks._looks()[1] == W
+        # a finished game: browsing shows each position's times
+        sc.browse(2)
+        settle(app, until=lambda: sc.anim is None)
+        sc.match.resign(W)
+        sc.refresh()
+        app.step(0.0)
         sc.browse(-1)
         settle(app, until=lambda: sc.anim is None)
         assert sc.match.browsing and times(sc) == (57.0, 52.0)
         sc.browse(-1)
         settle(app, until=lambda: sc.anim is None)
         assert times(sc) == (57.0, 60.0)
-        run(app, 2)                                 # White's clock runs on where the game stands
-        assert sc.clocks.clock.remaining(W) == pytest.approx(50.0)
     finally:
         app.close()
 

@@ -78,7 +78,10 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     if not any(match.is_human(c) for c in (Color.BLACK, Color.WHITE)) and match.live_result is None:
         scene.computer.pause()
     if status:
-        scene.panel.open_with(status)
+        # a game left while looking back opens there: the words say where, not only where the
+        # game stands (the welcome names the game's own position)
+        browsed = scene.history.note_words()
+        scene.panel.open_with(f"{status} {browsed}" if browsed else status)
     return scene
 
 

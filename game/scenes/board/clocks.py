@@ -19,7 +19,8 @@ played with a time control (``match.time_control``; none: everything here is off
 * Pause (a game between people; the panel's button, Ctrl+P) stops both clocks and the board.
 * The panel: two boxes under the players (``build_ui``), the running one framed, the other
   dimmed, the last ``WARN_AT`` seconds in the theme's warning colour with a tick a second;
-  browsing shows the times of the position shown.
+  browsing a game that goes on shows the clocks as they run (the player's own time runs),
+  browsing a finished one the times of the position shown.
 * Quiet when idle: nothing here needs frames; ``wake_after`` tells the app when the running
   face next changes (or the flag falls), so a running clock costs one picture a second.
 * The computer: ``limit`` is the most its next move may take (``game.clock.think_budget``).
@@ -104,13 +105,15 @@ class BoardClocks(ScenePart):
         self._spent_kept = spent if math.isfinite(spent) and spent > 0 else 0.0
 
     def times_shown(self) -> dict[Color, float]:
-        """The times the panel shows: the running clocks, or the position's while browsing."""
+        """The times the panel shows: the clocks as they run, also while the player browses a
+        game that goes on (the player's own time runs then, and a face stopped at the position
+        shown let a flag fall unseen); the position's times while browsing a finished game."""
         c = self.clock
         tc = self.control
         m = self.match
         if c is None or tc is None or m is None:
             return {}
-        if m.browsing:
+        if m.browsing and m.live_result is not None:
             return times_at(m.tree.cursor, tc)
         return c.times()
 
@@ -352,8 +355,10 @@ class BoardClocks(ScenePart):
         times = self.times_shown()
         if c is None or m is None or not times:
             return {}, None, False
-        if m.live_result is not None or m.browsing or c.paused:
+        if m.live_result is not None or c.paused:
             return times, None, False
+        if m.browsing:                  # the side whose time runs where the game stands, if any
+            return (times, c.turn, True) if c.running else (times, None, False)
         # the header's side: while a move lands that is still its mover (whose time does not run)
         return times, self.scene.panel.turn_shown()[0], True
 

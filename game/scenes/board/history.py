@@ -190,6 +190,10 @@ class BoardHistory(ScenePart):
         where = self.where()
         if self.replaying:
             return _("Replay: {where}. Click or press a key to stop.").format(where=where)
+        m = self.match
+        if m.live_result is None and not m.is_human(m.game_at(m.live).to_move):
+            # the computer moves only where the game stands, not under the player's eyes
+            return _("{where}. The computer waits: press End to return to the game.").format(where=where)
         return _("{where}. Press End to return to the game.").format(where=where)
 
     def _note(self) -> None:
