@@ -592,7 +592,8 @@ class RushScene(PuzzleBoardScene):
         for i in range(r.rules.strikes):
             c = (cx - px(40) + i * px(40) + dx, y)
             hit = i < r.strikes
-            pygame.draw.circle(surface, self.theme.threat if hit else (60, 60, 60), c, rad, 0 if hit else max(1, px(2)))
+            # an empty slot in the dim text's colour: a darker grey vanished on the dark panel
+            pygame.draw.circle(surface, self.theme.threat if hit else th.text_dim, c, rad, 0 if hit else max(1, px(2)))
             if hit:
                 k = rad * 0.5
                 pygame.draw.line(surface, (255, 255, 255), (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), max(2, px(3)))

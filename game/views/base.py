@@ -362,7 +362,7 @@ class BoardView:
                 self._ring(surface, lab, r * 1.3, max(2, r // 6), P["result"], 255, True)
         for lab in deco.last_move:
             if lab in self._pix:
-                self._ring(surface, lab, r * 1.16, max(2, r // 10), P["last"], 200)
+                D.blit_center(surface, D.ring(int(r * 1.16), max(2, r // 10), (*P["last"][:3], 225), edge=True), self._pix[lab])
         for lab in deco.threats:
             if lab in self._pix:
                 self._ring(surface, lab, r * 1.32, max(2, r // 6), P["threat"], 140 + 115 * p, True)

@@ -337,8 +337,9 @@ def _aa(surf_big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 
 
 @surface_cache(maxsize=1024, max_mib=6)
-def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) -> pygame.Surface:
-    """An antialiased ring (optionally with a soft glow); blit centred."""
+def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False, edge: bool = False) -> pygame.Surface:
+    """An antialiased ring (optionally with a soft glow); blit centred. ``edge``: a dark edge on
+    both sides of it, so that a thin ring in a light hue stands out from the wood under it."""
     radius = max(2, radius)
     width = max(1, width)
     pad = width * 3 + (radius // 2 if glow else 2)
@@ -347,6 +348,9 @@ def ring(radius: int, width: int, color: tuple[int, ...], glow: bool = False) ->
     c = (size * SS // 2, size * SS // 2)
     rgb = color[:3]
     a = color[3] if len(color) > 3 else 255
+    if edge:
+        e = max(1, (width + 2) // 3)
+        pygame.draw.circle(big, (24, 16, 10, int(a * 0.85)), c, (radius + e) * SS, (width + 2 * e) * SS)
     if glow:
         steps = 8
         for i in range(steps, 0, -1):

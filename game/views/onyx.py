@@ -667,7 +667,7 @@ class OnyxView(BoardView):
             if lab in pix and lab in stacks:
                 T = self.theme
                 col = T.last_dot_on_white if stacks[lab][-1].startswith("W") else T.last_dot_on_black
-                D.blit_center(surface, D.dot(max(2, int(r * self.piece_scale(lab)) // 4), (*col, 255)), pix[lab])
+                D.blit_center(surface, D.dot(max(3, int(r * self.piece_scale(lab)) // 3), (*col, 255)), pix[lab])
         # threatened stones: a pulsing red ring on the stone's edge and a small warning badge
         for lab in deco.threats:
             if lab in pix and lab in stacks:
