@@ -118,6 +118,20 @@ def test_the_rounds_clock_pauses_while_the_window_is_away(tmp_path, monkeypatch,
     app.close()
 
 
+def test_a_key_or_a_click_ends_a_pause_the_window_did_not(tmp_path):
+    # a window restored without its focus event (no window manager's) stayed 'Paused'
+    app, sc = rush_app(tmp_path)
+    until(app, lambda: sc.mode == "play")
+    for event in (pygame.WINDOWHIDDEN, pygame.WINDOWFOCUSLOST):
+        pygame.event.post(pygame.event.Event(event))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSHOWN))
+    step(app, 2)
+    assert sc.paused
+    key(app, pygame.K_LSHIFT)
+    assert not sc.paused and clock_runs(app, sc)
+    app.close()
+
+
 def test_the_count_in_and_the_clock_wait_under_the_keys(tmp_path):
     app, sc = rush_app(tmp_path)
     key(app, pygame.K_F1)

@@ -416,6 +416,10 @@ class RushScene(PuzzleBoardScene):
         assert self.app is not None
         if self._window_event(event):
             return False                        # (a window's news: others may want it too)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # a key or a click is the player at the board, whatever the window's news said (a
+            # window given back without its focus event would stay paused)
+            self.away.clear()
         for b, p in self.retry_buttons:
             if is_button(event, b):
                 self.retry(p)
