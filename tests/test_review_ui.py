@@ -580,3 +580,32 @@ def test_a_swing_that_rounds_to_nothing_is_said_as_less_than_one_point():
         assert line.endswith("−<1%") and "−0%" not in line
     finally:
         app.close()
+
+
+def test_a_game_agreed_over_a_move_taken_back_is_reviewed_to_its_ending():
+    # a random-input run: moves, Undo (a redo line kept), an agreed end, then Review: 'the game
+    # is over (Draw (agreement)): no move is legal' and the review did not start (Amoeba: its
+    # rules core counts an agreed end, so the game itself is over there)
+    app = helpers.make_app("--game", "amoeba", "--window", "1280x800")
+    settle(app)
+    try:
+        sc = board(app)
+        m = sc.match
+        for _ in range(3):
+            assert sc.play_move(m.legal_strs()[0])
+            sc.finish_animation()
+        sc.undo()
+        sc.finish_animation()
+        assert m.redo_moves                              # the move taken back stays as the redo line
+        m.agree()
+        sc.refresh()
+        settle(app)
+        assert m.is_over and m.live.ending is not None
+        run_review(app)
+        assert sc.review.total == 2                      # the game's two moves, not the one after its end
+        sc.history.browse_to(1)                          # and from a position looked back at
+        settle(app)
+        run_review(app)
+        assert sc.review.state == "done" and sc.review.total == 2
+    finally:
+        app.close()

@@ -324,14 +324,22 @@ class BoardReview(ReviewDisplay):
             out.append(n.move.record)
         return tuple(out)
 
-    def _line_game(self) -> Game:
-        """A copy of the game at the end of the line (the moves Redo would replay too)."""
+    def _line(self) -> list[GameNode]:
+        """The line a review runs on: the moves played and those Redo would replay, up to an
+        ending (an agreement, a resignation, a flag) that closes the game: moves kept in the
+        tree after it (taken back, then the game ended earlier) are no moves of this game."""
+        m = self.scene.match
+        assert m is not None
+        line = m.line()
+        end = next((i for i, node in enumerate(line) if node.ending is not None), None)
+        return line if end is None else line[:end + 1]
+
+    def _line_game(self, line: list[GameNode]) -> Game:
+        """The game at the end of ``line``, its moves replayed from the start (wherever the
+        position shown is, and whatever ending the rules core applied to it there)."""
         m = self.scene.match
         assert m is not None                 # start() reviews a game only
-        g = m.game.copy()
-        for pm in m.future:
-            g.play(g.parse_move(pm.replay_text))
-        return g
+        return m.game_at(line[-1])
 
     def _on_run_line(self) -> bool:
         """Is the line shown the one the last review ran on (from its start)?"""
@@ -357,7 +365,7 @@ class BoardReview(ReviewDisplay):
         m = sc.match
         if m is None or sc.view is None:
             return False
-        nodes = m.line()
+        nodes = self._line()
         if not nodes:
             sc.set_status(_("Nothing to review yet: no move has been played."), "warn")
             return False
@@ -370,7 +378,7 @@ class BoardReview(ReviewDisplay):
         if sc.computer.busy:
             sc.computer.cancel()          # the computer waits while the review runs
         try:
-            self.engine.review(self._line_game(), seconds=self.seconds, iterations=self.iterations, seed=0)
+            self.engine.review(self._line_game(nodes), seconds=self.seconds, iterations=self.iterations, seed=0)
         except Exception as exc:        # the engine worker's client
             log.warning("the review could not start: %s", exc)
             sc.set_status(_("The review could not start: {why}").format(why=_("it ran into an error of its own")),
