@@ -24,7 +24,6 @@ import os
 import sys
 import time
 import warnings
-import weakref
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 if sys.platform.startswith("linux"):
@@ -261,8 +260,6 @@ class App:
         self._release_pending = False       # a resize freed big pictures: give them back after the frame
         self.keys_overlay: Any = None       # the keys overlay (F1 or ?), over every scene while open
         self.focus: Any = None              # the widget with the keyboard focus (Tab), drawn with a ring
-        # where the mouse left the keyboard on each scene under another (game.ui.focus.come_back)
-        self._mouse_places: weakref.WeakKeyDictionary[Scene, int] = weakref.WeakKeyDictionary()
         self.tips = TipKeeper()             # button tooltips: gone with their button, off other controls
 
     # ------------------------------------------------------------ properties

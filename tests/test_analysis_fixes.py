@@ -134,11 +134,11 @@ def test_nothing_added_leaves_at_once(how):
         settle(app)
     try:
         sc = app.scene
-        assert isinstance(sc, AnalysisScene) and not sc.unsaved()
+        assert isinstance(sc, AnalysisScene) and not sc.saver.unsaved_work()
         key(app, pygame.K_LEFT)                         # browsing is no work to lose
         key(app, pygame.K_LEFT)
         settle(app)
-        assert not sc.unsaved()
+        assert not sc.saver.unsaved_work()
         key(app, pygame.K_ESCAPE)
         settle(app)
         assert app.scene is not sc and sc.dialog is None
@@ -168,7 +168,7 @@ def test_save_from_the_question_leaves_once_the_file_is_written(tmp_path):
         # the Save dialog given up: the board stays, its work with it
         key(app, pygame.K_ESCAPE)
         settle(app)
-        assert app.scene is sc and sc.unsaved()
+        assert app.scene is sc and sc.saver.unsaved_work()
         # asked again; saved this time: the board goes
         key(app, pygame.K_ESCAPE)
         settle(app)
@@ -190,9 +190,9 @@ def test_saved_since_the_last_change_leaves_at_once_and_a_new_move_asks_again(tm
         sc.save_game()
         settle(app)
         pick_path(app, sc, tmp_path / "a.txt")
-        assert app.scene is sc and not sc.unsaved()
+        assert app.scene is sc and not sc.saver.unsaved_work()
         add_moves(app, sc, "k5")                        # a change after the save
-        assert sc.unsaved()
+        assert sc.saver.unsaved_work()
         key(app, pygame.K_ESCAPE)
         settle(app)
         assert sc.dialog_kind == LEAVE
@@ -212,9 +212,9 @@ def test_a_comment_written_counts_as_work():
     app = analysis_app("--moves", "e5")
     try:
         sc = app.scene
-        assert not sc.unsaved()
+        assert not sc.saver.unsaved_work()
         assert sc.comments.keep(sc.match.tree.cursor, "a fine move")
-        assert sc.unsaved()
+        assert sc.saver.unsaved_work()
     finally:
         app.close()
 

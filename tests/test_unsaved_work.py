@@ -129,11 +129,11 @@ def test_a_move_at_the_end_of_a_variation_asks_before_load_as_before_leaving_and
         # the main line and the number of variations as they were: only the variation grew
         add_moves(app, sc, "c3")
         assert sc.match.tree.count_variations() == 1
-        assert sc.saver.unsaved_work() and sc.unsaved()
+        assert sc.saver.unsaved_work()
         assert load_asks(app, sc, path)
         assert leave_asks(app, sc)
         assert files.save_to(sc, tmp_path / "saved.txt")
-        assert not sc.saver.unsaved_work() and not sc.unsaved()
+        assert not sc.saver.unsaved_work()
         files.ask_before_loading(sc, path)              # saved: Load asks nothing
         settle(app)
         assert sc.dialog is None and app.scene is not sc

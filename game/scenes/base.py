@@ -121,6 +121,9 @@ class Scene:
     # where the keyboard's ring was among this scene's widgets when another scene came on top
     # (``App.push``: the button that opened it, pressed by the keyboard); it comes back there
     ring_left: int | None = None
+    # ... or, when no ring showed, where the mouse pressed the control that opened it: back
+    # here, Tab goes on from it (``game.ui.focus.come_back``)
+    mouse_left: int | None = None
 
     def pause(self) -> None:
         """Another scene is pushed on top: hide the widgets."""

@@ -454,21 +454,22 @@ def place_left(app: Any) -> tuple[int, bool] | None:
 
 def leave_place(app: Any, scene: Any, left: tuple[int, bool] | None) -> None:
     """``scene`` goes under another one with the keyboard at ``left`` (``place_left``): the ring
-    comes back there (``Scene.ring_left``); a place the mouse left is kept for ``come_back``."""
+    comes back there (``Scene.ring_left``); a place the mouse left is kept for ``come_back``
+    (``Scene.mouse_left``)."""
     if left is None:
         return
     place, shown = left
     if shown:
         scene.ring_left = place
     else:
-        app._mouse_places[scene] = place
+        scene.mouse_left = place
 
 
 def come_back(app: Any, scene: Any, keys: bool) -> None:
     """``scene`` is on top again, opened over by the mouse: the button that opened the screen
     that went gets the ring when the player came back with the keyboard (``keys``: the ring
     showed there), else Tab goes on from it."""
-    place = app._mouse_places.pop(scene, None)
+    place, scene.mouse_left = scene.mouse_left, None
     items = focusables(app)
     if place is None or app.focus is not None or not items:
         return

@@ -31,9 +31,9 @@ browsing keys, Save/Load, the toolbar) that overrides only what differs:
   the moves to the position shown, the player on the side to move, the computer on the other
   at the level chosen;
 * no autosave: an analysis is not a game in progress (Save… writes it as a record). So leaving
-  (Escape, Menu or Back, New game) while the tree holds work not saved (``unsaved``: moves,
-  a variation moved or removed, a comment, since the board opened or was last saved; the
-  board's one answer, ``BoardAutosave.unsaved_work``, which Load's "Replace the game?" reads too) asks
+  (Escape, Menu or Back, New game) while the tree holds work not saved
+  (``BoardAutosave.unsaved_work``, which Load's "Replace the game?" reads too: moves, a
+  variation moved or removed, a comment, since the board opened or was last saved) asks
   first: "Save the analysis first?" with Save… (the Save dialog; once the file is written the
   board goes), Leave without saving, and Stay (Escape). What the board opened with (a game's
   moves, a record's, ``--moves``) is no work of the player's: it leaves at once;
@@ -267,18 +267,14 @@ class AnalysisScene(BoardScene):
         return scene
 
     # ------------------------------------------------------------ leaving: the work not saved
-    def unsaved(self) -> bool:
-        """Would leaving lose work: has the tree changed since the board opened or was saved?
-        (The board's one answer, which Load's question reads too: ``BoardAutosave.unsaved_work``.)"""
-        return self.saver.unsaved_work()
-
     def enter(self, app: Any) -> None:
         self.saver.mark_kept()          # what the board opened with (a game's moves, --moves) is not the player's work
         super().enter(app)
 
     def asks_before_leaving(self, go: Callable[[], None]) -> bool:
-        """Leaving by ``go`` would lose work not saved (``unsaved``): the question first."""
-        if not self.unsaved():
+        """Leaving by ``go`` would lose work not saved (``BoardAutosave.unsaved_work``, which
+        Load's question reads too): the question first."""
+        if not self.saver.unsaved_work():
             return False
         self._going = go
         self.open_dialog(LEAVE, _("Save the analysis first?"),
@@ -319,7 +315,7 @@ class AnalysisScene(BoardScene):
         if go is None or self.dialog is not None:
             return
         self._save_then = None
-        if not self.unsaved():
+        if not self.saver.unsaved_work():
             go()
 
     # ------------------------------------------------------------ layout
