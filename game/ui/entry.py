@@ -28,21 +28,13 @@ import pygame_gui
 from pygame_gui.core import UIElement
 
 from ..views import draw as D
+from .text import theme_colour
 
 log = logging.getLogger(__name__)
 
 BLINK = 0.53            # seconds the cursor is on, then off
 DOUBLE_CLICK = 0.4      # seconds between two clicks that select all
 _CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
-
-
-def _colour(theme: Any, name: str, ids: list[str], default: tuple[int, ...]) -> pygame.Color:
-    try:
-        c = theme.get_colour(name, ids)
-        return pygame.Color(c)
-    except Exception:           # pygame-gui's theme (a gradient, a missing or bad colour): our default
-        log.debug("theme colour %s for %s not usable", name, ids, exc_info=True)
-        return pygame.Color(*default)
 
 
 class TextEntry(UIElement):
@@ -311,13 +303,13 @@ class TextEntry(UIElement):
     # ------------------------------------------------------------ looks
     def rebuild_from_changed_theme_data(self) -> None:
         theme, ids = self.ui_theme, self.combined_element_ids
-        self.bg = _colour(theme, "dark_bg", ids, (18, 15, 12, 208))
-        self.fg = _colour(theme, "normal_text", ids, (239, 228, 208))
-        self.sel_fg = _colour(theme, "selected_text", ids, (255, 255, 255))
-        self.sel_bg = _colour(theme, "selected_bg", ids, (138, 98, 50))
-        self.border_colour = _colour(theme, "normal_border", ids, (90, 68, 48))
-        self.caret = _colour(theme, "text_cursor", ids, (240, 192, 112))
-        self.dim = _colour(theme, "disabled_text", ids, (138, 124, 104))
+        self.bg = theme_colour(theme, "dark_bg", ids, (18, 15, 12, 208))
+        self.fg = theme_colour(theme, "normal_text", ids, (239, 228, 208))
+        self.sel_fg = theme_colour(theme, "selected_text", ids, (255, 255, 255))
+        self.sel_bg = theme_colour(theme, "selected_bg", ids, (138, 98, 50))
+        self.border_colour = theme_colour(theme, "normal_border", ids, (90, 68, 48))
+        self.caret = theme_colour(theme, "text_cursor", ids, (240, 192, 112))
+        self.dim = theme_colour(theme, "disabled_text", ids, (138, 124, 104))
         try:
             raw = theme.get_misc_data("border_width", ids) or 1
             width = int(raw) if not isinstance(raw, dict) else 1     # a width a side: our default

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import html
+import logging
 import re
 from typing import Any, Protocol
 
@@ -19,6 +20,8 @@ from pygame_gui.elements import UIButton
 from ..views import draw as D
 from ..themes import CLASSIC, Theme
 from .style import LIST_PLAYED
+
+log = logging.getLogger(__name__)
 
 __all__ = ["FastLabel", "StatusText", "break_units", "cuts", "ellipsize", "prime_disabled_look", "rich_runs",
            "warm_font", "watch_cuts", "wrap", "wrapped_html"]
@@ -475,25 +478,56 @@ class StatusText(UIElement):
         self.renders += 1
 
 
+def theme_colour(theme: Any, name: str, ids: list[str], default: tuple[int, ...]) -> pygame.Color:
+    """A colour of pygame-gui's theme for these element ids; ``default`` where it has none usable."""
+    try:
+        c = theme.get_colour(name, ids)
+        return pygame.Color(c)
+    except Exception:           # pygame-gui's theme (a gradient, a missing or bad colour): our default
+        log.debug("theme colour %s for %s not usable", name, ids, exc_info=True)
+        return pygame.Color(*default)
+
+
 class FastLabel(UIElement):
     """A one-line label that keeps the picture of every text it has shown.
 
     A ``UILabel`` lays its text out again on every change (about a millisecond); the board's
     turn and count labels change with almost every move between a few texts ("Black to move",
     "White to move"), so this one only swaps a cached picture. Left-aligned, vertically centred,
-    like the theme's labels; ``text`` and ``font`` as on a ``UILabel``.
+    like the theme's labels; ``text`` and ``font`` as on a ``UILabel``. With an ``object_id`` its
+    colour and size are that block's of the theme (``#player_label``), as a ``UILabel``'s are.
+    Its font borrows what it lacks (``glyphs.Face``): a name from a record in any script.
     """
 
     def __init__(self, rect: pygame.Rect, text: str, manager: Any, container: Any = None, size: int = 15,
-                 bold: bool = False, colour: tuple[int, int, int] = (241, 230, 210)) -> None:
+                 bold: bool = False, colour: tuple[int, int, int] = (241, 230, 210),
+                 object_id: str | None = None) -> None:
         super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
-                         element_id=["fast_label"])
-        self.font = D.font(int(size), bool(bold))
+                         object_id=object_id, element_id=["fast_label"])
+        self.themed = object_id is not None
+        self.points, self.bold = int(size), bool(bold)
+        self.font = D.font(self.points, self.bold)
         self.colour = tuple(colour)
         self.text = ""
         self._pictures: dict[str, pygame.Surface] = {}
         self.renders = 0
+        if self.themed:
+            self.rebuild_from_changed_theme_data()
         self._show(str(text), force=True)
+
+    def rebuild_from_changed_theme_data(self) -> None:
+        """A themed label takes its block's colour and size again (a theme chosen in Settings)."""
+        if not self.themed:
+            return
+        ids = self.combined_element_ids
+        self.colour = tuple(theme_colour(self.ui_theme, "normal_text", ids, self.colour))[:3]
+        try:
+            self.points = int(self.ui_theme.get_font(ids).get_point_size())
+        except Exception:           # pygame-gui's theme: the size it had
+            log.debug("theme font for %s not usable", ids, exc_info=True)
+        self.font = D.font(self.points, self.bold)
+        self._pictures.clear()
+        self._show(self.text, force=True)
 
     def set_text(self, text: str) -> None:
         self._show(str(text))

@@ -16,7 +16,6 @@ import math
 import random
 from collections import OrderedDict
 from functools import lru_cache, update_wrapper
-from importlib import resources
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
@@ -24,6 +23,7 @@ import pygame
 
 from .. import i18n
 from ..themes import CLASSIC, Theme
+from . import glyphs
 
 Color3 = tuple[int, int, int]
 SS = 3  # supersampling factor for cached shapes
@@ -124,6 +124,7 @@ def drop_caches() -> None:
     for cache in _CACHES:
         cache.cache_clear()
     _font.cache_clear()
+    glyphs.drop_caches()
     _wood_tile.cache_clear()
     _noise_tile.cache_clear()
 
@@ -139,30 +140,23 @@ def cache_report() -> dict[str, tuple[int, int, int]]:
 FONTS = 32     # font sizes kept (each with its loaded glyphs is about half a MiB)
 
 
-def _font_path(name: str) -> str | None:
-    try:
-        path = resources.files("pygame_gui.data").joinpath(name)
-        return str(path) if path.is_file() else None
-    except (ModuleNotFoundError, FileNotFoundError, TypeError):
-        return None
-
-
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game's font in the language in use (``i18n.font_files``: Noto Sans, or Noto Sans JP
-    for Japanese, both shipped with pygame-gui; pygame's default if missing)."""
+    for Japanese, both shipped with pygame-gui; pygame's default if missing). Characters it
+    lacks (a Japanese name in English) come from the other fonts shipped (``glyphs.Face``)."""
     regular, heavy = i18n.font_files()
-    return _font(max(6, int(size)), heavy if bold else regular)
+    return _font(max(6, int(size)), heavy if bold else regular, bool(bold))
 
 
 @lru_cache(maxsize=FONTS)
-def _font(size: int, name: str) -> pygame.font.Font:
+def _font(size: int, name: str, bold: bool) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    path = _font_path(name)
+    path = glyphs.font_path(name)
     try:
-        return pygame.font.Font(path, size)
+        return glyphs.Face(path, size, bold)
     except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, size)
+        return glyphs.Face(None, size, bold)
 
 
 @surface_cache(maxsize=512, max_mib=6)

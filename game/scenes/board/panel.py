@@ -123,8 +123,8 @@ class BoardPanel(ScenePart):
                               size=fsize(24), bold=True, colour=(255, 226, 168))
         self.turn_icon = (x + px(14), y + px(18))
         y += px(40)
-        W["players"] = UILabel(pygame.Rect(x, y, iw, px(24)), "", sc.ui, container=sc.root,
-                               object_id="#player_label")
+        W["players"] = FastLabel(pygame.Rect(x, y, iw, px(24)), "", sc.ui, container=sc.root,
+                                 object_id="#player_label")
         y += px(30)
         clock_h = sc.clocks.row_height()     # a game with clocks: both clocks under the players
         if clock_h:
