@@ -342,3 +342,42 @@ def test_the_analysis_boards_review_advises_only_with_its_strip():
         assert not [a for a in deco.arrows if "Better" in str(a)]
     finally:
         app.close()
+
+
+def test_loads_question_on_the_analysis_board_speaks_of_the_moves_added_not_of_the_whole_game(tmp_path):
+    # it said 'The game on the board (3 moves) is not saved' of a board opened with two moves
+    # and one added: the two were never the player's work
+    path = record_file(tmp_path, ["c3"])
+    app = analysis_app("--moves", "e5 k5")
+    try:
+        sc = app.scene
+        add_moves(app, sc, "h8")
+        files.ask_before_loading(sc, path)
+        step(app, 2)
+        assert sc.dialog_kind == "replace"
+        text = sc.dialog.text
+        assert "moves and comments you added here are not saved" in text and "other.txt" in text
+        assert "3 moves" not in text and "The game on the board" not in text
+    finally:
+        app.close()
+
+
+def test_loads_question_on_a_game_board_counts_the_games_moves(tmp_path):
+    path = record_file(tmp_path, ["c3"])
+    app = helpers.make_app("--game", "onyx", "--window", "1280x800")
+    try:
+        settle(app)
+        sc = board(app)
+        sc.computer.cancel()
+        for mv in ("e5", "k5"):
+            assert sc.board_move(mv)
+            settle(app)
+        sc.match.resign(Color.BLACK)
+        sc.refresh_panel()
+        settle(app)
+        files.ask_before_loading(sc, path)
+        step(app, 2)
+        assert sc.dialog_kind == "replace"
+        assert "The game on the board (1 move) is not saved: opening other.txt replaces it." in sc.dialog.text
+    finally:
+        app.close()

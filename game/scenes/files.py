@@ -241,13 +241,9 @@ def ask_before_loading(scene: Scene, path: Path) -> None:
     # game is not replaced either), so only work no file holds asks first (the question before
     # leaving the analysis board reads the same fact)
     if is_board_scene(scene) and scene.match is not None and scene.saver.unsaved_work():
-        n = max(1, scene.match.moves_count())
         scene.path_to_load = path
-        scene.open_dialog("replace", _("Replace the game?"),
-                          ngettext("The game on the board ({n} move) is not saved: opening {file} replaces it."
-                                   "<br><br>Open it anyway?",
-                                   "The game on the board ({n} moves) is not saved: opening {file} replaces it."
-                                   "<br><br>Open it anyway?", n).format(n=n, file=_html(Path(path).name)), _("Open it"))
+        scene.open_dialog("replace", _("Replace the game?"), scene.replacing_words(_html(Path(path).name)),
+                          _("Open it"))
         return
     load_path(scene, path)
 

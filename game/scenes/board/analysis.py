@@ -283,6 +283,11 @@ class AnalysisScene(BoardScene):
                          _("Save…"), _("Stay"), other=_("Leave without saving"))
         return True
 
+    def replacing_words(self, file: str) -> str:
+        """Load's question names the player's own work here, not the moves the board opened with."""
+        return _("The moves and comments you added here are not saved: opening {file} replaces them."
+                 "<br><br>Open it anyway?").format(file=file)
+
     def new_game(self) -> None:
         if not self.asks_before_leaving(super().new_game):
             super().new_game()

@@ -30,7 +30,7 @@ import pygame_gui
 
 from ...anim.moves import MovePlayer
 from ...clock import TimeControl
-from ...i18n import N_, _, decimal
+from ...i18n import N_, _, decimal, ngettext
 from ...match import HUMAN, Match
 from ...names import game_title, side_name
 from ...rules import make_game
@@ -409,6 +409,15 @@ class BoardScene(Scene):
         """Would leaving by ``go`` lose the player's work? Then ask first (True: asked; ``go``
         comes later, or never). A game board keeps its game (the autosave): it never asks."""
         return False
+
+    def replacing_words(self, file: str) -> str:
+        """What Load's "Replace the game?" says of the work on this board that no file holds
+        (``file``: the name of the one opening, HTML-escaped)."""
+        n = max(1, self.match.moves_count()) if self.match is not None else 1
+        return ngettext("The game on the board ({n} move) is not saved: opening {file} replaces it."
+                        "<br><br>Open it anyway?",
+                        "The game on the board ({n} moves) is not saved: opening {file} replaces it."
+                        "<br><br>Open it anyway?", n).format(n=n, file=file)
 
     def back_out(self) -> None:
         """Back to the screen below (Menu, Escape)."""
