@@ -24,6 +24,7 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IUIManagerInterface
+from pygame_gui.core.utility import translate
 from pygame_gui.elements import UIButton, UIImage, UIWindow
 
 from ..i18n import _
@@ -38,17 +39,19 @@ Px = Callable[[float], int]
 
 
 def _button_row(buttons: list[UIButton], px: Px) -> int:
-    """Bottom-right buttons (the last one rightmost) as high as their text needs; their height."""
+    """Bottom-right buttons (the last one rightmost) as high and as wide as their text needs
+    (pygame-gui sized them for its own font); their height."""
     g = px(10)
     bh = px(30)
     for b in buttons:
         font = b.font
         if font is not None:
             bh = max(bh, font.get_rect(_("Cancel")).h + px(8))
-    for b in buttons:
-        w = b.rect.w
+    for b in buttons:           # (each is placed from its right neighbour: pygame-gui's anchors)
+        w = b.rect.w if b.font is None else max(b.rect.w, b.font.get_rect(translate(b.text)).w + px(24))
         b.set_dimensions((w, bh))
         b.set_relative_position((-(w + g), -(g + bh)))
+        b.rebuild()             # (a button made taller keeps its text where it was: laid out again)
     return bh
 
 
@@ -63,8 +66,10 @@ def fit_file_dialog(dlg: Any, px: Px) -> Any:
                                dlg.refresh_button)):
             b.set_dimensions((s, s))
             b.set_relative_position((g + i * (s + px(2)), g))
+            b.rebuild()
         line = dlg.file_path_text_line
         line.set_relative_position((g, g + s + g))
+        line.set_dimensions((cw - 2 * g, line.rect.h))
         top = g + s + g + line.rect.h + g
         dlg.file_selection_list.set_relative_position((g, top))
         dlg.file_selection_list.set_dimensions((cw - 2 * g, max(px(60), ch - top - 2 * g - bh)))
