@@ -461,7 +461,8 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         self.tips.notice(event)
         if event.type == pygame.QUIT:
-            self.running = False
+            if self.scene is None or not self.scene.asks_before_quitting(self.quit):
+                self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))

@@ -22,7 +22,8 @@ from game.rules import game_class
 from game.rules.base import Color
 from game.rules.record import record_from_game
 from game.scenes.board import StubEngine
-from game.scenes.board.analysis import LEAVE, AnalysisScene
+from game.scenes.board.analysis import AnalysisScene
+from game.scenes.board.leaving import LEAVE
 from game.scenes.menu import MenuScene
 from game.ui import keys as keys_ui
 

@@ -24,7 +24,8 @@ from game.rules.base import Color
 from game.rules.record import format_record, record_from_game
 from game.scenes import files
 from game.scenes.board import BoardScene, StubEngine
-from game.scenes.board.analysis import LEAVE, AnalysisScene
+from game.scenes.board.analysis import AnalysisScene
+from game.scenes.board.leaving import LEAVE
 from game.scenes.menu import MenuScene
 
 import ui_helpers as helpers

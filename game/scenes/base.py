@@ -280,6 +280,11 @@ class Scene:
     def leave(self) -> None:
         """The scene is about to go (the board stops its computer at once)."""
 
+    def asks_before_quitting(self, go: Callable[[], None]) -> bool:
+        """The window's close button: would quitting now lose work? Then the scene asks first
+        (True; ``go`` quits later, or never). A board asks as before any way out."""
+        return False
+
     def tab_groups(self) -> list[list[Any]]:
         """Widgets Tab goes through as a group, each group whole before what follows it (a list
         in a column of its own: its items one after another, not row by row with the column

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 import pygame
 import pygame_gui
@@ -84,7 +84,6 @@ WAKE_FIRST_MS = 100                 # the worker's first rounds are short (800 i
 WAKE_MAX_MS = 500                   # ... its later ones a few seconds: a reply waits at most this long to be seen
 FINISHED_KEPT = 256                 # finished analyses kept (a few KB each)
 MUTED_ALPHA = 70                    # a line not searched enough: its arrow or ghost, faint
-LEAVE = "leave"                     # the scene's dialog kind of the question before leaving
 
 
 def wake_ms(replies: int) -> int:
@@ -109,6 +108,9 @@ class _NoAutosave(BoardAutosave):
 
     def kept_text(self) -> str:
         return ""
+
+    def lost_on_leaving(self) -> bool:
+        return self.unsaved_work()          # (nothing keeps what was added here but a file)
 
     def after_frame(self) -> None:
         pass
@@ -210,8 +212,6 @@ class AnalysisScene(BoardScene):
         super().__init__(match, error)
         self.saver = _NoAutosave(self)
         self.review = _Review(self)
-        self._going: Callable[[], None] | None = None     # the way out the question is about
-        self._save_then: Callable[[], None] | None = None  # ... and after Save…, once the file is written
         self.engine_on = True
         self.analyser: Any = None            # its own engine (the board's is for a computer player)
         self.evalpanel = EvalPanel()
@@ -271,57 +271,15 @@ class AnalysisScene(BoardScene):
         self.saver.mark_kept()          # what the board opened with (a game's moves, --moves) is not the player's work
         super().enter(app)
 
-    def asks_before_leaving(self, go: Callable[[], None]) -> bool:
-        """Leaving by ``go`` would lose work not saved (``BoardAutosave.unsaved_work``, which
-        Load's question reads too): the question first."""
-        if not self.saver.unsaved_work():
-            return False
-        self._going = go
-        self.open_dialog(LEAVE, _("Save the analysis first?"),
-                         _("The moves and comments you added here are not saved: the analysis board "
-                           "keeps nothing by itself."),
-                         _("Save…"), _("Stay"), other=_("Leave without saving"))
-        return True
+    def leaving_words(self) -> tuple[str, str]:
+        return (_("Save the analysis first?"),
+                _("The moves and comments you added here are not saved: the analysis board "
+                  "keeps nothing by itself."))
 
     def replacing_words(self, file: str) -> str:
         """Load's question names the player's own work here, not the moves the board opened with."""
         return _("The moves and comments you added here are not saved: opening {file} replaces them."
                  "<br><br>Open it anyway?").format(file=file)
-
-    def new_game(self) -> None:
-        if not self.asks_before_leaving(super().new_game):
-            super().new_game()
-
-    def _leave_answer(self, event: pygame.event.Event) -> bool:
-        """The question before leaving answered: Save… (the Save dialog; the board goes once the
-        file is written), Leave without saving, or Stay (its button, Escape, ×). True if
-        ``event`` was that."""
-        go = self._going
-        if self.dialog_kind != LEAVE or go is None:
-            return False
-        if is_button(event, self.dialog.other_button):       # Leave without saving
-            self.dialog, self.dialog_kind = None, ""         # (the card closes itself)
-            self._going = None
-            go()
-            return True
-        answer = self.dialog_answer(event)
-        if answer is None:
-            return False
-        self._going = None
-        if answer[1]:
-            self._save_then = go
-            self.save_game()
-        return True
-
-    def _leave_when_saved(self) -> None:
-        """After Save… from the question: once its dialogs are closed, the board goes if the file
-        was written (else it stays: the save was given up, or the status says why it failed)."""
-        go = self._save_then
-        if go is None or self.dialog is not None:
-            return
-        self._save_then = None
-        if not self.saver.unsaved_work():
-            go()
 
     # ------------------------------------------------------------ layout
     def build_ui(self) -> None:
@@ -858,8 +816,6 @@ class AnalysisScene(BoardScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == WAKE:
             return True                 # it only woke the loop: this frame's update polls the worker
-        if self._leave_answer(event):
-            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             W = self.w
             if is_button(event, W.get("engine")):
@@ -896,7 +852,6 @@ class AnalysisScene(BoardScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._leave_when_saved()
         self._analysis_step()
 
     def refresh_panel(self) -> None:

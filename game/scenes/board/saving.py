@@ -95,11 +95,21 @@ class BoardAutosave(ScenePart):
         """Are games written (the scene's ``writes_files``: not in a ``--screenshot`` run)?"""
         return self.scene.writes_files()
 
+    def writing_fails(self) -> bool:
+        """The autosave's last write of a game failed and none has worked since (the "Not saved"
+        card said why): the game is not kept among the unfinished games."""
+        return self._enabled() and self._autosaver is not None and self._autosaver.bg.failing("game")
+
+    def lost_on_leaving(self) -> bool:
+        """Would leaving the board lose work (the question before leaving asks then)? A game
+        board keeps its game, unless writing it fails."""
+        return self.writing_fails() and self.unsaved_work()
+
     def kept_text(self) -> str:
         """What to tell the player when they leave this game for another one: 'Your Onyx game
         (move 2) is kept …' if it is kept among the unfinished games, else ''."""
         m = self.match
-        if m is None or not self._enabled() or not self.autosaver.keeps(m):
+        if m is None or not self._enabled() or not self.autosaver.keeps(m) or self.writing_fails():
             return ""
         # (the menu's Continue holds the latest game, its list the ones before: it is in one)
         return _("Your {game} game ({turn} to move) is kept: you can go on with it from the menu.").format(

@@ -43,6 +43,7 @@ from .controller import BoardController, OnBoard
 from .banner import BoardBanner
 from .clocks import BoardClocks
 from .comments import BoardComments
+from .leaving import LeaveQuestion
 from .drawing import BoardDrawing
 from .computer import THINK_MIN, BoardComputer
 from .history import BoardHistory
@@ -113,6 +114,7 @@ class BoardScene(Scene):
         self.offers = BoardOffers(self)             # resign and offers, their questions (offers.py)
         self.clocks = BoardClocks(self)             # the game clocks, when the game has a time control (clocks.py)
         self.comments = BoardComments(self)         # the comment of the position shown, and its editor (comments.py)
+        self.leave_question = LeaveQuestion(self)   # the question before leaving work no file holds (leaving.py)
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -406,9 +408,22 @@ class BoardScene(Scene):
         return False
 
     def asks_before_leaving(self, go: Callable[[], None]) -> bool:
-        """Would leaving by ``go`` lose the player's work? Then ask first (True: asked; ``go``
-        comes later, or never). A game board keeps its game (the autosave): it never asks."""
-        return False
+        """Would leaving by ``go`` lose the player's work (``BoardAutosave.lost_on_leaving``)?
+        Then ask first (True: asked; ``go`` comes later, or never)."""
+        return self.leave_question.ask(go)
+
+    def asks_before_quitting(self, go: Callable[[], None]) -> bool:
+        """The window's close button asks as any way out; pressed again while asking, it quits."""
+        if self.leave_question.open:
+            return False
+        return self.asks_before_leaving(go)
+
+    def leaving_words(self) -> tuple[str, str]:
+        """The question before leaving: its title and its words (a game board asks only when
+        its game could not be written among the unfinished games)."""
+        return (_("Save the game first?"),
+                _("Your game could not be written among the unfinished games (the message before "
+                  "said why): leaving now loses it. Save… can keep it in another folder."))
 
     def replacing_words(self, file: str) -> str:
         """What Load's "Replace the game?" says of the work on this board that no file holds
@@ -444,6 +459,8 @@ class BoardScene(Scene):
         assert self.app is not None
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.active_at = self.time
+        if self.leave_question.answer(event):
+            return True
         if self.toolbar.handle_event(event):
             return True
         if self.review.handle_event(event):
@@ -580,7 +597,12 @@ class BoardScene(Scene):
             app.notice = ""
 
     def new_game(self) -> None:
-        """New game: the form, with this game's seats and options."""
+        """New game: the form, with this game's seats and options (asked first when leaving would
+        lose work: ``asks_before_leaving``)."""
+        if not self.asks_before_leaving(self.open_new_game):
+            self.open_new_game()
+
+    def open_new_game(self) -> None:
         assert self.app is not None
         self.leave()
         self.app.notice = self.saver.kept_text()     # said once: by the next board or the menu
@@ -737,6 +759,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.leave_question.tend()
         self.board.update(dt)
         if self.anim is not None:
             self.anim.update(dt)
