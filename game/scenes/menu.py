@@ -214,9 +214,16 @@ class MenuScene(Scene):
         self.check_autosave()
         self.show_notice()
         warnings = app.prefs_warnings
-        if warnings and not self.message:
+        if warnings:
+            # said beside what the start found (a damaged game set aside), never instead of it:
+            # the theme and the language the player chose went back to their defaults
             from ..ui.problems import settings_warning_words
-            self.set_message(_("Settings: {problems}").format(problems=settings_warning_words(warnings)), "warn")
+            said = _("Settings: {problems}").format(problems=settings_warning_words(warnings))
+            if self.message and self.message != self.notice:
+                kind = "error" if self.message_kind == "error" else "warn"
+                self.set_message(f"{self.message}\n{said}", kind)
+            else:
+                self.set_message(said, "warn")
         super().enter(app)
 
     def exit(self) -> None:
