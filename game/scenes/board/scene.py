@@ -224,6 +224,13 @@ class BoardScene(Scene):
         self.computer.ask_hint()
 
     # ------------------------------------------------------------ the panel (panel.py)
+    def relayout(self, keep_ring: bool = True) -> None:
+        """A new layout (a resize, full screen) lands the move being animated first: the panel,
+        built anew, shows the game as it stands (a panel waits for a move's landing to show it,
+        and a new one has nothing to show until then)."""
+        self.mover.finish()
+        super().relayout(keep_ring)
+
     def build_ui(self) -> None:
         """The board area on the left (less the review's strip under it), the panel on the right."""
         self.board_rect, panel_rect = self.panel.split(self.size, self.px)
@@ -485,8 +492,10 @@ class BoardScene(Scene):
             return True                   # the result banner is not the board
         if event.type == pygame.MOUSEBUTTONDOWN and self.anim is not None:
             self.board.pointer_at(event.pos)
-            self.anim.finish()            # a click during an animation finishes it at once
-            return True
+            self.anim.finish()            # a click during an animation finishes it at once...
+            if self.anim is not None:     # (another began as it ended)
+                return True
+            # ... and counts as the click it is: a piece picked as the computer's move lands
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return self.board.handle_event(event)
         if event.type == pygame.KEYDOWN:
