@@ -366,3 +366,25 @@ def test_a_refused_text_is_replaced_by_the_next_move_typed():
     enter(app)
     assert [pm.text for pm in sc.match.history] == ["c3-d4"]
     app.close()
+
+
+def test_a_click_back_into_the_box_keeps_a_refused_text_selected():
+    # i5 refused, a click into the box, c3 typed: the box read "i5c3" (the click had put the
+    # cursor after the refused text); a second click places the cursor as in any text box
+    app = make_app("--game", "amoeba", "--black", "human", "--white", "human")
+    sc = board(app)
+    settle(app)
+    box = focus_box(app, sc)
+    type_text(app, "c4-g1")
+    enter(app)
+    assert box.selected_text() == "c4-g1"
+    click(app, box.rect.center)
+    assert box.selected_text() == "c4-g1"              # still the whole refused text
+    type_text(app, "c3")
+    assert_shows(box, "c3")
+    type_text(app, "-g1")
+    enter(app)                                         # refused again
+    click(app, box.rect.center)
+    click(app, (box.rect.right - 4, box.rect.centery))  # a second click: the cursor, no selection
+    assert box.selected_text() == ""
+    app.close()

@@ -59,6 +59,7 @@ class TextEntry(UIElement):
         self._drag = False
         self._last_click = (-1.0, 0)      # (time, x) of the last click: a double click selects all
         self._clock = 0.0
+        self._hold = False              # the next click keeps the whole text selected (``hold_selection``)
         self.shown = ""                 # what the picture shows (the text, the hint or nothing)
         self.rebuild_from_changed_theme_data()
 
@@ -85,6 +86,13 @@ class TextEntry(UIElement):
 
     def selection(self) -> tuple[int, int]:
         return (min(self.cursor, self.anchor), max(self.cursor, self.anchor))
+
+    def hold_selection(self) -> None:
+        """Select the whole text, and keep it selected through the next click into the box (a
+        refused move: clicking back in to try again, the next try replaces it rather than runs
+        on after it); a second click places the cursor as usual."""
+        self.select_all()
+        self._hold = True
 
     def select_all(self) -> None:
         """The whole text selected (what is typed next replaces it)."""
@@ -181,7 +189,10 @@ class TextEntry(UIElement):
             double = was_focused and 0 <= self._clock - self._last_click[0] < DOUBLE_CLICK \
                 and abs(x - self._last_click[1]) <= 4
             self._last_click = (self._clock, x)
-            if double:
+            hold, self._hold = self._hold, False
+            if hold and self.anchor != self.cursor:
+                self.anchor, self.cursor = 0, len(self.text)
+            elif double:
                 self.anchor, self.cursor = 0, len(self.text)
             else:
                 self.cursor = self._index_at(event.pos[0])

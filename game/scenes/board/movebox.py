@@ -297,10 +297,11 @@ class MoveBox:
         return _("“{text}” cannot be played in this position.").format(text=text)
 
     def _refuse(self) -> bool:
-        """A refused text stays, selected: typing replaces it, an arrow key edits it (False)."""
+        """A refused text stays, selected: typing replaces it (also after a click back into the
+        box), an arrow key edits it (False)."""
         box = self.box
         if box is not None:
-            box.select_all()
+            box.hold_selection()
             self._refused = box.get_text()
         return False
 
