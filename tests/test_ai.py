@@ -853,3 +853,15 @@ def test_the_engine_reads_positions_only_through_what_the_rules_declare():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              for m in private.finditer(line)]
     assert found == []
+
+
+def test_an_even_game_is_played_on_and_a_worse_one_is_drawn(monkeypatch):
+    # a draw offered in an even Onager game (move 6) was taken: the computer plays on unless
+    # it is worse off
+    import game.ai.levels as levels
+    from game.ai.mcts import SearchResult
+    game = make_game("onager")
+    for value, taken in ((0.5, False), (0.47, False), (0.6, True), (0.4, False)):
+        # ``value`` is the mover's (Black's); the computer is White, its chance 1 - value
+        monkeypatch.setattr(levels, "analyse", lambda *a, v=value, **k: SearchResult(move=None, value=v))
+        assert answer_offer(game, random.Random(0), computer=Color.WHITE) is taken, value
