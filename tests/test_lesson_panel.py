@@ -40,7 +40,7 @@ def test_the_list_button_takes_the_row_unless_swap_shows(spec, swap):
         step(app, 2)
         sc = app.scene
         index, swap_btn = sc.w["index"].rect, sc.w["swap"].rect
-        row_left, row_right = sc.w["back"].rect.left, sc.w["next"].rect.right
+        row_left, row_right = sc.w["back"].rect.left, sc.layout.slots["next"].right   # (the row's last place)
         assert sc.w["swap"].visible == swap and index.left == row_left
         if swap:
             assert index.right < swap_btn.left and swap_btn.right == row_right

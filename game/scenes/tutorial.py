@@ -250,13 +250,21 @@ class TutorialScene(Scene):
         self.lesson_i = max(0, min(index, len(self.course.lessons) - 1))
         lesson = self.course.lessons[self.lesson_i]
         if step is None:
-            step = 0 if self.progress.lesson_done(self.game_name, lesson.id) \
-                else self.progress.resume_step(self.game_name, lesson.id)
+            step = 0 if self.progress.lesson_done(self.game_name, lesson.id) else self.resume_step(lesson)
         self.game = None
         self.step_i = max(0, min(step, len(lesson.steps) - 1))
         if self.app is not None:
             self.relayout(keep_ring=False)  # a new page: Enter goes on (Next), not the button the list had
         self.open_step(self.step_i)
+
+    def resume_step(self, lesson: L.Lesson) -> int:
+        """Where a lesson left goes on: the step the player was on, or the one after it when that
+        step's task was done (a finished task is not set again)."""
+        step = self.progress.resume_step(self.game_name, lesson.id)
+        if 0 <= step < len(lesson.steps) - 1 and lesson.steps[step].kind == "try" \
+                and self.progress.try_done(self.game_name, lesson.id, step):
+            step += 1
+        return step
 
     def open_puzzle(self, index: int) -> None:
         assert self.puzzles is not None
@@ -264,6 +272,7 @@ class TutorialScene(Scene):
         self.puzzle_i = max(0, min(index, len(self.puzzles.puzzles) - 1))
         self.puzzle_play.new_puzzle()
         self.movebox.clear()
+        self.layout.page_opened()
         if self.app is not None:
             self.relayout(keep_ring=False)
         self.puzzle_play.restart()
@@ -297,6 +306,7 @@ class TutorialScene(Scene):
         self.hint_text_shown = False
         self.hint_move = None
         self.movebox.clear()
+        self.layout.page_opened()
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
         if step.setup is not None:
@@ -584,6 +594,7 @@ class TutorialScene(Scene):
             if goal.met(g, move) and route_ok:
                 self.step_solved = True
                 self.hint_move = None
+                self.movebox.clear()              # a text refused before, or this move: no longer to play
                 self.progress.mark_try(self.game_name, self.lesson.id, self.step_i)
                 self._lesson_reached_end()
                 self.animate(text)
@@ -700,7 +711,7 @@ class TutorialScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
         if self.mode == "index":
-            return False
+            return self._index_key(event)
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.active_at = self.time
         if self.movebox.handle_event(event):
@@ -732,6 +743,17 @@ class TutorialScene(Scene):
                 return False
             return True
         return False
+
+    def _index_key(self, event: pygame.event.Event) -> bool:
+        """Enter on the list (the ring on no button): the lesson drawn orange, the one to take
+        next, as the look of its button says."""
+        if event.type != pygame.KEYDOWN or event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False
+        nxt = self.layout.next_lesson
+        if self.course is None or not 0 <= nxt < len(self.course.lessons):
+            return False
+        self.open_lesson(nxt)
+        return True
 
     def tab_groups(self) -> list[list[Any]]:
         """The list's two columns, lessons then puzzles, each whole (not row by row)."""

@@ -7,7 +7,9 @@ buttons are as wide as their texts need. The narration (``#narration``) is as ta
 words, the move box right under it on a step that takes a typed move, and the feedback under
 those is a ``StatusText`` sized to its text (``fit_texts``: never scrolled, never cut; hidden
 while it has nothing to say); only a narration too long for the panel scrolls. The Next button says where it goes (``next_action``: Next, Skip, Next
-lesson, Finish back to the list). ``layout_rects`` names the texts the scene draws
+lesson, Finish back to the list); while a task is open it says Skip, plain, in Replay's place
+(``set_next``). No button grows or moves into the place of one just pressed while a page
+lasts (Swap's place: ``swap_room``). ``layout_rects`` names the texts the scene draws
 itself, for the layout audit (tests/test_layout_audit.py).
 """
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextBox
 from .. import i18n
 from ..levels_i18n import T_, Tn_, Tp_, content
 from ..names import game_title
+from ..ui import focus as focus_ui
 from ..ui.layout import draw_panel, split
 from ..ui.text import StatusText
 from ..views import draw as D
@@ -62,8 +65,13 @@ class TutorialLayout(TutorialPart):
         self.movebox_bottom = 0
         self._fitted: tuple[str, str] | None = None     # (feedback, narration) the boxes were sized for
         self._next_tip = ""                         # the Next button's tooltip as last set
+        self._skipping = False                      # the Next button says Skip, in Replay's place (set_next)
+        self.slots: dict[str, pygame.Rect] = {}     # the first row's places by the button made there
         self.done_at = (0, 0)                       # centre of 'n of m lessons done' (build_index)
         self.index_widths = (0, 0)                  # the list button's width without and beside Swap
+        # the page showed Swap: its place stays in the row while the page lasts (``page_opened``),
+        # so the list button never grows under the pointer into the place of the Swap just pressed
+        self.swap_room = False
 
     def build(self) -> None:
         """The widgets of the page the scene is on (the list, or a lesson's or puzzle's panel)."""
@@ -153,6 +161,7 @@ class TutorialLayout(TutorialPart):
     def build_page(self) -> None:
         sc = self.scene
         self._fitted, self._next_tip = None, ""     # new widgets: sized and worded afresh
+        self._skipping = False                      # (the Next button is made orange, in its place)
         self.board_rect, self.panel_rect = split(sc.size, self.px, PANEL_MIN, PANEL_MAX, PANEL_SHARE)
         if sc.view is not None:
             sc.view.layout(self.board_rect)
@@ -194,7 +203,8 @@ class TutorialLayout(TutorialPart):
             specs = [("back", T_("Back"), None, T_("Previous step (Left arrow)")),
                      ("replay", T_("Replay"), None, T_("Show this step again (Ctrl+R)")),
                      ("next", T_("Next"), "#primary_button", T_("Next step (Right arrow)"))]
-            longest: dict[str, tuple[str, ...]] = {"next": (T_("Finish"), T_("Skip"), T_("Next lesson"))}
+            longest: dict[str, tuple[str, ...]] = {"next": (T_("Finish"), T_("Next lesson")),
+                                                   "replay": (T_("Skip"),)}
         else:
             specs = [("replay", T_("Restart"), None, T_("Start the puzzle again (Ctrl+R)")),
                      ("solution", T_("Solution"), None, T_("Show the winning line")),
@@ -210,9 +220,15 @@ class TutorialLayout(TutorialPart):
         xx = x
         for i, (key, label, oid, tip) in enumerate(specs):
             bw = need[i] + spare // 3 + (spare % 3 if i == 2 else 0)
-            W[key] = UIButton(pygame.Rect(xx, row1, bw, bh), label, ui, container=root,
-                              object_id=oid, tool_tip_text=tip)
+            self.slots[key] = pygame.Rect(xx, row1, bw, bh)
+            W[key] = UIButton(self.slots[key], label, ui, container=root, object_id=oid, tool_tip_text=tip)
             xx += bw + gap
+        if sc.mode == "lesson":
+            # while a task is open, Next stands greyed in its place (a quick second click on the Next
+            # that opened the task lands on it) and the Next button, saying Skip, takes Replay's
+            W["next_wait"] = UIButton(self.slots["next"], T_("Next"), ui, container=root,
+                                      object_id="#primary_button", visible=0)
+            W["next_wait"].disable()
         swap = Tp_("pie rule", "Swap")
         swap_w = font[None].size(swap)[0] + px(40)
         # the list button takes the row, and makes room for Swap only while Swap shows (Onyx's
@@ -222,6 +238,10 @@ class TutorialLayout(TutorialPart):
                               container=root, tool_tip_text=T_("Back to the list (Esc)"))
         W["swap"] = UIButton(pygame.Rect(x + iw - swap_w, row2, swap_w, bh), swap, ui, container=root,
                              tool_tip_text=T_("Pie rule: take over your opponent's colour"))
+
+    def page_opened(self) -> None:
+        """A new step or puzzle: its button row is laid out afresh (``swap_room``)."""
+        self.swap_room = False
 
     # ------------------------------------------------------------ the panel's texts
     def refresh(self) -> None:
@@ -307,9 +327,11 @@ class TutorialLayout(TutorialPart):
         swap_ok = g is not None and inp is not None and inp.game is not None and "swap" in g.legal_strs()
         if W["swap"].visible != swap_ok:
             (W["swap"].show() if swap_ok else W["swap"].hide())
-        index_w = self.index_widths[1 if swap_ok else 0]
+        self.swap_room = self.swap_room or swap_ok
+        index_w = self.index_widths[1 if self.swap_room else 0]
         if W["index"].relative_rect.w != index_w:
             W["index"].set_dimensions((index_w, W["index"].relative_rect.h))
+            W["index"].rebuild()            # (its words centred again in the new width)
 
     def next_action(self) -> tuple[str, str]:
         """(words, tooltip) of the Next button: what pressing it does (``TutorialScene.next_step``)."""
@@ -331,8 +353,23 @@ class TutorialLayout(TutorialPart):
         return T_("Finish"), T_("Finish: back to the list of lessons and puzzles (Right arrow)")
 
     def set_next(self, text: str, tip: str) -> None:
-        """The Next button's words and tooltip, changed only when they differ."""
-        button = self.w["next"]
+        """The Next button's words and tooltip, changed only when they differ. While a lesson's
+        task is open it says Skip, drawn plain in Replay's place (Replay shows nothing new
+        before a move), and a greyed Next stands in its own place: quick clicks on Next never
+        go past the task that has just appeared."""
+        W = self.w
+        button = W["next"]
+        skipping = self.scene.mode == "lesson" and self.scene.task_open()
+        if skipping != self._skipping:
+            self._skipping = skipping
+            button.change_object_id(None if skipping else "#primary_button")
+            place = self.slots["replay" if skipping else "next"]
+            button.set_relative_position(place.topleft)
+            button.set_dimensions(place.size)
+            (W["replay"].hide() if skipping else W["replay"].show())
+            (W["next_wait"].show() if skipping else W["next_wait"].hide())
+            if skipping and self.app is not None:
+                focus_ui.ring_off(self.app, button)    # (a second Enter says to move first, never skips)
         self.set_label(button, text)
         if self._next_tip != tip:
             self._next_tip = tip
@@ -355,16 +392,23 @@ class TutorialLayout(TutorialPart):
         return f"<font color='{BAD_COLOUR}'><b>{html.escape(head)}</b></font><br>{html.escape(message)}"
 
     def lesson_state(self, lesson: Any) -> tuple[str, str]:
-        """('done' | 'started' | 'new', where it stands: 'step 3 of 8')."""
+        """('done' | 'started' | 'new', where it stands: 'step 3 of 8'; once the player has
+        reached its last step, the tasks still to do: 'step 4 to do')."""
         sc = self.scene
         progress, name = sc.progress, sc.game_name
         if progress.lesson_done(name, lesson.id):
             return "done", ""
-        at = progress.resume_step(name, lesson.id)
-        tried = any(progress.try_done(name, lesson.id, i) for i in range(len(lesson.steps)))
-        if at > 0 or tried:
-            return "started", step_of(min(at + 1, len(lesson.steps)), len(lesson.steps))
-        return "new", ""
+        at = sc.resume_step(lesson)
+        total = len(lesson.steps)
+        tried = any(progress.try_done(name, lesson.id, i) for i in range(total))
+        if not (at > 0 or tried):
+            return "new", ""
+        left = [i + 1 for i, st in enumerate(lesson.steps) if st.kind == "try" and i < at
+                and not progress.try_done(name, lesson.id, i)]
+        if at + 1 >= total and left:
+            return "started", Tn_("step {steps} to do", "steps {steps} to do", len(left)).format(
+                steps=i18n._(", ").join(str(n) for n in left))
+        return "started", step_of(min(at + 1, total), total)
 
     def narration_width(self) -> int:
         """The width the narration's lines may take: the box's, less its padding and border, the

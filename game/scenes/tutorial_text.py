@@ -23,8 +23,10 @@ REPLY_WAIT = 0.45     # seconds before the defence answers in a puzzle
 # try-it goals about the kind of move: only moves of that kind are marked on the board. Not Amoeba's
 # split and whole-stack goals: choosing between a direction's far mark (the whole stack) and its near
 # mark (a split) is what those steps teach, and the board's words name both marks; the wrong one is
-# answered with WRONG_FORM, as the same move typed is
-FORM_GOALS = ("any-walk", "any-jump", "any-chain", "any-midpoint", "lake")
+# answered with WRONG_FORM, as the same move typed is. Not Onyx's midpoint goal either: a stone is
+# placed in one click, so there is no target mark to hide, and a click on a wrong empty point must
+# be judged ('Not quite') as the same point typed is
+FORM_GOALS = ("any-walk", "any-jump", "any-chain", "lake")
 # a wrong try whose form is the mistake (``levels.Goal.wrong_form``), by the form the step wants
 WRONG_FORM = {"stack-move": TN_("That is a split: this step wants the whole stack moved."),
               "split": TN_("That moves the whole stack: this step wants a split.")}
