@@ -58,7 +58,8 @@ __all__ = ["StorageError", "data_dir", "config_dir", "atomic_write_text", "read_
            "records_dir", "safe_file_name", "suggest_record_path", "list_records", "remove_stale_temps",
            "unfinished_dir", "new_unfinished_path", "list_unfinished", "load_unfinished",
            "remove_unfinished", "set_aside_unfinished", "keep_unfinished_bounded", "migrate_legacy_autosave", "MAX_UNFINISHED",
-           "RecordInfo", "scan_record", "record_moves", "list_record_files", "trash_record", "friendly_path", "TRASH_FOLDER",
+           "RecordInfo", "scan_record", "record_moves", "list_record_files", "list_record_folder", "same_path",
+           "is_folder", "trash_record", "friendly_path", "TRASH_FOLDER",
            "StorageNote", "failure_kind"]
 
 
@@ -681,6 +682,27 @@ class RecordInfo:
     def name(self) -> str:
         return self.path.name
 
+    def same_game(self, other: "RecordInfo") -> bool:
+        """Do the two files' headers and lengths say the same game?"""
+        return (self.game, self.black, self.white, self.date, self.result, self.reason, self.moves, self.plies) == \
+            (other.game, other.black, other.white, other.date, other.result, other.reason, other.moves, other.plies)
+
+
+def is_folder(path: str | os.PathLike[str]) -> bool:
+    """Is there a folder at ``path`` (a path the system refuses to look at has none)?"""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def same_path(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Are ``a`` and ``b`` the same file or folder (as written, where the system cannot say)?"""
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return Path(a) == Path(b)
+
 
 def scan_record(path: str | os.PathLike[str]) -> RecordInfo:
     """The headers of one record file (``RecordInfo``); never raises."""
@@ -767,16 +789,28 @@ def record_moves(record: Record) -> int:
 
 def list_record_files(folder: str | os.PathLike[str] | None = None) -> list[RecordInfo]:
     """Every ``*.txt`` record (any case) in ``folder`` (default records_dir), newest first, with what its
-    headers say (``scan_record``); nothing is replayed. Temporary files are not listed."""
+    headers say (``scan_record``); nothing is replayed. Temporary files are not listed. A folder
+    that cannot be opened lists nothing (``list_record_folder`` says why)."""
+    return list_record_folder(folder)[0]
+
+
+def list_record_folder(folder: str | os.PathLike[str] | None = None
+                       ) -> tuple[list[RecordInfo], StorageError | None]:
+    """``list_record_files`` and why the folder could not be opened: a StorageError ('open', the
+    folder, the system's refusal: a file where the folder should be, no permission), None when
+    it was listed. A folder that is not there yet is none: it has no games (saving makes it)."""
     base = Path(folder) if folder is not None else records_dir()
     try:
         paths = [p for p in base.iterdir() if p.suffix.lower() == RECORD_SUFFIX
                  and not p.name.startswith(_TMP_PREFIX) and p.is_file()]
-    except OSError:
-        return []
+    except OSError as e:
+        kind = failure_kind(e)
+        if kind == "not-found":
+            return [], None
+        return [], StorageError(f"cannot open the folder {base}: {_why(e)}", "open", base, kind)
     found = [scan_record(p) for p in paths]
     found.sort(key=lambda i: (-i.mtime, i.path.name))
-    return found
+    return found, None
 
 
 def trash_record(path: str | os.PathLike[str]) -> Path:

@@ -302,9 +302,11 @@ def test_other_folder_opens_the_stock_file_dialog_and_escape_closes():
         click_widget(app, menu.load_btn)
         dlg = _dialog(app)
         click_widget(app, dlg.buttons["other"])
-        assert isinstance(menu.dialog, UIFileDialog) and menu.dialog_kind == "load" and not dlg.alive()
-        key(app, pygame.K_ESCAPE)
-        assert menu.dialog is None
+        assert isinstance(menu.dialog, UIFileDialog) and menu.dialog_kind == "load" and not dlg.visible
+        key(app, pygame.K_ESCAPE)                   # the file dialog closes: back to the library
+        assert menu.dialog is dlg and dlg.visible and menu.dialog_kind == "load" and dlg.mode == "load"
+        key(app, pygame.K_ESCAPE)                   # then the library
+        assert menu.dialog is None and not dlg.alive()
         click_widget(app, menu.load_btn)
         dlg = _dialog(app)
         assert dlg.entries == [] and "No saved games" in " ".join(dlg.note.split())

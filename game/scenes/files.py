@@ -4,8 +4,9 @@
   (``game.scenes.library.LibraryDialog``) on the records folder (``game.storage.records_dir()``),
   kept in ``scene.dialog`` so the board's own rules apply while it is open (Escape closes it,
   keys and clicks do not reach the board, the computer waits). Its "Other folder…" opens
-  pygame-gui's ``UIFileDialog`` instead (``open_other_dialog``); both answer with
-  ``UI_FILE_DIALOG_PATH_PICKED``.
+  pygame-gui's ``UIFileDialog`` over it (``open_other_dialog``; the library waits hidden and
+  comes back when the file dialog closes with no path picked: Escape, Cancel, ×); both answer
+  with ``UI_FILE_DIALOG_PATH_PICKED``.
 * ``path_picked(scene, event)``: the dialog's answer. Saving writes the record atomically
   (asking before it replaces another file); loading reads and checks the whole record first,
   so a bad file only gives a message naming the problem and its line, and nothing changes.
@@ -25,12 +26,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
+import pygame_gui
 from pygame_gui.windows import UIFileDialog
 
 from ..i18n import _, ngettext
 from ..png import save_picture
 from ..rules.base import Color, Motion
 from ..ui.dialogs import fit_file_dialog
+from ..ui.focus import GameDialog, ring_on
 from ..ui.problems import clause, record_error_words, record_note_words, record_words, storage_words
 from ..ui.words import record_file_words
 from .base import Scene, is_board_scene, make_scene, register
@@ -48,8 +51,8 @@ log = logging.getLogger(__name__)
 
 PICTURES_FOLDER = "pictures"
 
-__all__ = ["open_save_dialog", "open_load_dialog", "open_other_dialog", "path_picked", "board_from_record", "export_picture",
-           "load_path", "pictures_dir", "dialog_rect"]
+__all__ = ["open_save_dialog", "open_load_dialog", "open_other_dialog", "OtherFolderDialog", "path_picked",
+           "board_from_record", "export_picture", "load_path", "pictures_dir", "dialog_rect"]
 
 
 def labels_of(motions: list[Motion]) -> tuple[str, ...]:
@@ -136,7 +139,7 @@ def open_load_dialog(scene: Scene) -> LibraryDialog:
     """The game library for choosing a record to open (kept in ``scene.dialog``)."""
     scene.close_dialog()
     from .library import LibraryDialog
-    dlg = LibraryDialog(scene, "load", _records_folder(), on_other=lambda: open_other_dialog(scene, "load"))
+    dlg = LibraryDialog(scene, "load", _records_folder(), on_other=lambda: open_other_dialog(scene, "load", dlg))
     return _keep(scene, dlg, "load")
 
 
@@ -148,28 +151,93 @@ def open_save_dialog(scene: Scene, at: Path | None = None) -> LibraryDialog | No
     scene.close_dialog()
     from .library import LibraryDialog
     folder, name = (at.parent, at.stem) if at is not None else (_records_folder(), _suggested_path(scene).stem)
-    dlg = LibraryDialog(scene, "save", folder, name=name, on_other=lambda: open_other_dialog(scene, "save"))
+    dlg = LibraryDialog(scene, "save", folder, name=name, on_other=lambda: open_other_dialog(scene, "save", dlg))
     return _keep(scene, dlg, "save")
 
 
 PATH_LIMIT = 400        # characters in the file dialog's path box (room for any folder a player uses)
 
 
-def open_other_dialog(scene: Scene, kind: str) -> Any:
-    """The library's "Other folder…": pygame-gui's file dialog, starting in the records folder."""
-    scene.close_dialog()
+class OtherFolderDialog(UIFileDialog, GameDialog):
+    """pygame-gui's file dialog for the library's "Other folder…"; the library (``library``)
+    waits hidden under it, as it was. A file picked (OK), the library goes (the scene opens or
+    saves the file); closed by the player (Cancel, ×, Escape: ``back``, asked before the scene's
+    own), the library is the scene's dialog again, the ring back on its "Other folder…" when the
+    keyboard opened it (the innermost thing closes, not the library with it)."""
+
+    def __init__(self, *args: Any, library: LibraryDialog | None = None, **kw: Any) -> None:
+        self.library = library
+        app = library.scene.app if library is not None else None
+        self.ring_back = app is not None and app.focus is not None
+        self._by_player = False
+        super().__init__(*args, **kw)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        # (its Cancel and × close it within this same call)
+        pressed = event.ui_element if event.type == pygame_gui.UI_BUTTON_PRESSED else None
+        self._by_player = pressed is not None and (pressed is self.cancel_button or pressed is self.close_window_button)
+        try:
+            return super().process_event(event)
+        finally:
+            self._by_player = False
+
+    def first_ring(self) -> Any:
+        """OK (what Enter presses), or Cancel while no file is chosen."""
+        return self.ok_button if self.ok_button.is_enabled else self.cancel_button
+
+    def back(self) -> bool:
+        if self.library is None:
+            return False                # (the scene's own Escape closes it)
+        self._by_player = True
+        self.kill()
+        return True
+
+    def kill(self) -> None:
+        library = self.library if self.alive() else None
+        self.library = None
+        back = self._by_player
+        super().kill()
+        if library is None:
+            return
+        if not back or not library.alive():
+            library.kill()
+            return
+        scene = library.scene
+        scene.dialog, scene.dialog_kind = library, library.mode
+        library.show()
+        library.set_blocking(True)
+        other = library.buttons.get("other")
+        if self.ring_back and scene.app is not None and other is not None:
+            ring_on(scene.app, other)
+
+
+def open_other_dialog(scene: Scene, kind: str, library: LibraryDialog | None = None) -> Any:
+    """The library's "Other folder…": pygame-gui's file dialog, starting in the records folder,
+    over ``library``, which waits hidden (``OtherFolderDialog``); without one the scene's dialog
+    closes."""
+    if library is None:
+        scene.close_dialog()
+    else:
+        library.hide()
+        library.set_blocking(False)
+        scene.dialog, scene.dialog_kind = None, ""
     with _dialog_made():
         if kind == "save":
-            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title=_("Save this game in another folder"),
-                               initial_file_path=str(_suggested_path(scene)), allow_existing_files_only=False)
+            dlg = OtherFolderDialog(dialog_rect(scene), scene.ui, window_title=_("Save this game in another folder"),
+                                    initial_file_path=str(_suggested_path(scene)), allow_existing_files_only=False,
+                                    library=library)
         else:
-            dlg = UIFileDialog(dialog_rect(scene), scene.ui, window_title=_("Load a game from another folder"),
-                               initial_file_path=str(_records_folder()), allow_existing_files_only=True,
-                               allowed_suffixes={RECORD_SUFFIX})
+            dlg = OtherFolderDialog(dialog_rect(scene), scene.ui, window_title=_("Load a game from another folder"),
+                                    initial_file_path=str(_records_folder()), allow_existing_files_only=True,
+                                    allowed_suffixes={RECORD_SUFFIX}, library=library)
         fit_file_dialog(dlg, scene.px)
         # pygame-gui's path box lays its whole text out again on every key, in time that grows
         # with the square of its length: a long paste froze the window for seconds
         dlg.file_path_text_line.set_text_length_limit(max(PATH_LIMIT, len(dlg.file_path_text_line.get_text())))
+    if dlg.ring_back and scene.app is not None:
+        # the keyboard's ring goes in now: the button it leaves waits hidden, and the ring goes
+        # back to it when the dialog closes (to the board's Load when the library goes)
+        ring_on(scene.app, dlg.first_ring())
     return _keep(scene, dlg, "save" if kind == "save" else "load")
 
 

@@ -21,10 +21,15 @@ closes, so ``game.scenes.files.path_picked`` loads or saves (asking before it re
   ``trash`` folder beside it (``game.storage.trash_record``: never deleted). Save: a name field
   (prefilled with ``storage.suggest_record_path``'s name), Enter or Save saves; a click on a row
   takes its name (saving over it asks first). "Other folder…" opens the stock file dialog
-  (``on_other``). Escape (the scene's ``back``), Cancel or the window's × close it; while
-  "Delete the game?" is open, Escape closes only that question (``back``).
-* Keys: Up/Down, Page Up/Down, Home/End move the selection; Enter opens or saves; Delete asks
-  to move the selected file to the trash.
+  (``on_other``) over the library, which waits hidden until that dialog closes
+  (``game.scenes.files.OtherFolderDialog``). Escape (the scene's ``back``), Cancel or the
+  window's × close it; while "Delete the game?" is open, Escape closes only that question
+  (``back``). A folder that cannot be opened is said so (``storage_words``).
+* Keys: the list (with its preview) is a Tab stop that, like a text entry, takes the keyboard
+  when the ring reaches it (``_Canvas``; Load opens with it there): Up/Down, Page Up/Down,
+  Home/End move the selection, Enter (or Space) opens or saves over the selected game, Delete
+  asks to move it to the trash, ? shows the keys. With the ring on a button, its keys are the
+  button's; with no ring, a list key puts the ring on the list.
 * ``layout_rects()``: the texts it draws, for the layout audit.
 """
 from __future__ import annotations
@@ -46,14 +51,14 @@ from ..names import game_title
 from ..ui.words import player_words
 from ..rules.record import Record, RecordError, parse_record
 from ..themes import CLASSIC, Theme
-from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, last_game_path,
-                       list_record_files, name_fits, read_text, record_moves, records_dir, safe_file_name, scan_record,
-                       trash_record, TRASH_FOLDER)
+from ..storage import (NAME_MAX_BYTES, RECORD_SUFFIX, RecordInfo, StorageError, friendly_path, is_folder,
+                       last_game_path, list_record_folder, name_fits, read_text, record_moves, records_dir,
+                       safe_file_name, same_path, scan_record, trash_record, TRASH_FOLDER)
 from ..ui import style as S
 from ..ui.dialogs import QuestionCard, ask
 from ..ui.endings import result_words
-from ..ui.entry import TextEntry
-from ..ui.focus import GameDialog
+from ..ui.entry import KeyboardTarget, TextEntry
+from ..ui.focus import GameDialog, ring_on
 from ..ui.text import ellipsize, wrap
 from ..ui.problems import clause, record_note_words, record_words, storage_words
 from ..ui.thumbnail import ThumbnailCache, placeholder
@@ -69,6 +74,7 @@ SORTS = (("date", N_("Date")), ("game", N_("Game")), ("result", N_("Result")))  
 DOUBLE_CLICK = 0.45
 TITLE_BAR = 28              # px at UI scale 1: pygame-gui's title bar, as the app's theme scales it
 _RESULT_ORDER = {"black": 0, "white": 1, "draw": 2, "*": 3}
+_LIST_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
 
 # colours (the window's own are the theme's; these match the move list and the panel)
 TEXT = (239, 228, 208)
@@ -97,11 +103,6 @@ class Entry:
         return self.info.path
 
 
-def _same_game(a: RecordInfo, b: RecordInfo) -> bool:
-    return (a.game, a.black, a.white, a.date, a.result, a.reason, a.moves, a.plies) == \
-        (b.game, b.black, b.white, b.date, b.result, b.reason, b.moves, b.plies)
-
-
 def last_game_entry(entries: list[Entry]) -> Entry | None:
     """The last finished game (``storage.last_game_path``, kept when a game ends), for the list
     of the saved games while no saved file holds the same game: a game left unsaved at its end
@@ -114,16 +115,9 @@ def last_game_entry(entries: list[Entry]) -> Entry | None:
     if not there:
         return None
     info = scan_record(path)
-    if not info.game or any(_same_game(info, e.info) for e in entries):
+    if not info.game or any(info.same_game(e.info) for e in entries):
         return None
     return Entry(info, label=_("the last game you finished, not saved"))
-
-
-def _same_folder(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return a == b
 
 
 def library_rect(scene: Scene) -> pygame.Rect:
@@ -209,21 +203,27 @@ def fit(text: str, font: pygame.font.Font, width: int, what: str) -> str:
     return ellipsize(text, font, width, what, strip=" ·,")
 
 
-class _Canvas(UIElement):
-    """The list and the preview: one picture drawn by the dialog, mouse events handed to it."""
+class _Canvas(KeyboardTarget):
+    """The list and the preview: one picture drawn by the dialog, mouse events handed to it; the
+    list's Tab stop: when the ring reaches it (or a click) it takes the keyboard, and its keys
+    are the list's (``LibraryDialog._list_key``)."""
 
     def __init__(self, rect: pygame.Rect, manager: Any, container: Any, owner: "LibraryDialog") -> None:
+        self.owner = owner
         super().__init__(rect, manager, container, starting_height=1, layer_thickness=1,
                          element_id=["library_list"])
-        self.owner = owner
         self._set_image(pygame.Surface(self.rect.size, pygame.SRCALPHA))
 
     def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return bool(self.is_focused and self.visible and self.is_enabled) and self.owner._list_key(event)
         return self.owner._mouse(event)
 
 
 class LibraryDialog(UIWindow, GameDialog):
     """The game library (see the module's docstring). ``mode`` is 'load' or 'save'."""
+
+    _ring_list = False          # the ring goes back to the list (``_keys_follow_ring``)
 
     def __init__(self, scene: Scene, mode: str, folder: Path, name: str = "",
                  on_other: Callable[[], Any] | None = None, title: str = "") -> None:
@@ -237,8 +237,9 @@ class LibraryDialog(UIWindow, GameDialog):
                          object_id="#library", resizable=False, draggable=False)
         self.set_blocking(True)
         self._fit_title_bar()
-        self.entries: list[Entry] = [Entry(i) for i in list_record_files(self.folder)]
-        if self.mode == "load" and _same_folder(self.folder, records_dir()):
+        infos, self.folder_error = list_record_folder(self.folder)
+        self.entries: list[Entry] = [Entry(i) for i in infos]
+        if self.mode == "load" and same_path(self.folder, records_dir()):
             last = last_game_entry(self.entries)
             if last is not None:
                 self.entries.append(last)
@@ -265,7 +266,9 @@ class LibraryDialog(UIWindow, GameDialog):
         if self.mode == "save" and self.name_entry is not None:
             self.name_entry.take_keyboard()
             self.name_entry.cursor = self.name_entry.anchor = len(self.name_entry.get_text())
-        self.note = self._count_note()
+        elif self.entries:
+            self.canvas.take_keyboard()
+        self.note, self.note_kind = self._count_note()
         self._draw()
 
     # ------------------------------------------------------------ layout
@@ -349,8 +352,11 @@ class LibraryDialog(UIWindow, GameDialog):
         self.preview_side = max(px(40), side)
 
     def relayout(self) -> None:
-        """The window changed size (or UI scale): the dialog is built again at the new size."""
+        """The window changed size (or UI scale): the dialog is built again at the new size (the
+        ring and the keyboard stay on the list when they were there)."""
         name = self.name_entry.get_text() if self.name_entry is not None else ""
+        app = self.scene.app
+        self._ring_list, keys = app is not None and app.focus is self.canvas, self.canvas.is_focused
         for el in list(self.get_container()):       # (a container iterates over its elements)
             el.kill()
         self.buttons = {}
@@ -361,6 +367,9 @@ class LibraryDialog(UIWindow, GameDialog):
         self.set_position(rect.topleft)
         self._built_for = self.scene.size
         self._build(name)
+        if keys:
+            self.canvas.take_keyboard()
+        self._keys_follow_ring()
         self._dirty = True
 
     def _fit_title_bar(self) -> None:
@@ -397,21 +406,25 @@ class LibraryDialog(UIWindow, GameDialog):
             return
         self.sort_key = key
         self._sort()
-        self.note, self.note_kind = self._count_note(), "info"     # the footer says the order shown
+        self.note, self.note_kind = self._count_note()     # the footer says the order shown
         self._sync_buttons()
         self.show_selected()
 
-    def _count_note(self) -> str:
-        n = sum(1 for e in self.entries if not e.label)      # (the last game finished is not saved)
-        if not n and self.entries:
-            return _("No saved games here yet, only the last game you finished.")
+    def _count_note(self) -> tuple[str, str]:
+        """The footer and its kind: the saved games listed (files with a game: not the last game)."""
+        if self.folder_error is not None:
+            return _("This folder cannot be opened: Other folder… chooses another."), "error"
+        n = sum(1 for e in self.entries if not e.label and e.info.game)
         if not n:
-            return _("No saved games here yet.") if self.mode == "load" else _("No saved games here yet: this is the first.")
+            last_only = any(e.label for e in self.entries)
+            return (_("No saved games here yet, only the last game you finished.") if last_only else
+                    _("No saved games here yet.") if self.mode == "load" else
+                    _("No saved games here yet: this is the first.")), "info"
         if self.sort_key == "game":
-            return ngettext("{n} saved game, by game.", "{n} saved games, by game.", n).format(n=n)
+            return ngettext("{n} saved game, by game.", "{n} saved games, by game.", n).format(n=n), "info"
         if self.sort_key == "result":
-            return ngettext("{n} saved game, by result.", "{n} saved games, by result.", n).format(n=n)
-        return ngettext("{n} saved game, newest first.", "{n} saved games, newest first.", n).format(n=n)
+            return ngettext("{n} saved game, by result.", "{n} saved games, by result.", n).format(n=n), "info"
+        return ngettext("{n} saved game, newest first.", "{n} saved games, newest first.", n).format(n=n), "info"
 
     def select(self, i: int | None) -> None:
         if i is not None:
@@ -473,6 +486,7 @@ class LibraryDialog(UIWindow, GameDialog):
         delete = self.buttons.get("delete")
         if delete is not None:
             (delete.enable() if sel is not None else delete.disable())
+        (self.canvas.enable() if self.entries else self.canvas.disable())   # (an empty list is no Tab stop)
         if self.mode == "load":
             ok = sel is not None and sel.openable and not (sel.info.problem and not sel.info.game)
             (self.ok_button.enable() if ok else self.ok_button.disable())
@@ -499,8 +513,9 @@ class LibraryDialog(UIWindow, GameDialog):
     def save_named(self) -> None:
         text = (self.name_entry.get_text() if self.name_entry is not None else "").strip()
         name = safe_file_name(text, limit=NAME_MAX_BYTES)
-        if not name:
-            self.say(_("Type a name for the file first."), "warn")
+        if not name:        # (a file's name loses the dots and spaces at its ends: "..", "." leave nothing)
+            self.say(_("A file's name cannot be only dots and spaces: type another name.") if text else
+                     _("Type a name for the file first."), "warn")
             return
         path = self.folder / name
         if path.suffix.lower() != RECORD_SUFFIX:
@@ -508,7 +523,19 @@ class LibraryDialog(UIWindow, GameDialog):
         if not name_fits(path.name):
             self.say(_("That name is too long for a file: shorten it."), "warn")
             return
+        if is_folder(path):         # (saving there would put the game inside it, under another name)
+            self.say(_("A folder named {name} is in the way: type another name.").format(name=path.name), "warn")
+            return
         self._post_path(path)
+
+    def choose(self) -> None:
+        """Enter on the list: open the selected game, or save over it (asked first), else the name."""
+        if self.mode == "load":
+            self.open_selected()
+        elif self.selected is not None and self.entries:
+            self._post_path(self.entries[self.selected].path)
+        else:
+            self.save_named()
 
     def ask_delete(self) -> None:
         if self.selected is None or not self.entries or self._confirm is not None:
@@ -516,6 +543,8 @@ class LibraryDialog(UIWindow, GameDialog):
         entry = self.entries[self.selected]
         path = entry.path
         self._confirm_path = path
+        self._ring_list = self.scene.app is not None and self.scene.app.focus is self.canvas
+        self.canvas.blur()          # the question's keys are its own
         px = self.px
         # the row's own words (the last game finished is no file name a player chose)
         text = _("Move {file} to the trash folder?<br><br>It is kept in {folder}, where you can move it back.").format(
@@ -545,11 +574,11 @@ class LibraryDialog(UIWindow, GameDialog):
         self.say(_("{file} was moved to {folder}.").format(file=said or path.name, folder=friendly_path(dest.parent)))
 
     def first_ring(self) -> Any:
-        """The keyboard's ring starts where the keyboard goes on: the name (saving), else Open
-        (what Enter presses), or Cancel when there is nothing to open."""
+        """The keyboard's ring starts where the keyboard goes on: the name (saving), else the
+        list (its Enter opens the selected game), or Cancel when nothing is listed."""
         if self.name_entry is not None:
             return self.name_entry
-        return self.ok_button if self.ok_button.is_enabled else self.cancel_button
+        return self.canvas if self.canvas.is_enabled else self.cancel_button
 
     def back(self) -> bool:
         """Escape while the library asks "Delete the game?": only the question closes (the file
@@ -560,6 +589,19 @@ class LibraryDialog(UIWindow, GameDialog):
         self._confirm.kill()
         self._confirm, self._confirm_path = None, None
         return True
+
+    def _keys_follow_ring(self) -> None:
+        """The list has the keyboard while the ring is on it; the ring comes back (``_ring_list``)."""
+        app = self.scene.app
+        if app is None or self._confirm is not None or not self.visible:
+            return
+        if self._ring_list and self.canvas.is_enabled:
+            ring_on(app, self.canvas)
+        self._ring_list = False
+        if app.focus is self.canvas and not self.canvas.is_focused and self.canvas.is_enabled:
+            self.canvas.take_keyboard()
+        elif app.focus is not None and app.focus is not self.canvas and self.canvas.is_focused:
+            self.canvas.blur()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.note, self.note_kind = text, kind
@@ -612,6 +654,29 @@ class LibraryDialog(UIWindow, GameDialog):
         return handled
 
     def _key(self, event: pygame.event.Event) -> bool:
+        """A key neither the list nor the name has: with the ring on a button, the button's; with
+        no ring, a list key puts the ring and the keyboard on the list, Enter opens or saves."""
+        k = event.key
+        app = self.scene.app
+        if k == pygame.K_DELETE and self.selected is not None:
+            self.ask_delete()
+            return True
+        if app is not None and app.focus is not None:
+            return False
+        if k in _LIST_KEYS and self.canvas.is_enabled:
+            if app is not None:
+                ring_on(app, self.canvas)
+            self.canvas.take_keyboard()
+            return self._list_key(event)
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            (self.save_named() if self.mode == "save" else self.open_selected())
+            return True
+        return False
+
+    def _list_key(self, event: pygame.event.Event) -> bool:
+        """A key while the list has the keyboard (``_Canvas``)."""
+        if not self.alive() or self._confirm is not None:
+            return False
         k = event.key
         n = len(self.entries)
         page = max(1, self.list_rect.h // self.row_h - 1)
@@ -621,8 +686,8 @@ class LibraryDialog(UIWindow, GameDialog):
         if k in moves and n:
             self.select(moves[k])
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            (self.save_named() if self.mode == "save" else self.open_selected())
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose()
             return True
         if k == pygame.K_DELETE and self.selected is not None:
             self.ask_delete()
@@ -695,8 +760,6 @@ class LibraryDialog(UIWindow, GameDialog):
                 again = self._last_click[0] == i and self.clock - self._last_click[1] <= DOUBLE_CLICK
                 self._last_click = (i, self.clock)
                 self.select(i)
-                if self.name_entry is not None:
-                    self.name_entry.blur()
                 if again:
                     self._last_click = (-1, -10.0)
                     (self.save_named() if self.mode == "save" else self.open_selected())
@@ -754,6 +817,9 @@ class LibraryDialog(UIWindow, GameDialog):
         super().update(time_delta)
         if not self.alive():
             return
+        if not self.visible:        # (waiting under "Other folder…": ``game.scenes.files.OtherFolderDialog``)
+            return
+        self._keys_follow_ring()
         self.clock += time_delta
         if self.scene.size != self._built_for:
             self.relayout()
@@ -793,8 +859,13 @@ class LibraryDialog(UIWindow, GameDialog):
         text_right = inner.right - self.bar_w - px(8)
         if not self.entries:
             msg = _("No saved games in this folder yet.") if self.mode == "load" else _("Nothing saved here yet.")
-            self._text(surf, msg, (inner.x + px(16), inner.y + px(16)), self.line_size, DIM, False,
-                       pygame.Rect(inner.x, inner.y, text_right - inner.x, inner.h), "empty")
+            bounds = pygame.Rect(inner.x, inner.y, text_right - inner.x, inner.h)
+            font = D.font(self.line_size)
+            lines = [msg] if self.folder_error is None else wrap(storage_words(self.folder_error), font,
+                                                                  bounds.w - px(32))
+            for k, line in enumerate(lines):
+                self._text(surf, line, (inner.x + px(16), inner.y + px(16) + k * font.get_linesize()), self.line_size,
+                           DIM if self.folder_error is None else ERROR, False, bounds, f"empty {k}")
         for i in self.visible_rows():
             self._draw_row(surf, i, pygame.Rect(inner.x, lr.y + 1 + i * self.row_h - self.scroll,
                                                 text_right - inner.x + px(6), self.row_h), inner)
@@ -846,13 +917,18 @@ class LibraryDialog(UIWindow, GameDialog):
         length = ngettext("{n} move", "{n} moves", moves).format(n=moves) if moves else pgettext("record length", "no moves")
         shown = shown_result(e)
         detail = f"{result_words(*shown)} · {length}" if shown is not None else ""
-        self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
-        y += lf.get_linesize()
-        if e.warning:
-            self._text(surf, e.warning, (x, y), self.small_size, WARN if e.openable else ERROR, False, bounds,
-                       f"row {i} warning")
+        colour = WARN if e.openable else ERROR
+        if e.warning and not detail:        # unreadable: its problem where the result goes, its file below
+            self._text(surf, e.warning, (x, y), self.line_size, colour, False, bounds, f"row {i} warning")
         else:
-            self._text(surf, f"{date_text(info)} · {e.label or info.name}", (x, y), self.small_size, DIM, False,
+            self._text(surf, detail, (x, y), self.line_size, TEXT, False, bounds, f"row {i} detail")
+        y += lf.get_linesize()
+        file = e.label or info.name
+        if e.warning and detail:            # damaged, it opens: the file named with its problem
+            self._text(surf, _("{file}: {why}").format(file=file, why=e.warning), (x, y), self.small_size, colour,
+                       False, bounds, f"row {i} warning")
+        else:
+            self._text(surf, " · ".join(w for w in (date_text(info), file) if w), (x, y), self.small_size, DIM, False,
                        bounds, f"row {i} file")
 
     def _draw_preview(self, surf: pygame.Surface) -> None:

@@ -37,7 +37,34 @@ DOUBLE_CLICK = 0.4      # seconds between two clicks that select all
 _CTRL = pygame.KMOD_CTRL | pygame.KMOD_META
 
 
-class TextEntry(UIElement):
+class KeyboardTarget(UIElement):
+    """A widget that takes the keyboard when the ring reaches it or a click lands on it
+    (``game.ui.focus``: a Tab stop that, once reached, hears the keys): a text entry, the game
+    library's list. ``take_keyboard()`` and ``blur()`` give it the keyboard and take it back."""
+
+    def take_keyboard(self) -> None:
+        """Take the keyboard (as a click on it does)."""
+        mgr = self.ui_manager
+        if mgr is not None:
+            focused = mgr.get_focus_set()
+            if focused and self in focused and not self.is_focused:
+                mgr.set_focus_set(None)        # the manager and the entry disagree: start afresh
+            mgr.set_focus_set(self)
+        if not self.is_focused:
+            self.focus()
+
+    def blur(self) -> None:
+        """Give the keyboard back: pygame-gui's focus goes too (else a click on the entry would
+        not give it the keyboard again: the manager thinks it still has it)."""
+        mgr = self.ui_manager
+        focused = mgr.get_focus_set() if mgr is not None else None
+        if focused and self in focused:
+            mgr.set_focus_set(None)
+        if self.is_focused:
+            self.unfocus()
+
+
+class TextEntry(KeyboardTarget):
     """A one-line text entry (see the module's docstring); ``get_text``/``set_text`` and
     ``is_focused`` as on a ``UITextEntryLine``; ``blur()`` gives the keyboard back."""
 
@@ -137,27 +164,6 @@ class TextEntry(UIElement):
         self.anchor = self.cursor
         self._drag = False
         self._changed()
-
-    def blur(self) -> None:
-        """Give the keyboard back: pygame-gui's focus goes too (else a click on the entry would
-        not give it the keyboard again: the manager thinks it still has it)."""
-        mgr = self.ui_manager
-        focused = mgr.get_focus_set() if mgr is not None else None
-        if focused and self in focused:
-            mgr.set_focus_set(None)
-        if self.is_focused:
-            self.unfocus()
-
-    def take_keyboard(self) -> None:
-        """Focus the entry (as a click on it does)."""
-        mgr = self.ui_manager
-        if mgr is not None:
-            focused = mgr.get_focus_set()
-            if focused and self in focused and not self.is_focused:
-                mgr.set_focus_set(None)        # the manager and the entry disagree: start afresh
-            mgr.set_focus_set(self)
-        if not self.is_focused:
-            self.focus()
 
     def hide(self) -> None:
         if self.is_focused:

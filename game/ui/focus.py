@@ -35,7 +35,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UITextEntryBox, UIText
 from pygame_gui.elements.ui_drop_down_menu import UIClosedDropDownState, UIExpandedDropDownState
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from .entry import TextEntry
+from .entry import KeyboardTarget, TextEntry
 
 __all__ = ["GameDialog", "close_drop_down", "close_question", "confirm_modal", "draw_focus", "focus_place",
            "come_back", "escape", "focusables", "forget", "keep_place", "keep_tip_off", "keyboard_key", "leave_place",
@@ -71,13 +71,14 @@ def typing(app: Any) -> bool:
     return any(isinstance(el, (UITextEntryLine, UITextEntryBox, TextEntry)) and el.is_focused for el in focused)
 
 
-def typing_entry(app: Any) -> TextEntry | None:
-    """The game's own text entry that has the keyboard, if one has it."""
+def keyboard_owner(app: Any) -> KeyboardTarget | None:
+    """The game's own widget that has the keyboard (a text entry, the library's list), if one
+    has it: its keys (Enter, Space, arrows) are its own; Tab moves on out of it."""
     try:
         focused = app.ui.get_focus_set() or set()
     except AttributeError:      # no pygame-gui manager (yet)
         return None
-    return next((el for el in focused if isinstance(el, TextEntry) and el.is_focused), None)
+    return next((el for el in focused if isinstance(el, KeyboardTarget) and el.is_focused), None)
 
 
 def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
@@ -95,7 +96,7 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
         step_list(app, menu, -1 if key == pygame.K_UP else 1)
         return True
     if key == pygame.K_TAB:
-        entry = typing_entry(app)
+        entry = keyboard_owner(app)
         if entry is None and typing(app):
             return False                        # a pygame-gui entry keeps its Tab
         if entry is not None:               # Tab moves on out of the entry that has the keyboard
@@ -108,7 +109,8 @@ def keyboard_key(app: Any, event: pygame.event.Event) -> bool:
     if slider is not None and key in (pygame.K_LEFT, pygame.K_RIGHT) and not typing(app):
         nudge(slider, -1 if key == pygame.K_LEFT else 1)    # the ring stays on the part it is on
         return True
-    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app):
+    if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not typing(app) \
+            and keyboard_owner(app) is None:
         if app.focus is not None and app.focus in focusables(app):
             chosen_in = menu if menu is not None and _menu_of(app.focus) is menu else None
             if chosen_in is not None and _is_chosen_item(chosen_in, app.focus):
@@ -334,7 +336,7 @@ def focusables(app: Any) -> list[Any]:
     lists = [el.rect for el in app.ui.get_sprite_group().sprites()
              if isinstance(el, E.UISelectionList) and el.alive() and el.visible]
     for el in app.ui.get_sprite_group().sprites():
-        if not isinstance(el, (E.UIButton, E.UICheckBox, TextEntry)) or "tool_tip" in _ids(el):
+        if not isinstance(el, (E.UIButton, E.UICheckBox, KeyboardTarget)) or "tool_tip" in _ids(el):
             continue
         if not el.alive() or not el.visible or not el.is_enabled or el.rect.w <= 0 or el.rect.h <= 0:
             continue
@@ -415,12 +417,12 @@ def move_focus(app: Any, step: int) -> None:
             new = items[(at[0] + step) % len(items)]
         else:
             new = after[0] if step > 0 and after else items[0 if step > 0 else -1]
-    if isinstance(before, TextEntry) and before is not new:
+    if isinstance(before, KeyboardTarget) and before is not new:
         before.blur()
     ring_on(app, new)
     app._focus_named = new                   # Tab brought it: an icon button's name shows
-    if isinstance(new, TextEntry):
-        new.take_keyboard()                     # an entry the ring reaches takes the keyboard
+    if isinstance(new, KeyboardTarget):
+        new.take_keyboard()                     # an entry (or a list) the ring reaches takes the keyboard
 
 
 def mouse_press(app: Any, pos: tuple[int, int]) -> None:
