@@ -92,7 +92,7 @@ class PuzzleBoardScene(Scene):
                 puzzles = ()
         self.puzzles: tuple[BankPuzzle, ...] = tuple(puzzles)
         self.board = BoardController(self)
-        self.movebox = MoveBox(self)
+        self.movebox = MoveBox(self, tasks=True)
         self.mover = MovePlayer(self._anim_done)
         self.views: dict[tuple, BoardView | None] = {}
         self.view_error = ""

@@ -114,7 +114,7 @@ class TutorialScene(Scene):
         self.views: dict[tuple, BoardView | None] = {}
         self._dangers = DangerCache()
         self.board = BoardController(self)   # clicks, drag, hover, Escape/Backspace/Enter: as on the board
-        self.movebox = MoveBox(self)         # typed moves: the board's move box (board/movebox.py)
+        self.movebox = MoveBox(self, tasks=True)     # typed moves: the board's move box (board/movebox.py)
         self.layout = TutorialLayout(self)   # the pages' widgets and rects, the panel's texts (tutorial_layout.py)
         self.puzzle_play = PuzzlePlay(self)  # the puzzle's state, the defence, hints (tutorial_puzzles.py)
         self.active_at = 0.0                 # scene time of the last input or change (idle: highlights breathe)
@@ -131,6 +131,7 @@ class TutorialScene(Scene):
         self.hint_move: Any = None         # a move that does the step, marked on the board once asked
         self.feedback = ""
         self.feedback_colour = DIM_COLOUR
+        self.retry_hint: str | None = None  # the hint a wrong try showed, said again when the next begins
         self.note = ""                     # what the last click on the board did (plain text)
         self.note_colour = DIM_COLOUR
 
@@ -612,6 +613,7 @@ class TutorialScene(Scene):
                 if answer:
                     hint += (" " if hint else "") + answer
             self.say(hint, BAD_COLOUR, prefix=html.escape(said) + " ")
+            self.retry_hint = hint              # the next try begun: the hint stays, 'Not quite' goes
             self.enable_input()
             return False
         if self.mode == "puzzle":
@@ -678,6 +680,7 @@ class TutorialScene(Scene):
     def tell(self, feedback: str) -> None:
         """The feedback under the narration (HTML), the last click's note gone."""
         self.feedback = feedback
+        self.retry_hint = None
         self.note = ""
         self.refresh_panel()
 
@@ -799,6 +802,8 @@ class TutorialScene(Scene):
         return self.player_move(text)
 
     def board_said(self, res: Any) -> None:
+        if res.changed and self.retry_hint is not None:     # a new try begun on the board
+            self.say(self.retry_hint, DIM_COLOUR)
         self._note(res.message, DIM_COLOUR if res.changed else BAD_COLOUR)
 
     # the move box's hooks (board/movebox.py): a typed move goes through board_gate and board_move

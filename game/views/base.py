@@ -721,7 +721,7 @@ class BoardInput:
         self.game = game
         self.prefix = ()
         self.options = []
-        self._elsewhere: set[str] = set()
+        self.dropped: list[Option] = []         # the moves a step does not offer (``restrict_to``)
         self._moves_by_text = {}
         self._ghost_cache = {}
         self._loss_cache = {}
@@ -741,16 +741,20 @@ class BoardInput:
     def restrict_to(self, texts: set[str]) -> None:
         """Offer only these moves (canonical texts) until the next ``set_game``: a lesson step that
         asks for one kind of move (a walk, a split) marks no target of another kind."""
-        self._elsewhere = {o.clicks[0] for o in self.options if o.clicks and o.text not in texts}
+        self.dropped = [o for o in self.options if o.text not in texts]
         self.options = [o for o in self.options if o.text in texts]
         self._moves_by_text = {t: m for t, m in self._moves_by_text.items() if t in texts}
 
     def moves_elsewhere(self, label: str) -> bool:
         """Has ``label`` moves the current step does not offer (``restrict_to``)?"""
-        return label in self._elsewhere and label not in self.starts()
+        return any(o.clicks[:1] == (label,) for o in self.dropped) and label not in self.starts()
 
     def starts(self) -> set[str]:
         return {o.clicks[0] for o in self.options if o.clicks}
+
+    def glowing(self) -> set[str]:
+        """Pieces lit as ones to pick: all with a move, also those a step offers none of (a 'find it' task's answer not alone)."""
+        return self.starts() | {o.clicks[0] for o in self.dropped if o.clicks}
 
     def next_steps(self, prefix: tuple[str, ...] | None = None) -> dict[str, Option]:
         """Labels that may be clicked after ``prefix`` -> an option they lead to."""
@@ -978,7 +982,7 @@ class BoardInput:
         deco.hover = self.hover_label
         if not self.options:
             return
-        deco.selectable = self.starts() if not self.prefix else set()
+        deco.selectable = self.glowing() if not self.prefix else set()
         if self.prefix:
             deco.selected = self.prefix[0]
             deco.path = self.prefix

@@ -896,6 +896,10 @@ class OnagerInput(BoardInput):
             elif landed:
                 why = _("No jump from {start} lands on {cell}: a jump goes over one of your pieces (the "
                         "pivot) to the cell as far beyond it.").format(start=landed[-1], cell=L)
+            elif any(o.clicks[:2] == (start, label) for o in self.dropped):     # a lesson's step of one kind
+                why = (_("{cell} is reached by a jump, but this step asks for a walk: click an empty "
+                         "neighbour.") if self.kinds_allowed == {"walk"} else
+                       _("{cell} is reached by a walk, but this step asks for a jump.")).format(cell=L)
             else:
                 why = _("{cell} is not a target: walk to an empty neighbour, or jump over your own "
                         "piece to the cell as far beyond it.").format(cell=L)
@@ -934,7 +938,7 @@ class OnagerInput(BoardInput):
                     deco.tags = {h: _("No lake on the centre") if h == CENTRE else _("Taken")}
             return
         if not self.prefix:
-            deco.selectable = self.starts()
+            deco.selectable = self.glowing()
             if h is not None and h in deco.selectable:
                 deco.preview_targets = dict(self.targets((h,)))
             return

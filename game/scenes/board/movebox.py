@@ -52,18 +52,20 @@ PHASE_EXAMPLES = {("onager", "Lakes"): ("e4",)}
 
 
 def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | None" = None,
-                playable: "Callable[[str], bool] | None" = None) -> str:
+                playable: "Callable[[str], bool] | None" = None, tasks: bool = False) -> str:
     """What the empty box says: 'Type a move: c3-d4, d4>a1'; in Onager's lake phase
     'Type a lake's cell: e4' (a cell still free: one of ``legal`` when given). ``playable``
     says whether an ``ONLY_WHEN_LEGAL`` example can be played on the board (without it,
-    they are left out)."""
+    they are left out). On a board that sets tasks (``tasks``: a lesson, a puzzle) no example is
+    a move that can be played there: it could be the answer."""
     if phase is not None and (game_name, phase) in PHASE_EXAMPLES:
         cells = list(PHASE_EXAMPLES[(game_name, phase)])
         if legal is not None:
             cells = [e for e in cells if e in legal] or legal[:1]
         return _("Type a lake's cell: {examples}").format(examples=_(", ").join(cells))
     examples = tuple(e for e in EXAMPLES.get(game_name, ())
-                     if e not in ONLY_WHEN_LEGAL or (playable is not None and playable(e)))
+                     if (e not in ONLY_WHEN_LEGAL or (playable is not None and playable(e)))
+                     and not (tasks and playable is not None and playable(e)))
     if not examples:
         return _("Type a move")
     return _("Type a move: {examples}").format(examples=_(", ").join(examples))   # (ja: 、)
@@ -72,7 +74,7 @@ def placeholder(game_name: str, phase: str | None = None, legal: "list[str] | No
 def _playable(game: Any, text: str) -> bool:
     """Can ``text`` be played in this position (a refusal is an answer, not an error)?"""
     try:
-        return bool(game.is_legal(game.parse_move(text)))
+        return game.parse_move(text) in game.legal_moves()
     except RulesError:
         return False
 
@@ -138,9 +140,10 @@ class MoveBoxHost(Protocol):
 class MoveBox:
     """The move box of one board area (see the module docstring)."""
 
-    def __init__(self, host: MoveBoxHost, browse_keys: frozenset[int] = frozenset()) -> None:
+    def __init__(self, host: MoveBoxHost, browse_keys: frozenset[int] = frozenset(), *, tasks: bool = False) -> None:
         self.host = host
         self.browse_keys = browse_keys          # the host's keys while the box is empty (module docstring)
+        self.tasks = tasks                      # the host sets tasks (a lesson, a puzzle): ``placeholder``
         self.box: TextEntry | None = None       # the widget, while the host's layout shows one
         self.text = ""                          # what it holds (kept over a relayout)
         self._had_keyboard = False              # it had the keyboard before the relayout
@@ -169,7 +172,7 @@ class MoveBox:
             return placeholder(self.host.game_name)
         phase = game.turn_phase()
         return placeholder(self.host.game_name, phase, game.legal_strs() if phase is not None else None,
-                           playable=lambda text: _playable(game, text))
+                           playable=lambda text: _playable(game, text), tasks=self.tasks)
 
     def shown(self) -> bool:
         box = self.box
