@@ -244,7 +244,9 @@ def test_new_game_keeps_the_unfinished_game_and_the_menu_resumes_it():
     app.close()
 
 
-def test_new_game_then_back_says_so_on_the_menu_once():
+def test_new_game_then_back_returns_to_the_game_and_leaves_no_word_behind():
+    # Back from New game went to the menu ('Your Onyx game (move 1…) is kept'): it returns to
+    # the game now, which writes on in its own file; nothing is left to say on the menu after it
     app = make_app("--game", "onyx")
     settle(app)
     play(app, "f6")
@@ -252,16 +254,13 @@ def test_new_game_then_back_says_so_on_the_menu_once():
     settle(app)
     click_widget(app, app.scene.widgets["back"])
     settle(app)
-    menu = menu_of(app)
-    assert menu.message.startswith("Your Onyx game (move 1")
+    assert [pm.text for pm in board(app).match.history] == ["f6"]
+    assert app.notice == ""
+    play(app, "e7")
+    menu = go_to_menu(app)
+    assert menu.message == ""
     assert menu.continue_btn is not None and menu.continue_btn.text.startswith("Continue: Onyx")
-    # it is the menu's Continue, not in its list of recent games: the words say where it is in both
-    assert "Recent games" not in menu.message and menu.message.endswith("you can go on with it from the menu.")
-    click_widget(app, menu.cards[0]["play"])            # away and back: said once only
-    settle(app)
-    click_widget(app, app.scene.widgets["back"])
-    settle(app)
-    assert menu_of(app).message == ""
+    assert unfinished_games() == [("onyx", ["f6", "e7"])]        # one file, the same game
     app.close()
 
 

@@ -1,6 +1,7 @@
 """New-game setup: who plays Black and White, the clocks, and the Onyx variant; then Start."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -123,8 +124,10 @@ class NewGameScene(Scene):
 
     def __init__(self, game_name: str = "amoeba", options: dict[str, Any] | None = None,
                  players: dict[str, str] | None = None, time_control: TimeControl | None = None,
-                 clock_given: bool = False, ring_on: str = "") -> None:
+                 clock_given: bool = False, ring_on: str = "", back_to: Path | None = None) -> None:
         super().__init__()
+        # the unfinished game this form was opened from (a board's New game): Back returns to it
+        self.back_to = back_to
         self.ring_on = ring_on     # a widget the keyboard's ring starts on (back from the editor: 'setup')
         self.game_name = game_name
         self.options: dict[str, Any] = dict(options or {})
@@ -326,6 +329,40 @@ class NewGameScene(Scene):
                 self.take_last(self.app, {}, False, False)     # that game's last choices
             self.relayout()
 
+    def back(self) -> bool:
+        """Escape: as Back, when it returns to a game (else the app goes back a screen)."""
+        if super().back():
+            return True
+        if self.back_to is None:
+            return False
+        self.go_back()
+        return True
+
+    def go_back(self) -> None:
+        """Back: to the game this form was opened from (as Continue opens it), else the screen below."""
+        assert self.app is not None
+        board = self._game_left()
+        if board is None:
+            self.app.pop()
+            return
+        self.app.notice = ""                # ('your game is kept': it is back on the screen)
+        self.app.replace(board)
+
+    def _game_left(self) -> Scene | None:
+        """The board of the game the form was opened from, read back from its file."""
+        if self.back_to is None:
+            return None
+        from ..storage import load_unfinished
+        from ..writer import flush_writes
+        flush_writes()                      # (its last move is written as the board goes)
+        record, _note = load_unfinished(self.back_to)
+        if record is None:
+            return None
+        board = make_scene("board_from_record", record)
+        if is_board_scene(board):
+            board.saver.keep_file(self.back_to)
+        return board
+
     def start(self) -> None:
         self.read_widgets()
         assert self.app is not None
@@ -359,8 +396,7 @@ class NewGameScene(Scene):
                                             time_control=self.time_control))
                 return True
             if is_button(event, W.get("back")):
-                assert self.app is not None
-                self.app.pop()
+                self.go_back()
                 return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             size = self.options.get("size")

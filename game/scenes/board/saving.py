@@ -87,6 +87,13 @@ class BoardAutosave(ScenePart):
         """The game's file (None until a new game's first write)."""
         return self.autosaver.path
 
+    def own_file(self) -> Path | None:
+        """The game's file among the unfinished games, named now if it was not written yet (the
+        next write goes there); None on a board that writes no game."""
+        if self.match is None or not self._enabled():
+            return None
+        return self.autosaver.file_for(self.match)
+
     def keep_file(self, path: str | os.PathLike[str]) -> None:
         """The game was resumed from ``path``: go on writing that file (not a new one)."""
         self.autosaver.path = Path(path)

@@ -619,8 +619,9 @@ class BoardScene(Scene):
         start = m.start_players if m else {}
         players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
         opts = m.game.options() if m else {}
+        back_to = self.saver.own_file() if self.app.notice else None   # (kept: New game's Back returns to it)
         self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players,
-                                    time_control=m.time_control if m else None))
+                                    time_control=m.time_control if m else None, back_to=back_to))
 
     def rematch(self) -> None:
         """The same game again at once, the seats' colours swapped."""
