@@ -145,9 +145,6 @@ def test_the_find_it_task_does_not_glow_only_its_answer(app: App) -> None:
 
 
 # ---------------------------------------------------------------- #9 notation before it is taught
-@pytest.mark.xfail(reason="game/scenes/tutorial.py player_move: 'Not quite (d4>g1)' names a point not "
-                          "clicked, in split notation taught in lesson 4; early lessons should say the move "
-                          "in words or as clicked")
 def test_an_early_wrong_try_is_not_named_in_split_notation(app: App) -> None:
     scene = open_step(app, "amoeba", "Your turn: a stack of three")
     clicks(app, scene, "d4", "e3")                     # the near mark: a split towards g1

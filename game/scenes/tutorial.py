@@ -602,6 +602,8 @@ class TutorialScene(Scene):
                 self.say(content(self.step.praise), GOOD_COLOUR, prefix=html.escape(T_("Well done!")) + " ")
                 return True
             shown = "-".join(_cells(text)) if len(_cells(text)) > 2 else g.move_str(move)
+            if ">" in shown and self.board.clicked:   # a split, clicked: as clicked (its notation comes later)
+                shown = " → ".join(self.board.clicked)
             said = T_("Not quite ({move}).").format(move=shown)
             form = goal.wrong_form(g, move)       # a split for a whole-stack task (or back): say that first
             if form is not None:

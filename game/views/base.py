@@ -614,6 +614,7 @@ class ClickResult:
     move: str | None = None    # a complete move (canonical text) to play
     message: str = ""          # status line text (why a click was refused, or what to do next)
     changed: bool = False      # the selection changed
+    clicks: tuple[str, ...] = ()   # the points clicked to make ``move``
 
 
 def ghosts_of(game: Game, move: Any) -> list[tuple[str, tuple[str, ...]]]:
@@ -788,8 +789,7 @@ class BoardInput:
         return ClickResult(None, self.after_select_message(), True)
 
     def extra_actions(self) -> list[tuple[str, str]]:
-        """Moves that are not board points, as (button label, action key): the pie rule's swap.
-        None by default."""
+        """Moves that are not board points, as (button label, action key): the pie rule's swap (none here)."""
         return []
 
     def action_move(self, key: str) -> str | None:
@@ -825,7 +825,7 @@ class BoardInput:
             longer = [o for o in self.options if len(o.clicks) > len(new) and o.clicks[:len(new)] == new]
             if done and not longer:
                 self.prefix = ()
-                return ClickResult(done[0].text, "", True)
+                return ClickResult(done[0].text, "", True, done[0].clicks)
             self.prefix = new
             return ClickResult(None, self.after_select_message(), True)
         if self.prefix and label == self.prefix[-1]:

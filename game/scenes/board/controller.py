@@ -103,6 +103,7 @@ class BoardController:
         self.view: BoardView | None = None
         self.input: BoardInput | None = None
         self.mouse: tuple[int, int] = (0, 0)
+        self.clicked: tuple[str, ...] = ()     # the points clicked for the move being given to the host
         self.hover_label: str | None = None
         self.hover_time = 0.0
         self.drag: dict[str, Any] | None = None
@@ -203,7 +204,11 @@ class BoardController:
 
     def _give(self, res: ClickResult) -> None:
         if res.move:
-            self.host.board_move(res.move)
+            self.clicked = res.clicks           # (the host may word the move as it was clicked)
+            try:
+                self.host.board_move(res.move)
+            finally:
+                self.clicked = ()
         else:
             self.host.board_said(res)
 
