@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import datetime
-import os
 from pathlib import Path
 
 import pygame
@@ -26,6 +25,7 @@ from game.scenes.menu import MenuScene
 from game.storage import last_game_path, records_dir
 from game.ui import focus as focus_ui
 
+from test_library import _dialog, _write
 from ui_helpers import board, click_widget, key, make_app, settle, step, tab_to
 
 CTRL = pygame.KMOD_CTRL
@@ -38,27 +38,11 @@ def _record(game: str, moves: list[str], day: int) -> str:
     return format_record(record_from_game(g, ["Ann", "Bob"], datetime.date(2026, 1, day)))
 
 
-def _write(name: str, text: str, age_days: float = 0.0) -> Path:
-    folder = records_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    t = 1_700_000_000 - age_days * 86400
-    os.utime(path, (t, t))
-    return path
-
-
 def _library(n: int) -> list[Path]:
     """``n`` Onyx records, the first the newest (dates and file times in that order)."""
     openings = [["f6"], ["f6", "h12"], ["f6", "h12", "g8"], ["g8"], ["g8", "f6"]]
     return [_write(f"game {k}.txt", _record("onyx", openings[k % len(openings)], 20 - k), age_days=k)
             for k in range(n)]
-
-
-def _dialog(app) -> LibraryDialog:
-    dlg = app.scene.dialog
-    assert isinstance(dlg, LibraryDialog), dlg
-    return dlg
 
 
 def _open_load_by_keys(app) -> LibraryDialog:
