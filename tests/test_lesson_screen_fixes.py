@@ -196,3 +196,12 @@ def test_a_second_enter_on_the_next_that_opened_a_task_does_not_skip_it(app: App
     step(app, 2)
     assert scene.step_i == 1 and not scene.solved, "the second Enter skipped the task"
     assert "Skip button" in scene.note
+
+
+def test_the_keys_list_of_the_lessons_list_says_what_enter_opens(app: App) -> None:
+    from game.ui.keys import keys_for
+    scene = open_tutorial(app, "amoeba")
+    assert scene.mode == "index"
+    _title, sections = keys_for(scene)
+    rows = [row for _head, items in sections for row in items]
+    assert ("Enter", "Open the highlighted lesson: the one to take next") in rows

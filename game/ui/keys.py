@@ -117,6 +117,12 @@ LESSON: list[Section] = [
     EVERYWHERE,
 ]
 
+# the list of lessons and puzzles (game/scenes/tutorial.py, its index)
+TUTORIAL: list[Section] = [
+    (N_("Lessons and puzzles"), [(N_("Enter"), N_("Open the highlighted lesson: the one to take next"))]),
+    EVERYWHERE,
+]
+
 PUZZLE: list[Section] = [
     (N_("Puzzle"), [(N_("Ctrl+R"), N_("Start the puzzle again")), (N_("Ctrl+H"), N_("Hint, then the solution"))]),
     TYPING,
@@ -226,7 +232,7 @@ def keys_for(scene: "Scene | None") -> tuple[str, list[Section]]:
     tables keep the English words)."""
     place = place_of(scene)
     sections = {"board": BOARD, "analysis": ANALYSIS, "lesson": LESSON, "puzzle": PUZZLE, **BANK_PUZZLES, "menu": MENU,
-                "form": FORM, "editor": EDITOR}.get(place, OTHER)
+                "form": FORM, "editor": EDITOR, "tutorial": TUTORIAL}.get(place, OTHER)
     missing = scene.keys_missing() if scene is not None else frozenset()
     if missing:                     # (the editor without the analysis board: no Analyse; no puzzle: no moves)
         sections = [(head, [row for row in rows if row[0] not in missing])
