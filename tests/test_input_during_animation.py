@@ -67,3 +67,20 @@ def test_full_screen_while_a_move_animates_shows_the_game_as_it_stands():
         assert sc.w["turn"].text == "White to move" and sc.w["players"].text
     finally:
         app.close()
+
+
+def test_after_a_resize_the_hover_follows_the_board_under_the_still_pointer():
+    # the ring of the point hovered before stayed where the point no longer was
+    app = helpers.make_app("--game", "amoeba", "--window", "1280x800")
+    try:
+        helpers.settle(app)
+        sc = board(app)
+        pos = sc.view.pixel_of("c3")
+        helpers.move_mouse(app, pos)
+        assert sc.board.hover_label == "c3"
+        app.resize((1024, 640))
+        step(app, 1)
+        assert sc.board.hover_label == sc.view.label_at(pos)
+        assert sc.board.hover_label != "c3"
+    finally:
+        app.close()

@@ -237,6 +237,7 @@ class BoardScene(Scene):
         self.board_rect = self.review.layout(self.board_rect)
         if self.view is not None:
             self.view.layout(self.board_rect)
+            self.board.hover(self.board.mouse)      # the board moved under a still pointer: what it is over now
         self.w = {}
         self.drawing.hold_tip()         # a new layout: no stack tooltip until the mouse moves
         self.banner.rebuilt()           # the result banner's buttons are made again (banner.sync)
