@@ -175,13 +175,13 @@ class AmoebaView(BoardView):
         return max(11, int(self.scale * 0.18))
 
     def draw_under(self, surface: pygame.Surface, stacks: dict[str, tuple[str, ...]], deco: Decorations) -> None:
+        super().draw_under(surface, stacks, deco)
         if self.show_coords:  # the name of each free point beside it, between its E and SE lines
-            size = self.point_label_size()
-            dx, dy = self.scale * 0.27, self.scale * 0.16
+            size = self.point_label_size()      # (over the rings under the pieces: the last move's
+            dx, dy = self.scale * 0.27, self.scale * 0.16       # ring round an emptied point hid it)
             for lab, (px, py) in self._pix.items():
                 if lab not in stacks:
                     D.label(surface, lab, (px + dx, py + dy), size, theme=self.theme)
-        super().draw_under(surface, stacks, deco)
 
     # ------------------------------------------------------------ what tall stacks hide
     def covers_others(self, label: str, n: int) -> bool:
