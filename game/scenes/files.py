@@ -66,8 +66,10 @@ def labels_of(motions: list[Motion]) -> tuple[str, ...]:
 
 
 @register("board_from_record")
-def board_from_record(record: Record, status: str = "") -> "BoardScene":
-    """A board scene showing a record's game tree, where it was left (or at its end).
+def board_from_record(record: Record, status: str = "", keep: Path | None = None) -> "BoardScene":
+    """A board scene showing a record's game tree, where it was left (or at its end); ``keep``:
+    the record is an unfinished game's file, which its board goes on writing (Continue, New
+    game's Back).
 
     A record whose players are both computers opens paused: the computers wait for the
     player's "Play on" instead of starting to play at once."""
@@ -78,6 +80,8 @@ def board_from_record(record: Record, status: str = "") -> "BoardScene":
     scene.review.adopt(record)              # review comments back on the nodes: the graph and marks at once
     scene.clocks.adopt(record)              # a continued game: the time its side to move had spent
     scene.saver.mark_kept()                 # the file holds it: no work of the player's yet
+    if keep is not None:
+        scene.saver.keep_file(keep)
     if not any(match.is_human(c) for c in (Color.BLACK, Color.WHITE)) and match.live_result is None:
         scene.computer.pause()
     if status:

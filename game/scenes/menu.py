@@ -26,7 +26,7 @@ from ..themes import CLASSIC, Theme
 from ..views import ViewUnavailable, view_for
 from ..views import draw as D
 from ..ui.text import ellipsize, wrap, wrapped_html
-from .base import Scene, is_board_scene, is_button, make_scene, register
+from .base import Scene, is_button, make_scene, register
 
 log = logging.getLogger(__name__)
 
@@ -509,14 +509,12 @@ class MenuScene(Scene):
         """Open an unfinished game where it was left; its board goes on writing the same file."""
         assert self.app is not None
         try:
-            board = make_scene("board_from_record", record, _("Welcome back: {game}.").format(game=text))
+            board = make_scene("board_from_record", record, _("Welcome back: {game}.").format(game=text), keep=path)
         except Exception:  # a record that parsed replays; never crash the menu anyway
             log.exception("restoring the saved game %s failed", path)
             self.set_message(_("The saved game could not be restored: {problem}").format(problem=_program_error()),
                              "error")
             return
-        if path is not None and is_board_scene(board):
-            board.saver.keep_file(path)
         self.app.push(board)
 
     def analyse(self, game_name: str) -> None:

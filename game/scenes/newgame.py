@@ -1,6 +1,7 @@
 """New-game setup: who plays Black and White, the clocks, and the Onyx variant; then Start."""
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from ..ui.overlays import draw_ticks
 from ..ui.text import wrapped_html
 from ..views import draw as D
 from .base import Scene, is_board_scene, is_button, make_scene, register
+
+log = logging.getLogger(__name__)
 
 # A new game: the player (Black) against the computer at level 2, a beginner's level.
 DEFAULT_PLAYERS = {"black": HUMAN, "white": "easy"}
@@ -349,19 +352,22 @@ class NewGameScene(Scene):
         self.app.replace(board)
 
     def _game_left(self) -> Scene | None:
-        """The board of the game the form was opened from, read back from its file."""
+        """The board of the game the form was opened from, read back from its file (None: it
+        cannot be, and Back is the screen below)."""
         if self.back_to is None:
             return None
+        from ..rules.base import RulesError
         from ..storage import load_unfinished
         from ..writer import flush_writes
         flush_writes()                      # (its last move is written as the board goes)
         record, _note = load_unfinished(self.back_to)
         if record is None:
             return None
-        board = make_scene("board_from_record", record)
-        if is_board_scene(board):
-            board.saver.keep_file(self.back_to)
-        return board
+        try:
+            return make_scene("board_from_record", record, keep=self.back_to)
+        except RulesError:                  # (a record that parsed replays: never expected)
+            log.warning("the game left for New game could not be opened again", exc_info=True)
+            return None
 
     def start(self) -> None:
         self.read_widgets()

@@ -28,7 +28,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 
 from ..views import draw as D
-from .text import theme_colour
+from .text import theme_colour, theme_font_size
 
 log = logging.getLogger(__name__)
 
@@ -341,12 +341,7 @@ class TextEntry(KeyboardTarget):
         except Exception:           # pygame-gui's theme: our default
             log.debug("theme padding for %s not usable", ids, exc_info=True)
             self.padding = (8, 4)
-        try:
-            size = int(theme.get_font(ids).get_point_size())
-        except Exception:           # pygame-gui's theme: our default
-            log.debug("theme font for %s not usable", ids, exc_info=True)
-            size = 14
-        self.font = D.font(size)
+        self.font = D.font(theme_font_size(theme, ids, 14))
         self._draw()
 
     def inner_rect(self) -> pygame.Rect:

@@ -488,6 +488,16 @@ def theme_colour(theme: Any, name: str, ids: list[str], default: tuple[int, ...]
         return pygame.Color(*default)
 
 
+def theme_font_size(theme: Any, ids: list[str], default: int) -> int:
+    """The point size of pygame-gui's theme font for these element ids; ``default`` where it has
+    none usable."""
+    try:
+        return int(theme.get_font(ids).get_point_size())
+    except Exception:           # pygame-gui's theme (a missing or bad font block): our default
+        log.debug("theme font for %s not usable", ids, exc_info=True)
+        return int(default)
+
+
 class FastLabel(UIElement):
     """A one-line label that keeps the picture of every text it has shown.
 
@@ -521,10 +531,7 @@ class FastLabel(UIElement):
             return
         ids = self.combined_element_ids
         self.colour = tuple(theme_colour(self.ui_theme, "normal_text", ids, self.colour))[:3]
-        try:
-            self.points = int(self.ui_theme.get_font(ids).get_point_size())
-        except Exception:           # pygame-gui's theme: the size it had
-            log.debug("theme font for %s not usable", ids, exc_info=True)
+        self.points = theme_font_size(self.ui_theme, ids, self.points)
         self.font = D.font(self.points, self.bold)
         self._pictures.clear()
         self._show(self.text, force=True)

@@ -615,12 +615,13 @@ class BoardScene(Scene):
     def open_new_game(self) -> None:
         assert self.app is not None
         self.leave()
-        self.app.notice = self.saver.kept_text()     # said once: by the next board or the menu
+        kept = self.saver.kept_text()
+        self.app.notice = kept                       # said once: by the next board or the menu
         m = self.match
         start = m.start_players if m else {}
         players = {c.word: start[c] for c in Color} if m else None   # the seats chosen, before a pie swap
         opts = m.game.options() if m else {}
-        back_to = self.saver.own_file() if self.app.notice else None   # (kept: New game's Back returns to it)
+        back_to = self.saver.own_file() if kept else None    # (kept: New game's Back returns to it)
         self.app.replace(make_scene("new_game", self.game_name or "amoeba", opts, players,
                                     time_control=m.time_control if m else None, back_to=back_to))
 
